@@ -1,0 +1,54 @@
+"""The rules engine: pure Python, standard library only (no Discord, database or images here).
+
+state = new_game("five-up", players=4, options={"skunk": "plus10"}, seed=1)
+state.legal_actions()        # for the current seat
+state.apply(seat, "5-3@5-5") # all-or-nothing; raises an EngineError subclass when illegal
+state.view(None)             # the public view
+"""
+
+from .base import Event, GameInfo, GameState, HandResult, Result, Step
+from .errors import (
+    ArmNotOpen,
+    BadNotation,
+    BadOptions,
+    BadRecord,
+    CannotDraw,
+    EngineError,
+    GameOver,
+    IllegalAction,
+    MustDraw,
+    MustFollow,
+    MustPlay,
+    NoMatchingEnd,
+    NotInHand,
+    NotYourTurn,
+)
+from .games import GAMES, game_info, new_game
+from .options import OptionSpec
+
+__all__ = [
+    "GAMES",
+    "ArmNotOpen",
+    "BadNotation",
+    "BadOptions",
+    "BadRecord",
+    "CannotDraw",
+    "EngineError",
+    "Event",
+    "GameInfo",
+    "GameOver",
+    "GameState",
+    "HandResult",
+    "IllegalAction",
+    "MustDraw",
+    "MustFollow",
+    "MustPlay",
+    "NoMatchingEnd",
+    "NotInHand",
+    "NotYourTurn",
+    "OptionSpec",
+    "Result",
+    "Step",
+    "game_info",
+    "new_game",
+]

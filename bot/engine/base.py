@@ -1,0 +1,164 @@
+"""The contract every game of the engine offers (the OpenSpiel shape).
+
+A state is created by `bot.engine.new_game`, asked `legal_actions(seat)`, and changed only by
+`apply(seat, action)`, which is all-or-nothing: an illegal action raises an `EngineError` and leaves the
+state exactly as it was. `view(seat)` is what that seat may know and `view(None)` what everyone may know;
+public messages and images are built from `view(None)` only.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .errors import GameOver, NotYourTurn
+from .options import OptionSpec
+
+
+class Step(NamedTuple):
+    """One applied action: who took it, the action, and the points it scored per side."""
+
+    seat: int
+    action: Any
+    points: tuple[int, ...]
+
+
+class Event(NamedTuple):
+    """Something that happened during `apply`, safe to tell everyone (no hidden tile or card).
+
+    kinds: `play`, `draw`, `pass`, `hand_end`, `deal`, `game_end`, and family-specific ones.
+    """
+
+    kind: str
+    seat: int | None = None
+    data: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One finished hand: why it ended, what each side scored at its end, and public details
+    (remaining hands are shown at the end of a hand, so they are public from then on)."""
+
+    reason: str
+    points: tuple[int, ...]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    sides: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    hands: tuple[HandResult, ...]
+    over: bool
+    winner: tuple[int, ...] | None
+    game_points: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the rest of the bot needs to know about a game id before a game exists."""
+
+    id: str
+    family: str
+    players: tuple[int, ...]
+    default_players: int
+    options: tuple[OptionSpec, ...]
+    factory: Callable[..., GameState]
+    sides_for: Callable[[int, dict[str, Any]], tuple[tuple[int, ...], ...]] = lambda n, options: tuple(
+        (s,) for s in range(n)
+    )
+
+    def sides(self, players: int, options: dict[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
+        """The sides for `players` seats under resolved `options` (partners sit opposite)."""
+        return self.sides_for(players, options or {})
+
+
+class GameState(ABC):
+    """Base of every game state. Subclasses set the attributes below in `__init__`."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    steps: list[Step]
+    hands: list[HandResult]
+    scores: list[int]
+    winner: tuple[int, ...] | None
+    game_points: list[int] | None
+
+    # -- who acts ---------------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat to act, or None when the game is over."""
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """Every seat that may act now (some games let players act out of turn)."""
+        seat = self.current_seat
+        return () if seat is None else (seat,)
+
+    @property
+    def turn(self) -> int:
+        """Counts applied actions: a control made for turn t is stale once `turn != t`."""
+        return len(self.steps)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    # -- actions ----------------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        """The legal actions of `seat` (default: the current seat); [] for a seat that may not act."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """Apply an action (an action object or its text) for `seat`; all-or-nothing."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """Action text to an action object (syntax only); raises BadNotation."""
+
+    def format_action(self, action: Any) -> str:
+        return str(action)
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may know; `None` is the public view."""
+
+    @property
+    def result(self) -> Result:
+        return Result(
+            sides=self.sides,
+            scores=tuple(self.scores),
+            hands=tuple(self.hands),
+            over=self.is_over,
+            winner=self.winner,
+            game_points=None if self.game_points is None else tuple(self.game_points),
+        )
+
+    # -- helpers for subclasses -------------------------------------------------------------------------
+    def _check_actor(self, seat: int) -> None:
+        if self.is_over:
+            raise GameOver("the game is over")
+        if seat not in self.actors:
+            current = self.current_seat
+            raise NotYourTurn(f"it is seat {current}'s turn, not seat {seat}'s")
+
+    def side_points(self, seat: int, points: int) -> tuple[int, ...]:
+        out = [0] * len(self.sides)
+        out[self.side_of[seat]] = points
+        return tuple(out)
+
+
+def sides_index(sides: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
+    index = [0] * players
+    for k, members in enumerate(sides):
+        for seat in members:
+            index[seat] = k
+    return tuple(index)

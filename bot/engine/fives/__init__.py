@@ -1,0 +1,8 @@
+"""The fives family and Draw dominoes (shared/rules/fives.md)."""
+
+from .notation import DRAW, PASS, Play, parse
+from .rules import OPTIONS, RULES
+from .state import FivesState
+from .view import FivesView, LegalMove, PlacedTile
+
+__all__ = ["DRAW", "OPTIONS", "PASS", "RULES", "FivesState", "FivesView", "LegalMove", "PlacedTile", "Play", "parse"]

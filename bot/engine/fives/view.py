@@ -1,0 +1,62 @@
+"""What a seat may know of a fives-family game (`view(seat)`), and what everyone may know (`view(None)`).
+
+Views are plain frozen data (ints, strings, tuples) so that the table and the renderer never touch the
+state, and a test can scan a public view for hidden tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile on the table: `a` touches the parent (the lead: its higher half, facing W), `b` faces away."""
+
+    a: int
+    b: int
+    parent: int  # index in `FivesView.layout`, -1 for the lead
+    dir: int  # compass direction from the parent: 0 E, 1 N, 2 W, 3 S (the lead's line runs W-E)
+    double: bool
+    spinner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMove:
+    text: str  # the action in record notation
+    points: int  # what it scores in play for the mover's side
+    tile: tuple[int, int] | None  # the tile it plays (higher half first), None for draw/pass
+
+
+@dataclass(frozen=True, slots=True)
+class FivesView:
+    game_id: str
+    players: int
+    seat: int | None  # whose view this is; None = public
+    sides: tuple[tuple[int, ...], ...]
+    options: dict[str, Any]
+    scores: tuple[int, ...]
+    hand_no: int
+    leader: int
+    current_seat: int | None
+    turn: int
+    over: bool
+    winner: tuple[int, ...] | None
+    game_points: tuple[int, ...] | None
+    layout: tuple[PlacedTile, ...]
+    ends: tuple[tuple[int, int, int, bool], ...]  # (number, layout index, direction, is an arm)
+    end_count: int
+    boneyard: int
+    drawable: int
+    hand_sizes: tuple[int, ...]
+    hand: tuple[tuple[int, int], ...] | None  # the viewer's own tiles; None in the public view
+    legal: tuple[LegalMove, ...]  # the viewer's legal actions when it is the viewer's turn
+    last: tuple[int, str, tuple[int, ...]] | None  # (seat, action, points per side) of the last action
+    hands: tuple[HandResult, ...]  # finished hands; their remaining tiles were shown at the end
+    parties: tuple[dict[str, Any], ...]  # Le Quantette's finished parties
+    lead_draw: tuple[tuple[int, int], ...] | None  # the tiles drawn for the first lead (C3)
+    muggins_unit: int  # 5: E/5 points, 1: E points, 0: no scoring in play
+    target: int | None

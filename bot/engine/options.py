@@ -1,0 +1,92 @@
+"""Option specifications: what a game may be configured with, for validation and for lobby selects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BadOptions
+
+SWITCH = ("on", "off")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of one game, exactly as the rules file names it.
+
+    `choices` lists the allowed values; an integer option with open range has `choices=()` and
+    `minimum` set. `default` may depend on the player count, so it is given as a mapping
+    from player count to value when it varies (`None` key = every count).
+    """
+
+    id: str
+    choices: tuple[Any, ...]
+    default: Any
+    minimum: int | None = None
+    multi: bool = False  # a subset of `choices` (Domineren's allowed types)
+
+    def default_for(self, players: int) -> Any:
+        if isinstance(self.default, Mapping):
+            return self.default.get(players, self.default.get(None))
+        return self.default
+
+    def check(self, value: Any, game_id: str) -> Any:
+        """The value normalised (`"on"`/`"off"` for switches, ints for numbers), or BadOptions."""
+        if isinstance(value, bool) and self.choices == SWITCH:
+            return "on" if value else "off"
+        if self.multi:
+            if isinstance(value, str):
+                value = [v for v in value.replace(",", " ").split() if v]
+            if not isinstance(value, Sequence) or not value:
+                raise BadOptions(f"{game_id}: option {self.id} takes a non-empty list of {self._allowed()}")
+            out = []
+            for item in value:
+                item = _coerce(item, self.choices)
+                if item not in self.choices:
+                    raise BadOptions(f"{game_id}: option {self.id} does not allow {item!r} ({self._allowed()})")
+                if item not in out:
+                    out.append(item)
+            return tuple(sorted(out, key=self.choices.index))
+        value = _coerce(value, self.choices)
+        if self.choices:
+            if value not in self.choices:
+                raise BadOptions(f"{game_id}: option {self.id} must be one of {self._allowed()}, not {value!r}")
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BadOptions(f"{game_id}: option {self.id} must be an integer, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise BadOptions(f"{game_id}: option {self.id} must be at least {self.minimum}, not {value}")
+        return value
+
+    def _allowed(self) -> str:
+        return ", ".join(str(c) for c in self.choices)
+
+
+def _coerce(value: Any, choices: tuple[Any, ...]) -> Any:
+    """Accept "61" for 61 and 61 for "61" where the choices say which one is meant."""
+    if isinstance(value, str) and value.lstrip("-").isdigit() and (not choices or isinstance(choices[0], int)):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and choices and isinstance(choices[0], str):
+        return str(value)
+    return value
+
+
+def resolve_options(
+    game_id: str, specs: Sequence[OptionSpec], players: int, given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Every option of the game with its value: the given ones checked, the others at their default."""
+    by_id = {spec.id: spec for spec in specs}
+    given = dict(given or {})
+    if "players" in given and _coerce(given.pop("players"), (0,)) != players:
+        raise BadOptions(f"{game_id}: option players disagrees with the number of players ({players})")
+    unknown = sorted(set(given) - set(by_id))
+    if unknown:
+        raise BadOptions(f"{game_id}: unknown option {', '.join(unknown)}")
+    resolved = {}
+    for spec in specs:
+        if spec.id in given:
+            resolved[spec.id] = spec.check(given[spec.id], game_id)
+        else:
+            resolved[spec.id] = spec.default_for(players)
+    return resolved
