@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from .base import GameInfo, GameState
@@ -34,7 +36,16 @@ def _fives_infos() -> list[GameInfo]:
     return infos
 
 
-GAMES: dict[str, GameInfo] = {info.id: info for info in _fives_infos()}
+def _load_games() -> dict[str, GameInfo]:
+    """Every family package under bot/engine that offers `game_infos()` registers its game ids."""
+    infos = _fives_infos()
+    for family in ("five_hundred", "domineren"):
+        if (Path(__file__).parent / family / "__init__.py").exists():
+            infos.extend(importlib.import_module(f"{__package__}.{family}").game_infos())
+    return {info.id: info for info in infos}
+
+
+GAMES: dict[str, GameInfo] = _load_games()
 
 
 def game_info(game_id: str) -> GameInfo:
