@@ -8,7 +8,16 @@ from __future__ import annotations
 
 
 class EngineError(Exception):
-    """Base class of everything the engine refuses."""
+    """Base class of everything the engine refuses.
+
+    `str(error)` is an English sentence for logs and the replay command; `key` and `params` let the bot
+    say the same in the player's language (`error.<key>` in the catalogues, with `params` filled in).
+    """
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key = key or type(self).__name__
+        self.params = params
 
 
 class BadOptions(EngineError, ValueError):

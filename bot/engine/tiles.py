@@ -42,10 +42,12 @@ def parse_halves(text: str, top: int = MAX_PIP) -> tuple[int, int]:
     """`"5-3"` to (5, 3), in the order written."""
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
-        raise BadNotation(f"{text!r} is not a tile (write it like 5-3)")
+        raise BadNotation(f"{text!r} is not a tile (write it like 5-3)", "bad_tile", text=text)
     a, b = int(parts[0]), int(parts[1])
     if a > top or b > top:
-        raise BadNotation(f"{text!r} is not a tile of this set (numbers run from 0 to {top})")
+        raise BadNotation(
+            f"{text!r} is not a tile of this set (numbers run from 0 to {top})", "tile_not_in_set", text=text, top=top
+        )
     return a, b
 
 

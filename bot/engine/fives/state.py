@@ -218,9 +218,11 @@ class FivesState(GameState):
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         if self.winner is not None:
-            raise GameOver("the game is over")
+            raise GameOver("the game is over", "game_over")
         if seat != self.current:
-            raise NotYourTurn(f"it is seat {self.current}'s turn, not seat {seat}'s")
+            raise NotYourTurn(
+                f"it is seat {self.current}'s turn, not seat {seat}'s", "not_your_turn", seat=self.current
+            )
         if type(action) is str:
             action = parse(action, self.top)
         legal = self.legal_actions(seat)
@@ -238,58 +240,74 @@ class FivesState(GameState):
         playable = [a for a in legal if isinstance(a, Play)]
         if isinstance(action, Word):
             if playable:
-                raise MustPlay(
-                    f"you must play a tile you can play ({self.format_action(playable[0])}) instead of {action}ing"
-                )
+                example = self.format_action(playable[0])
+                raise MustPlay(f"you can play ({example}), so you may not {action}", "must_play", play=example)
             if action == DRAW:
-                raise CannotDraw(self._why_no_draw())
-            raise MustDraw(
-                f"you must draw: the boneyard still has {len(self.boneyard) - self.leave} tile(s) you may draw"
-            )
+                raise CannotDraw(*self._why_no_draw())
+            left = len(self.boneyard) - self.leave
+            raise MustDraw(f"you must draw: the boneyard still has {left} tile(s) you may draw", "must_draw", left=left)
         if not isinstance(action, Play):
-            raise IllegalAction(f"{action!r} is not a domino action")
+            raise IllegalAction(f"{action!r} is not a domino action", "not_an_action")
         name = label(action.tile)
         if action.tile not in hand:
-            raise NotInHand(f"you do not hold {name}")
+            raise NotInHand(f"you do not hold {name}", "not_in_hand", tile=name)
         layout = self.layout
         if not layout.nodes:
             if action.target >= 0:
-                raise NoMatchingEnd(f"nothing is on the table yet: lead a tile, like {name}")
+                raise NoMatchingEnd(f"nothing is on the table yet: lead a tile, like {name}", "lead_first", tile=name)
             if self.forced_lead >= 0 and action.tile != self.forced_lead:
-                raise IllegalAction(f"the first lead must be the highest double, {label(self.forced_lead)}")
+                double = label(self.forced_lead)
+                raise IllegalAction(
+                    f"the first lead must be the highest double, {double}", "lead_highest_double", tile=double
+                )
         else:
             if action.target < 0:
-                raise IllegalAction(f"the hand has been led: attach {name} to an open end, like {name}@TILE")
+                raise IllegalAction(f"the hand has been led: attach {name} to an open end", "already_led", tile=name)
             target = label(action.target)
             if action.target not in layout.node_of_tile:
-                raise NoMatchingEnd(f"{target} is not on the table")
+                raise NoMatchingEnd(f"{target} is not on the table", "target_not_on_table", target=target)
             if action.side >= 0 and layout.arm_waiting(action.target, action.side):
-                raise ArmNotOpen(f"the arms of spinner {target} open only after both of its sides are covered")
+                raise ArmNotOpen(
+                    f"the arms of spinner {target} open only after both of its sides are covered",
+                    "arm_not_open",
+                    target=target,
+                )
             end = layout.find_end(action.tile, action.target, action.side)
             if end < 0:
                 numbers = layout.open_numbers(action.target)
-                where = f" to the {COMPASS[action.side]}" if action.side >= 0 else ""
+                side = COMPASS[action.side] if action.side >= 0 else ""
+                where = f" to the {side}" if side else ""
                 if not numbers:
-                    raise NoMatchingEnd(f"{target} has no open end{where}")
+                    raise NoMatchingEnd(f"{target} has no open end{where}", "no_open_end", target=target, side=side)
                 shows = ", ".join(map(str, sorted(set(numbers))))
-                raise NoMatchingEnd(f"{name} does not fit {target}{where} (its open end shows {shows})")
+                raise NoMatchingEnd(
+                    f"{name} does not fit {target}{where} (its open end shows {shows})",
+                    "does_not_fit",
+                    tile=name,
+                    target=target,
+                    side=side,
+                    shows=shows,
+                )
         for candidate in playable:
             if candidate.tile == action.tile and candidate.target == action.target and candidate.claim == action.claim:
                 return candidate._replace(side=action.side) if action.side >= 0 else candidate
         if action.claim:
             if not self.call_muggins:
-                raise IllegalAction("points are credited automatically in this game: there is nothing to claim")
-            raise IllegalAction(
-                f"{self.format_action(action._replace(claim=False))} scores nothing: there is no muggins to claim"
-            )
-        raise IllegalAction(f"{self.format_action(action)} is not a legal play now")  # pragma: no cover - defensive
+                raise IllegalAction(
+                    "points are credited automatically in this game: there is nothing to claim", "auto_muggins"
+                )
+            play = self.format_action(action._replace(claim=False))
+            raise IllegalAction(f"{play} scores nothing: there is no muggins to claim", "nothing_to_claim", play=play)
+        raise IllegalAction(  # pragma: no cover - defensive
+            f"{self.format_action(action)} is not a legal play now", "not_legal", play=self.format_action(action)
+        )
 
-    def _why_no_draw(self) -> str:
+    def _why_no_draw(self) -> tuple[str, str]:
         if not self.rules.boneyard:
-            return "this game has no boneyard: pass when you cannot play"
+            return "this game has no boneyard: pass when you cannot play", "no_boneyard"
         if not self.boneyard:
-            return "the boneyard is empty: pass"
-        return f"the last {self.leave} tile(s) of the boneyard may not be drawn: pass"
+            return "the boneyard is empty: pass", "boneyard_empty"
+        return f"the last {self.leave} tile(s) of the boneyard may not be drawn: pass", "boneyard_leave"
 
     def _record(self, seat: int, action: Any, points: tuple[int, ...]) -> None:
         self.steps.append(Step(seat, action, points))
