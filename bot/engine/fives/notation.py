@@ -30,10 +30,11 @@ class Play(NamedTuple):
 
     def __str__(self) -> str:
         if self.target < 0:
-            return label(self.tile)
-        text = f"{label(self.tile, self.touch)}@{label(self.target, self.target_touch)}"
-        if self.side >= 0:
-            text += ":" + COMPASS[self.side]
+            text = label(self.tile)
+        else:
+            text = f"{label(self.tile, self.touch)}@{label(self.target, self.target_touch)}"
+            if self.side >= 0:
+                text += ":" + COMPASS[self.side]
         return text + " muggins" if self.claim else text
 
 

@@ -1,0 +1,87 @@
+"""`python -m bot.engine replay` behaves exactly as shared/records.md promises."""
+
+from __future__ import annotations
+
+import json
+
+from .replaying import RECORDS, replay_cli
+
+EXAMPLE = RECORDS / "fives" / "records-md-example.json"
+
+
+def test_the_records_md_example_prints_scores_9_5() -> None:
+    code, out, raw = replay_cli(EXAMPLE)
+    assert code == 0
+    assert out["scores"] == [9, 5]
+    assert [s["points"] for s in out["steps"]] == [[2, 0], [0, 2], [2, 0], [0, 0], [3, 0], [0, 0], [2, 0], [0, 3]]
+    assert out["sides"] == [[0, 2], [1, 3]]
+    assert out["hands"] == [] and out["over"] is False and out["winner"] is None
+    assert out["current_seat"] == 0
+    # seat 0 still holds 6-6, 2-3 and 1-1; the open ends are 6 (on 1-6), 3 (on 5-3) and 2 (on 5-2)
+    assert sorted(out["legal"]) == ["2-3@5-2", "3-2@5-3", "6-6@1-6"]
+    assert raw.count("\n") == 1, "stdout holds the JSON result and nothing else"
+
+
+def test_steps_echo_each_action_in_record_notation() -> None:
+    record = json.loads(EXAMPLE.read_text())
+    _, out, _ = replay_cli(EXAMPLE)
+    assert [s["action"] for s in out["steps"]] == [a["action"] for a in record["actions"]]
+    assert [s["seat"] for s in out["steps"]] == [a["seat"] for a in record["actions"]]
+
+
+def test_an_illegal_action_stops_the_replay_with_its_index(tmp_path) -> None:
+    record = json.loads(EXAMPLE.read_text())
+    record["actions"][5] = {"seat": 1, "action": "6-6@5-5"}  # seat 1 does not hold 6-6
+    code, out, _ = replay_cli(record, tmp_path)
+    assert code == 2
+    assert out == {"error": "you do not hold 6-6", "step": 5}
+
+
+def test_an_action_by_the_wrong_seat_stops_the_replay(tmp_path) -> None:
+    record = json.loads(EXAMPLE.read_text())
+    record["actions"][1]["seat"] = 2
+    code, out, _ = replay_cli(record, tmp_path)
+    assert code == 2 and out["step"] == 1 and "turn" in out["error"]
+
+
+def test_malformed_records_exit_2_with_an_error(tmp_path) -> None:
+    good = json.loads(EXAMPLE.read_text())
+    cases = {
+        "unknown game": {**good, "game": "chess"},
+        "unknown option": {**good, "options": {"target": 35, "colour": "red"}},
+        "bad option value": {**good, "options": {"target": 36}},
+        "bad player count": {**good, "players": 7},
+        "a tile dealt twice": {
+            **good,
+            "deals": [{**good["deals"][0], "boneyard": ["5-5", *good["deals"][0]["boneyard"][1:]]}],
+        },
+        "a hand of the wrong size": {
+            **good,
+            "deals": [
+                {**good["deals"][0], "hands": [good["deals"][0]["hands"][0][:4], *good["deals"][0]["hands"][1:]]}
+            ],
+        },
+        "actions not a list": {**good, "actions": "5-5"},
+        "an action without a seat": {**good, "actions": [{"action": "5-5"}]},
+        "not an object": [1, 2, 3],
+        "a tile that is not a tile": {**good, "deals": [{**good["deals"][0], "boneyard": ["1-x"]}]},
+    }
+    for name, record in cases.items():
+        code, out, _ = replay_cli(record, tmp_path)
+        assert code == 2, name
+        assert set(out) == {"error"}, name
+        assert out["error"], name
+
+
+def test_unreadable_and_invalid_json_files_exit_2(tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert replay_cli(bad)[0] == 2
+    code, out, _ = replay_cli(tmp_path / "missing.json")
+    assert code == 2 and "cannot read" in out["error"]
+
+
+def test_every_committed_record_replays_cleanly() -> None:
+    for path in sorted(RECORDS.rglob("*.json")):
+        code, out, _ = replay_cli(path)
+        assert code == 0, f"{path.name}: {out}"
