@@ -52,7 +52,9 @@ def game_info(game_id: str) -> GameInfo:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise BadOptions(f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None
+        raise BadOptions(
+            f"unknown game {game_id!r} (known: {', '.join(GAMES)})", "unknown_game", game=game_id
+        ) from None
 
 
 def new_game(
@@ -69,7 +71,12 @@ def new_game(
         players = info.default_players
     if players not in info.players:
         allowed = ", ".join(map(str, info.players))
-        raise BadOptions(f"{game_id} is played by {allowed} players, not {players}")
+        raise BadOptions(
+            f"{game_id} is played by {allowed} players, not {players}",
+            "bad_player_count",
+            allowed=allowed,
+            players=players,
+        )
     resolved = resolve_options(game_id, info.options, players, options)
     if seed is None:
         seed = random.SystemRandom().randrange(2**53)

@@ -39,24 +39,49 @@ class OptionSpec:
             if isinstance(value, str):
                 value = [v for v in value.replace(",", " ").split() if v]
             if not isinstance(value, Sequence) or not value:
-                raise BadOptions(f"{game_id}: option {self.id} takes a non-empty list of {self._allowed()}")
+                raise BadOptions(
+                    f"{game_id}: option {self.id} takes a non-empty list of {self._allowed()}",
+                    "bad_option_value",
+                    option=self.id,
+                    value=value,
+                    allowed=self._allowed(),
+                )
             out = []
             for item in value:
                 item = _coerce(item, self.choices)
                 if item not in self.choices:
-                    raise BadOptions(f"{game_id}: option {self.id} does not allow {item!r} ({self._allowed()})")
+                    raise BadOptions(
+                        f"{game_id}: option {self.id} does not allow {item!r} ({self._allowed()})",
+                        "bad_option_value",
+                        option=self.id,
+                        value=item,
+                        allowed=self._allowed(),
+                    )
                 if item not in out:
                     out.append(item)
             return tuple(sorted(out, key=self.choices.index))
         value = _coerce(value, self.choices)
         if self.choices:
             if value not in self.choices:
-                raise BadOptions(f"{game_id}: option {self.id} must be one of {self._allowed()}, not {value!r}")
+                raise BadOptions(
+                    f"{game_id}: option {self.id} must be one of {self._allowed()}, not {value!r}",
+                    "bad_option_value",
+                    option=self.id,
+                    value=value,
+                    allowed=self._allowed(),
+                )
             return value
         if not isinstance(value, int) or isinstance(value, bool):
-            raise BadOptions(f"{game_id}: option {self.id} must be an integer, not {value!r}")
+            raise BadOptions(
+                f"{game_id}: option {self.id} must be an integer, not {value!r}", "option_not_integer", option=self.id
+            )
         if self.minimum is not None and value < self.minimum:
-            raise BadOptions(f"{game_id}: option {self.id} must be at least {self.minimum}, not {value}")
+            raise BadOptions(
+                f"{game_id}: option {self.id} must be at least {self.minimum}, not {value}",
+                "option_too_small",
+                option=self.id,
+                minimum=self.minimum,
+            )
         return value
 
     def _allowed(self) -> str:
@@ -79,10 +104,12 @@ def resolve_options(
     by_id = {spec.id: spec for spec in specs}
     given = dict(given or {})
     if "players" in given and _coerce(given.pop("players"), (0,)) != players:
-        raise BadOptions(f"{game_id}: option players disagrees with the number of players ({players})")
+        raise BadOptions(
+            f"{game_id}: option players disagrees with the number of players ({players})", "players_mismatch"
+        )
     unknown = sorted(set(given) - set(by_id))
     if unknown:
-        raise BadOptions(f"{game_id}: unknown option {', '.join(unknown)}")
+        raise BadOptions(f"{game_id}: unknown option {', '.join(unknown)}", "unknown_option", option=", ".join(unknown))
     resolved = {}
     for spec in specs:
         if spec.id in given:

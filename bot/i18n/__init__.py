@@ -1,6 +1,6 @@
 """Every word the bot shows, in every language it speaks, comes from the gettext catalogues here.
 
-Messages are looked up by key (`lobby.title`) in `locales/<lang>/LC_MESSAGES/fives.po`, read with Babel,
+Messages are looked up by key (`lobby.title`) in `locales/<lang>/LC_MESSAGES/*.po`, read with Babel,
 and formatted with `str.format` placeholders (`{player}`). Adding a language is adding a catalogue: its
 code goes in `LOCALES` only because Discord needs to know which client locales map to it.
 """
@@ -17,23 +17,27 @@ log = logging.getLogger(__name__)
 
 LOCALES = ("en", "ja")
 DEFAULT_LOCALE = "en"
-DOMAIN = "fives"
 _DIR = Path(__file__).parent / "locales"
 
 
-def catalogue_path(locale: str) -> Path:
-    return _DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue_files(locale: str) -> list[Path]:
+    """The catalogues of one language: one .po file per area of the bot (games, errors, table, images...)."""
+    return sorted((_DIR / locale / "LC_MESSAGES").glob("*.po"))
 
 
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    """The messages of one language, key -> text (untranslated entries left out)."""
-    path = catalogue_path(locale)
-    if not path.exists():
-        return {}
-    with path.open("rb") as fh:
-        cat = read_po(fh, locale=locale.replace("-", "_"), domain=DOMAIN)
-    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
+    """The messages of one language, key -> text (untranslated entries left out), from all its files."""
+    messages: dict[str, str] = {}
+    for path in catalogue_files(locale):
+        with path.open("rb") as fh:
+            cat = read_po(fh, locale=locale.replace("-", "_"))
+        for message in cat:
+            if message.id and isinstance(message.id, str) and message.string:
+                if message.id in messages:
+                    log.error("%s is defined twice in the %s catalogues", message.id, locale)
+                messages[message.id] = message.string
+    return messages
 
 
 def locale_of(code: object) -> str:
