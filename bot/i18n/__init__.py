@@ -79,3 +79,19 @@ def tr(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> str:
 def trn(key: str, count: int, locale: str = DEFAULT_LOCALE, /, **params: object) -> str:
     """`key.one` for a count of one, else `key.other` (Japanese catalogues may give both the same)."""
     return tr(f"{key}.{'one' if count == 1 else 'other'}", locale, count=count, **params)
+
+
+def error_text(error: BaseException, locale: str = DEFAULT_LOCALE) -> str:
+    """A refusal (an engine or table error carrying `key` and `params`) in the player's language.
+
+    Parameters that name things get their own words first (a suit letter becomes "hearts"/"ハート"); an
+    error without a catalogue entry falls back to its English text, which is logged by `tr`'s caller.
+    """
+    key = f"error.{getattr(error, 'key', '')}"
+    if not has(key):
+        log.warning("no catalogue entry for %s (%s)", key, error)
+        return str(error)
+    params = dict(getattr(error, "params", {}) or {})
+    if isinstance(params.get("suit"), str) and has(f"suit.{params['suit']}"):
+        params["suit"] = tr(f"suit.{params['suit']}", locale)
+    return tr(key, locale, **params)

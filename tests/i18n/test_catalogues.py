@@ -24,7 +24,8 @@ def test_every_key_exists_in_every_language() -> None:
     english = keys["en"]
     assert len(english) > 20
     for locale, found in keys.items():
-        assert found == english, f"{locale}: missing {sorted(english - found)[:10]}, extra {sorted(found - english)[:10]}"
+        missing, extra = sorted(english - found)[:10], sorted(found - english)[:10]
+        assert found == english, f"{locale}: missing {missing}, extra {extra}"
 
 
 def test_placeholders_match_across_languages() -> None:
@@ -66,3 +67,12 @@ def test_every_engine_refusal_can_be_said_in_every_language() -> None:
 def test_japanese_reads_japanese() -> None:
     assert tr("error.not_in_hand", "ja", tile="3-4") == "3-4は手牌にありません。"
     assert tr("game.quantette.name", "ja") == "カンテット"
+
+
+def test_refusals_name_suits_in_the_players_language() -> None:
+    from bot.engine import MustFollow
+    from bot.i18n import error_text
+
+    error = MustFollow("you must follow hearts", "must_follow", suit="H")
+    assert error_text(error, "en") == "You must follow hearts."
+    assert error_text(error, "ja") == "ハートをフォローしなければなりません。"
