@@ -147,3 +147,19 @@ def test_no_boneyard_games_deal_every_tile() -> None:
 def test_a_first_leader_may_be_fixed_without_stacking_the_hands() -> None:
     for leader in range(4):
         assert new_game("five-up", 4, seed=8, deal={"first_leader": leader}).current_seat == leader
+
+
+def test_each_hand_records_its_points_in_play_and_the_running_totals() -> None:
+    state = new_game("five-up", 4, seed=21)
+    rng = random.Random(21)
+    in_play = [0, 0]
+    while not state.is_over:
+        before = len(state.hands)
+        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        in_play = [a + b for a, b in zip(in_play, state.steps[-1].points, strict=True)]
+        if len(state.hands) > before:
+            hand = state.hands[-1]
+            assert hand.detail["play"] == in_play
+            assert hand.detail["totals"] == list(state.scores)
+            in_play = [0, 0]
+    assert len(state.hands) > 3

@@ -150,6 +150,7 @@ class FivesState(GameState):
         self.current = leader
         self.forced_lead = forced
         self.passes = 0
+        self.hand_play_points = [0] * len(self.sides)  # scored in play this hand, for the score sheet
 
     # -- who acts ---------------------------------------------------------------------------------------
     @property
@@ -341,6 +342,7 @@ class FivesState(GameState):
         if points:
             side = self.side_of[seat]
             self.scores[side] += points
+            self.hand_play_points[side] += points
             step_points = self.side_points(seat, points)
         else:
             step_points = self.zero
@@ -374,6 +376,7 @@ class FivesState(GameState):
             "goer": goer,
             "pips": pips,
             "hands": [[label(t) for t in h] for h in self.in_hand],
+            "play": list(self.hand_play_points),
         }
         if kind == "all-fives":
             detail["winner"] = hand_winner
@@ -381,6 +384,7 @@ class FivesState(GameState):
         self.hands.append(result)
         for side, p in enumerate(points):
             self.scores[side] += p
+        detail["totals"] = list(self.scores)
         events.append(Event("hand_end", goer, result))
         over = self._check_game_end(hand_winner)
         if over is not None:

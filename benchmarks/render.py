@@ -1,0 +1,154 @@
+"""How long each image takes to make, PNG encoding included, and how big it is.
+
+    python benchmarks/render.py [--rounds N]
+
+For each image kind, typical and worst-case positions from seeded games are rendered `rounds` times
+(after one warm-up pass that fills the sprite caches, as a running bot's are); the 50th and 95th
+percentile times and the largest PNG are printed. Rows marked "no text cached" empty the text caches
+before every render, as for names and scores drawn for the first time; "nothing cached" also forgets
+the placements of earlier boards, as for the first board drawn after a restart (normally a board is
+the last one plus a tile, and its placement costs one tile). Goals (one core): a late, branching board under
+15 ms and a hand under 5 ms at p95, each under 150 KB. The first render in a fresh process, which
+draws its sprites, is printed apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
+
+from rendering import render_board, render_hand, render_score_sheet, text
+from rendering.fives import geometry
+from rendering.gallery import NAMES, NAMES_JA, hand_boards, play
+
+GOALS_MS = {"board": 15.0, "hand": 5.0}
+GOAL_BYTES = 150 * 1024
+
+
+def boards(game_id: str, players: int, seeds: Sequence[int], options: dict[str, Any] | None = None) -> dict:
+    """Middle-of-hand boards (typical) and each game's longest board (worst) over `seeds`."""
+    typical, worst = [], []
+    for seed in seeds:
+        for hand in hand_boards(game_id, players, seed, options):
+            played = [v for v in hand if v.layout]
+            if played:
+                typical.append(played[len(played) // 2])
+                worst.append(max(played, key=lambda v: len(v.layout)))
+    worst.sort(key=lambda v: -len(v.layout))
+    return {"typical": typical[:40], "worst": worst[:10]}
+
+
+def hands(game_id: str, players: int, seeds: Sequence[int], options: dict[str, Any] | None = None) -> dict:
+    """Seats' views on their turn: the first few of each game (typical) and the largest hands (worst)."""
+    typical, worst = [], []
+    for seed in seeds:
+        for state in play(game_id, players, seed, options):
+            seat = state.current_seat
+            if seat is None:
+                continue
+            view = state.view(seat)
+            if len(typical) < 40 * (seed + 1) and view.layout:
+                typical.append(view)
+            worst.append(view)
+    worst.sort(key=lambda v: -len(v.hand))
+    return {"typical": typical[:40], "worst": worst[:10]}
+
+
+def sheets(game_id: str, players: int, seeds: Sequence[int]) -> dict:
+    ends = [hand_boards(game_id, players, seed)[-1][-1] for seed in seeds]
+    ends.sort(key=lambda v: -len(v.hands))
+    return {"typical": ends[len(ends) // 2 :], "worst": ends[:3]}
+
+
+def forget_text() -> None:
+    """Empty the caches of rendered text, as for names and scores a bot has not drawn before."""
+    for cached in (text.fit, text.text_width, text.runs, text._coverage, text._inked):
+        cached.cache_clear()
+
+
+def forget_all() -> None:
+    """Text and placements: a board first drawn after a restart, with no earlier board of its hand."""
+    forget_text()
+    geometry._CACHE.clear()
+
+
+def measure(
+    fn: Callable[[Any], bytes], views: Sequence[Any], rounds: int, forget: Callable[[], None] | None = None
+) -> tuple[float, float, int, int]:
+    for view in views:  # warm-up: sprites and glyphs a running bot would already have cached
+        fn(view)
+    times, sizes = [], []
+    for k in range(rounds):
+        view = views[k % len(views)]
+        if forget is not None:
+            forget()
+        start = time.perf_counter()
+        data = fn(view)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(data))
+    q = statistics.quantiles(times, n=100)
+    return q[49], q[94], max(sizes), round(statistics.mean(sizes))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=300)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the goals say
+
+    seeds = range(8)
+    first_view = hand_boards("five-up", 4, 100)[0][5]
+    start = time.perf_counter()
+    render_board(first_view, NAMES)
+    cold = (time.perf_counter() - start) * 1000
+
+    cases: list[tuple[str, str, Callable[[Any], bytes], Sequence[Any], Callable[[], None] | None]] = []
+    five_up = boards("five-up", 4, seeds)
+    d9 = boards("all-fives", 3, seeds, {"tile_set": "d9"})
+    rocks = boards("seven-rocks", 4, seeds)
+    draw5 = boards("draw", 5, seeds)
+    board = lambda v: render_board(v, NAMES)  # noqa: E731
+    board_ja = lambda v: render_board(v, NAMES_JA, "ja")  # noqa: E731
+    cases += [
+        ("board", "typical: five-up 4p, mid-hand", board, five_up["typical"], None),
+        ("board", "worst: five-up 4p, longest", board, five_up["worst"], None),
+        ("board", "worst: seven-rocks, longest", board, rocks["worst"], None),
+        ("board", "worst: draw 5p, longest, ja", board_ja, draw5["worst"], None),
+        ("board", "worst: all-fives d9 3p, longest", board, d9["worst"], None),
+        ("board", "worst: d9 3p, no text cached", board, d9["worst"], forget_text),
+        ("board", "worst: d9 3p, nothing cached", board, d9["worst"], forget_all),
+    ]
+    hand = lambda v: render_hand(v, NAMES)  # noqa: E731
+    big_hands = hands("all-fives", 3, seeds, {"tile_set": "d9"})["worst"]
+    cases += [
+        ("hand", "typical: five-up 4p", hand, hands("five-up", 4, seeds)["typical"], None),
+        ("hand", "worst: all-fives d9 3p, largest", hand, big_hands, None),
+        ("hand", "worst: d9 3p, no text cached", hand, big_hands, forget_text),
+    ]
+    sheet = lambda v: render_score_sheet(v, NAMES)  # noqa: E731
+    five_up_sheets = sheets("five-up", 3, range(12))
+    cases += [
+        ("sheet", "typical: five-up 3p, game end", sheet, five_up_sheets["typical"], None),
+        ("sheet", "worst: five-up 3p, most hands", sheet, five_up_sheets["worst"], None),
+    ]
+
+    print(f"first board in a fresh process (draws its sprites): {cold:.1f} ms")
+    print(f"{'kind':<6} {'positions':<36} {'p50 ms':>7} {'p95 ms':>7} {'max KB':>7} {'mean KB':>8}  goal")
+    for kind, label, fn, views, forget in cases:
+        p50, p95, biggest, mean = measure(fn, views, args.rounds, forget)
+        goal = GOALS_MS.get(kind)
+        ok = "" if goal is None else ("ok" if p95 < goal and biggest < GOAL_BYTES else "MISSED")
+        print(f"{kind:<6} {label:<36} {p50:7.2f} {p95:7.2f} {biggest / 1024:7.1f} {mean / 1024:8.1f}  {ok}")
+
+
+if __name__ == "__main__":
+    main()

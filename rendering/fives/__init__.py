@@ -1,0 +1,1 @@
+"""Images of the fives family: the board (`board`), a private hand (`hand`) and the score sheet (`sheet`)."""

@@ -1,0 +1,305 @@
+"""Where each tile of a fives-family layout is drawn: a grid placement that keeps lines inside a box.
+
+The grid unit is a quarter of a tile's length. A simple tile covers 4 x 2 units along its heading; a
+double lies crosswise (2 along, 4 across) centred on the line, so a spinner's arms leave from the middle
+of its long sides. Tiles are placed in play order and a placed tile never moves when later tiles come,
+so the picture a player has learnt stays put as the hand goes on (and placing a board that grew by one
+tile costs one tile: see `place`).
+
+A line runs straight while it can. When it would leave the box or come within one unit of another tile
+it turns a corner, clockwise by preference so that the lead's four lines wind round like a pinwheel and
+keep out of each other's way, and after `descent` tiles it turns back (a U-turn), so a long line snakes
+to and fro inside the picture. Each possible heading is scored: leaving the box, touching or covering a
+tile cost most; then covering the place in front of another open end, leaving a spinner no room for an
+arm, or heading into a dead end; then turning at all. `Placement.quality` is the worst that had to be
+accepted, so the caller can retry with smaller tiles.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine.fives import PlacedTile
+
+E, N, W, S = 0, 1, 2, 3
+STEP = ((1, 0), (0, -1), (-1, 0), (0, 1))  # image coordinates: y grows downwards
+
+# Placement quality, best first.
+CLEAR, TOUCHING, OUTSIDE, OVERLAP = 0, 1, 2, 3
+
+Box = tuple[int, int, int, int]
+
+
+def cw(h: int) -> int:
+    return (h + 3) % 4
+
+
+def ccw(h: int) -> int:
+    return (h + 1) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One tile's place: its box in grid units, the heading it was laid in and the numbers it shows."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    heading: int
+    across: bool  # a double laid crosswise (doubles round a corner lie lengthwise)
+    spinner: bool
+    first: int  # shown on the left, or on top when `vertical`
+    second: int
+    vertical: bool
+    uturn: int = -1  # the heading that finishes a turn the line has begun, or -1
+    wait: int = 0  # tiles still to lay before that U-turn
+
+    @property
+    def box(self) -> Box:
+        return self.x0, self.y0, self.x1, self.y1
+
+    @property
+    def can_turn(self) -> bool:
+        """Whether a line may turn a corner here: not beside a spinner or a crosswise double, whose sides
+        are where arms go (or look as if they did)."""
+        return not (self.spinner or self.across)
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return (self.x0 + self.x1) // 2, (self.y0 + self.y1) // 2
+
+    def next_heading(self, rel: int) -> int:
+        """The heading a tile attached here would try first (`rel` quarter turns from this heading)."""
+        if rel == 0 and self.uturn >= 0 and self.wait == 0 and self.can_turn:
+            return self.uturn
+        return (self.heading + rel) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    spots: tuple[Spot, ...]
+    cells: dict[tuple[int, int], int]  # occupied unit cell -> tile index
+    bbox: Box  # x0, y0, x1, y1 in units, tiles only
+    quality: int
+
+
+def _faces(a: int, b: int, heading: int) -> tuple[int, int, bool]:
+    """(first, second, vertical) of a simple tile laid with `a` towards where it came from."""
+    if heading == E:
+        return a, b, False
+    if heading == W:
+        return b, a, False
+    if heading == S:
+        return a, b, True
+    return b, a, True
+
+
+def tile_box(entry: tuple[int, int], heading: int, crosswise: bool) -> Box:
+    """The box of a tile starting at `entry` (the middle of its touching edge) laid along `heading`."""
+    along, across = (2, 4) if crosswise else (4, 2)
+    dx, dy = STEP[heading]
+    mx, my = entry[0] + dx * along // 2, entry[1] + dy * along // 2
+    w, h = (along, across) if dx else (across, along)
+    return mx - w // 2, my - h // 2, mx + w // 2, my + h // 2
+
+
+def entry_point(parent: Spot, heading: int, arm: bool = False) -> tuple[int, int]:
+    """Where a tile leaving `parent` along `heading` starts (the middle of its touching edge); `arm`:
+    it leaves from the middle of a spinner's side."""
+    cx, cy = parent.centre
+    dx, dy = STEP[heading]
+    ph = parent.heading
+    if parent.across:
+        reach = 1 if heading % 2 == ph % 2 else 2
+        return cx + dx * reach, cy + dy * reach
+    if heading % 2 == ph % 2:  # straight on (or, for the lead, out of its other end)
+        return cx + dx * 2, cy + dy * 2
+    if arm:
+        return cx + dx, cy + dy
+    px, py = STEP[ph]  # round a corner: start beside the parent's far half
+    return cx + px + dx, cy + py + dy
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class _State:
+    """A placement under way: what has been placed and which open ends want room in front of them."""
+
+    __slots__ = ("bottom", "bounds", "cells", "descent", "quality", "sockets", "spots", "top")
+
+    def __init__(self, bounds: Box, descent: int) -> None:
+        self.bounds = bounds  # x0, x1: fixed round the lead; y1 - y0: the height allowed
+        self.top = 0
+        self.bottom = 0
+        self.descent = descent
+        self.cells: dict[tuple[int, int], int] = {}
+        self.sockets: dict[tuple[int, int], Box] = {}  # (tile, rel) -> box a straight tile would take
+        self.spots: list[Spot] = []
+        self.quality = CLEAR
+
+    def copy(self) -> _State:
+        other = _State(self.bounds, self.descent)
+        other.cells = dict(self.cells)
+        other.sockets = dict(self.sockets)
+        other.spots = list(self.spots)
+        other.quality = self.quality
+        other.top = self.top
+        other.bottom = self.bottom
+        return other
+
+    def inside(self, box: Box) -> bool:
+        """Within the columns, and not making the layout taller than the rows allowed (the lines may use
+        the height above and below the lead as they need)."""
+        b = self.bounds
+        height = max(self.bottom, box[3]) - min(self.top, box[1])
+        return box[0] >= b[0] and box[2] <= b[2] and height <= b[3] - b[1]
+
+    def hits(self, box: Box, margin: int, allowed: int) -> bool:
+        cells = self.cells
+        for x in range(box[0] - margin, box[2] + margin):
+            for y in range(box[1] - margin, box[3] + margin):
+                t = cells.get((x, y))
+                if t is not None and t != allowed:
+                    return True
+        return False
+
+    def level(self, box: Box, allowed: int) -> int:
+        inside = self.inside(box)
+        if inside and not self.hits(box, 1, allowed):
+            return CLEAR
+        if self.hits(box, 0, allowed):
+            return OVERLAP
+        return TOUCHING if inside else OUTSIDE
+
+    def free(self, box: Box, allowed: int) -> bool:
+        return self.inside(box) and not self.hits(box, 1, allowed)
+
+    def add(self, index: int, spot: Spot, spinner: bool, lead: bool) -> None:
+        self.spots.append(spot)
+        self.top = min(self.top, spot.y0)
+        self.bottom = max(self.bottom, spot.y1)
+        for x in range(spot.x0, spot.x1):
+            for y in range(spot.y0, spot.y1):
+                self.cells[x, y] = index
+        rels = [0, 2] if lead else [0]
+        if spinner:
+            rels += [1, 3]
+        for rel in rels:
+            h = spot.next_heading(rel)
+            self.sockets[index, rel] = tile_box(entry_point(spot, h, rel % 2 == 1), h, False)
+
+    def place_tile(self, index: int, t: PlacedTile, layout: Sequence[PlacedTile]) -> None:
+        if t.parent < 0:
+            box = tile_box((-1 if t.double else -2, 0), E, t.double)
+            spot = Spot(*box, E, t.double, t.spinner, t.a, t.b, t.double)
+            self.add(index, spot, t.spinner, True)
+            return
+        parent = self.spots[t.parent]
+        rel = (t.dir - layout[t.parent].dir) % 4
+        self.sockets.pop((t.parent, rel), None)
+        base = (parent.heading + rel) % 4
+        if rel != 0 or not parent.can_turn:  # an arm or the lead's other end leaves one way only
+            options = [(base, 0)]
+        elif parent.uturn >= 0 and parent.wait > 0:
+            options = [(base, 0), (parent.uturn, 8), ((parent.uturn + 2) % 4, 14)]
+        elif parent.uturn >= 0:
+            options = [(parent.uturn, 0), (base, 5), ((parent.uturn + 2) % 4, 14)]
+        else:
+            options = [(base, 0), (cw(base), 8), (ccw(base), 12)]
+        arm = rel % 2 == 1
+        best: tuple[int, int, int, Box] | None = None
+        for h, cost in options:
+            box = tile_box(entry_point(parent, h, arm), h, t.double and h == base)
+            level = self.level(box, t.parent)
+            score = cost + self._cost_ahead(box, h, t, level, t.double and h == base)
+            for key, reserved in self.sockets.items():
+                if key[0] != t.parent and _overlaps(box, reserved):
+                    score += 60
+            if best is None or (level, score) < best[:2]:
+                best = (level, score, h, box)
+        assert best is not None
+        level, _, h, box = best
+        self.quality = max(self.quality, level)
+        across = t.double and h == base
+        if t.double:
+            first, second, vertical = t.a, t.a, h % 2 == (0 if across else 1)
+        else:
+            first, second, vertical = _faces(t.a, t.b, h)
+        if rel != 0:
+            uturn, wait = -1, 0
+        elif h == base and parent.uturn >= 0:
+            uturn, wait = parent.uturn, max(0, parent.wait - 1)
+        elif h == base or h == parent.uturn:
+            uturn, wait = -1, 0
+        else:  # a turn forced on the line: come back after `descent` tiles
+            uturn, wait = (base + 2) % 4, self.descent - 1
+        self.add(index, Spot(*box, h, across, t.spinner, first, second, vertical, uturn, wait), t.spinner, False)
+
+    def _cost_ahead(self, box: Box, h: int, t: PlacedTile, level: int, across: bool) -> int:
+        """Room for what may come next: a spinner's two arms, and one more tile along the line."""
+        if level > TOUCHING:
+            return 0
+        cost = 0
+        probe = Spot(*box, h, across, t.spinner, 0, 0, False)
+        if t.spinner:
+            for arm in (ccw(h), cw(h)):
+                if not self.free(tile_box(entry_point(probe, arm, True), arm, False), t.parent):
+                    cost += 40
+        turns = (h, cw(h), ccw(h)) if probe.can_turn else (h,)
+        ahead = [hh for hh in turns if self.free(tile_box(entry_point(probe, hh), hh, False), t.parent)]
+        if not ahead:
+            cost += 45
+        elif ahead[0] != h:
+            cost += 6
+        return cost
+
+    def result(self) -> Placement:
+        spots = self.spots
+        bbox = (
+            min(s.x0 for s in spots),
+            min(s.y0 for s in spots),
+            max(s.x1 for s in spots),
+            max(s.y1 for s in spots),
+        )
+        return Placement(tuple(spots), self.cells, bbox, self.quality)
+
+
+_CACHE: OrderedDict[tuple, _State] = OrderedDict()
+_CACHE_SIZE = 512
+
+
+def place(layout: Sequence[PlacedTile], cols: int, rows: int, descent: int = 1) -> Placement:
+    """Place every tile of `layout` inside a box `cols` x `rows` units centred on the lead.
+
+    States are cached by layout, so a layout one tile longer than one placed before costs one tile."""
+    if not layout:
+        return Placement((), {}, (0, 0, 0, 0), CLEAR)
+    layout = tuple(layout)
+    key = (cols, rows, descent, layout)
+    state = _CACHE.get(key)
+    if state is None:
+        prior = _CACHE.get((cols, rows, descent, layout[:-1])) if len(layout) > 1 else None
+        if prior is not None:
+            state = prior.copy()
+            state.place_tile(len(layout) - 1, layout[-1], layout)
+        else:
+            left, top = -(cols // 2), -(rows // 2)
+            state = _State((left, top, left + cols, top + rows), descent)
+            for i, t in enumerate(layout):
+                state.place_tile(i, t, layout)
+        _CACHE[key] = state
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return state.result()
+
+
+def end_heading(layout: Sequence[PlacedTile], spots: Sequence[Spot], index: int, direction: int) -> int:
+    """The drawn heading of the open end of tile `index` that the engine calls `direction`."""
+    return spots[index].next_heading((direction - layout[index].dir) % 4)

@@ -1,0 +1,154 @@
+"""`python -m rendering.gallery OUTDIR`: write a sample of every kind of image, from seeded games, for a
+person to look at (the current set is kept in docs/gallery/ for the README).
+
+Unlike the renderers, this module plays games, so it starts them with `bot.engine.new_game`; the moves
+are chosen from each seat's own view, the way a greedy player would (most points, heaviest tile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.engine import new_game
+from bot.engine.fives import FivesView
+
+from . import render_board, render_hand, render_score_sheet
+
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
+NAMES_JA = ("さくら", "Łukasz", "たけし・山本", "Dave with a very long display name", "エミ")
+
+
+def greedy(view: FivesView, rng: random.Random) -> str:
+    """Most points now, then the heaviest tile, then at random: games that look like real ones."""
+    best = max((m.points, sum(m.tile) if m.tile else -1) for m in view.legal)
+    return rng.choice([m.text for m in view.legal if (m.points, sum(m.tile) if m.tile else -1) == best])
+
+
+def play(game_id: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Iterator[Any]:
+    """The state after each action of one seeded game (the same object, changed in place)."""
+    state = new_game(game_id, players, options or {}, seed=seed)
+    rng = random.Random(seed)
+    yield state
+    while state.current_seat is not None:
+        seat = state.current_seat
+        state.apply(seat, greedy(state.view(seat), rng))
+        yield state
+
+
+def hand_boards(game_id: str, players: int, seed: int, options: dict[str, Any] | None = None) -> list[list[Any]]:
+    """Every public view of one game, grouped by hand, each hand's views in play order."""
+    hands: list[list[Any]] = []
+    for state in play(game_id, players, seed, options):
+        view = state.view(None)
+        if not hands or view.hand_no != hands[-1][-1].hand_no:
+            hands.append([])
+        hands[-1].append(view)
+    return hands
+
+
+def longest_board(game_id: str, players: int, seeds: Sequence[int], options: dict[str, Any] | None = None) -> Any:
+    """The public view with the most tiles on the table over the games of `seeds`."""
+    best = None
+    for seed in seeds:
+        for hand in hand_boards(game_id, players, seed, options):
+            view = max(hand, key=lambda v: len(v.layout))
+            if best is None or len(view.layout) > len(best.layout):
+                best = view
+    return best
+
+
+def sample_views(game_id: str, players: int, seed: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Early, middle and late boards of the longest hand of one game, a hand on its turn, the final
+    score sheet."""
+    hands = hand_boards(game_id, players, seed, options)
+    hand = max(hands, key=lambda h: max(len(v.layout) for v in h))
+    played = [v for v in hand if v.layout]
+    late = max(played, key=lambda v: len(v.layout))
+    views = {"early": played[min(2, len(played) - 1)], "middle": played[len(played) // 2], "late": late}
+    for state in play(game_id, players, seed, options):
+        view = state.view(state.current_seat) if state.current_seat is not None else None
+        if view is not None and len(view.layout) >= 5 and any(m.points for m in view.legal):
+            views["hand"] = view
+            break
+    views["sheet"] = hands[-1][-1]
+    return views
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, data: bytes) -> None:
+        path = out / f"{name}.png"
+        path.write_bytes(data)
+        written.append(path)
+
+    plan = [
+        ("five-up", 4, 3, None),
+        ("five-up", 3, 7, None),
+        ("horse-race", 2, 5, None),
+        ("all-fives", 4, 2, None),
+        ("muggins", 2, 4, None),
+        ("draw", 5, 1, None),
+        ("seven-rocks", 4, 6, None),
+        ("le-quantette", 4, 8, None),
+    ]
+    for game_id, players, seed, options in plan:
+        views = sample_views(game_id, players, seed, options)
+        stem = f"{game_id}-{players}p"
+        for stage in ("early", "middle", "late"):
+            save(f"{stem}-board-{stage}", render_board(views[stage], NAMES))
+        if "hand" in views:
+            save(f"{stem}-hand", render_hand(views["hand"], NAMES))
+        save(f"{stem}-sheet", render_score_sheet(views["sheet"], NAMES))
+    d9 = {"tile_set": "d9"}
+    save("all-fives-d9-3p-board-late", render_board(longest_board("all-fives", 3, range(6), d9), NAMES))
+    views = sample_views("five-up", 4, 11)
+    save("five-up-4p-board-ja", render_board(views["middle"], NAMES_JA, "ja"))
+    save("five-up-4p-hand-ja", render_hand(views["hand"], NAMES_JA, "ja"))
+    save("five-up-4p-sheet-ja", render_score_sheet(views["sheet"], NAMES_JA, "ja"))
+    (out / "README.md").write_text(_index([p.name for p in written]), encoding="utf-8")
+    return written
+
+
+def _index(files: list[str]) -> str:
+    """A page showing every image, grouped by kind, for the README to link to."""
+    sections = [
+        (
+            "Boards: early, middle and late in the longest hand of a game",
+            lambda f: "-board-" in f and "-d9-" not in f and not f.endswith("-ja.png"),
+        ),
+        ("A double-nine board (All Fives, the longest layout of six games)", lambda f: "-d9-" in f),
+        ("Private hands, on the seat's turn", lambda f: f.endswith("-hand.png")),
+        ("Score sheets at the end of a game", lambda f: f.endswith("-sheet.png")),
+        ("In Japanese, with Japanese, Polish and long names", lambda f: f.endswith("-ja.png")),
+    ]
+    lines = [
+        "# Image gallery",
+        "",
+        "Made from seeded games by `python -m rendering.gallery docs/gallery`; run it again after changing",
+        "`rendering/`. Boards are 960 pixels wide, hands 600 to 820, score sheets 720.",
+        "",
+    ]
+    for title, wanted in sections:
+        lines += [f"## {title}", "", *(f"![{f[:-4]}]({f})" for f in files if wanted(f)), ""]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rendering.gallery", description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", type=Path, help="folder to write the PNG files to")
+    args = parser.parse_args(argv)
+    written = write_gallery(args.outdir)
+    total = sum(p.stat().st_size for p in written)
+    print(f"wrote {len(written)} images ({total // 1024} KB) to {args.outdir}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""Words in the images: the bundled font draws every character we need, Japanese included, long names are
+cut with an ellipsis, and each image kind is chosen by the view's type."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+import rendering
+from bot.i18n import LOCALES, catalogue
+from rendering import render_board, render_hand, render_score_sheet
+from rendering.text import BOLD, ELLIPSIS, REGULAR, covered, fit, font, text_width
+
+from .positions import NAMES_JA
+
+
+def kana_and_kanji() -> list[str]:
+    """Hiragana, katakana and the level 1 and 2 kanji of JIS X 0208 (rows 4, 5 and 16 to 84)."""
+    chars = []
+    for row in (0xA4, 0xA5, *range(0xB0, 0xF5)):
+        for col in range(0xA1, 0xFF):
+            with contextlib.suppress(UnicodeDecodeError):
+                chars.append(bytes([row, col]).decode("euc_jp"))
+    return chars
+
+
+def drawn(ch: str, f: ImageFont.FreeTypeFont) -> bytes:
+    image = Image.new("L", (40, 40))
+    ImageDraw.Draw(image).text((4, 4), ch, font=f, fill=255)
+    return image.tobytes()
+
+
+def has_glyph(ch: str, bold: bool) -> bool:
+    """Whether the font that draws `ch` (the Japanese one, or the fallback) has a glyph for it."""
+    f = font(22, bold, not covered(ch, bold))
+    return drawn(ch, f) != drawn("\U000f0000", f)  # a private-use code point: the font's empty box
+
+
+def test_the_font_is_the_bundled_one_with_its_licence() -> None:
+    fonts = Path(rendering.__file__).parent / "fonts"
+    assert REGULAR.parent == BOLD.parent == fonts
+    assert REGULAR.exists() and BOLD.exists()
+    assert "SIL OPEN FONT LICENSE" in (fonts / "OFL.txt").read_text(encoding="utf-8")
+    assert sum(p.stat().st_size for p in fonts.iterdir()) < 4_000_000
+    assert Path(font(20).path) == REGULAR
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_every_character_of_the_image_texts_latin_kana_and_kanji_has_a_glyph(bold: bool) -> None:
+    wanted = set("".join(NAMES_JA)) | set("0123456789+-–·…★▶&")
+    for locale in LOCALES:
+        for key, text in catalogue(locale).items():
+            if key.startswith(("image.", "game.")):
+                wanted |= set(text)
+    wanted |= set(kana_and_kanji()) | {chr(c) for c in range(0x21, 0x7F)} | {chr(c) for c in range(0xC0, 0x250)}
+    missing = sorted(ch for ch in wanted if not ch.isspace() and not has_glyph(ch, bold))
+    assert missing == []
+    assert not covered("Ł") and covered("さ") and covered("A")  # Ł comes from the fallback
+
+
+def test_long_names_are_cut_with_an_ellipsis_to_the_width_given() -> None:
+    name = "名前がとても長いプレイヤーさんですWithLatinToo"
+    cut = fit(name, 24, True, 200)
+    assert cut.endswith(ELLIPSIS) and name.startswith(cut[:-1])
+    assert text_width(cut, 24, True) <= 200
+    assert fit("Bob", 24, True, 200) == "Bob"
+
+
+def test_a_view_of_an_unknown_kind_is_refused() -> None:
+    class Strange:
+        seat = None
+
+    for render in (render_board, render_score_sheet):
+        with pytest.raises(TypeError):
+            render(Strange(), ["x"])
+    Strange.seat = 0
+    with pytest.raises(TypeError):
+        render_hand(Strange(), ["x"])
