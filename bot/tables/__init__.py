@@ -1,0 +1,97 @@
+"""The table service: lobbies, seats, turns, computer players, turn timers, results and ratings, with the
+store underneath. It knows no Discord type: calls return notifications that the cogs turn into messages.
+
+    service = TableService(await Store.open("fives.sqlite3"))
+    await service.resume()
+    notes = await service.act(game_no, user_id, "5-3@5-5", turn)
+"""
+
+from .errors import (
+    AlreadyJoined,
+    BadOption,
+    BadSetting,
+    GameNotFound,
+    GameOver,
+    IllegalMove,
+    LobbyClosed,
+    LobbyFull,
+    LobbyNotFound,
+    NotAPlayer,
+    NotFound,
+    NotHost,
+    NotYourTurn,
+    StaleControl,
+    StoreFailed,
+    TableError,
+    WrongPlayerCount,
+)
+from .models import (
+    GameSummary,
+    LeaderboardEntry,
+    LobbyInfo,
+    Player,
+    PlayerRecord,
+    RatingChange,
+    Seat,
+    SeatDraw,
+    SeatingDraw,
+    ServerSettings,
+    SideResult,
+    TableInfo,
+)
+from .notifications import (
+    BoardChanged,
+    GameAbandoned,
+    GameEnded,
+    HandChanged,
+    HandEnded,
+    LobbyChanged,
+    Notification,
+    SeatHandedToComputer,
+    TableOpened,
+    TurnReminder,
+)
+from .service import TableService
+
+__all__ = [
+    "AlreadyJoined",
+    "BadOption",
+    "BadSetting",
+    "BoardChanged",
+    "GameAbandoned",
+    "GameEnded",
+    "GameNotFound",
+    "GameOver",
+    "GameSummary",
+    "HandChanged",
+    "HandEnded",
+    "IllegalMove",
+    "LeaderboardEntry",
+    "LobbyChanged",
+    "LobbyClosed",
+    "LobbyFull",
+    "LobbyInfo",
+    "LobbyNotFound",
+    "NotAPlayer",
+    "NotFound",
+    "NotHost",
+    "NotYourTurn",
+    "Notification",
+    "Player",
+    "PlayerRecord",
+    "RatingChange",
+    "Seat",
+    "SeatDraw",
+    "SeatHandedToComputer",
+    "SeatingDraw",
+    "ServerSettings",
+    "SideResult",
+    "StaleControl",
+    "StoreFailed",
+    "TableError",
+    "TableInfo",
+    "TableOpened",
+    "TableService",
+    "TurnReminder",
+    "WrongPlayerCount",
+]

@@ -1,0 +1,106 @@
+"""What the table service refuses. Every refusal leaves lobbies and games exactly as they were.
+
+Like the engine's errors, each carries a snake_case `key` (`error.<key>` in the catalogues) and `params`
+to fill in, so the cog can answer in the player's language; `str(error)` is English for logs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import EngineError
+
+
+class TableError(Exception):
+    key = "table_error"
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.params = params
+
+
+class NotFound(TableError):
+    key = "not_found"
+
+
+class LobbyNotFound(NotFound):
+    key = "lobby_not_found"
+
+
+class GameNotFound(NotFound):
+    key = "game_not_found"
+
+
+class LobbyClosed(TableError):
+    """The lobby has started its game or was cancelled."""
+
+    key = "lobby_closed"
+
+
+class NotAPlayer(TableError):
+    """The user holds no seat at this table (or in this lobby)."""
+
+    key = "not_a_player"
+
+
+class NotYourTurn(TableError):
+    key = "not_your_turn"
+
+
+class StaleControl(TableError):
+    """A control made for an earlier turn: the game has moved on since (or the click was repeated)."""
+
+    key = "stale_control"
+
+
+class LobbyFull(TableError):
+    key = "lobby_full"
+
+
+class AlreadyJoined(TableError):
+    key = "already_joined"
+
+
+class NotHost(TableError):
+    """Only the host (or, where the cog says so, a server admin) may do this."""
+
+    key = "not_host"
+
+
+class BadOption(TableError):
+    """An unknown option or a value the rules do not allow."""
+
+    key = "bad_option"
+
+
+class BadSetting(TableError):
+    """A server setting out of range (a turn timer under a minute, ...)."""
+
+    key = "bad_setting"
+
+
+class WrongPlayerCount(TableError):
+    """Start with a number of seats the game is not played by."""
+
+    key = "wrong_player_count"
+
+
+class GameOver(TableError):
+    """The game has ended (finished or abandoned)."""
+
+    key = "game_over"
+
+
+class StoreFailed(TableError):
+    """The action could not be saved; the game is as it was before it (rebuilt from the store)."""
+
+    key = "store_failed"
+
+
+class IllegalMove(TableError):
+    """The engine refused the action; `key` and `params` are the engine's own."""
+
+    def __init__(self, error: EngineError) -> None:
+        super().__init__(str(error), **error.params)
+        self.key = error.key
+        self.engine_error = error

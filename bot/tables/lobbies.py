@@ -1,0 +1,294 @@
+"""Lobbies: seats in join order, options from the rules, computers, the host. Every change is saved before
+memory changes, so a refused or failed call leaves the lobby as it was and a restart finds it again."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+from bot.engine import BadOptions, GameInfo, OptionSpec, game_info
+from bot.engine.options import resolve_options
+from data import LobbyRow, SeatRow, Store, StoreError
+
+from .errors import (
+    AlreadyJoined,
+    BadOption,
+    LobbyClosed,
+    LobbyFull,
+    LobbyNotFound,
+    NotAPlayer,
+    NotHost,
+    StoreFailed,
+)
+from .models import LobbyInfo, Player, Seat
+from .notifications import LobbyChanged
+
+
+class Lobby:
+    """An open lobby in memory; `options` holds only the values chosen (the rest follow the rules'
+    defaults for the seat count at start)."""
+
+    __slots__ = (
+        "channel_id",
+        "created_at",
+        "game_id",
+        "guild_id",
+        "host_id",
+        "lobby_id",
+        "lock",
+        "message_id",
+        "options",
+        "seats",
+        "status",
+    )
+
+    def __init__(self, row: LobbyRow) -> None:
+        assert row.lobby_id is not None
+        self.lobby_id = row.lobby_id
+        self.guild_id = row.guild_id
+        self.channel_id = row.channel_id
+        self.message_id = row.message_id
+        self.host_id = row.host_id
+        self.game_id = row.game_id
+        self.options = dict(row.options)
+        self.seats = [Seat(i, s.user_id, s.name, s.computer) for i, s in enumerate(row.seats)]
+        self.status = row.status
+        self.created_at = row.created_at
+        self.lock = asyncio.Lock()
+
+    @property
+    def game(self) -> GameInfo:
+        return game_info(self.game_id)
+
+    def row(self, **changes: Any) -> LobbyRow:
+        """The lobby as it would be saved with `changes` (seats as a list of Seat)."""
+        values = {
+            "host_id": self.host_id,
+            "options": self.options,
+            "seats": self.seats,
+            "status": self.status,
+            "message_id": self.message_id,
+        }
+        values.update(changes)
+        return LobbyRow(
+            lobby_id=self.lobby_id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            host_id=values["host_id"],
+            game_id=self.game_id,
+            options=values["options"],
+            seats=tuple(SeatRow(s.user_id, s.name, s.computer) for s in values["seats"]),
+            status=values["status"],
+            created_at=self.created_at,
+            message_id=values["message_id"],
+        )
+
+    def apply(self, row: LobbyRow) -> None:
+        self.host_id = row.host_id
+        self.options = dict(row.options)
+        self.seats = [Seat(i, s.user_id, s.name, s.computer) for i, s in enumerate(row.seats)]
+        self.status = row.status
+        self.message_id = row.message_id
+
+    def info(self, game_no: int | None = None) -> LobbyInfo:
+        allowed = self.game.players
+        count = len(self.seats)
+        shown = count if count in allowed else min((p for p in allowed if p >= count), default=max(allowed))
+        return LobbyInfo(
+            lobby_id=self.lobby_id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            message_id=self.message_id,
+            host_id=self.host_id,
+            game_id=self.game_id,
+            options=resolve_options(self.game_id, self.game.options, shown, self.options),
+            seats=tuple(self.seats),
+            allowed_players=allowed,
+            status=self.status,
+            game_no=game_no,
+        )
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+def option_spec(info: GameInfo, option_id: str) -> OptionSpec:
+    spec = next((o for o in info.options if o.id == option_id), None)
+    if spec is None:
+        raise BadOption(f"{info.id} has no option {option_id!r}", option=option_id, value=None, allowed="")
+    return spec
+
+
+def check_option(info: GameInfo, option_id: str, value: Any) -> Any:
+    """The value normalised as the rules write it, or BadOption."""
+    spec = option_spec(info, option_id)
+    try:
+        return spec.check(value, info.id)
+    except BadOptions as exc:
+        allowed = ", ".join(map(str, spec.choices)) if spec.choices else f">= {spec.minimum}"
+        raise BadOption(str(exc), option=option_id, value=value, allowed=allowed) from None
+
+
+class Lobbies:
+    """The open lobbies of the process."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self._store = store
+        self._clock = clock
+        self._open: dict[int, Lobby] = {}
+
+    async def load(self) -> None:
+        self._open = {row.lobby_id: Lobby(row) for row in await self._store.open_lobbies() if row.lobby_id}
+
+    def get(self, lobby_id: int) -> Lobby:
+        lobby = self._open.get(lobby_id)
+        if lobby is None:
+            raise LobbyNotFound(f"no open lobby {lobby_id}", lobby_id=lobby_id)
+        return lobby
+
+    def info(self, lobby_id: int) -> LobbyInfo:
+        return self.get(lobby_id).info()
+
+    def of_guild(self, guild_id: int) -> list[LobbyInfo]:
+        return [lobby.info() for lobby in self._open.values() if lobby.guild_id == guild_id]
+
+    @asynccontextmanager
+    async def locked(self, lobby_id: int) -> AsyncIterator[Lobby]:
+        """The lobby under its lock, still open."""
+        lobby = self.get(lobby_id)
+        async with lobby.lock:
+            if lobby.status != "open" or self._open.get(lobby_id) is not lobby:
+                raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
+            yield lobby
+
+    def close(self, lobby: Lobby) -> None:
+        self._open.pop(lobby.lobby_id, None)
+
+    async def _save(self, lobby: Lobby, row: LobbyRow) -> LobbyChanged:
+        try:
+            await self._store.save_lobby(row)
+        except StoreError as exc:
+            raise StoreFailed(f"lobby {lobby.lobby_id} could not be saved: {exc}") from exc
+        lobby.apply(row)
+        if lobby.status != "open":
+            self.close(lobby)
+        return LobbyChanged(lobby.info())
+
+    # -- the calls ------------------------------------------------------------------------------------
+    async def open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        game_id: str,
+        options: Mapping[str, Any] | None,
+        defaults: Mapping[str, Any],
+    ) -> LobbyChanged:
+        try:
+            info = game_info(game_id)
+        except BadOptions as exc:
+            raise BadOption(str(exc), option="game", value=game_id, allowed="") from None
+        chosen: dict[str, Any] = {}
+        for option_id, value in defaults.items():
+            try:
+                chosen[option_id] = check_option(info, option_id, value)
+            except BadOption:
+                continue  # a server default the rules no longer allow falls back to the rules' default
+        for option_id, value in (options or {}).items():
+            chosen[option_id] = check_option(info, option_id, value)
+        row = LobbyRow(
+            lobby_id=None,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.user_id,
+            game_id=game_id,
+            options=chosen,
+            seats=(SeatRow(host.user_id, host.name),),
+            status="open",
+            created_at=self._clock(),
+        )
+        try:
+            lobby_id = await self._store.create_lobby(row)
+        except StoreError as exc:
+            raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
+        lobby = Lobby(replace(row, lobby_id=lobby_id))
+        self._open[lobby_id] = lobby
+        return LobbyChanged(lobby.info())
+
+    async def join(self, lobby_id: int, player: Player) -> LobbyChanged:
+        async with self.locked(lobby_id) as lobby:
+            if lobby.seat_of(player.user_id) is not None:
+                raise AlreadyJoined(f"{player.name} is already in lobby {lobby_id}", lobby_id=lobby_id)
+            _check_room(lobby)
+            seats = [*lobby.seats, Seat(len(lobby.seats), player.user_id, player.name)]
+            return await self._save(lobby, lobby.row(seats=seats))
+
+    async def leave(self, lobby_id: int, user_id: int) -> LobbyChanged:
+        """Leave; a leaving host hands the lobby to the next human, and a lobby without humans closes."""
+        async with self.locked(lobby_id) as lobby:
+            if lobby.seat_of(user_id) is None:
+                raise NotAPlayer(f"user {user_id} is not in lobby {lobby_id}", lobby_id=lobby_id)
+            seats = [s for s in lobby.seats if s.user_id != user_id]
+            humans = [s for s in seats if s.user_id is not None]
+            host = lobby.host_id
+            if host == user_id and humans:
+                host = humans[0].user_id
+            status = lobby.status if humans else "cancelled"
+            return await self._save(lobby, lobby.row(seats=seats, host_id=host, status=status))
+
+    async def add_computer(self, lobby_id: int, user_id: int) -> LobbyChanged:
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            _check_room(lobby)
+            seats = [*lobby.seats, Seat(len(lobby.seats), None, None, computer=True)]
+            return await self._save(lobby, lobby.row(seats=seats))
+
+    async def remove_computer(self, lobby_id: int, user_id: int) -> LobbyChanged:
+        """Take away the last computer seated."""
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            last = max((i for i, s in enumerate(lobby.seats) if s.computer), default=None)
+            if last is None:
+                raise NotAPlayer(f"lobby {lobby_id} has no computer player", lobby_id=lobby_id)
+            seats = lobby.seats[:last] + lobby.seats[last + 1 :]
+            return await self._save(lobby, lobby.row(seats=seats))
+
+    async def set_option(self, lobby_id: int, user_id: int, option_id: str, value: Any) -> LobbyChanged:
+        """Set an option (None: back to the rules' default)."""
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            options = dict(lobby.options)
+            if value is None:
+                option_spec(lobby.game, option_id)
+                options.pop(option_id, None)
+            else:
+                options[option_id] = check_option(lobby.game, option_id, value)
+            return await self._save(lobby, lobby.row(options=options))
+
+    async def cancel(self, lobby_id: int, user_id: int) -> LobbyChanged:
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            return await self._save(lobby, lobby.row(status="cancelled"))
+
+    async def set_message(self, lobby_id: int, message_id: int | None) -> None:
+        async with self.locked(lobby_id) as lobby:
+            row = lobby.row(message_id=message_id)
+            try:
+                await self._store.save_lobby(row)
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+            lobby.apply(row)
+
+
+def _check_host(lobby: Lobby, user_id: int) -> None:
+    if user_id != lobby.host_id:
+        raise NotHost(f"only the host may do this in lobby {lobby.lobby_id}", lobby_id=lobby.lobby_id)
+
+
+def _check_room(lobby: Lobby) -> None:
+    most = max(lobby.game.players)
+    if len(lobby.seats) >= most:
+        raise LobbyFull(f"lobby {lobby.lobby_id} is full ({most} players)", lobby_id=lobby.lobby_id, players=most)

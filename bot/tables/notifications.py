@@ -1,0 +1,135 @@
+"""What the table service tells the cog to do, returned in order from every call that changes something.
+
+Public notifications carry only `view(None)` (the board everyone may see); private ones (`HandChanged`)
+carry `view(seat)` and the user id they are for. The cog may coalesce consecutive `BoardChanged` of one
+table into a single board edit (the last view is the current one) while listing the actions in a log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import HandResult, Result
+
+from .models import LobbyInfo, RatingChange, SeatingDraw, SideResult, TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChanged:
+    """A lobby was opened, joined, left, re-optioned, started or cancelled: redraw its message."""
+
+    lobby: LobbyInfo
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened:
+    """A game started from a lobby: open its table (thread), post the board, then call
+    `set_table_channel` and `set_board_message`. `seating` is the draw for seats when there was one."""
+
+    table: TableInfo
+    view: Any  # public
+    turn: int
+    seating: SeatingDraw | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardChanged:
+    """One action was applied and saved. `kind`: `player`, `computer` (a computer seat), `auto` (the bot drew
+    or passed for a player with nothing else legal) or `timeout` (the computer played a timed-out turn)."""
+
+    table: TableInfo
+    view: Any  # public, after the action
+    seat: int
+    user_id: int | None  # the human whose seat acted, None for a computer seat
+    action: str
+    points: tuple[int, ...]  # what the action scored, per side
+    kind: str
+    turn: int  # the turn token for controls made now
+    next_seats: tuple[int, ...]  # who may act now (empty when the game is over)
+    next_user_ids: tuple[int | None, ...]
+    deadline: float | None  # when the next human's turn times out
+
+    @property
+    def timed_out(self) -> bool:
+        return self.kind == "timeout"
+
+    @property
+    def by_computer(self) -> bool:
+        return self.kind in ("computer", "timeout")
+
+
+@dataclass(frozen=True, slots=True)
+class HandChanged:
+    """Private: a player's hand or their turn changed (sent once per player at the end of a call)."""
+
+    table: TableInfo
+    user_id: int
+    seat: int
+    view: Any  # view(seat)
+    your_turn: bool
+    turn: int
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """A hand ended: everything a score sheet needs (the sides are `table.sides`, names in `table.seats`)."""
+
+    table: TableInfo
+    hand_no: int  # 1-based
+    result: HandResult  # reason, points per side, public details (the hands left, shown at the end)
+    scores: tuple[int, ...]  # running totals per side after this hand
+    hands: tuple[HandResult, ...]  # every finished hand so far, for the ledger
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """A game ended: results per side (places), the engine's full result, and rating changes."""
+
+    table: TableInfo
+    view: Any  # public, final
+    result: Result
+    sides: tuple[SideResult, ...]
+    ratings: tuple[RatingChange, ...]  # empty when nothing was rated (no human at the table)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReminder:
+    """Half the turn time has passed: remind the player (privately)."""
+
+    table: TableInfo
+    user_id: int
+    seat: int
+    turn: int
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHandedToComputer:
+    """A player resigned: a computer plays their seat from now on."""
+
+    table: TableInfo
+    seat: int
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameAbandoned:
+    """The host or an admin ended the game without results."""
+
+    table: TableInfo
+    by_user_id: int
+
+
+Notification = (
+    LobbyChanged
+    | TableOpened
+    | BoardChanged
+    | HandChanged
+    | HandEnded
+    | GameEnded
+    | TurnReminder
+    | SeatHandedToComputer
+    | GameAbandoned
+)

@@ -1,0 +1,75 @@
+"""Ratings with openskill's Plackett-Luce model, per server and game id.
+
+- Sides are teams: partners are rated together; an individual game is one team per seat.
+- Places: the winning sides share first place; the other sides follow by score (game points where the
+  game has them), in the direction the winners show (lowest first in penalty games like Draw), and equal
+  scores share a place. openskill gets these places as ranks, so ties are ties.
+- Computer seats are all one rated pseudo-player per server and game (`COMPUTER_ID`), never listed in
+  leaderboards: beating the computers counts for as much as they are worth there. Its rating moves only
+  when every computer seat is on one side (else it would be rated against itself); a game with no human
+  is not rated at all.
+- A resigned seat is rated for the human who resigned it, with the side's final result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from bot.engine import Result
+from data import COMPUTER_ID, RatingRow
+
+_MODEL = PlackettLuce()
+
+
+def side_places(result: Result) -> list[int]:
+    """1-based place of each side (competition ranking: 1, 2, 2, 4)."""
+    n = len(result.sides)
+    score = list(result.game_points if result.game_points is not None else result.scores)
+    winners = set(result.winner or ())
+    others = [s for s in range(n) if s not in winners]
+    higher_better = True
+    if winners and others and max(score[s] for s in winners) < min(score[s] for s in others):
+        higher_better = False
+    places = [1] * n
+    for s in others:
+        better = sum(1 for o in others if (score[o] > score[s] if higher_better else score[o] < score[s]))
+        places[s] = 1 + len(winners) + better
+    return places
+
+
+def rate(
+    teams: Sequence[Sequence[int]],
+    places: Sequence[int],
+    winners: set[int],
+    current: Mapping[int, RatingRow],
+) -> dict[int, RatingRow]:
+    """New ratings for the players of `teams` (player ids per side; COMPUTER_ID for computer seats).
+    Players missing from `current` start at the model's default."""
+    players = {p for team in teams for p in team}
+    if len(teams) < 2 or players <= {COMPUTER_ID}:
+        return {}
+    computer_sides = [k for k, team in enumerate(teams) if COMPUTER_ID in team]
+
+    def rating_of(player: int) -> PlackettLuceRating:
+        row = current.get(player)
+        return _MODEL.rating() if row is None else _MODEL.rating(mu=row.mu, sigma=row.sigma)
+
+    model_teams = [[rating_of(p) for p in team] for team in teams]
+    new_teams = _MODEL.rate(model_teams, ranks=list(places))
+    out: dict[int, RatingRow] = {}
+    for k, (team, new_team) in enumerate(zip(teams, new_teams, strict=True)):
+        for player, new in zip(team, new_team, strict=True):
+            if player in out or (player == COMPUTER_ID and len(computer_sides) != 1):
+                continue
+            old = current.get(player)
+            games = (old.games if old else 0) + 1
+            wins = (old.wins if old else 0) + (1 if k in winners else 0)
+            out[player] = RatingRow(player, new.mu, new.sigma, games, wins)
+    return out
+
+
+def default_ordinal() -> float:
+    rating = _MODEL.rating()
+    return rating.mu - 3 * rating.sigma

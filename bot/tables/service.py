@@ -1,0 +1,415 @@
+"""The table service: lobbies, games, turns, computer players, timers, results and ratings.
+
+Every call that changes something returns notifications (`bot.tables.notifications`) in the order things
+happened; refusals raise a `TableError` and change nothing. The action log is the game: an action is
+applied to the in-memory state (all-or-nothing in the engine), appended to the log in one transaction,
+and only then announced; if the write fails the game is rebuilt from the store, so memory never runs
+ahead of the log. Computer turns, automatic draws/passes and timed-out turns take the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.engine import BadOptions, EngineError, new_game
+from bot.engine.records import record_of
+from data import GameRow, Store, StoredGame, StoreError
+
+from .errors import (
+    BadOption,
+    GameNotFound,
+    GameOver,
+    NotAPlayer,
+    NotHost,
+    NotYourTurn,
+    StaleControl,
+    StoreFailed,
+    WrongPlayerCount,
+)
+from .lobbies import Lobbies
+from .models import (
+    GameSummary,
+    LeaderboardEntry,
+    LobbyInfo,
+    Player,
+    PlayerRecord,
+    Seat,
+    ServerSettings,
+    TableInfo,
+)
+from .notifications import (
+    GameAbandoned,
+    HandChanged,
+    LobbyChanged,
+    Notification,
+    SeatHandedToComputer,
+    TableOpened,
+)
+from .seating import draw_seats, draws_for_seats, seating_json
+from .settings import UNSET, SettingsBook
+from .table import Table, replay, seat_row
+from .timers import Timers
+from .turns import Batch, Turns
+
+log = logging.getLogger(__name__)
+
+
+class TableService:
+    """See docs/tables.md. `clock` gives Unix seconds (tests pass a fake one); `rng` draws game seeds and
+    seats (a seeded one makes whole games reproducible)."""
+
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float] = time.time, rng: random.Random | None = None
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._rng = rng or random.SystemRandom()
+        self._lobbies = Lobbies(store, clock)
+        self._settings = SettingsBook(store)
+        self._turns = Turns(store, clock, self._settings)
+        self._timers = Timers(self._turns)
+        self._tables = self._turns.tables
+        self._loading = asyncio.Lock()
+
+    # -- start-up -------------------------------------------------------------------------------------
+    async def resume(self) -> list[Notification]:
+        """Rebuild every open lobby and active game from the store (replaying the action logs), then play
+        any computer turn a crash left pending. Call once at start-up."""
+        await self._lobbies.load()
+        tables: dict[int, Table] = {}
+        for stored in await self._store.active_games():
+            table = self._build(stored)
+            if table is not None:
+                tables[table.game_no] = table
+        self._tables.clear()
+        self._tables.update(tables)
+        self._turns.recompute_due()
+        out: list[Notification] = []
+        for table in list(tables.values()):
+            if self._turns.automatic_pending(table):
+                out += await self._turns.carry_on(table)
+        return out
+
+    def _build(self, stored: StoredGame) -> Table | None:
+        try:
+            state = replay(stored.row, stored.actions)
+        except EngineError:
+            log.exception("game %s does not replay; left out", stored.row.game_no)
+            return None
+        return Table(stored.row, state)
+
+    async def _table(self, game_no: int) -> Table:
+        """An active game, loaded from the store if this process does not hold it yet."""
+        table = self._tables.get(game_no)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self._tables.get(game_no)
+            if table is not None:
+                return table
+            stored = await self._store.load_game(game_no)
+            if stored is None:
+                raise GameNotFound(f"no game {game_no}", game_no=game_no)
+            if stored.row.status != "active":
+                raise GameOver(f"game {game_no} is over", game_no=game_no)
+            table = self._build(stored)
+            if table is None:
+                raise GameNotFound(f"game {game_no} cannot be rebuilt", game_no=game_no)
+            self._tables[game_no] = table
+            self._turns.note_due(table)
+            if self._turns.automatic_pending(table):
+                self._turns.stalled.add(game_no)
+            return table
+
+    def _check_live(self, table: Table) -> None:
+        """Under the lock: the game may have ended while we waited for it."""
+        if table.status != "active" or self._tables.get(table.game_no) is not table:
+            raise GameOver(f"game {table.game_no} is over", game_no=table.game_no)
+
+    # -- settings -------------------------------------------------------------------------------------
+    async def settings(self, guild_id: int) -> ServerSettings:
+        return await self._settings.get(guild_id)
+
+    async def update_settings(
+        self,
+        guild_id: int,
+        *,
+        turn_seconds: int = UNSET,
+        auto_play: bool = UNSET,
+        language: str | None = UNSET,
+    ) -> ServerSettings:
+        """Change some settings: the turn timer in seconds (60 s to 30 days; from the next turn on),
+        auto-play of forced draws and passes, the language of public messages (None: the server's)."""
+        return await self._settings.update(guild_id, turn_seconds=turn_seconds, auto_play=auto_play, language=language)
+
+    async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
+        """A server's default for one option of one game (None: back to the rules' default)."""
+        return await self._settings.set_default_option(guild_id, game_id, option_id, value)
+
+    # -- timers ---------------------------------------------------------------------------------------
+    async def tick(self, now: float | None = None) -> list[Notification]:
+        """Turn timers: reminders at half time, and expired turns played by the computer (the board says
+        so). Cheap when nothing is due: call it every few seconds."""
+        return await self._timers.tick(self._clock() if now is None else now)
+
+    # -- lobbies --------------------------------------------------------------------------------------
+    async def open_lobby(
+        self, guild_id: int, channel_id: int, host: Player, game_id: str, options: Mapping[str, Any] | None = None
+    ) -> list[Notification]:
+        """A lobby with the host in the first seat; options start from the server's defaults."""
+        settings = await self.settings(guild_id)
+        defaults = settings.default_options.get(game_id, {})
+        return [await self._lobbies.open(guild_id, channel_id, host, game_id, options, defaults)]
+
+    def lobby(self, lobby_id: int) -> LobbyInfo:
+        return self._lobbies.info(lobby_id)
+
+    def lobbies(self, guild_id: int) -> list[LobbyInfo]:
+        return self._lobbies.of_guild(guild_id)
+
+    async def join(self, lobby_id: int, player: Player) -> list[Notification]:
+        return [await self._lobbies.join(lobby_id, player)]
+
+    async def leave(self, lobby_id: int, user_id: int) -> list[Notification]:
+        return [await self._lobbies.leave(lobby_id, user_id)]
+
+    async def add_computer(self, lobby_id: int, user_id: int) -> list[Notification]:
+        return [await self._lobbies.add_computer(lobby_id, user_id)]
+
+    async def remove_computer(self, lobby_id: int, user_id: int) -> list[Notification]:
+        return [await self._lobbies.remove_computer(lobby_id, user_id)]
+
+    async def set_option(self, lobby_id: int, user_id: int, option_id: str, value: Any) -> list[Notification]:
+        return [await self._lobbies.set_option(lobby_id, user_id, option_id, value)]
+
+    async def cancel(self, lobby_id: int, user_id: int) -> list[Notification]:
+        return [await self._lobbies.cancel(lobby_id, user_id)]
+
+    async def set_lobby_message(self, lobby_id: int, message_id: int | None) -> None:
+        await self._lobbies.set_message(lobby_id, message_id)
+
+    async def start(self, lobby_id: int, user_id: int) -> list[Notification]:
+        """The host starts the game: seats in join order (or drawn, for partners by draw), the first
+        hands dealt, and the computers play until a human is to act."""
+        async with self._lobbies.locked(lobby_id) as lobby:
+            if user_id != lobby.host_id:
+                raise NotHost(f"only the host may start lobby {lobby_id}", lobby_id=lobby_id)
+            info = lobby.game
+            players = len(lobby.seats)
+            if players not in info.players:
+                raise WrongPlayerCount(
+                    f"{info.id} is played by {', '.join(map(str, info.players))} players, not {players}",
+                    players=players,
+                    allowed=", ".join(map(str, info.players)),
+                )
+            seed = self._rng.randrange(2**53)
+            seats = list(lobby.seats)
+            deals: list[dict[str, Any]] | None = None
+            seating = None
+            resolved = lobby.info().options
+            if draws_for_seats(info, players, resolved):
+                order, seating = draw_seats(seats, self._rng)
+                seats = [seats[i] for i in order]
+                deals = [{"first_leader": 0}]
+            try:
+                state = new_game(info.id, players, lobby.options, seed=seed, deal=deals)
+            except BadOptions as exc:
+                raise BadOption(str(exc), option="", value="", allowed="") from None
+            now = self._clock()
+            row = GameRow(
+                game_no=0,
+                lobby_id=lobby_id,
+                guild_id=lobby.guild_id,
+                channel_id=lobby.channel_id,
+                host_id=lobby.host_id,
+                game_id=info.id,
+                players=players,
+                options=dict(state.options),
+                seed=seed,
+                deals=deals,
+                seating=None if seating is None else seating_json(seating),
+                seats=tuple(seat_row(s) for s in seats),
+                status="active",
+                created_at=now,
+            )
+            table = Table(row, state)
+            deadline, reminder_at = await self._turns.timer(table, now)
+            row = replace(row, deadline=deadline, reminder_at=reminder_at)
+            try:
+                game_no = await self._store.create_game(row)
+            except StoreError as exc:
+                raise StoreFailed(f"the game could not be saved: {exc}") from exc
+            table.game_no = game_no
+            table.deadline, table.reminder_at = deadline, reminder_at
+            lobby.status = "started"
+            self._lobbies.close(lobby)
+            self._tables[game_no] = table
+            self._turns.note_due(table)
+            out: list[Notification] = [
+                LobbyChanged(lobby.info(game_no)),
+                TableOpened(table.info(), table.view(None), state.turn, table.seating),
+            ]
+        out += await self._turns.carry_on(table, dealt=True)
+        return out
+
+    # -- where the table lives ------------------------------------------------------------------------
+    async def set_table_channel(self, game_no: int, channel_id: int, thread_id: int | None) -> TableInfo:
+        table = await self._table(game_no)
+        async with table.lock:
+            self._check_live(table)
+            try:
+                await self._store.set_table(game_no, channel_id, thread_id)
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+            table.channel_id, table.thread_id = channel_id, thread_id
+            table.changed()
+            return table.info()
+
+    async def set_board_message(self, game_no: int, message_id: int | None) -> TableInfo:
+        table = await self._table(game_no)
+        async with table.lock:
+            self._check_live(table)
+            try:
+                await self._store.set_board_message(game_no, message_id)
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+            table.board_message_id = message_id
+            table.changed()
+            return table.info()
+
+    # -- playing --------------------------------------------------------------------------------------
+    async def act(self, game_no: int, user_id: int, action: str, turn: int | None) -> list[Notification]:
+        """A player's action. `turn` is the token the control was made for (None for a typed command):
+        a control made for another turn is refused as stale, so a repeated or late click does nothing."""
+        table = await self._table(game_no)
+        async with table.lock:
+            self._check_live(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
+            state = table.state
+            if turn is not None and turn != state.turn:
+                raise StaleControl(
+                    f"that control was for turn {turn}; the game is at turn {state.turn}",
+                    game_no=game_no,
+                    turn=turn,
+                    current=state.turn,
+                )
+            if seat not in state.actors:
+                current = state.current_seat
+                raise NotYourTurn(
+                    f"it is seat {current}'s turn in game {game_no}",
+                    game_no=game_no,
+                    seat=current,
+                    user_id=None if current is None else table.seats[current].user_id,
+                )
+            return await self._turns.play(table, seat, action, "player")
+
+    # -- views ----------------------------------------------------------------------------------------
+    async def table(self, game_no: int) -> TableInfo:
+        return (await self._table(game_no)).info()
+
+    async def public_view(self, game_no: int) -> Any:
+        """What everyone may see (`view(None)`)."""
+        table = await self._table(game_no)
+        async with table.lock:  # never a state whose last action is not saved yet
+            return table.view(None)
+
+    async def private_view(self, game_no: int, user_id: int) -> HandChanged:
+        """A player's own view of the game (their hand and, on their turn, their legal actions)."""
+        table = await self._table(game_no)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
+            state = table.state
+            return HandChanged(
+                table.info(), user_id, seat, state.view(seat), seat in table.candidates(), state.turn, table.deadline
+            )
+
+    def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
+        """A user's active games (all servers, or one)."""
+        out = []
+        for table in self._tables.values():
+            if guild_id is not None and table.guild_id != guild_id:
+                continue
+            seat = table.seat_of(user_id)
+            if seat is not None:
+                turn = table.state.turn
+                out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
+        return out
+
+    async def export(self, game_no: int) -> dict[str, Any]:
+        """The game's record (shared/records.md), active or ended: `python -m bot.engine replay` replays it."""
+        table = self._tables.get(game_no)
+        if table is not None:
+            async with table.lock:
+                return record_of(table.state, table.deals)
+        stored = await self._store.load_game(game_no)
+        if stored is None:
+            raise GameNotFound(f"no game {game_no}", game_no=game_no)
+        return record_of(replay(stored.row, stored.actions), stored.row.deals)
+
+    # -- leaving --------------------------------------------------------------------------------------
+    async def resign(self, game_no: int, user_id: int) -> list[Notification]:
+        """The player leaves; a computer plays their seat from now on (they are still rated for it)."""
+        table = await self._table(game_no)
+        async with table.lock:
+            self._check_live(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
+            old = table.seats[seat]
+            new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id)
+            try:
+                await self._store.set_seat(game_no, seat, seat_row(new))
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+            table.seats = tuple(new if s.index == seat else s for s in table.seats)
+            table.changed()
+            batch = Batch()
+            batch.out.append(SeatHandedToComputer(table.info(), seat, user_id))
+            await self._turns.play_automatic(table, batch)
+            if table.status == "active" and table.deadline is not None and table.human_to_act() is None:
+                await self._timers.set(table, None, None)
+            return self._turns.finish(table, batch) if batch.touched else batch.out
+
+    async def abandon(self, game_no: int, user_id: int, is_admin: bool = False) -> list[Notification]:
+        """End a game without results: the host, or a server admin (the cog knows who is one)."""
+        table = await self._table(game_no)
+        async with table.lock:
+            self._check_live(table)
+            if user_id != table.host_id and not is_admin:
+                raise NotHost(f"only the host or an admin may abandon game {game_no}", game_no=game_no)
+            try:
+                await self._store.end_game(game_no, "abandoned", self._clock())
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+            table.status = "abandoned"
+            table.changed()
+            self._tables.pop(game_no, None)
+            return [GameAbandoned(table.info(), user_id)]
+
+    # -- standings ------------------------------------------------------------------------------------
+    async def leaderboard(
+        self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0
+    ) -> list[LeaderboardEntry]:
+        rows = await self._store.leaderboard(guild_id, game_id, limit, offset)
+        return [
+            LeaderboardEntry(offset + i + 1, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins)
+            for i, r in enumerate(rows)
+        ]
+
+    async def stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
+        """A player's record per game id on a server (games, wins, rating, leaderboard place)."""
+        out = []
+        for game_id, r in (await self._store.player_ratings(guild_id, user_id)).items():
+            place = await self._store.leaderboard_position(guild_id, game_id, user_id)
+            out.append(PlayerRecord(game_id, place, r.ordinal, r.mu, r.sigma, r.games, r.wins))
+        return out

@@ -1,0 +1,97 @@
+"""Server settings (`/settings`): per-game default options, the turn timer, auto-play, the language of
+public messages. Cached in memory; saved before the cache changes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.engine import BadOptions, game_info
+from data import SettingsRow, Store, StoreError
+
+from .errors import BadOption, BadSetting, StoreFailed
+from .lobbies import check_option, option_spec
+from .models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
+
+UNSET: Any = object()
+
+
+class SettingsBook:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._cache: dict[int, ServerSettings] = {}
+
+    def cached(self, guild_id: int) -> ServerSettings:
+        """Without a store read: the settings if loaded, else the defaults."""
+        return self._cache.get(guild_id) or ServerSettings(guild_id)
+
+    async def get(self, guild_id: int) -> ServerSettings:
+        cached = self._cache.get(guild_id)
+        if cached is None:
+            row = await self._store.load_settings(guild_id)
+            if row is None:
+                cached = ServerSettings(guild_id)
+            else:
+                cached = ServerSettings(guild_id, row.turn_seconds, row.auto_play, row.language, row.default_options)
+            self._cache[guild_id] = cached
+        return cached
+
+    async def update(
+        self,
+        guild_id: int,
+        *,
+        turn_seconds: int = UNSET,
+        auto_play: bool = UNSET,
+        language: str | None = UNSET,
+    ) -> ServerSettings:
+        current = await self.get(guild_id)
+        changes: dict[str, Any] = {}
+        if turn_seconds is not UNSET:
+            if (
+                not isinstance(turn_seconds, int)
+                or isinstance(turn_seconds, bool)
+                or not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS
+            ):
+                raise BadSetting(
+                    f"the turn timer must be {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds, not {turn_seconds}",
+                    setting="turn_seconds",
+                    value=turn_seconds,
+                    minimum=MIN_TURN_SECONDS,
+                    maximum=MAX_TURN_SECONDS,
+                )
+            changes["turn_seconds"] = turn_seconds
+        if auto_play is not UNSET:
+            changes["auto_play"] = bool(auto_play)
+        if language is not UNSET:
+            if language is not None and (not isinstance(language, str) or not 0 < len(language) <= 16):
+                raise BadSetting(f"{language!r} is not a language code", setting="language", value=language)
+            changes["language"] = language
+        return await self._save(replace(current, **changes))
+
+    async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
+        try:
+            info = game_info(game_id)
+        except BadOptions as exc:
+            raise BadOption(str(exc), option="game", value=game_id, allowed="") from None
+        current = await self.get(guild_id)
+        defaults = {g: dict(o) for g, o in current.default_options.items()}
+        game_defaults = defaults.setdefault(game_id, {})
+        if value is None:
+            option_spec(info, option_id)
+            game_defaults.pop(option_id, None)
+        else:
+            game_defaults[option_id] = check_option(info, option_id, value)
+        if not game_defaults:
+            del defaults[game_id]
+        return await self._save(replace(current, default_options=defaults))
+
+    async def _save(self, settings: ServerSettings) -> ServerSettings:
+        row = SettingsRow(
+            settings.guild_id, settings.turn_seconds, settings.auto_play, settings.language, settings.default_options
+        )
+        try:
+            await self._store.save_settings(row)
+        except StoreError as exc:
+            raise StoreFailed(f"settings could not be saved: {exc}") from exc
+        self._cache[settings.guild_id] = settings
+        return settings

@@ -1,0 +1,146 @@
+"""One game in memory: its engine state, seats, lock and timer, rebuilt from the store by replaying the log."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import GameState, new_game
+from data import GameRow, SeatRow
+
+from .models import Seat, SeatingDraw, TableInfo
+from .seating import seating_from_json
+
+FORCED = frozenset(("draw", "pass"))
+
+
+def replay(row: GameRow, actions: Sequence[tuple[int, str]]) -> GameState:
+    """The game as its log leaves it (the engine raises if the log does not replay)."""
+    state = new_game(row.game_id, row.players, row.options, seed=row.seed, deal=row.deals)
+    for seat, action in actions:
+        state.apply(seat, action)
+    return state
+
+
+def seat_row(seat: Seat) -> SeatRow:
+    return SeatRow(seat.user_id, seat.name, seat.computer, seat.replaced_user_id)
+
+
+class Table:
+    """An active game. Everything that changes it happens under `lock`."""
+
+    __slots__ = (
+        "_info",
+        "board_message_id",
+        "channel_id",
+        "deadline",
+        "deals",
+        "game_id",
+        "game_no",
+        "guild_id",
+        "host_id",
+        "lobby_id",
+        "lock",
+        "reminder_at",
+        "seating",
+        "seats",
+        "state",
+        "status",
+        "thread_id",
+    )
+
+    def __init__(self, row: GameRow, state: GameState) -> None:
+        assert row.game_no is not None
+        self.game_no = row.game_no
+        self.game_id = row.game_id
+        self.guild_id = row.guild_id
+        self.channel_id = row.channel_id
+        self.thread_id = row.thread_id
+        self.board_message_id = row.board_message_id
+        self.host_id = row.host_id
+        self.lobby_id = row.lobby_id
+        self.deals = row.deals
+        self.seats = tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(row.seats))
+        self.seating: SeatingDraw | None = None if row.seating is None else seating_from_json(row.seating, self.seats)
+        self.state = state
+        self.status = row.status
+        self.deadline = row.deadline
+        self.reminder_at = row.reminder_at
+        self.lock = asyncio.Lock()
+        self._info: TableInfo | None = None
+
+    # -- who ------------------------------------------------------------------------------------------
+    def info(self) -> TableInfo:
+        """A snapshot for notifications, rebuilt only when seats, place or status change."""
+        if self._info is None:
+            self._info = TableInfo(
+                game_no=self.game_no,
+                game_id=self.game_id,
+                guild_id=self.guild_id,
+                channel_id=self.channel_id,
+                thread_id=self.thread_id,
+                board_message_id=self.board_message_id,
+                host_id=self.host_id,
+                seats=self.seats,
+                sides=self.state.sides,
+                options=dict(self.state.options),
+                status=self.status,
+                lobby_id=self.lobby_id,
+            )
+        return self._info
+
+    def changed(self) -> None:
+        self._info = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.index
+        return None
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.user_id is not None]
+
+    def candidates(self) -> tuple[int, ...]:
+        """The seats that may act now, the seat whose turn it is first. Computers act only in turn (never
+        out of turn), so a game with out-of-turn actions waits for its humans."""
+        state = self.state
+        if state.is_over:
+            return ()
+        current = state.current_seat
+        actors = state.actors
+        if current is None:
+            return tuple(actors)
+        return (current, *(s for s in actors if s != current))
+
+    def computer_to_act(self) -> int | None:
+        state = self.state
+        current = state.current_seat
+        if current is not None:
+            return current if self.seats[current].computer else None
+        for seat in state.actors:
+            if self.seats[seat].computer:
+                return seat
+        return None
+
+    def human_to_act(self) -> int | None:
+        """The human whose turn it is (the one a turn timer runs for)."""
+        for seat in self.candidates():
+            if not self.seats[seat].computer:
+                return seat
+        return None
+
+    def forced_action(self, seat: int) -> str | None:
+        """`draw` or `pass` when that is the only legal action of `seat`."""
+        legal = self.state.legal_actions(seat)
+        if len(legal) != 1:
+            return None
+        text = self.state.format_action(legal[0])
+        return text if text in FORCED else None
+
+    def user_ids(self, seats: Sequence[int]) -> tuple[int | None, ...]:
+        return tuple(self.seats[s].user_id for s in seats)
+
+    def view(self, seat: int | None) -> Any:
+        return self.state.view(seat)

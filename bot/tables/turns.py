@@ -1,0 +1,264 @@
+"""The one path every action takes: a player's, a computer's, an automatic draw or pass, a timed-out turn.
+
+Apply on the in-memory state (the engine is all-or-nothing), append to the action log in one transaction
+(with the timer, finished hands, and at the end the results and ratings), and only then announce it. If
+the write fails the game is rebuilt from the store, so memory never runs ahead of the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.ai import choose_action
+from bot.engine import EngineError
+from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, Store, StoreError
+
+from .errors import IllegalMove, StoreFailed
+from .models import RatingChange, SideResult
+from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
+from .ratings import default_ordinal, rate, side_places
+from .settings import SettingsBook
+from .table import Table, replay
+
+log = logging.getLogger(__name__)
+
+_Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...]]
+
+
+class Batch:
+    """The notifications of one call on one table, and whose private view must be sent at its end."""
+
+    __slots__ = ("dealt", "out", "touched")
+
+    def __init__(self, dealt: bool = False) -> None:
+        self.out: list[Notification] = []
+        self.touched: set[int] = set()
+        self.dealt = dealt  # a hand was dealt: every player has a new hand
+
+
+class Turns:
+    """Holds the active tables of the process and plays turns on them (callers hold `table.lock`)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], settings: SettingsBook) -> None:
+        self.store = store
+        self.clock = clock
+        self.settings = settings
+        self.tables: dict[int, Table] = {}
+        self.next_due = math.inf  # the earliest deadline or reminder of any table
+        self.stalled: set[int] = set()  # games whose computer turn could not be saved: tick retries them
+        self._ratings = asyncio.Lock()  # game ends read-modify-write ratings; taken only under a table lock
+
+    # -- whole calls ----------------------------------------------------------------------------------
+    async def play(self, table: Table, seat: int, action: str, kind: str) -> list[Notification]:
+        """One action, then every computer and automatic turn that follows it."""
+        batch = Batch()
+        await self.apply(table, seat, action, kind, batch)
+        await self.play_automatic(table, batch)
+        return self.finish(table, batch)
+
+    async def carry_on(self, table: Table, dealt: bool = False) -> list[Notification]:
+        """Computer and automatic turns from where the game stands (takes the lock)."""
+        async with table.lock:
+            if self.tables.get(table.game_no) is not table:
+                return []
+            batch = Batch(dealt)
+            await self.play_automatic(table, batch)
+            return self.finish(table, batch)
+
+    def automatic_pending(self, table: Table) -> bool:
+        if table.computer_to_act() is not None:
+            return True
+        auto = self.settings.cached(table.guild_id).auto_play
+        return auto and any(table.forced_action(s) for s in table.candidates())
+
+    async def play_automatic(self, table: Table, batch: Batch) -> None:
+        """Computer turns and forced draws/passes (with auto-play) until a human has a choice. A failed
+        write stops here without undoing what was saved before it: the game is rebuilt from the store and
+        the next `tick` tries again."""
+        settings = await self.settings.get(table.guild_id)
+        while table.status == "active":
+            seat = table.computer_to_act()
+            kind = "computer"
+            if seat is not None:
+                action = self.computer_choice(table, seat)
+            elif settings.auto_play:
+                forced = next(((s, f) for s in table.candidates() if (f := table.forced_action(s))), None)
+                if forced is None:
+                    return
+                seat, action = forced
+                kind = "auto"
+            else:
+                return
+            try:
+                await self.apply(table, seat, action, kind, batch)
+            except StoreFailed:
+                log.warning("game %s: a %s turn could not be saved; retrying on the next tick", table.game_no, kind)
+                self.stalled.add(table.game_no)
+                return
+
+    def computer_choice(self, table: Table, seat: int) -> str:
+        # Seeded by the game's seed and the turn, so a game resumed after a restart goes on exactly as it
+        # would have.
+        state = table.state
+        return choose_action(state.view(seat), random.Random(state.seed * 1_000_003 + state.turn))
+
+    async def timer(self, table: Table, now: float) -> tuple[float | None, float | None]:
+        """Deadline and reminder time for the human to act now (None when a computer acts or it is over)."""
+        if table.state.is_over or table.human_to_act() is None:
+            return None, None
+        seconds = (await self.settings.get(table.guild_id)).turn_seconds
+        return now + seconds, now + seconds / 2
+
+    def note_due(self, table: Table) -> None:
+        for when in (table.deadline, table.reminder_at):
+            if when is not None and when < self.next_due:
+                self.next_due = when
+
+    def recompute_due(self) -> None:
+        due = math.inf
+        for table in self.tables.values():
+            for when in (table.deadline, table.reminder_at):
+                if when is not None and when < due:
+                    due = when
+        self.next_due = due
+
+    # -- one action -----------------------------------------------------------------------------------
+    async def apply(self, table: Table, seat: int, action: str, kind: str, batch: Batch) -> None:
+        state = table.state
+        turn = state.turn
+        hands_before = len(state.hands)
+        try:
+            state.apply(seat, action)
+        except EngineError as exc:
+            raise IllegalMove(exc) from None
+        try:
+            step = state.steps[-1]
+            text = state.format_action(step.action)
+            now = self.clock()
+            deadline, reminder_at = await self.timer(table, now)
+            hands = tuple(
+                HandRow(hands_before + i + 1, turn, h.reason, tuple(h.points), dict(h.detail))
+                for i, h in enumerate(state.hands[hands_before:])
+            )
+            write = ActionWrite(table.game_no, turn, seat, text, kind, now, deadline, reminder_at, hands)
+            ended = None
+            if state.is_over:
+                async with self._ratings:
+                    finish, ended = await self._results(table)
+                    await self.store.append_action(replace(write, finish=finish))
+            else:
+                await self.store.append_action(write)
+        except BaseException as exc:
+            await self.rebuild(table)
+            if isinstance(exc, StoreError):
+                raise StoreFailed(f"game {table.game_no}: the action could not be saved: {exc}") from exc
+            raise
+        table.deadline, table.reminder_at = deadline, reminder_at
+        self.note_due(table)
+        if ended is not None:
+            table.status = "finished"
+            table.changed()
+            self.tables.pop(table.game_no, None)
+        info = table.info()
+        public = state.view(None)
+        next_seats = table.candidates()
+        batch.out.append(
+            BoardChanged(
+                table=info,
+                view=public,
+                seat=seat,
+                user_id=table.seats[seat].user_id,
+                action=text,
+                points=tuple(step.points),
+                kind=kind,
+                turn=state.turn,
+                next_seats=next_seats,
+                next_user_ids=table.user_ids(next_seats),
+                deadline=deadline,
+            )
+        )
+        batch.touched.add(seat)
+        for h in hands:
+            batch.dealt = True
+            batch.out.append(
+                HandEnded(info, h.hand_no, state.hands[h.hand_no - 1], tuple(state.scores), tuple(state.hands))
+            )
+        if ended is not None:
+            sides, changes = ended
+            batch.out.append(GameEnded(info, public, state.result, sides, changes))
+
+    async def _results(self, table: Table) -> tuple[GameFinish, _Ended]:
+        """Places, results per seat and new ratings of a finished game (see bot.tables.ratings)."""
+        state = table.state
+        result = state.result
+        places = side_places(result)
+        winners = set(result.winner or ())
+        rated = [s.user_id if s.user_id is not None else (s.replaced_user_id or COMPUTER_ID) for s in table.seats]
+        teams = [[rated[seat] for seat in side] for side in result.sides]
+        current = await self.store.ratings(table.guild_id, table.game_id, rated)
+        new = rate(teams, places, winners, current)
+        start = default_ordinal()
+        rows: list[ResultRow] = []
+        changes: list[RatingChange] = []
+        for seat, player in enumerate(rated):
+            side = state.side_of[seat]
+            before = after = None
+            if player != COMPUTER_ID and player in new:
+                old = current.get(player)
+                before = old.ordinal if old is not None else start
+                after = new[player].ordinal
+                changes.append(RatingChange(player, seat, before, after))
+            user = None if player == COMPUTER_ID else player
+            rows.append(ResultRow(seat, user, side, places[side], side in winners, result.scores[side], before, after))
+        sides = tuple(
+            SideResult(
+                side=k,
+                seats=tuple(members),
+                score=result.scores[k],
+                game_points=None if result.game_points is None else result.game_points[k],
+                place=places[k],
+                won=k in winners,
+            )
+            for k, members in enumerate(result.sides)
+        )
+        return GameFinish(tuple(rows), tuple(new.values())), (sides, tuple(changes))
+
+    async def rebuild(self, table: Table) -> None:
+        """After a failed write: the game as the store has it (or out of memory, to be loaded on next use)."""
+        try:
+            stored = await self.store.load_game(table.game_no)
+            if stored is None or stored.row.status != "active":
+                raise LookupError(f"game {table.game_no} is not active in the store")
+            rebuilt = Table(stored.row, replay(stored.row, stored.actions))
+        except Exception:
+            log.exception("game %s could not be rebuilt; it will be loaded again on next use", table.game_no)
+            self.tables.pop(table.game_no, None)
+            return
+        table.state = rebuilt.state
+        table.seats = rebuilt.seats
+        table.deadline, table.reminder_at = rebuilt.deadline, rebuilt.reminder_at
+        table.changed()
+        if self.automatic_pending(table):
+            self.stalled.add(table.game_no)
+
+    def finish(self, table: Table, batch: Batch) -> list[Notification]:
+        """The batch's notifications, then one private view per player whose hand or turn changed."""
+        out = batch.out
+        if table.status != "active":
+            return out
+        state = table.state
+        to_act = set(table.candidates())
+        seats = {s.index for s in table.humans()} if batch.dealt else batch.touched | to_act
+        info = table.info()
+        for seat in sorted(seats):
+            user_id = table.seats[seat].user_id
+            if user_id is not None:
+                out.append(
+                    HandChanged(info, user_id, seat, state.view(seat), seat in to_act, state.turn, table.deadline)
+                )
+        return out

@@ -1,0 +1,137 @@
+"""The values the store reads and writes: plain frozen dataclasses, so that no database type leaks out and
+another store (PostgreSQL) can return the same things."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+COMPUTER_ID = 0  # the rated pseudo-player that stands for every computer seat of a server and game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat: a human (user_id and name) or a computer (no user id). `replaced_user_id` is the human who
+    held the seat before it went to a computer (a resignation); they are still rated for it."""
+
+    user_id: int | None
+    name: str | None
+    computer: bool = False
+    replaced_user_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsRow:
+    guild_id: int
+    turn_seconds: int
+    auto_play: bool
+    language: str | None
+    default_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRow:
+    lobby_id: int | None
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game_id: str
+    options: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    status: str  # open, started, cancelled
+    created_at: float
+    message_id: int | None = None
+    game_no: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    game_no: int | None
+    lobby_id: int | None
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    deals: list[dict[str, Any]] | None
+    seating: dict[str, Any] | None  # the draw for seats, when there was one
+    seats: tuple[SeatRow, ...]
+    status: str  # active, finished, abandoned
+    created_at: float
+    thread_id: int | None = None
+    board_message_id: int | None = None
+    deadline: float | None = None
+    reminder_at: float | None = None
+    ended_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game row with its action log in order, enough to rebuild the game."""
+
+    row: GameRow
+    actions: list[tuple[int, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    hand_no: int
+    turn: int  # the action that ended the hand
+    reason: str
+    points: tuple[int, ...]
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One seat of a finished game. `user_id` is who was rated for it (None: a computer seat)."""
+
+    seat: int
+    user_id: int | None
+    side: int
+    place: int  # 1 = first; sides that tie share a place
+    won: bool
+    score: int
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    name: str | None = None  # filled by leaderboard queries: the name last played under
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating shown to players (mu - 3 sigma)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinish:
+    """What is written with the action that ends a game."""
+
+    results: tuple[ResultRow, ...]
+    ratings: tuple[RatingRow, ...]  # new values for (guild, game id) of the game
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWrite:
+    """One applied action and everything that changed with it, written in one transaction."""
+
+    game_no: int
+    turn: int  # the action's index in the log
+    seat: int
+    action: str
+    kind: str  # player, computer, auto, timeout
+    at: float
+    deadline: float | None
+    reminder_at: float | None
+    hands: tuple[HandRow, ...] = ()
+    finish: GameFinish | None = None

@@ -1,0 +1,428 @@
+"""The store on SQLite (aiosqlite): every SQL statement of the bot lives in this package.
+
+The interface is async and speaks only the row dataclasses of `data.rows`, so that a PostgreSQL store can
+implement the same methods later. One connection serves the process; writes are serialised by a lock
+because a transaction on a shared connection must not interleave with another coroutine's statements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .migrations import apply_migrations
+from .rows import (
+    COMPUTER_ID,
+    ActionWrite,
+    GameRow,
+    HandRow,
+    LobbyRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    SettingsRow,
+    StoredGame,
+)
+
+log = logging.getLogger(__name__)
+
+
+class StoreError(Exception):
+    """A write the store could not make (the caller's state must not run ahead of it)."""
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), default=str)
+
+
+def _load(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _seats_json(seats: Iterable[SeatRow]) -> str:
+    return _dump([[s.user_id, s.name, s.computer, s.replaced_user_id] for s in seats])
+
+
+def _seats_from_json(text: str) -> tuple[SeatRow, ...]:
+    return tuple(SeatRow(u, n, bool(c), r) for u, n, c, r in json.loads(text))
+
+
+_GAME_COLUMNS = (
+    "game_no, lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, players, options, "
+    "seed, deals, seating, status, deadline, reminder_at, created_at, ended_at"
+)
+
+
+class Store:
+    """Open with `await Store.open(path)`; migrations are applied on open."""
+
+    def __init__(self, db: aiosqlite.Connection, migrated: tuple[int, ...] = ()) -> None:
+        self._db = db
+        self._write = asyncio.Lock()
+        self.migrated = migrated  # the migrations this open applied
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            applied = await apply_migrations(db)
+        except BaseException:
+            await db.close()
+            raise
+        if applied:
+            log.info("%s: applied migrations %s", path, applied)
+        return cls(db, tuple(applied))
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        rows = await self._db.execute_fetchall("SELECT MAX(version) FROM schema_version")
+        return rows[0][0] or 0
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; a database error comes out as StoreError, with nothing written."""
+        async with self._write:
+            db = self._db
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(str(exc)) from exc
+            try:
+                yield db
+                await db.execute("COMMIT")
+            except BaseException as exc:
+                if db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        await db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(str(exc)) from exc
+                raise
+
+    # -- server settings --------------------------------------------------------------------------------
+    async def load_settings(self, guild_id: int) -> SettingsRow | None:
+        rows = await self._db.execute_fetchall(
+            "SELECT turn_seconds, auto_play, language, default_options FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return None
+        seconds, auto, language, defaults = rows[0]
+        return SettingsRow(guild_id, seconds, bool(auto), language, json.loads(defaults))
+
+    async def save_settings(self, row: SettingsRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, turn_seconds, auto_play, language, default_options) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
+                "auto_play = excluded.auto_play, language = excluded.language, "
+                "default_options = excluded.default_options",
+                (row.guild_id, row.turn_seconds, int(row.auto_play), row.language, _dump(row.default_options)),
+            )
+
+    # -- lobbies ----------------------------------------------------------------------------------------
+    async def create_lobby(self, row: LobbyRow) -> int:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO lobbies (guild_id, channel_id, message_id, host_id, game_id, options, seats, status, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.guild_id,
+                    row.channel_id,
+                    row.message_id,
+                    row.host_id,
+                    row.game_id,
+                    _dump(row.options),
+                    _seats_json(row.seats),
+                    row.status,
+                    row.created_at,
+                ),
+            )
+            return cursor.lastrowid or 0
+
+    async def save_lobby(self, row: LobbyRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
+                (row.message_id, row.host_id, _dump(row.options), _seats_json(row.seats), row.status, row.lobby_id),
+            )
+
+    async def open_lobbies(self) -> list[LobbyRow]:
+        rows = await self._db.execute_fetchall(
+            "SELECT lobby_id, guild_id, channel_id, message_id, host_id, game_id, options, seats, status, created_at "
+            "FROM lobbies WHERE status = 'open' ORDER BY lobby_id"
+        )
+        return [
+            LobbyRow(
+                lobby_id=r[0],
+                guild_id=r[1],
+                channel_id=r[2],
+                message_id=r[3],
+                host_id=r[4],
+                game_id=r[5],
+                options=json.loads(r[6]),
+                seats=_seats_from_json(r[7]),
+                status=r[8],
+                created_at=r[9],
+            )
+            for r in rows
+        ]
+
+    # -- games ------------------------------------------------------------------------------------------
+    async def create_game(self, row: GameRow) -> int:
+        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, "
+                "players, options, seed, deals, seating, status, deadline, reminder_at, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.lobby_id,
+                    row.guild_id,
+                    row.channel_id,
+                    row.thread_id,
+                    row.board_message_id,
+                    row.host_id,
+                    row.game_id,
+                    row.players,
+                    _dump(row.options),
+                    row.seed,
+                    None if row.deals is None else _dump(row.deals),
+                    None if row.seating is None else _dump(row.seating),
+                    row.status,
+                    row.deadline,
+                    row.reminder_at,
+                    row.created_at,
+                ),
+            )
+            game_no = cursor.lastrowid or 0
+            await db.executemany(
+                "INSERT INTO game_seats (game_no, seat, user_id, name, computer, replaced_user_id) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_no, i, s.user_id, s.name, int(s.computer), s.replaced_user_id) for i, s in enumerate(row.seats)],
+            )
+            if row.lobby_id is not None:
+                await db.execute(
+                    "UPDATE lobbies SET status = 'started', game_no = ? WHERE lobby_id = ?", (game_no, row.lobby_id)
+                )
+        return game_no
+
+    async def active_games(self) -> list[StoredGame]:
+        """Every active game with its action log: what a restart replays."""
+        return await self._games("WHERE g.status = 'active'", ())
+
+    async def load_game(self, game_no: int) -> StoredGame | None:
+        games = await self._games("WHERE g.game_no = ?", (game_no,))
+        return games[0] if games else None
+
+    async def _games(self, where: str, params: tuple[Any, ...]) -> list[StoredGame]:
+        db = self._db
+        game_rows = await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games g {where} ORDER BY game_no", params)
+        if not game_rows:
+            return []
+        seats: dict[int, list[SeatRow]] = {}
+        for game_no, user_id, name, computer, replaced in await db.execute_fetchall(
+            "SELECT s.game_no, s.user_id, s.name, s.computer, s.replaced_user_id FROM game_seats s "
+            f"JOIN games g ON g.game_no = s.game_no {where} ORDER BY s.game_no, s.seat",
+            params,
+        ):
+            seats.setdefault(game_no, []).append(SeatRow(user_id, name, bool(computer), replaced))
+        actions: dict[int, list[tuple[int, str]]] = {}
+        for game_no, seat, action in await db.execute_fetchall(
+            f"SELECT a.game_no, a.seat, a.action FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
+            "ORDER BY a.game_no, a.turn",
+            params,
+        ):
+            log_ = actions.get(game_no)
+            if log_ is None:
+                log_ = actions[game_no] = []
+            log_.append((seat, action))
+        out = []
+        for r in game_rows:
+            row = GameRow(
+                game_no=r[0],
+                lobby_id=r[1],
+                guild_id=r[2],
+                channel_id=r[3],
+                thread_id=r[4],
+                board_message_id=r[5],
+                host_id=r[6],
+                game_id=r[7],
+                players=r[8],
+                options=json.loads(r[9]),
+                seed=r[10],
+                deals=_load(r[11]),
+                seating=_load(r[12]),
+                status=r[13],
+                deadline=r[14],
+                reminder_at=r[15],
+                created_at=r[16],
+                ended_at=r[17],
+                seats=tuple(seats.get(r[0], ())),
+            )
+            out.append(StoredGame(row, actions.get(r[0], [])))
+        return out
+
+    async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET channel_id = ?, thread_id = ? WHERE game_no = ?", (channel_id, thread_id, game_no)
+            )
+
+    async def set_board_message(self, game_no: int, message_id: int | None) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET board_message_id = ? WHERE game_no = ?", (message_id, game_no))
+
+    async def append_action(self, write: ActionWrite) -> None:
+        """Append one action to the log with the timer, finished hands and (at the end) the results and
+        ratings, all in one transaction. A second write of the same turn fails on the primary key."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO actions (game_no, turn, seat, action, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (write.game_no, write.turn, write.seat, write.action, write.kind, write.at),
+            )
+            if write.hands:
+                await db.executemany(
+                    "INSERT INTO hand_results (game_no, hand_no, turn, reason, points, detail) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (write.game_no, h.hand_no, h.turn, h.reason, _dump(h.points), _dump(h.detail))
+                        for h in write.hands
+                    ],
+                )
+            finish = write.finish
+            if finish is None:
+                await db.execute(
+                    "UPDATE games SET deadline = ?, reminder_at = ? WHERE game_no = ?",
+                    (write.deadline, write.reminder_at, write.game_no),
+                )
+                return
+            await db.execute(
+                "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, ended_at = ? "
+                "WHERE game_no = ?",
+                (write.at, write.game_no),
+            )
+            await db.executemany(
+                "INSERT INTO game_results (game_no, seat, user_id, side, place, won, score, rating_before, "
+                "rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        write.game_no,
+                        r.seat,
+                        r.user_id,
+                        r.side,
+                        r.place,
+                        int(r.won),
+                        r.score,
+                        r.rating_before,
+                        r.rating_after,
+                    )
+                    for r in finish.results
+                ],
+            )
+            if finish.ratings:
+                cursor = await db.execute("SELECT guild_id, game_id FROM games WHERE game_no = ?", (write.game_no,))
+                guild_id, game_id = await cursor.fetchone()  # type: ignore[misc]
+                await db.executemany(
+                    "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, games, wins) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET "
+                    "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
+                    [(guild_id, game_id, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in finish.ratings],
+                )
+
+    async def set_timer(self, game_no: int, deadline: float | None, reminder_at: float | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET deadline = ?, reminder_at = ? WHERE game_no = ?", (deadline, reminder_at, game_no)
+            )
+
+    async def set_seat(self, game_no: int, seat: int, row: SeatRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ? "
+                "WHERE game_no = ? AND seat = ?",
+                (row.user_id, row.name, int(row.computer), row.replaced_user_id, game_no, seat),
+            )
+
+    async def end_game(self, game_no: int, status: str, at: float | None = None) -> None:
+        """End a game without results (abandoned)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, ended_at = ? WHERE game_no = ?",
+                (status, time.time() if at is None else at, game_no),
+            )
+
+    # -- results and ratings ----------------------------------------------------------------------------
+    async def hand_rows(self, game_no: int) -> list[HandRow]:
+        rows = await self._db.execute_fetchall(
+            "SELECT hand_no, turn, reason, points, detail FROM hand_results WHERE game_no = ? ORDER BY hand_no",
+            (game_no,),
+        )
+        return [HandRow(n, t, reason, tuple(json.loads(p)), json.loads(d)) for n, t, reason, p, d in rows]
+
+    async def result_rows(self, game_no: int) -> list[ResultRow]:
+        rows = await self._db.execute_fetchall(
+            "SELECT seat, user_id, side, place, won, score, rating_before, rating_after FROM game_results "
+            "WHERE game_no = ? ORDER BY seat",
+            (game_no,),
+        )
+        return [ResultRow(*r[:4], bool(r[4]), *r[5:]) for r in rows]
+
+    async def ratings(self, guild_id: int, game_id: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        rows = await self._db.execute_fetchall(
+            "SELECT user_id, mu, sigma, games, wins FROM ratings "
+            f"WHERE guild_id = ? AND game_id = ? AND user_id IN ({marks})",
+            (guild_id, game_id, *ids),
+        )
+        return {r[0]: RatingRow(*r) for r in rows}
+
+    async def leaderboard(self, guild_id: int, game_id: str, limit: int = 25, offset: int = 0) -> list[RatingRow]:
+        """Rated humans of a server and game, best first (the computer pseudo-player is left out)."""
+        rows = await self._db.execute_fetchall(
+            "SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, (SELECT s.name FROM game_seats s "
+            "JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
+            "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1) "
+            "FROM ratings r WHERE r.guild_id = ? AND r.game_id = ? AND r.user_id != ? "
+            "ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
+            (guild_id, game_id, COMPUTER_ID, limit, offset),
+        )
+        return [RatingRow(*r) for r in rows]
+
+    async def leaderboard_position(self, guild_id: int, game_id: str, user_id: int) -> int | None:
+        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
+        me = (await self.ratings(guild_id, game_id, [user_id])).get(user_id)
+        if me is None:
+            return None
+        rows = await self._db.execute_fetchall(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id != ? AND "
+            "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND (games > ? OR (games = ? AND user_id < ?))))",
+            (guild_id, game_id, COMPUTER_ID, me.ordinal, me.ordinal, me.games, me.games, user_id),
+        )
+        return rows[0][0] + 1
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
+        """A player's rating and record in every game id they have finished on a server."""
+        rows = await self._db.execute_fetchall(
+            "SELECT game_id, user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY game_id",
+            (guild_id, user_id),
+        )
+        return {r[0]: RatingRow(*r[1:]) for r in rows}

@@ -1,0 +1,153 @@
+"""The store on a real SQLite file: migrations, the action log, results and ratings."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from data import (
+    COMPUTER_ID,
+    ActionWrite,
+    GameFinish,
+    GameRow,
+    HandRow,
+    LobbyRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    SettingsRow,
+    Store,
+    StoreError,
+)
+from data.migrations import migrations
+
+GUILD = 5
+
+
+def _game(lobby_id: int | None = None, **changes) -> GameRow:
+    values = dict(
+        game_no=None,
+        lobby_id=lobby_id,
+        guild_id=GUILD,
+        channel_id=6,
+        host_id=11,
+        game_id="muggins",
+        players=2,
+        options={"target": 250},
+        seed=123,
+        deals=[{"first_leader": 0}],
+        seating=None,
+        seats=(SeatRow(11, "Ann"), SeatRow(None, None, computer=True)),
+        status="active",
+        created_at=1.0,
+    )
+    values.update(changes)
+    return GameRow(**values)
+
+
+def _write(game_no: int, turn: int, action: str = "draw", **changes) -> ActionWrite:
+    values = dict(
+        game_no=game_no, turn=turn, seat=turn % 2, action=action, kind="player", at=2.0, deadline=None, reminder_at=None
+    )
+    values.update(changes)
+    return ActionWrite(**values)
+
+
+async def test_migrations_are_applied_once(db_path):
+    shipped = tuple(v for v, _ in migrations())
+    assert shipped[0] == 1
+    first = await Store.open(db_path)
+    assert first.migrated == shipped and await first.schema_version() == shipped[-1]
+    await first.close()
+    second = await Store.open(db_path)
+    assert second.migrated == () and await second.schema_version() == shipped[-1]
+    await second.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_a_game_and_its_log_come_back_in_order(store):
+    game_no = await store.create_game(_game())
+    for turn, action in enumerate(["6-6", "6-3@6-6", "draw", "pass"]):
+        await store.append_action(_write(game_no, turn, action))
+    [stored] = await store.active_games()
+    assert stored.row.game_no == game_no and stored.row.deals == [{"first_leader": 0}]
+    assert stored.row.seats == (SeatRow(11, "Ann"), SeatRow(None, None, computer=True))
+    assert stored.actions == [(0, "6-6"), (1, "6-3@6-6"), (0, "draw"), (1, "pass")]
+    assert (await store.load_game(game_no)).actions == stored.actions
+    assert await store.load_game(game_no + 1) is None
+
+
+async def test_the_same_turn_can_never_be_written_twice(store):
+    game_no = await store.create_game(_game())
+    await store.append_action(_write(game_no, 0, "6-6"))
+    with pytest.raises(StoreError):
+        await store.append_action(_write(game_no, 0, "5-5"))
+    assert (await store.load_game(game_no)).actions == [(0, "6-6")]
+
+
+async def test_a_failed_write_leaves_nothing_behind(store):
+    game_no = await store.create_game(_game())
+    hand = HandRow(1, 0, "domino", (5, 0), {"hands": [["1-2"], []]})
+    with pytest.raises(StoreError):  # the same hand twice fails after the action row was inserted
+        await store.append_action(_write(game_no, 0, "6-6", hands=(hand, hand), deadline=99.0))
+    stored = await store.load_game(game_no)
+    assert stored.actions == [] and stored.row.deadline is None
+    assert await store.hand_rows(game_no) == []
+    await store.append_action(_write(game_no, 0, "6-6", hands=(hand,), deadline=99.0, reminder_at=50.0))
+    assert await store.hand_rows(game_no) == [hand]
+    assert (await store.load_game(game_no)).row.deadline == 99.0
+
+
+async def test_finishing_writes_results_and_ratings_and_ends_the_game(store):
+    game_no = await store.create_game(_game())
+    finish = GameFinish(
+        results=(ResultRow(0, 11, 0, 1, True, 250, 0.0, 1.5), ResultRow(1, None, 1, 2, False, 180)),
+        ratings=(RatingRow(11, 27.0, 8.0, 1, 1), RatingRow(COMPUTER_ID, 23.0, 8.0, 1, 0)),
+    )
+    await store.append_action(_write(game_no, 0, "6-6", finish=finish, at=9.0))
+    assert await store.active_games() == []
+    assert (await store.load_game(game_no)).row.status == "finished"
+    assert await store.result_rows(game_no) == list(finish.results)
+    board = await store.leaderboard(GUILD, "muggins")
+    assert [(r.user_id, r.games, r.wins, r.name) for r in board] == [(11, 1, 1, "Ann")]  # computer unlisted
+    assert await store.leaderboard_position(GUILD, "muggins", 11) == 1
+    assert await store.leaderboard_position(GUILD, "muggins", 22) is None
+    assert set(await store.player_ratings(GUILD, 11)) == {"muggins"}
+
+
+async def test_leaderboard_order_and_pages(store):
+    game_no = await store.create_game(_game())
+    ratings = tuple(RatingRow(u, 25.0 + u, 2.0, 3, 1) for u in (1, 2, 3, 4))
+    await store.append_action(_write(game_no, 0, finish=GameFinish((), ratings)))
+    assert [r.user_id for r in await store.leaderboard(GUILD, "muggins")] == [4, 3, 2, 1]
+    assert [r.user_id for r in await store.leaderboard(GUILD, "muggins", limit=2, offset=2)] == [2, 1]
+    assert await store.leaderboard_position(GUILD, "muggins", 2) == 3
+    assert await store.leaderboard(GUILD, "five-up") == []
+
+
+async def test_lobbies_settings_and_seats(store):
+    lobby = LobbyRow(None, GUILD, 6, 11, "muggins", {"target": 100}, (SeatRow(11, "Ann"),), "open", 1.0)
+    lobby_id = await store.create_lobby(lobby)
+    [loaded] = await store.open_lobbies()
+    assert loaded.lobby_id == lobby_id and loaded.options == {"target": 100} and loaded.seats == lobby.seats
+    game_no = await store.create_game(_game(lobby_id=lobby_id))
+    assert await store.open_lobbies() == []  # started with the game, in the same transaction
+
+    await store.set_seat(game_no, 0, SeatRow(None, "Ann", computer=True, replaced_user_id=11))
+    await store.set_table(game_no, 7, 8)
+    await store.set_board_message(game_no, 9)
+    await store.set_timer(game_no, 100.0, 50.0)
+    row = (await store.load_game(game_no)).row
+    assert row.seats[0] == SeatRow(None, "Ann", True, 11)
+    assert (row.channel_id, row.thread_id, row.board_message_id) == (7, 8, 9)
+    assert (row.deadline, row.reminder_at) == (100.0, 50.0)
+    await store.end_game(game_no, "abandoned", 3.0)
+    assert (await store.load_game(game_no)).row.status == "abandoned"
+    assert await store.active_games() == []
+
+    assert await store.load_settings(GUILD) is None
+    await store.save_settings(SettingsRow(GUILD, 60, False, "ja", {"muggins": {"target": 100}}))
+    await store.save_settings(SettingsRow(GUILD, 120, False, None, {}))
+    assert await store.load_settings(GUILD) == SettingsRow(GUILD, 120, False, None, {})

@@ -1,0 +1,124 @@
+"""A restart, even a crash, loses nothing: every active game is rebuilt by replaying its action log."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables import BoardChanged, GameEnded, StoreFailed
+from data import StoreError
+
+
+async def _finished_record(h, restart_after: int | None) -> tuple[dict, list]:
+    """Start the same seeded game; optionally restart after some human steps; play to the end."""
+    await h.open()
+    game_no, _ = await h.start_game()
+    notes = []
+    if restart_after is not None:
+        notes += await h.play(game_no, max_steps=restart_after)
+        assert not any(isinstance(n, GameEnded) for n in notes)
+        assert await h.restart() == []  # nothing was pending: a human is to act
+    notes += await h.play(game_no)
+    record = await h.service.export(game_no)
+    board = await h.service.leaderboard(h.guild, "five-up")
+    return record, [(e.user_id, e.games, e.wins, round(e.rating, 9)) for e in board]
+
+
+async def test_a_game_restarted_midway_carries_on_identically(new_harness):
+    straight = await _finished_record(new_harness("straight.sqlite3"), restart_after=None)
+    restarted = await _finished_record(new_harness("restarted.sqlite3"), restart_after=12)
+    assert restarted == straight
+    assert len(straight[0]["actions"]) > 40
+
+
+async def test_after_a_restart_the_views_and_turn_tokens_are_the_same(harness):
+    game_no, _ = await harness.start_game()
+    await harness.play(game_no, max_steps=5)
+    hand = await harness.to_act(game_no)
+    public = await harness.service.public_view(game_no)
+    await harness.restart()
+    svc = harness.service
+    assert await svc.public_view(game_no) == public
+    again = await svc.private_view(game_no, hand.user_id)
+    assert (again.view, again.turn, again.your_turn) == (hand.view, hand.turn, True)
+    assert [g.table.game_no for g in svc.games_of(hand.user_id)] == [game_no]
+    notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)  # an old button still works
+    assert isinstance(notes[0], BoardChanged)
+
+
+async def test_a_failed_write_changes_nothing_and_the_game_goes_on(harness, monkeypatch):
+    svc = harness.service
+    game_no, _ = await harness.start_game()
+    hand = await harness.to_act(game_no)
+    before = await svc.export(game_no)
+
+    async def broken(write):
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(harness.store, "append_action", broken)
+    with pytest.raises(StoreFailed) as failed:
+        await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    assert failed.value.key == "store_failed"
+    assert await svc.export(game_no) == before
+    assert (await svc.private_view(game_no, hand.user_id)).view == hand.view
+    monkeypatch.undo()
+    notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    assert notes[0].turn == hand.turn + 1
+
+
+async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(harness, monkeypatch):
+    svc = harness.service
+    game_no, _ = await harness.start_game()
+    # find a human move after which a computer is to act
+    while True:
+        hand = await harness.to_act(game_no)
+        table = await svc.table(game_no)
+        following = (hand.seat + 1) % len(table.seats)
+        if table.seats[following].computer and hand.view.legal[0].text not in ("draw",):
+            break
+        await harness.step(game_no)
+    real = harness.store.append_action
+    calls = 0
+
+    async def crash_after_first(write):
+        nonlocal calls
+        calls += 1
+        if calls > 1:
+            raise StoreError("the process died here")
+        await real(write)
+
+    monkeypatch.setattr(harness.store, "append_action", crash_after_first)
+    notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    assert [n.kind for n in notes if isinstance(n, BoardChanged)] == ["player"]  # the human's move stands
+    monkeypatch.undo()
+    resumed = await harness.restart()
+    moves = [n for n in resumed if isinstance(n, BoardChanged)]
+    assert moves and moves[0].kind == "computer" and moves[0].turn == hand.turn + 2
+    record = await harness.service.export(game_no)
+    assert len(record["actions"]) == moves[-1].turn
+
+
+async def test_a_stalled_computer_turn_is_retried_by_tick(harness, monkeypatch):
+    svc = harness.service
+    game_no, _ = await harness.start_game()
+    real = harness.store.append_action
+    calls = 0
+
+    async def flaky(write):
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise StoreError("database is locked")
+        await real(write)
+
+    while True:
+        hand = await harness.to_act(game_no)
+        table = await svc.table(game_no)
+        if table.seats[(hand.seat + 1) % 4].computer and hand.view.legal[0].text != "draw":
+            break
+        await harness.step(game_no)
+    monkeypatch.setattr(harness.store, "append_action", flaky)
+    await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    assert await harness.to_act(game_no) is None  # the computer is to act
+    notes = await svc.tick()
+    assert next(n.kind for n in notes if isinstance(n, BoardChanged)) == "computer"
+    assert await harness.to_act(game_no) is not None
