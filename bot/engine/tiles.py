@@ -21,6 +21,10 @@ NAMES = [f"{hi}-{lo}" for lo, hi in zip(LO, HI, strict=True)]
 
 SETS = {"d6": 6, "d9": 9}
 
+# Compass directions of domino layouts: the lead's line runs W-E; turning left adds one.
+E, N, W, S = 0, 1, 2, 3
+COMPASS = "ENWS"
+
 
 def tile_id(a: int, b: int) -> int:
     if a > b:

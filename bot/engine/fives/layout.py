@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tiles import HI, IS_DOUBLE, LO
+from ..tiles import COMPASS, HI, IS_DOUBLE, LO, E, N, S, W
 
-E, N, W, S = 0, 1, 2, 3
-COMPASS = "ENWS"
+__all__ = ["COMPASS", "SPINNER_POLICIES", "E", "Layout", "N", "Node", "S", "W"]
 SPINNER_POLICIES = ("none", "first", "all")
 
 
