@@ -7,7 +7,9 @@ For each image kind, typical and worst-case positions from seeded games are rend
 percentile times and the largest PNG are printed. Rows marked "no text cached" empty the text caches
 before every render, as for names and scores drawn for the first time; "nothing cached" also forgets
 the placements of earlier boards, as for the first board drawn after a restart (normally a board is
-the last one plus a tile, and its placement costs one tile). Goals (one core): a late, branching board under
+the last one plus a tile, and its placement costs one tile). Rows starting "500" are Five Hundred tables
+(cards on the table, the previous trick, the fullest six-player trick, an exposed open misère), hands and
+score sheets. Goals (one core): a late, branching board under
 15 ms and a hand under 5 ms at p95, each under 150 KB. The first render in a fresh process, which
 draws its sprites, is printed apart.
 """
@@ -27,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 
 from rendering import render_board, render_hand, render_score_sheet, text
 from rendering.fives import geometry
-from rendering.gallery import NAMES, NAMES_JA, hand_boards, play
+from rendering.gallery import NAMES, NAMES_500, NAMES_500_JA, NAMES_JA, hand_boards, play, play_500
 
 GOALS_MS = {"board": 15.0, "hand": 5.0}
 GOAL_BYTES = 150 * 1024
@@ -66,6 +68,28 @@ def sheets(game_id: str, players: int, seeds: Sequence[int]) -> dict:
     ends = [hand_boards(game_id, players, seed)[-1][-1] for seed in seeds]
     ends.sort(key=lambda v: -len(v.hands))
     return {"typical": ends[len(ends) // 2 :], "worst": ends[:3]}
+
+
+def five_hundred(players: int, seeds: Sequence[int], options: dict[str, Any] | None = None, bold: bool = False) -> dict:
+    """Five Hundred positions of the computer player: public views with cards on the table (typical),
+    the fullest tables (worst: a trick one card short of complete, or an open misère hand exposed),
+    seats' views on their turn and the largest hands (the declarer's, with the widow)."""
+    boards, hands_ = [], []
+    for seed in seeds:
+        for state in play_500(players, seed, options, bold):
+            boards.append(state.view(None))
+            if state.current_seat is not None:
+                hands_.append(state.view(state.current_seat))
+    playing = [v for v in boards if v.trick]
+    worst = sorted(playing, key=lambda v: -(len(v.trick) + (10 if v.exposed else 0)))
+    on_turn = [v for v in hands_ if v.phase == "play"]
+    return {
+        "typical": playing[:: max(1, len(playing) // 40)][:40],
+        "worst": worst[:10],
+        "hands": on_turn[:: max(1, len(on_turn) // 40)][:40],
+        "big_hands": sorted(hands_, key=lambda v: -len(v.hand))[:10],
+        "ends": [v for v in boards if v.over],
+    }
 
 
 def forget_text() -> None:
@@ -110,6 +134,10 @@ def main() -> None:
     start = time.perf_counter()
     render_board(first_view, NAMES)
     cold = (time.perf_counter() - start) * 1000
+    first_500 = next(s.view(None) for s in play_500(4, 100) if len(s.trick) == 3)
+    start = time.perf_counter()
+    render_board(first_500, NAMES_500)
+    cold_500 = (time.perf_counter() - start) * 1000
 
     cases: list[tuple[str, str, Callable[[Any], bytes], Sequence[Any], Callable[[], None] | None]] = []
     five_up = boards("five-up", 4, seeds)
@@ -141,13 +169,34 @@ def main() -> None:
         ("sheet", "worst: five-up 3p, most hands", sheet, five_up_sheets["worst"], None),
     ]
 
+    board_500 = lambda v: render_board(v, NAMES_500)  # noqa: E731
+    board_500_ja = lambda v: render_board(v, NAMES_500_JA, "ja")  # noqa: E731
+    previous_500 = lambda v: render_board(v, NAMES_500, show_previous=True)  # noqa: E731
+    hand_500 = lambda v: render_hand(v, NAMES_500)  # noqa: E731
+    sheet_500 = lambda v: render_score_sheet(v, NAMES_500)  # noqa: E731
+    four, six = five_hundred(4, seeds), five_hundred(6, seeds)
+    exposed = five_hundred(3, seeds, bold=True)
+    widow5 = five_hundred(2, seeds, {"two_player_deck": "25_widow5"})
+    cases += [
+        ("board", "500 typical: 4p, cards on the table", board_500, four["typical"], None),
+        ("board", "500 typical: 4p, previous trick", previous_500, four["typical"], None),
+        ("board", "500 worst: 6p, fullest trick, ja", board_500_ja, six["worst"], None),
+        ("board", "500 worst: 3p, open misère exposed", board_500, exposed["worst"], None),
+        ("board", "500 worst: 6p, no text cached", board_500_ja, six["worst"], forget_text),
+        ("hand", "500 typical: 4p, on turn to play", hand_500, four["hands"], None),
+        ("hand", "500 worst: 2p, 15 cards with the widow", hand_500, widow5["big_hands"], None),
+        ("hand", "500 worst: 2p, 15 cards, no text cached", hand_500, widow5["big_hands"], forget_text),
+        ("sheet", "500: 4p and 6p, game end", sheet_500, four["ends"] + six["ends"], None),
+    ]
+
     print(f"first board in a fresh process (draws its sprites): {cold:.1f} ms")
-    print(f"{'kind':<6} {'positions':<36} {'p50 ms':>7} {'p95 ms':>7} {'max KB':>7} {'mean KB':>8}  goal")
+    print(f"first Five Hundred board after it (draws its card sprites): {cold_500:.1f} ms")
+    print(f"{'kind':<6} {'positions':<40} {'p50 ms':>7} {'p95 ms':>7} {'max KB':>7} {'mean KB':>8}  goal")
     for kind, label, fn, views, forget in cases:
         p50, p95, biggest, mean = measure(fn, views, args.rounds, forget)
         goal = GOALS_MS.get(kind)
         ok = "" if goal is None else ("ok" if p95 < goal and biggest < GOAL_BYTES else "MISSED")
-        print(f"{kind:<6} {label:<36} {p50:7.2f} {p95:7.2f} {biggest / 1024:7.1f} {mean / 1024:8.1f}  {ok}")
+        print(f"{kind:<6} {label:<40} {p50:7.2f} {p95:7.2f} {biggest / 1024:7.1f} {mean / 1024:8.1f}  {ok}")
 
 
 if __name__ == "__main__":

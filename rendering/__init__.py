@@ -6,21 +6,29 @@ Built from the engine's views with Pillow only; no Discord, database or table se
     render_hand(view, names, locale)         # a seat's own view (`state.view(seat)`)
     render_score_sheet(view, names, locale)  # finished hands, running totals, the winner at the end
 
+    render_board(view, names, locale, show_previous=True)  # Five Hundred: the previous trick instead
+
 `names[seat]` is each seat's display name. Each game family registers its renderers by view type in
-`RENDERERS`, so a family added later plugs in without changing callers. Every size is stated in the
-module that draws it (`rendering.fives.board`, `.hand`, `.sheet`).
+`RENDERERS` ("board", "hand", "sheet", and "previous" for a family with tricks), so a family added later
+plugs in without changing callers. Every size is stated in the module that draws it
+(`rendering.fives.board`, `.hand`, `.sheet`; `rendering.five_hundred.board`, `.hand`, `.sheet`).
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
+from bot.engine.five_hundred import FiveHundredView
 from bot.engine.fives import FivesView
 
+from .five_hundred import board as _500_board
+from .five_hundred import hand as _500_hand
+from .five_hundred import sheet as _500_sheet
 from .fives import board as _fives_board
 from .fives import hand as _fives_hand
 from .fives import sheet as _fives_sheet
@@ -32,13 +40,22 @@ COMPRESS_LEVEL = 1
 Drawer = Callable[[Any, Sequence[str], str], Image.Image]
 RENDERERS: dict[type, dict[str, Drawer]] = {
     FivesView: {"board": _fives_board.render, "hand": _fives_hand.render, "sheet": _fives_sheet.render},
+    FiveHundredView: {
+        "board": _500_board.render,
+        "previous": partial(_500_board.render, show_previous=True),
+        "hand": _500_hand.render,
+        "sheet": _500_sheet.render,
+    },
 }
 
 
-def _drawer(view: Any, kind: str) -> Drawer:
+def _drawer(view: Any, kind: str, fallback: str | None = None) -> Drawer:
     for cls in type(view).__mro__:
         if cls in RENDERERS:
-            return RENDERERS[cls][kind]
+            drawers = RENDERERS[cls]
+            if kind not in drawers and fallback is not None:
+                return drawers[fallback]
+            return drawers[kind]
     raise TypeError(f"no {kind} image for {type(view).__name__}")
 
 
@@ -48,11 +65,14 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def render_board(view: Any, names: Sequence[str], locale: str = "en") -> bytes:
-    """The table as everyone sees it. Refuses a seat's view, so that a hidden tile never reaches it."""
+def render_board(view: Any, names: Sequence[str], locale: str = "en", *, show_previous: bool = False) -> bytes:
+    """The table as everyone sees it. Refuses a seat's view, so that a hidden tile or card never reaches it.
+
+    `show_previous` asks for the trick before the current one (a family's "previous" drawer, for a "last
+    trick" button); a family without tricks has none and draws its usual board."""
     if getattr(view, "seat", None) is not None:
         raise ValueError("render_board takes the public view (view(None)), not a seat's view")
-    return encode(_drawer(view, "board")(view, names, locale))
+    return encode(_drawer(view, "previous" if show_previous else "board", "board")(view, names, locale))
 
 
 def render_hand(view: Any, names: Sequence[str], locale: str = "en") -> bytes:

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.ai import choose_action
 from bot.engine import new_game
 from bot.engine.fives import FivesView
 
@@ -106,6 +107,7 @@ def write_gallery(out: Path) -> list[Path]:
         if "hand" in views:
             save(f"{stem}-hand", render_hand(views["hand"], NAMES))
         save(f"{stem}-sheet", render_score_sheet(views["sheet"], NAMES))
+    _five_hundred(save)
     d9 = {"tile_set": "d9"}
     save("all-fives-d9-3p-board-late", render_board(longest_board("all-fives", 3, range(6), d9), NAMES))
     views = sample_views("five-up", 4, 11)
@@ -116,28 +118,92 @@ def write_gallery(out: Path) -> list[Path]:
     return written
 
 
+NAMES_500 = (*NAMES, "Frank")
+NAMES_500_JA = (*NAMES_JA, "ゆうき")
+
+
+def play_500(players: int, seed: int, options: dict[str, Any] | None = None, bold: bool = False) -> Iterator[Any]:
+    """The state after each action of one seeded Five Hundred game of the computer player; `bold` makes it
+    bid open misère whenever it may, to show the exposed hand."""
+    state = new_game("five-hundred", players, options or {}, seed=seed)
+    rng = random.Random(seed)
+    yield state
+    while state.current_seat is not None:
+        view = state.view(state.current_seat)
+        wanted = "open-misere" if bold and any(a.text == "open-misere" for a in view.legal) else None
+        state.apply(state.current_seat, wanted or choose_action(view, rng))
+        yield state
+
+
+def first_500(players: int, seed: int, wanted: Any, options: dict[str, Any] | None = None, bold: bool = False) -> Any:
+    """The first state of a seeded game for which `wanted(state)` holds."""
+    return next(s for s in play_500(players, seed, options, bold) if wanted(s))
+
+
+def _five_hundred(save: Any) -> None:
+    """Five Hundred: the auction, a trick in play, the previous trick, the partner call's outcome with
+    five players, six players, an exposed open misère, hands on their turn and score sheets."""
+    mid_trick = lambda s: s.phase == "play" and len(s.trick) == s.players - 1 and len(s.trick_winners) >= 3  # noqa: E731
+    auction = first_500(4, 2, lambda s: s.phase == "auction" and sum(str(b) != "pass" for _, b in s.auction) >= 2)
+    save("five-hundred-4p-board-auction", render_board(auction.view(None), NAMES_500))
+    save("five-hundred-4p-hand-auction", render_hand(auction.view(auction.current_seat), NAMES_500))
+    state = first_500(4, 2, mid_trick)
+    save("five-hundred-4p-board-trick", render_board(state.view(None), NAMES_500))
+    save("five-hundred-4p-board-previous", render_board(state.view(None), NAMES_500, show_previous=True))
+    save("five-hundred-4p-hand", render_hand(state.view(state.current_seat), NAMES_500))
+    state = first_500(4, 2, lambda s: s.phase == "discard")
+    save("five-hundred-4p-hand-discard", render_hand(state.view(state.current_seat), NAMES_500))
+    state = first_500(5, 3, lambda s: mid_trick(s) and bool(s.called))
+    save("five-hundred-5p-board-trick", render_board(state.view(None), NAMES_500))
+    state = first_500(6, 1, mid_trick)
+    save("five-hundred-6p-board-trick", render_board(state.view(None), NAMES_500))
+    state = first_500(3, 4, lambda s: s.exposed and len(s.trick) == 1, bold=True)
+    save("five-hundred-3p-board-open-misere", render_board(state.view(None), NAMES_500))
+    final = list(play_500(4, 2))[-1].view(None)
+    save("five-hundred-4p-sheet", render_score_sheet(final, NAMES_500))
+    final = list(play_500(5, 3))[-1].view(None)
+    save("five-hundred-5p-sheet", render_score_sheet(final, NAMES_500))
+    state = first_500(4, 5, mid_trick)
+    save("five-hundred-4p-board-ja", render_board(state.view(None), NAMES_500_JA, "ja"))
+    save("five-hundred-4p-hand-ja", render_hand(state.view(state.current_seat), NAMES_500_JA, "ja"))
+    final = list(play_500(4, 5))[-1].view(None)
+    save("five-hundred-4p-sheet-ja", render_score_sheet(final, NAMES_500_JA, "ja"))
+
+
 def _index(files: list[str]) -> str:
     """A page showing every image, grouped by kind, for the README to link to."""
     sections = [
         (
             "Boards: early, middle and late in the longest hand of a game",
-            lambda f: "-board-" in f and "-d9-" not in f and not f.endswith("-ja.png"),
+            lambda f: "-board-" in f and "-d9-" not in f and not f.endswith("-ja.png") and not _500(f),
         ),
         ("A double-nine board (All Fives, the longest layout of six games)", lambda f: "-d9-" in f),
-        ("Private hands, on the seat's turn", lambda f: f.endswith("-hand.png")),
-        ("Score sheets at the end of a game", lambda f: f.endswith("-sheet.png")),
-        ("In Japanese, with Japanese, Polish and long names", lambda f: f.endswith("-ja.png")),
+        ("Private hands, on the seat's turn", lambda f: f.endswith("-hand.png") and not _500(f)),
+        ("Score sheets at the end of a game", lambda f: f.endswith("-sheet.png") and not _500(f)),
+        ("In Japanese, with Japanese, Polish and long names", lambda f: f.endswith("-ja.png") and not _500(f)),
+        (
+            "Five Hundred: the auction, a trick (the card winning it ringed), the previous trick on request, five"
+            " and six players, an exposed open misère",
+            lambda f: _500(f) and "-board-" in f and not f.endswith("-ja.png"),
+        ),
+        ("Five Hundred hands: bidding, playing, discarding", lambda f: _500(f) and "-hand" in f and "-ja" not in f),
+        ("Five Hundred score sheets", lambda f: _500(f) and f.endswith("-sheet.png")),
+        ("Five Hundred in Japanese", lambda f: _500(f) and f.endswith("-ja.png")),
     ]
     lines = [
         "# Image gallery",
         "",
         "Made from seeded games by `python -m rendering.gallery docs/gallery`; run it again after changing",
-        "`rendering/`. Boards are 960 pixels wide, hands 600 to 820, score sheets 720.",
+        "`rendering/`. Boards are 960 pixels wide, hands 600 to 820 (Five Hundred 780), score sheets 720.",
         "",
     ]
     for title, wanted in sections:
         lines += [f"## {title}", "", *(f"![{f[:-4]}]({f})" for f in files if wanted(f)), ""]
     return "\n".join(lines)
+
+
+def _500(name: str) -> bool:
+    return name.startswith("five-hundred-")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

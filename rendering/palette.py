@@ -33,6 +33,7 @@ GREY: RGB = (150, 160, 172)
 GREEN: RGB = (96, 222, 148)
 INK: RGB = (28, 32, 38)
 ARM: RGB = (170, 196, 184)  # badges of spinner arms, which count nothing until a tile is played on them
+RED: RGB = (240, 104, 100)  # a contract set, a score below zero (text on the dark strip)
 
 # Pip colours by number (0 has none): distinct hues, all dark enough to read on ivory at phone size.
 PIPS: tuple[RGB, ...] = (
@@ -69,6 +70,10 @@ _RAMPS: list[tuple[RGB, RGB, int]] = [
     (BRASS, IVORY, EDGE_STEPS),
     (GOLD, IVORY_EDGE, EDGE_STEPS),
 ]
+# Colours for text only, appended after all of the above: sprites are never matched to them, so adding
+# one leaves every earlier image exactly as it was (nearest-colour matching would otherwise pick them up).
+TEXT_ONLY = (RED,)
+_TEXT_RAMPS: list[tuple[RGB, RGB, int]] = [(RED, bg, EDGE_STEPS) for bg in (STRIP, ROW_ALT)]
 
 
 def _blend(fg: RGB, bg: RGB, t: float) -> RGB:
@@ -95,14 +100,26 @@ def _build() -> tuple[list[RGB], dict[RGB, int]]:
     for fg, bg, steps in _RAMPS:
         for k in range(1, steps + 1):
             add(_blend(fg, bg, k / (steps + 1)))
+    sprite_colours = len(colours)
+    for rgb in TEXT_ONLY:
+        add(rgb)
+    for fg, bg, steps in _TEXT_RAMPS:
+        for k in range(1, steps + 1):
+            add(_blend(fg, bg, k / (steps + 1)))
     if len(colours) > 256:
         raise RuntimeError(f"the palette needs {len(colours)} colours, more than 256")
-    return colours, index
+    return colours, index, sprite_colours
 
 
-COLOURS, _INDEX = _build()
-# Pillow wants 256 entries; the unused ones repeat the felt so that no sprite pixel is matched to them.
-PALETTE_BYTES = bytes(c for rgb in COLOURS + [FELT] * (256 - len(COLOURS)) for c in rgb)
+COLOURS, _INDEX, SPRITE_COLOURS = _build()
+
+
+def _palette_bytes(colours: list[RGB]) -> bytes:
+    # Pillow wants 256 entries; the unused ones repeat the felt so that no sprite pixel is matched to them.
+    return bytes(c for rgb in colours + [FELT] * (256 - len(colours)) for c in rgb)
+
+
+PALETTE_BYTES = _palette_bytes(COLOURS)
 
 
 def idx(rgb: RGB) -> int:
@@ -113,7 +130,7 @@ def idx(rgb: RGB) -> int:
 @cache
 def coverage_lut(fg: RGB, bg: RGB) -> tuple[int, ...]:
     """Coverage (0-255) of `fg` over `bg` to the palette index of the nearest step of their ramp."""
-    steps = next((s for f, b, s in _RAMPS if f == fg and b == bg), None)
+    steps = next((s for f, b, s in (*_RAMPS, *_TEXT_RAMPS) if f == fg and b == bg), None)
     if steps is None:
         raise KeyError(f"no ramp of {fg} over {bg}: add it to _RAMPS")
     ramp = [idx(bg)] + [_INDEX[_blend(fg, bg, k / (steps + 1))] for k in range(1, steps + 1)] + [idx(fg)]
@@ -123,9 +140,9 @@ def coverage_lut(fg: RGB, bg: RGB) -> tuple[int, ...]:
 
 @cache
 def palette_image() -> Image.Image:
-    """A 1x1 image carrying the palette, for `Image.quantize(palette=...)` and new canvases."""
+    """A 1x1 image carrying the colours sprites may use (not `TEXT_ONLY`), for `Image.quantize(palette=...)`."""
     im = Image.new("P", (1, 1))
-    im.putpalette(PALETTE_BYTES)
+    im.putpalette(_palette_bytes(COLOURS[:SPRITE_COLOURS]))
     return im
 
 

@@ -141,3 +141,30 @@ def test_the_two_player_dummy_game_plays_tricks_of_two() -> None:
     for _ in range(3):
         play(state, state.format_action(state.legal_actions()[0]))
     assert len(state.view(None).last_trick) == 2 and state.view(None).hand_sizes == (9, 9)
+
+
+def test_the_declarer_alone_sees_which_cards_came_from_the_widow_while_discarding() -> None:
+    import random
+
+    from bot.engine import new_game
+
+    for seed in range(40):
+        state = new_game("five-hundred", 4, seed=seed)
+        rng = random.Random(seed)
+        while state.current_seat is not None and getattr(state, "phase", "") == "auction":
+            legal = state.legal_actions()
+            bids = [a for a in legal if str(a) != "pass"]
+            state.apply(state.current_seat, rng.choice(bids or legal))
+        if state.phase != "discard":
+            continue
+        declarer = state.current_seat
+        widow = state.taken[:]
+        mine = state.view(declarer)
+        assert mine.taken is not None and len(mine.taken) == mine.discard_count == len(widow)
+        assert set(mine.taken) <= set(mine.hand)
+        assert state.view(None).taken is None
+        assert all(state.view(s).taken is None for s in range(4) if s != declarer)
+        state.apply(declarer, state.legal_actions()[0])
+        assert state.view(declarer).taken is None
+        return
+    raise AssertionError("no discard reached")

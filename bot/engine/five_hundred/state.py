@@ -134,6 +134,7 @@ class FiveHundredState(GameState):
         self.widow = widow
         self.dummy = dummy
         self.discards: list[int] = []
+        self.taken: list[int] = []  # the widow the declarer picked up, shown to him while he discards
         self.discard_count = 0
         self.phase = AUCTION
         self.auction: list[tuple[int, Action]] = []
@@ -313,6 +314,7 @@ class FiveHundredState(GameState):
         hand.extend(self.widow)
         hand.sort()
         self.discard_count = len(self.widow)
+        self.taken = sorted(self.widow)
         self.widow = []
         self.phase = DISCARD
         self.current = declarer

@@ -62,6 +62,7 @@ class FiveHundredView:
     discard_count: int  # how many cards the declarer discards now (0 outside the discard)
     hand: tuple[str, ...] | None  # the viewer's own cards; None in the public view
     discards: tuple[str, ...] | None  # the declarer's own discards, in his view only
+    taken: tuple[str, ...] | None  # the widow cards just taken, in the declarer's view while he discards
     exposed: tuple[str, ...] | None  # the open-misère declarer's cards once exposed
     legal: tuple[LegalAction, ...]  # the viewer's legal actions when it is the viewer's turn
     last: tuple[int, str] | None  # (seat, action) of the last action
@@ -137,6 +138,11 @@ def build_view(state: FiveHundredState, seat: int | None) -> FiveHundredView:
         discard_count=state.discard_count if state.phase == "discard" and not over else 0,
         hand=hand,
         discards=discards,
+        taken=(
+            tuple(NAMES[c] for c in state.taken)
+            if seat is not None and seat == state.declarer and state.phase == "discard" and not over
+            else None
+        ),
         exposed=exposed,
         legal=legal,
         last=last,

@@ -1,0 +1,264 @@
+"""Pieces shared by the Five Hundred images: lines of text with card and bid tags in them, the header
+strip (game, hand, whose turn, a chip per side with its score) and the last action in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.engine import HandResult
+from bot.engine.five_hundred import FiveHundredView
+from bot.i18n import tr
+
+from .. import palette as pal
+from ..fives.common import BODY, PAD, SMALL, TITLE, seat_name
+from ..text import cap_height, draw_text, fit, text_width
+from .cards import bid_parts, card_parts, tag_sprite
+
+__all__ = ["BODY", "PAD", "SMALL", "TITLE", "seat_name"]
+
+WIDTH = 960  # board images; Discord shows them about 400 px wide on a phone, so text is 22 px or more
+TARGET = 500
+Tag = tuple[str, ...]  # a tag's parts, as `cards.tag_sprite` takes them
+Item = str | Tag
+_SLOT = "\x00"  # stands for the tag in a translated sentence, which is then cut round it
+
+
+def tag_height(size: int) -> int:
+    return round(size * 1.3)
+
+
+def bid_tag(bid: str, locale: str) -> Tag:
+    return bid_parts(bid, tr("image.500.misere", locale), tr("image.500.open_misere", locale))
+
+
+def cards_tag(cards: Sequence[str]) -> Tag:
+    """One tag for one or two cards (the five-player call of two partners)."""
+    parts: list[str] = []
+    for k, card in enumerate(cards):
+        if k:
+            parts.append("·")
+        parts.extend(card_parts(card))
+    return tuple(parts)
+
+
+def contract_tricks(bid: str) -> int:
+    """The tricks a contract needs (0 for the misères, which need none)."""
+    digits = bid[:-2] if bid.endswith("NT") else bid[:-1]
+    return int(digits) if digits.isdigit() else 0
+
+
+def sentence(key: str, locale: str, tag: Tag | None = None, **params: object) -> list[Item]:
+    """The sentence `key` with its `{tag}` placeholder drawn as `tag`."""
+    text = tr(key, locale, tag=_SLOT, **params)
+    before, _, after = text.partition(_SLOT)
+    items: list[Item] = [before] if before else []
+    if tag is not None and _SLOT in text:
+        items.append(tag)
+    if after:
+        items.append(after)
+    return items
+
+
+def line_width(items: Sequence[Item], size: int, bold: bool = False) -> int:
+    h = tag_height(size)
+    return sum(
+        text_width(item, size, bold) if isinstance(item, str) else tag_sprite(item, h, pal.STRIP).width
+        for item in items
+    )
+
+
+def draw_line(
+    canvas: Image.Image,
+    x: float,
+    baseline: float,
+    items: Sequence[Item],
+    size: int,
+    fg: pal.RGB,
+    bg: pal.RGB,
+    *,
+    bold: bool = False,
+    align: str = "left",
+    max_width: int | None = None,
+) -> int:
+    """Text and tags on one line, like `draw_text` (the tags centred on the capitals). Cut at `max_width`:
+    the text that crosses it ends in an ellipsis, a tag that crosses it is left out. Returns the width."""
+    if align != "left":
+        width = line_width(items, size, bold)
+        if max_width is not None:
+            width = min(width, max_width)
+        x -= width if align == "right" else width / 2
+    h = tag_height(size)
+    top = round(baseline - cap_height(size) / 2 - h / 2)
+    start = x
+    for item in items:
+        room = None if max_width is None else max_width - round(x - start)
+        if room is not None and room <= 0:
+            break
+        if isinstance(item, str):
+            x += draw_text(canvas, x, baseline, item, size, fg, bg, bold=bold, max_width=room)
+        else:
+            sprite = tag_sprite(item, h, bg)
+            if room is not None and sprite.width > room:
+                break
+            canvas.paste(sprite, (round(x), top))
+            x += sprite.width
+    return round(x - start)
+
+
+def side_of(view: FiveHundredView, seat: int) -> int:
+    return next(k for k, members in enumerate(view.sides) if seat in members)
+
+
+def names_of(seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, room: int) -> str:
+    """Players by name, joined, each cut to its share of `room` pixels."""
+    joiner = tr("image.side.join", locale)
+    share = (room - text_width(joiner, size, bold) * (len(seats) - 1)) // max(1, len(seats))
+    return joiner.join(fit(seat_name(names, s, locale), size, bold, share) for s in seats)
+
+
+def turn_text(view: FiveHundredView, names: Sequence[str], locale: str) -> str:
+    """Who is to do what now."""
+    if view.current_seat is None:
+        return ""
+    player = seat_name(names, view.current_seat, locale)
+    if view.phase == "auction":
+        return tr("image.500.turn.bid", locale, player=player)
+    if view.phase == "discard":
+        return tr("image.500.turn.discard", locale, player=player)
+    if view.phase == "call":
+        return tr("image.500.turn.call", locale, player=player)
+    if not view.trick:
+        return tr("image.board.to_lead", locale, player=player)
+    return tr("image.turn", locale, player=player)
+
+
+def last_action(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Item] | None:
+    """The last action in words, with the trick's winner once it completes a trick."""
+    if view.last is None:
+        return None
+    seat, text = view.last
+    player = seat_name(names, seat, locale)
+    if text == "pass":
+        return [tr("image.last.pass", locale, player=player)]
+    if text == "solo":
+        return [tr("image.500.last.solo", locale, player=player)]
+    if text.startswith("discard"):
+        return [tr("image.500.last.discard", locale, player=player)]
+    if text.startswith("call "):
+        return sentence("image.500.last.call", locale, cards_tag(text.split()[1:]), player=player)
+    # `7H` is both a bid and a card: it is a play when it is the last card of a trick on the table
+    played = (view.trick[-1:] or view.last_trick[-1:]) == (view.last,)
+    if not played and view.auction and view.auction[-1] == view.last:
+        return sentence("image.500.last.bid", locale, bid_tag(text, locale), player=player)
+    items = sentence("image.500.last.play", locale, card_parts(text), player=player)
+    if played and not view.trick and view.last_trick_winner is not None:
+        winner = seat_name(names, view.last_trick_winner, locale)
+        items.append(" · " + tr("image.500.last.trick", locale, player=winner))
+    return items
+
+
+# -- the header ---------------------------------------------------------------------------------------------
+ROW1 = 54
+CHIP_H = 50
+CHIP_GAP = 8
+
+
+def chip_rows(sides: int) -> tuple[int, int]:
+    """(rows, columns) of the score chips: up to three sides in a row."""
+    cols = sides if sides <= 3 else (sides + 1) // 2
+    return (sides + cols - 1) // cols, cols
+
+
+def header_height(view: FiveHundredView) -> int:
+    rows, _ = chip_rows(len(view.sides))
+    return ROW1 + rows * (CHIP_H + CHIP_GAP) + CHIP_GAP
+
+
+def chip_box(view: FiveHundredView, side: int, width: int) -> tuple[int, int, int, int]:
+    _, cols = chip_rows(len(view.sides))
+    chip_w = (width - 2 * PAD - (cols - 1) * CHIP_GAP) // cols
+    r, c = divmod(side, cols)
+    x0, y0 = PAD + c * (chip_w + CHIP_GAP), ROW1 + r * (CHIP_H + CHIP_GAP)
+    return x0, y0, x0 + chip_w, y0 + CHIP_H
+
+
+def draw_header(canvas: Image.Image, view: FiveHundredView, names: Sequence[str], locale: str, width: int) -> int:
+    """Game, hand and target, whose turn; a chip per side with its players and score. Returns its height."""
+    height = header_height(view)
+    d = ImageDraw.Draw(canvas)
+    d.rectangle((0, 0, width - 1, height - 1), fill=pal.idx(pal.STRIP))
+    base = 38
+    right = width - PAD
+    turn = turn_text(view, names, locale)
+    if turn:
+        right -= draw_text(
+            canvas, right, base, turn, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=360
+        )
+        right -= 18
+    elif view.over:
+        right -= draw_text(
+            canvas, right, base, tr("image.board.over", locale), SMALL, pal.GOLD, pal.STRIP, bold=True, align="right"
+        )
+        right -= 18
+    x = PAD
+    game = tr(f"game.{view.game_id}.name", locale)
+    x += draw_text(canvas, x, base, game, TITLE, pal.WHITE, pal.STRIP, bold=True, max_width=320)
+    facts = " · ".join((tr("image.hand_no", locale, number=view.hand_no), tr("image.target", locale, target=TARGET)))
+    if right - x - 16 > 40:
+        draw_text(canvas, x + 16, base, facts, SMALL, pal.GREY, pal.STRIP, max_width=right - x - 16)
+    turn_side = None if view.current_seat is None else side_of(view, view.current_seat)
+    winners = set(view.winner or ())
+    for side in range(len(view.sides)):
+        _draw_chip(
+            canvas, d, view, names, locale, side, chip_box(view, side, width), side == turn_side, side in winners
+        )
+    return height
+
+
+def _draw_chip(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: FiveHundredView,
+    names: Sequence[str],
+    locale: str,
+    side: int,
+    box: tuple[int, int, int, int],
+    turn: bool,
+    won: bool,
+) -> None:
+    bg = pal.CHIP_TURN if turn else pal.CHIP
+    outline = pal.idx(pal.GOLD) if turn or won else None
+    d.rounded_rectangle(box, 10, fill=pal.idx(bg), outline=outline, width=3 if outline is not None else 0)
+    x0, y0, x1, y1 = box
+    base = y0 + (y1 - y0) // 2 + 10
+    score_w = draw_text(canvas, x1 - 14, base + 2, str(view.scores[side]), 32, pal.WHITE, bg, bold=True, align="right")
+    x = x0 + 14
+    if won:
+        x += draw_text(canvas, x, base, "★ ", BODY, pal.GOLD, bg, bold=True)
+    room = x1 - 14 - score_w - 12 - x
+    members = view.sides[side]
+    joiner = tr("image.side.join", locale)
+    share = (room - text_width(joiner, SMALL + 2, True) * (len(members) - 1)) // len(members)
+    for k, seat in enumerate(members):
+        if k:
+            x += draw_text(canvas, x, base, joiner, SMALL + 2, pal.GREY, bg, bold=True)
+        current = seat == view.current_seat
+        name = ("▶" if current else "") + seat_name(names, seat, locale)
+        colour = pal.GOLD if current else pal.WHITE
+        x += draw_text(canvas, x, base, name, SMALL + 2, colour, bg, bold=True, max_width=share)
+
+
+def hand_summary(view: FiveHundredView, names: Sequence[str], locale: str, result: HandResult) -> list[Item]:
+    """How a finished hand went, in one line: "Hand 3: Alice made 8♥ (+280)"."""
+    detail = result.detail
+    number = tr("image.hand_no", locale, number=detail.get("hand", len(view.hands)))
+    contract, declarer = detail.get("contract"), detail.get("declarer")
+    if contract is None or declarer is None:
+        key = "image.500.summary.all_pass" if any(detail.get("tricks", ())) else "image.500.summary.redeal"
+        return [tr(key, locale, hand=number)]
+    player = seat_name(names, declarer, locale)
+    points = result.points[side_of(view, declarer)]
+    key = "image.500.summary.made" if detail.get("made") else "image.500.summary.set"
+    return sentence(key, locale, bid_tag(contract, locale), hand=number, player=player, points=f"{points:+d}")

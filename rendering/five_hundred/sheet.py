@@ -1,0 +1,133 @@
+"""The Five Hundred score sheet: a row per finished hand (the contract as a tag, its declarer and partners,
+made or set and the tricks they took; each side's points and its running total), the totals, and at
+the end the winner.
+
+Size: 720 pixels wide; the height grows with the rows, at most 1060 pixels (`MAX_HEIGHT`): past
+`MAX_HAND_ROWS` hands the earliest are summed into one row. Points below zero are red, a set contract's
+line too; a made one's is green.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from bot.engine.five_hundred import FiveHundredView
+from bot.i18n import tr, trn
+
+from .. import palette as pal
+from ..text import draw_text
+from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, names_of, seat_name
+
+WIDTH = 720
+MAX_HEIGHT = 1060
+MAX_HAND_ROWS = 14
+ROW = 58
+HEAD_ROW = 40
+LABEL_W = 270
+TOP = 76
+WINNER = 56
+
+
+class Row(NamedTuple):
+    label: str  # the hand's number, or "1–5" for hands summed into one row
+    contract: list[Item]  # the contract and who played it (empty for a summed row)
+    outcome: tuple[str, pal.RGB] | None  # "made · 9 tricks" in green, "set · 6 tricks" in red...
+    points: tuple[int, ...]  # per side, scored in that hand
+    totals: tuple[int, ...]  # per side after that hand
+
+
+def _outcome(view: FiveHundredView, detail: dict, locale: str) -> tuple[str, pal.RGB]:
+    tricks = detail.get("tricks") or [0] * view.players
+    if detail.get("contract") is None or detail.get("declarer") is None:
+        if any(tricks):
+            return tr("image.500.sheet.all_pass", locale), pal.GREY
+        return tr("image.500.sheet.redeal", locale), pal.GREY
+    won = sum(tricks[s] for s in (detail["declarer"], *detail.get("partners", ())))
+    if detail.get("made"):
+        return trn("image.500.sheet.made", won, locale), pal.GREEN
+    return trn("image.500.sheet.set", won, locale), pal.RED
+
+
+def rows(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Row]:
+    """A row per finished hand, the earliest summed into one when there are more than `MAX_HAND_ROWS`."""
+    out: list[Row] = []
+    running = [0] * len(view.sides)
+    for k, result in enumerate(view.hands):
+        detail = result.detail
+        running = [t + p for t, p in zip(running, result.points, strict=False)]
+        contract: list[Item] = []
+        if detail.get("contract") is not None and detail.get("declarer") is not None:
+            players = (detail["declarer"], *detail.get("partners", ())) if view.players == 5 else (detail["declarer"],)
+            contract = [bid_tag(detail["contract"], locale), " " + names_of(players, names, locale, SMALL, False, 170)]
+        label = str(detail.get("hand", k + 1))
+        out.append(Row(label, contract, _outcome(view, detail, locale), tuple(result.points), tuple(running)))
+    if len(out) > MAX_HAND_ROWS:
+        cut = len(out) - MAX_HAND_ROWS + 1
+        merged = tuple(sum(r.points[s] for r in out[:cut]) for s in range(len(view.sides)))
+        out = [Row(f"{out[0].label}–{out[cut - 1].label}", [], None, merged, out[cut - 1].totals), *out[cut:]]
+    return out
+
+
+def height(view: FiveHundredView) -> int:
+    shown = min(len(view.hands), MAX_HAND_ROWS)
+    return min(TOP + (WINNER if view.over else 0) + HEAD_ROW + shown * ROW + ROW + 16, MAX_HEIGHT)
+
+
+def _signed(points: int) -> tuple[str, pal.RGB]:
+    if points > 0:
+        return f"+{points}", pal.WHITE
+    if points < 0:
+        return f"−{-points}", pal.RED
+    return "–", pal.GREY
+
+
+def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Image:
+    canvas = pal.new_canvas((WIDTH, height(view)), pal.STRIP)
+    d = ImageDraw.Draw(canvas)
+    sides = len(view.sides)
+    draw_text(canvas, PAD, 46, tr("image.sheet.title", locale), TITLE, pal.WHITE, pal.STRIP, bold=True)
+    game = tr(f"game.{view.game_id}.name", locale)
+    draw_text(canvas, WIDTH - PAD, 46, game, SMALL, pal.GREY, pal.STRIP, align="right", max_width=WIDTH // 2 - PAD)
+    y = TOP
+    if view.over and view.winner:
+        members = [s for side in view.winner for s in view.sides[side]]
+        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in members)
+        text = "★ " + trn("image.sheet.winner", len(members), locale, players=who)
+        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        y += WINNER
+    col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
+    right = [PAD + LABEL_W + (k + 1) * col_w - 8 for k in range(sides)]
+    for k in range(sides):  # column heads: each side's players
+        label = names_of(view.sides[k], names, locale, SMALL, True, col_w - 12)
+        draw_text(canvas, right[k], y + 28, label, SMALL, pal.WHITE, pal.STRIP, bold=True, align="right")
+    y += HEAD_ROW
+    d.line((PAD, y - 4, WIDTH - PAD, y - 4), fill=pal.idx(pal.GREY), width=1)
+    for n, row in enumerate(rows(view, names, locale)):
+        bg = pal.ROW_ALT if n % 2 == 0 else pal.STRIP
+        if bg != pal.STRIP:
+            d.rectangle((PAD, y, WIDTH - PAD, y + ROW - 1), fill=pal.idx(bg))
+        x = PAD + 10
+        x += draw_text(canvas, x, y + 26, row.label, SMALL, pal.GREY, bg, bold=True) + 12
+        room = PAD + LABEL_W - 8 - x
+        if row.contract:
+            draw_line(canvas, x, y + 26, row.contract, SMALL, pal.WHITE, bg, max_width=room)
+        if row.outcome is not None:
+            draw_text(canvas, x, y + 50, row.outcome[0], SMALL, row.outcome[1], bg, max_width=room)
+        for k in range(sides):
+            text, colour = _signed(row.points[k])
+            draw_text(canvas, right[k], y + 27, text, BODY, colour, bg, bold=row.points[k] != 0, align="right")
+            total = str(row.totals[k])
+            draw_text(
+                canvas, right[k], y + 50, total, SMALL, pal.RED if row.totals[k] < 0 else pal.GREY, bg, align="right"
+            )
+        y += ROW
+    d.line((PAD, y + 2, WIDTH - PAD, y + 2), fill=pal.idx(pal.GREY), width=1)
+    draw_text(canvas, PAD + 10, y + 36, tr("image.sheet.total", locale), BODY, pal.WHITE, pal.STRIP, bold=True)
+    for k in range(sides):
+        score = view.scores[k]
+        colour = pal.RED if score < 0 else pal.GOLD if view.winner and k in view.winner else pal.WHITE
+        draw_text(canvas, right[k], y + 36, str(score), BODY + 2, colour, pal.STRIP, bold=True, align="right")
+    return canvas
