@@ -9,7 +9,8 @@ before every render, as for names and scores drawn for the first time; "nothing 
 the placements of earlier boards, as for the first board drawn after a restart (normally a board is
 the last one plus a tile, and its placement costs one tile). Rows starting "500" are Five Hundred tables
 (cards on the table, the previous trick, the fullest six-player trick, an exposed open misère), hands and
-score sheets. Goals (one core): a late, branching board under
+score sheets. Rows starting "dom" are Domineren: mid-hand boards and the longest layout of every game
+type, Billitonnen's tables, hands and session-end score sheets. Goals (one core): a late, branching board under
 15 ms and a hand under 5 ms at p95, each under 150 KB. The first render in a fresh process, which
 draws its sprites, is printed apart.
 """
@@ -27,9 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
+from bot.engine.domineren import TYPE_IDS
 from rendering import render_board, render_hand, render_score_sheet, text
 from rendering.fives import geometry
-from rendering.gallery import NAMES, NAMES_500, NAMES_500_JA, NAMES_JA, hand_boards, play, play_500
+from rendering.gallery import NAMES, NAMES_500, NAMES_500_JA, NAMES_JA, hand_boards, play, play_500, play_domineren
 
 GOALS_MS = {"board": 15.0, "hand": 5.0}
 GOAL_BYTES = 150 * 1024
@@ -92,6 +94,43 @@ def five_hundred(players: int, seeds: Sequence[int], options: dict[str, Any] | N
     }
 
 
+def domineren(seeds: Sequence[int]) -> dict:
+    """Domineren positions of the computer player: boards in the middle of a hand of every game type at
+    3, 4 and 5 players (typical), the longest layout of each (worst), Billitonnen's tables, seats' views
+    on their turn and the largest hands (three players after a run of draws), and the ends of sessions."""
+    typical, worst, hands_, ends, rows = [], [], [], [], []
+    for k, type_id in enumerate(TYPE_IDS):
+        for seed in seeds[:2]:
+            views = []
+            for state in play_domineren(3 + (k + seed) % 3, seed, type_id, {"hands": 1, "billitonnen": "off"}):
+                view = state.view(None)
+                if view.game_type is not None and view.game_type.id == type_id and view.layout:
+                    views.append(view)
+                    if state.current_seat is not None:
+                        hands_.append(state.view(state.current_seat))
+            if views:
+                typical.append(views[len(views) // 2])
+                worst.append(max(views, key=lambda v: len(v.layout)))
+    for seed in seeds:
+        for state in play_domineren(4 + seed % 2, seed, options={"hands": 1}):
+            if state.phase == "billitonnen":
+                rows.append(state.view(None))
+                if state.current_seat is not None and len(rows) % 4 == 0:
+                    hands_.append(state.view(state.current_seat))
+        ends.append(state.view(None))
+    worst.sort(key=lambda v: -len(v.layout))
+    on_turn = [v for v in hands_ if v.phase == "play"]
+    return {
+        "typical": typical,
+        "worst": worst[:12],
+        "billitonnen": rows[:: max(1, len(rows) // 40)],
+        "hands": on_turn[:: max(1, len(on_turn) // 40)],
+        "big_hands": sorted(hands_, key=lambda v: -len(v.hand or ()))[:10],
+        "row_hands": [v for v in hands_ if v.phase == "billitonnen"],
+        "ends": ends,
+    }
+
+
 def forget_text() -> None:
     """Empty the caches of rendered text, as for names and scores a bot has not drawn before."""
     for cached in (text.fit, text.text_width, text.runs, text._coverage, text._inked):
@@ -138,6 +177,10 @@ def main() -> None:
     start = time.perf_counter()
     render_board(first_500, NAMES_500)
     cold_500 = (time.perf_counter() - start) * 1000
+    first_dom = next(v for v in (s.view(None) for s in play_domineren(4, 100, "13a")) if len(v.layout) > 8)
+    start = time.perf_counter()
+    render_board(first_dom, NAMES)
+    cold_dom = (time.perf_counter() - start) * 1000
 
     cases: list[tuple[str, str, Callable[[Any], bytes], Sequence[Any], Callable[[], None] | None]] = []
     five_up = boards("five-up", 4, seeds)
@@ -189,8 +232,26 @@ def main() -> None:
         ("sheet", "500: 4p and 6p, game end", sheet_500, four["ends"] + six["ends"], None),
     ]
 
+    board_dom = lambda v: render_board(v, NAMES)  # noqa: E731
+    board_dom_ja = lambda v: render_board(v, NAMES_JA, "ja")  # noqa: E731
+    hand_dom = lambda v: render_hand(v, NAMES)  # noqa: E731
+    sheet_dom = lambda v: render_score_sheet(v, NAMES)  # noqa: E731
+    dom = domineren(seeds)
+    cases += [
+        ("board", "dom typical: every type, mid-hand", board_dom, dom["typical"], None),
+        ("board", "dom worst: longest layouts, ja", board_dom_ja, dom["worst"], None),
+        ("board", "dom worst: longest, nothing cached", board_dom, dom["worst"], forget_all),
+        ("board", "dom: Billitonnen, 4p and 5p rows", board_dom, dom["billitonnen"], None),
+        ("hand", "dom typical: on turn to play", hand_dom, dom["hands"], None),
+        ("hand", "dom worst: 3p, largest hands", hand_dom, dom["big_hands"], None),
+        ("hand", "dom worst: largest, no text cached", hand_dom, dom["big_hands"], forget_text),
+        ("hand", "dom: Billitonnen, the own row", hand_dom, dom["row_hands"], None),
+        ("sheet", "dom: 4p and 5p, session end", sheet_dom, dom["ends"], None),
+    ]
+
     print(f"first board in a fresh process (draws its sprites): {cold:.1f} ms")
     print(f"first Five Hundred board after it (draws its card sprites): {cold_500:.1f} ms")
+    print(f"first Domineren board after them (its band, markers and ledger): {cold_dom:.1f} ms")
     print(f"{'kind':<6} {'positions':<40} {'p50 ms':>7} {'p95 ms':>7} {'max KB':>7} {'mean KB':>8}  goal")
     for kind, label, fn, views, forget in cases:
         p50, p95, biggest, mean = measure(fn, views, args.rounds, forget)

@@ -11,7 +11,8 @@ Built from the engine's views with Pillow only; no Discord, database or table se
 `names[seat]` is each seat's display name. Each game family registers its renderers by view type in
 `RENDERERS` ("board", "hand", "sheet", and "previous" for a family with tricks), so a family added later
 plugs in without changing callers. Every size is stated in the module that draws it
-(`rendering.fives.board`, `.hand`, `.sheet`; `rendering.five_hundred.board`, `.hand`, `.sheet`).
+(`rendering.fives.board`, `.hand`, `.sheet`; `rendering.five_hundred.board`, `.hand`, `.sheet`;
+`rendering.domineren.board`, `.hand`, `.sheet`).
 """
 
 from __future__ import annotations
@@ -23,9 +24,13 @@ from typing import Any
 
 from PIL import Image
 
+from bot.engine.domineren import DominerenView
 from bot.engine.five_hundred import FiveHundredView
 from bot.engine.fives import FivesView
 
+from .domineren import board as _dom_board
+from .domineren import hand as _dom_hand
+from .domineren import sheet as _dom_sheet
 from .five_hundred import board as _500_board
 from .five_hundred import hand as _500_hand
 from .five_hundred import sheet as _500_sheet
@@ -46,6 +51,7 @@ RENDERERS: dict[type, dict[str, Drawer]] = {
         "hand": _500_hand.render,
         "sheet": _500_sheet.render,
     },
+    DominerenView: {"board": _dom_board.render, "hand": _dom_hand.render, "sheet": _dom_sheet.render},
 }
 
 

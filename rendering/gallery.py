@@ -108,6 +108,7 @@ def write_gallery(out: Path) -> list[Path]:
             save(f"{stem}-hand", render_hand(views["hand"], NAMES))
         save(f"{stem}-sheet", render_score_sheet(views["sheet"], NAMES))
     _five_hundred(save)
+    _domineren(save)
     d9 = {"tile_set": "d9"}
     save("all-fives-d9-3p-board-late", render_board(longest_board("all-fives", 3, range(6), d9), NAMES))
     views = sample_views("five-up", 4, 11)
@@ -170,17 +171,86 @@ def _five_hundred(save: Any) -> None:
     save("five-hundred-4p-sheet-ja", render_score_sheet(final, NAMES_500_JA, "ja"))
 
 
+def play_domineren(
+    players: int, seed: int, type_id: str | None = None, options: dict[str, Any] | None = None
+) -> Iterator[Any]:
+    """The state after each action of one seeded Domineren session of the computer player; with `type_id`
+    the set player declares that type whenever his set allows it (and sets 0-0 for a triangle if he can)."""
+    state = new_game("domineren", players, options or {}, seed=seed)
+    rng = random.Random(seed)
+    yield state
+    while state.current_seat is not None:
+        view = state.view(state.current_seat)
+        legal = [m.text for m in view.legal]
+        wanted = [m.text for m in view.legal if type_id is not None and m.game_type == type_id]
+        if type_id in ("14", "15", "16", "17") and view.phase == "set" and "0-0" in legal:
+            wanted = ["0-0"]
+        state.apply(state.current_seat, rng.choice(wanted) if wanted else choose_action(view, rng))
+        yield state
+
+
+def domineren_views(players: int, seed: int, type_id: str, options: dict[str, Any] | None = None) -> list[Any]:
+    """The public views of a session while `type_id` is the declared type."""
+    views = (s.view(None) for s in play_domineren(players, seed, type_id, options or {"hands": 2}))
+    return [v for v in views if v.game_type is not None and v.game_type.id == type_id and v.layout]
+
+
+def first_domineren(players: int, seed: int, wanted: Any, type_id: str | None = None, options: Any = None) -> Any:
+    """The first state of a seeded session for which `wanted(state)` holds."""
+    return next(s for s in play_domineren(players, seed, type_id, options) if wanted(s))
+
+
+def _domineren(save: Any) -> None:
+    """Domineren: the layouts of the game types (a cross, a Russian double cross waiting for its doubles,
+    the Volapük cross with its Russian arms on the band, a triangle, a directed opening, a Russian line),
+    a finished hand, Billitonnen's face-down rows, hands on their turn and score sheets."""
+    longest = lambda views: max(views, key=lambda v: len(v.layout))  # noqa: E731
+    needs = lambda v: any(e.open and e.need != "any" for e in v.ends)  # noqa: E731
+    save("domineren-4p-board-cross", render_board(longest(domineren_views(4, 0, "2")), NAMES))
+    save("domineren-4p-board-double-cross", render_board(next(filter(needs, domineren_views(4, 0, "6"))), NAMES))
+    save("domineren-4p-board-volapuk-cross", render_board(longest(domineren_views(4, 0, "13a")), NAMES))
+    save("domineren-3p-board-triangle", render_board(longest(domineren_views(3, 2, "17")), NAMES))
+    directed = [v for v in domineren_views(5, 0, "11") if any(e.directed for e in v.ends)]
+    save("domineren-5p-board-directed", render_board(directed[-1], NAMES))
+    save("domineren-4p-board-russian-line", render_board(longest(domineren_views(4, 0, "4")), NAMES))
+    session = {"hands": 3}
+    state = first_domineren(4, 5, lambda s: s.phase == "set" and s.hand_no == 2, options=session)
+    save("domineren-4p-board-settlement", render_board(state.view(None), NAMES))
+    state = first_domineren(4, 5, lambda s: s.phase == "play" and s.hand_no == 2, options=session)
+    save("domineren-4p-hand", render_hand(state.view(state.current_seat), NAMES))
+    russian = lambda s: s.phase == "play" and any(t in ((6, 1), (5, 2), (4, 3)) for t in s.view(s.current_seat).hand)  # noqa: E731
+    state = first_domineren(4, 1, lambda s: russian(s) and len(s.view(None).layout) > 4, "5", {"hands": 1})
+    save("domineren-4p-hand-russian", render_hand(state.view(state.current_seat), NAMES))
+    turned = lambda s: s.phase == "billitonnen" and s.view(None).billitonnen.turned is not None  # noqa: E731
+    state = first_domineren(4, 5, turned, options=session)
+    save("domineren-4p-board-billitonnen", render_board(state.view(None), NAMES))
+    save("domineren-4p-hand-billitonnen", render_hand(state.view(state.current_seat), NAMES))
+    final = list(play_domineren(4, 5, options=session))[-1].view(None)
+    save("domineren-4p-board-over", render_board(final, NAMES))
+    save("domineren-4p-sheet", render_score_sheet(final, NAMES))
+    final = list(play_domineren(5, 2, options={"hands": 5}))[-1].view(None)
+    save("domineren-5p-sheet", render_score_sheet(final, NAMES))
+    save("domineren-4p-board-ja", render_board(longest(domineren_views(4, 0, "13b")), NAMES_JA, "ja"))
+    state = first_domineren(4, 1, lambda s: russian(s) and len(s.view(None).layout) > 4, "5", {"hands": 1})
+    save("domineren-4p-hand-ja", render_hand(state.view(state.current_seat), NAMES_JA, "ja"))
+    final = list(play_domineren(4, 5, options=session))[-1].view(None)
+    save("domineren-4p-sheet-ja", render_score_sheet(final, NAMES_JA, "ja"))
+
+
 def _index(files: list[str]) -> str:
     """A page showing every image, grouped by kind, for the README to link to."""
     sections = [
         (
             "Boards: early, middle and late in the longest hand of a game",
-            lambda f: "-board-" in f and "-d9-" not in f and not f.endswith("-ja.png") and not _500(f),
+            lambda f: "-board-" in f and "-d9-" not in f and not f.endswith("-ja.png") and not _500(f) and not _dom(f),
         ),
         ("A double-nine board (All Fives, the longest layout of six games)", lambda f: "-d9-" in f),
-        ("Private hands, on the seat's turn", lambda f: f.endswith("-hand.png") and not _500(f)),
-        ("Score sheets at the end of a game", lambda f: f.endswith("-sheet.png") and not _500(f)),
-        ("In Japanese, with Japanese, Polish and long names", lambda f: f.endswith("-ja.png") and not _500(f)),
+        ("Private hands, on the seat's turn", lambda f: f.endswith("-hand.png") and not _500(f) and not _dom(f)),
+        ("Score sheets at the end of a game", lambda f: f.endswith("-sheet.png") and not _500(f) and not _dom(f)),
+        (
+            "In Japanese, with Japanese, Polish and long names",
+            lambda f: f.endswith("-ja.png") and not _500(f) and not _dom(f),
+        ),
         (
             "Five Hundred: the auction, a trick (the card winning it ringed), the previous trick on request, five"
             " and six players, an exposed open misère",
@@ -189,12 +259,25 @@ def _index(files: list[str]) -> str:
         ("Five Hundred hands: bidding, playing, discarding", lambda f: _500(f) and "-hand" in f and "-ja" not in f),
         ("Five Hundred score sheets", lambda f: _500(f) and f.endswith("-sheet.png")),
         ("Five Hundred in Japanese", lambda f: _500(f) and f.endswith("-ja.png")),
+        (
+            "Domineren: a cross, a Russian double cross waiting for its doubles (D/M), the Volapük cross with its"
+            " Russian arms on the band, a triangle cross, a directed opening, a Russian line, a finished hand,"
+            " Billitonnen's face-down rows and the end, beside the chip ledger",
+            lambda f: _dom(f) and "-board-" in f and not f.endswith("-ja.png"),
+        ),
+        (
+            "Domineren hands: on turn, matadors under the Russian rule, Billitonnen's own row face down",
+            lambda f: _dom(f) and "-hand" in f and not f.endswith("-ja.png"),
+        ),
+        ("Domineren score sheets", lambda f: _dom(f) and f.endswith("-sheet.png")),
+        ("Domineren in Japanese", lambda f: _dom(f) and f.endswith("-ja.png")),
     ]
     lines = [
         "# Image gallery",
         "",
         "Made from seeded games by `python -m rendering.gallery docs/gallery`; run it again after changing",
-        "`rendering/`. Boards are 960 pixels wide, hands 600 to 820 (Five Hundred 780), score sheets 720.",
+        "`rendering/`. Boards are 960 pixels wide, hands 600 to 820 (Five Hundred 780, Domineren 600 to 720),",
+        "score sheets 720.",
         "",
     ]
     for title, wanted in sections:
@@ -204,6 +287,10 @@ def _index(files: list[str]) -> str:
 
 def _500(name: str) -> bool:
     return name.startswith("five-hundred-")
+
+
+def _dom(name: str) -> bool:
+    return name.startswith("domineren-")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -74,6 +74,11 @@ _RAMPS: list[tuple[RGB, RGB, int]] = [
 # one leaves every earlier image exactly as it was (nearest-colour matching would otherwise pick them up).
 TEXT_ONLY = (RED,)
 _TEXT_RAMPS: list[tuple[RGB, RGB, int]] = [(RED, bg, EDGE_STEPS) for bg in (STRIP, ROW_ALT)]
+# Domineren's band under the arms that follow the Russian rule, and the blends of a tile's edge over it;
+# appended last for the same reason. Tiles on the band are the felt's sprites with their felt pixels
+# remapped (rendering.domineren.pieces), so nothing else needs a ramp over it.
+BAND: RGB = (104, 40, 58)
+_BAND_RAMPS: list[tuple[RGB, RGB, int]] = [(IVORY_EDGE, BAND, EDGE_STEPS)]
 
 
 def _blend(fg: RGB, bg: RGB, t: float) -> RGB:
@@ -104,6 +109,10 @@ def _build() -> tuple[list[RGB], dict[RGB, int]]:
     for rgb in TEXT_ONLY:
         add(rgb)
     for fg, bg, steps in _TEXT_RAMPS:
+        for k in range(1, steps + 1):
+            add(_blend(fg, bg, k / (steps + 1)))
+    add(BAND)
+    for fg, bg, steps in _BAND_RAMPS:
         for k in range(1, steps + 1):
             add(_blend(fg, bg, k / (steps + 1)))
     if len(colours) > 256:

@@ -213,3 +213,16 @@ def test_the_game_and_its_options_are_those_of_the_rules() -> None:
     assert specs["allowed_types"].multi and specs["hands"].minimum == 1
     state = new_game("domineren", 3, {"allowed_types": "1 13a", "start_chips": 300})
     assert state.options["allowed_types"] == ("1", "13a") and state.scores == [300, 300, 300]
+
+
+def test_each_hand_records_every_seats_chips_after_its_settlement() -> None:
+    state = new_game("domineren", 4, {"hands": 3, "billitonnen": "off"}, seed=5)
+    rng = random.Random(5)
+    while not state.is_over:
+        before = len(state.hands)
+        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        for hand in state.hands[before:]:
+            if "chips" in hand.detail:
+                assert hand.detail["chips"] == list(state.scores)
+                assert sum(hand.detail["chips"]) == 4 * 500
+    assert sum("chips" in h.detail for h in state.hands) == 3

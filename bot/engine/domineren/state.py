@@ -501,6 +501,7 @@ class DominerenState(GameState):
             "nos": None if self.nos < 0 else self.nos,
             "totals": totals,
             "hands": [[label(t) for t in h] for h in self.in_hand],
+            "chips": list(self.scores),  # every seat's chips after the settlement, for the score sheet
         }
         result = HandResult(reason, tuple(net), detail)
         self.hands.append(result)
