@@ -22,17 +22,9 @@ from bot.engine.domineren import DominerenView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
-from ..sprites import PLAIN, tile_sprite
+from ..domino_sheet import LABEL_W, MAX_HAND_ROWS, MAX_HEIGHT, ROW, SEAT_ROW, WIDTH, draw_tiles_left, plain_row
 from ..text import draw_text
 from .common import BODY, PAD, SMALL, TITLE, game_name, seat_name, signed
-
-WIDTH = 720
-MAX_HEIGHT = 1200
-MAX_HAND_ROWS = 12
-ROW = 40
-LABEL_W = 170
-SEAT_ROW = 50
-MINI = 11
 
 
 class Row(NamedTuple):
@@ -137,7 +129,7 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     y += ROW
     d.line((PAD, y - 4, WIDTH - PAD, y - 4), fill=pal.idx(pal.GREY), width=1)
     start = [str(view.start_chips)] * n
-    y = _plain_row(canvas, y, tr("image.dom.sheet.start", locale), start, col_x, col_w, pal.GREY)
+    y = plain_row(canvas, y, tr("image.dom.sheet.start", locale), start, col_x, col_w, pal.GREY)
     for r, row in enumerate(rows):
         bg = pal.ROW_ALT if r % 2 == 0 else pal.STRIP
         if bg != pal.STRIP:
@@ -158,7 +150,7 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
         elif result.reason == "billitonnen":
             y = _signed_row(canvas, y, tr("image.dom.sheet.billitonnen", locale), list(result.points), col_x, col_w)
     d.line((PAD, y + 2, WIDTH - PAD, y + 2), fill=pal.idx(pal.GREY), width=1)
-    y = _plain_row(
+    y = plain_row(
         canvas,
         y + 4,
         tr("image.dom.sheet.chips", locale),
@@ -171,7 +163,7 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     result = view.game_points or tuple(c - view.start_chips for c in view.chips)
     label = tr("image.dom.sheet.result", locale, start=view.start_chips)
     colour = pal.GOLD if view.over else pal.GREY
-    y = _plain_row(canvas, y, label, [signed(p) for p in result], col_x, col_w, colour, bold=view.over)
+    y = plain_row(canvas, y, label, [signed(p) for p in result], col_x, col_w, colour, bold=view.over)
     last = _last_hand(view)
     if last is not None and y + 48 + SEAT_ROW <= total_h:
         _draw_last_hand(canvas, view, names, locale, last, y + 16, total_h)
@@ -191,65 +183,16 @@ def _signed_row(canvas: Image.Image, y: int, label: str, cells: list[int], col_x
     return y + ROW
 
 
-def _plain_row(
-    canvas: Image.Image,
-    y: int,
-    label: str,
-    cells: list[str],
-    col_x: list[int],
-    col_w: int,
-    colour: pal.RGB,
-    bold: bool = False,
-) -> int:
-    draw_text(canvas, PAD + 10, y + 28, label, SMALL, colour, pal.STRIP, bold=bold, max_width=LABEL_W - 14)
-    for k, text in enumerate(cells):
-        draw_text(
-            canvas,
-            col_x[k] + col_w - 8,
-            y + 28,
-            text,
-            BODY,
-            colour,
-            pal.STRIP,
-            bold=bold,
-            align="right",
-            max_width=col_w - 12,
-        )
-    return y + ROW
-
-
 def _draw_last_hand(
     canvas: Image.Image, view: DominerenView, names: Sequence[str], locale: str, last: HandResult, y: int, bottom: int
 ) -> None:
     detail = last.detail
-    number = detail.get("hand", view.hand_no)
-    title = tr("image.dom.sheet.left", locale, number=number)
-    draw_text(canvas, PAD, y + 28, title, BODY, pal.WHITE, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
-    y += 48
-    counts = detail.get("totals", [])
-    tile_w = 4 * MINI
-    for seat, labels in enumerate(detail["hands"]):
-        if y + SEAT_ROW > bottom:
-            break
-        draw_text(
-            canvas,
-            PAD + 10,
-            y + 30,
-            seat_name(names, seat, locale),
-            SMALL,
-            pal.WHITE,
-            pal.STRIP,
-            max_width=LABEL_W - 14,
-        )
-        count = counts[seat] if seat < len(counts) else 0
-        text = tr("image.dom.sheet.count", locale, count=count) if labels else tr("image.dom.out", locale)
-        right = WIDTH - PAD - draw_text(canvas, WIDTH - PAD, y + 30, text, SMALL, pal.GREY, pal.STRIP, align="right")
-        x = PAD + LABEL_W
-        for label in labels:
-            if x + tile_w > right - 12:
-                draw_text(canvas, x, y + 30, "…", SMALL, pal.GREY, pal.STRIP)
-                break
-            hi, _, lo = label.partition("-")
-            canvas.paste(tile_sprite(int(hi), int(lo), False, MINI, pal.STRIP, PLAIN), (x, y + 14))
-            x += tile_w + 4
-        y += SEAT_ROW
+    title = tr("image.dom.sheet.left", locale, number=detail.get("hand", view.hand_no))
+    totals = detail.get("totals", [])
+    counts = [
+        tr("image.dom.sheet.count", locale, count=totals[seat] if seat < len(totals) else 0)
+        if labels
+        else tr("image.dom.out", locale)
+        for seat, labels in enumerate(detail["hands"])
+    ]
+    draw_tiles_left(canvas, names, locale, title, detail["hands"], counts, y, bottom)

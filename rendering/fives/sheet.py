@@ -20,17 +20,9 @@ from bot.engine.fives import FivesView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
-from ..sprites import PLAIN, tile_sprite
+from ..domino_sheet import LABEL_W, MAX_HAND_ROWS, MAX_HEIGHT, ROW, SEAT_ROW, WIDTH, draw_tiles_left, plain_row
 from ..text import draw_text
 from .common import BODY, PAD, SMALL, TITLE, game_name, seat_name, side_label
-
-WIDTH = 720
-MAX_HEIGHT = 1200
-MAX_HAND_ROWS = 12
-ROW = 40
-LABEL_W = 170
-SEAT_ROW = 50
-MINI = 11  # unit of the small tiles in the last hand's section
 
 
 class Row(NamedTuple):
@@ -137,9 +129,9 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     missing = in_play(view, table)
     if missing is not None:
         cells = [f"+{p}" if p > 0 else str(p) if p else "–" for p in missing]
-        y = _plain_row(canvas, y, tr("image.sheet.in_play", locale), cells, col_x, col_w, pal.GREY)
+        y = plain_row(canvas, y, tr("image.sheet.in_play", locale), cells, col_x, col_w, pal.GREY)
     d.line((PAD, y + 2, WIDTH - PAD, y + 2), fill=pal.idx(pal.GREY), width=1)
-    y = _plain_row(
+    y = plain_row(
         canvas,
         y + 4,
         tr("image.sheet.total", locale),
@@ -153,9 +145,9 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
         cells = [
             f"{sc} ({pt:+d})" if pt else str(sc) for sc, pt in zip(partie["scores"], partie["points"], strict=False)
         ]
-        y = _plain_row(canvas, y, tr("image.sheet.partie", locale, number=k + 1), cells, col_x, col_w, pal.GREY)
+        y = plain_row(canvas, y, tr("image.sheet.partie", locale, number=k + 1), cells, col_x, col_w, pal.GREY)
     if view.game_points:
-        y = _plain_row(
+        y = plain_row(
             canvas,
             y,
             tr("image.sheet.game_points", locale),
@@ -170,33 +162,6 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     return canvas
 
 
-def _plain_row(
-    canvas: Image.Image,
-    y: int,
-    label: str,
-    cells: list[str],
-    col_x: list[int],
-    col_w: int,
-    colour: pal.RGB,
-    bold: bool = False,
-) -> int:
-    draw_text(canvas, PAD + 10, y + 28, label, SMALL, colour, pal.STRIP, bold=bold, max_width=LABEL_W - 14)
-    for k, text in enumerate(cells):
-        draw_text(
-            canvas,
-            col_x[k] + col_w - 8,
-            y + 28,
-            text,
-            BODY,
-            colour,
-            pal.STRIP,
-            bold=bold,
-            align="right",
-            max_width=col_w - 12,
-        )
-    return y + ROW
-
-
 def _draw_last_hand(
     canvas: Image.Image, view: FivesView, names: Sequence[str], locale: str, y: int, bottom: int
 ) -> None:
@@ -209,31 +174,6 @@ def _draw_last_hand(
     else:
         how = tr("image.sheet.blocked", locale)
     title = tr("image.hand_no", locale, number=number) + " · " + how
-    draw_text(canvas, PAD, y + 28, title, BODY, pal.WHITE, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
-    y += 48
     pips = detail.get("pips", [])
-    tile_w = 4 * MINI
-    for seat, labels in enumerate(detail["hands"]):
-        if y + SEAT_ROW > bottom:
-            break
-        draw_text(
-            canvas,
-            PAD + 10,
-            y + 30,
-            seat_name(names, seat, locale),
-            SMALL,
-            pal.WHITE,
-            pal.STRIP,
-            max_width=LABEL_W - 14,
-        )
-        count = trn("image.sheet.pips", pips[seat] if seat < len(pips) else 0, locale)
-        right = WIDTH - PAD - draw_text(canvas, WIDTH - PAD, y + 30, count, SMALL, pal.GREY, pal.STRIP, align="right")
-        x = PAD + LABEL_W
-        for label in labels:
-            if x + tile_w > right - 12:
-                draw_text(canvas, x, y + 30, "…", SMALL, pal.GREY, pal.STRIP)
-                break
-            hi, _, lo = label.partition("-")
-            canvas.paste(tile_sprite(int(hi), int(lo), False, MINI, pal.STRIP, PLAIN), (x, y + 14))
-            x += tile_w + 4
-        y += SEAT_ROW
+    counts = [trn("image.sheet.pips", pips[seat] if seat < len(pips) else 0, locale) for seat in range(view.players)]
+    draw_tiles_left(canvas, names, locale, title, detail["hands"], counts, y, bottom)

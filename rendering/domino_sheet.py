@@ -1,0 +1,71 @@
+"""What the score sheets of the domino games share: their measures, a plain row of cells, and the tiles each
+player was left holding at the end of the last hand (the fives family's pips, Domineren's counts)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from . import palette as pal
+from .fives.common import BODY, PAD, SMALL, seat_name
+from .sprites import PLAIN, tile_sprite
+from .text import draw_text
+
+WIDTH = 720
+MAX_HEIGHT = 1200
+MAX_HAND_ROWS = 12
+ROW = 40
+LABEL_W = 170
+SEAT_ROW = 50
+MINI = 11  # unit of the small tiles in the last hand's section
+
+
+def plain_row(
+    canvas: Image.Image,
+    y: int,
+    label: str,
+    cells: list[str],
+    col_x: list[int],
+    col_w: int,
+    colour: pal.RGB,
+    bold: bool = False,
+) -> int:
+    """A label and one right-aligned cell per column; returns the y of the next row."""
+    draw_text(canvas, PAD + 10, y + 28, label, SMALL, colour, pal.STRIP, bold=bold, max_width=LABEL_W - 14)
+    for k, text in enumerate(cells):
+        right = col_x[k] + col_w - 8
+        draw_text(canvas, right, y + 28, text, BODY, colour, pal.STRIP, bold=bold, align="right", max_width=col_w - 12)
+    return y + ROW
+
+
+def draw_tiles_left(
+    canvas: Image.Image,
+    names: Sequence[str],
+    locale: str,
+    title: str,
+    hands: Sequence[Sequence[str]],
+    counts: Sequence[str],
+    y: int,
+    bottom: int,
+) -> None:
+    """`title`, then a line per seat: its name, the tiles it held (`6-4` labels) and `counts[seat]`."""
+    draw_text(canvas, PAD, y + 28, title, BODY, pal.WHITE, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+    y += 48
+    tile_w = 4 * MINI
+    for seat, labels in enumerate(hands):
+        if y + SEAT_ROW > bottom:
+            break
+        name = seat_name(names, seat, locale)
+        draw_text(canvas, PAD + 10, y + 30, name, SMALL, pal.WHITE, pal.STRIP, max_width=LABEL_W - 14)
+        count = counts[seat] if seat < len(counts) else ""
+        right = WIDTH - PAD - draw_text(canvas, WIDTH - PAD, y + 30, count, SMALL, pal.GREY, pal.STRIP, align="right")
+        x = PAD + LABEL_W
+        for label in labels:
+            if x + tile_w > right - 12:
+                draw_text(canvas, x, y + 30, "…", SMALL, pal.GREY, pal.STRIP)
+                break
+            hi, _, lo = label.partition("-")
+            canvas.paste(tile_sprite(int(hi), int(lo), False, MINI, pal.STRIP, PLAIN), (x, y + 14))
+            x += tile_w + 4
+        y += SEAT_ROW
