@@ -17,6 +17,16 @@ from .errors import GameOver, NotYourTurn
 from .options import OptionSpec
 
 
+class Word(str):
+    """A one-word action (`draw`, `pass`, `solo`...): a plain string, so it compares equal to its text."""
+
+    __slots__ = ()
+
+
+DRAW = Word("draw")
+PASS = Word("pass")
+
+
 class Step(NamedTuple):
     """One applied action: who took it, the action, and the points it scored per side."""
 
@@ -90,11 +100,15 @@ class GameState(ABC):
     winner: tuple[int, ...] | None
     game_points: list[int] | None
 
+    current: int  # the seat to act while the game runs
+    _legal: list[Any]
+    _legal_turn: int
+
     # -- who acts ---------------------------------------------------------------------------------------
     @property
-    @abstractmethod
     def current_seat(self) -> int | None:
         """The seat to act, or None when the game is over."""
+        return None if self.winner is not None else self.current
 
     @property
     def actors(self) -> tuple[int, ...]:
@@ -112,9 +126,28 @@ class GameState(ABC):
         return self.winner is not None
 
     # -- actions ----------------------------------------------------------------------------------------
-    @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Any]:
-        """The legal actions of `seat` (default: the current seat); [] for a seat that may not act."""
+        """The legal actions of `seat` (default: the current seat); [] for a seat that may not act.
+
+        Computed once per turn: a table, a computer player and `apply` all ask for the same list."""
+        if self.winner is not None:
+            return []
+        if seat is None:
+            seat = self.current
+        elif seat != self.current:
+            return self._legal_out_of_turn(seat)
+        if self._legal_turn != len(self.steps):
+            self._legal = self._compute_legal(seat)
+            self._legal_turn = len(self.steps)
+        return self._legal
+
+    @abstractmethod
+    def _compute_legal(self, seat: int) -> list[Any]:
+        """The legal actions of the seat whose turn it is."""
+
+    def _legal_out_of_turn(self, seat: int) -> list[Any]:
+        """What a seat may do out of turn (nothing, unless the game says otherwise)."""
+        return []
 
     @abstractmethod
     def apply(self, seat: int, action: Any) -> list[Event]:

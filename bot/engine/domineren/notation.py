@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..base import DRAW, PASS, Word
 from ..errors import BadNotation
 from ..tiles import COMPASS, HI, label, parse_halves, tile_id
 from .gametypes import Declaration, parse_declaration
@@ -44,14 +45,6 @@ class Play(NamedTuple):
         return text + " block" if self.block else text
 
 
-class Word(str):
-    """The one-word actions: plain strings, so they compare equal to their text."""
-
-    __slots__ = ()
-
-
-DRAW = Word("draw")
-PASS = Word("pass")
 DECLARE = Word("declare")
 DECLINE = Word("decline")
 CONCEDE = Word("concede")

@@ -138,10 +138,6 @@ class DominerenState(GameState):
 
     # -- who acts ---------------------------------------------------------------------------------------
     @property
-    def current_seat(self) -> int | None:
-        return None if self.winner is not None else self.current
-
-    @property
     def actors(self) -> tuple[int, ...]:
         """The seat to act, and (auto_claim=off) seats that may claim a payment out of turn."""
         if self.winner is not None:
@@ -149,15 +145,10 @@ class DominerenState(GameState):
         return (self.current, *sorted(s for s in self.claims if s != self.current))
 
     # -- legal actions ----------------------------------------------------------------------------------
-    def legal_actions(self, seat: int | None = None) -> list[Any]:
-        if self.winner is not None:
-            return []
-        if seat is None:
-            seat = self.current
-        elif seat != self.current:
-            return [CLAIM] if seat in self.claims else []
-        if self._legal_turn == len(self.steps):
-            return self._legal
+    def _legal_out_of_turn(self, seat: int) -> list[Any]:
+        return [CLAIM] if seat in self.claims else []
+
+    def _compute_legal(self, seat: int) -> list[Any]:
         phase = self.phase
         if phase == PLAY:
             acts = self._play_actions(seat)
@@ -174,9 +165,7 @@ class DominerenState(GameState):
             acts = self.billitonnen.legal()
         if seat in self.claims:
             acts.append(CLAIM)
-        self._legal = acts
         self._legal_set = set(acts)
-        self._legal_turn = len(self.steps)
         return acts
 
     def _play_actions(self, seat: int) -> list[Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..base import PASS, Word
 from ..errors import BadNotation
 from .cards import JOKER, NAMES, SUITS, parse_card
 from .rules import BIDS, Bid
@@ -46,13 +47,6 @@ class Call(tuple):
         return "call " + " ".join(NAMES[c] for c in self)
 
 
-class Word(str):
-    """`pass` and `solo`: plain strings, so they compare equal to their text."""
-
-    __slots__ = ()
-
-
-PASS = Word("pass")
 SOLO = Word("solo")
 
 Action = Bid | Play | Discard | Call | Word

@@ -165,20 +165,8 @@ class FiveHundredState(GameState):
         self.trick_size = self.players
 
     # -- who acts ---------------------------------------------------------------------------------------------
-    @property
-    def current_seat(self) -> int | None:
-        return None if self.winner is not None else self.current
-
     # -- legal actions ----------------------------------------------------------------------------------------
-    def legal_actions(self, seat: int | None = None) -> list[Any]:
-        if self.winner is not None:
-            return []
-        if seat is None:
-            seat = self.current
-        elif seat != self.current:
-            return []
-        if self._legal_turn == len(self.steps):
-            return self._legal
+    def _compute_legal(self, seat: int) -> list[Any]:
         phase = self.phase
         hand = self.in_hand[seat]
         if phase == PLAY:
@@ -195,8 +183,6 @@ class FiveHundredState(GameState):
             acts = list(map(Discard, combinations(hand, self.discard_count)))
         else:
             acts = self._calls(hand)
-        self._legal = acts
-        self._legal_turn = len(self.steps)
         return acts
 
     def _callable(self, hand: list[int]) -> list[int]:

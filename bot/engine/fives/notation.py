@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..base import DRAW, PASS, Word
 from ..errors import BadNotation
 from ..tiles import HI, LO, label, parse_halves, tile_id
 from .layout import COMPASS
@@ -36,16 +37,6 @@ class Play(NamedTuple):
             if self.side >= 0:
                 text += ":" + COMPASS[self.side]
         return text + " muggins" if self.claim else text
-
-
-class Word(str):
-    """`draw` and `pass`: plain strings, so they compare equal to their text."""
-
-    __slots__ = ()
-
-
-DRAW = Word("draw")
-PASS = Word("pass")
 
 
 def parse(text: str, top: int = 9) -> Play | Word:

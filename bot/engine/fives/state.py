@@ -153,20 +153,8 @@ class FivesState(GameState):
         self.hand_play_points = [0] * len(self.sides)  # scored in play this hand, for the score sheet
 
     # -- who acts ---------------------------------------------------------------------------------------
-    @property
-    def current_seat(self) -> int | None:
-        return None if self.winner is not None else self.current
-
     # -- legal actions ----------------------------------------------------------------------------------
-    def legal_actions(self, seat: int | None = None) -> list[Any]:
-        if self.winner is not None:
-            return []
-        if seat is None:
-            seat = self.current
-        elif seat != self.current:
-            return []
-        if self._legal_turn == len(self.steps):
-            return self._legal
+    def _compute_legal(self, seat: int) -> list[Any]:
         hand = self.in_hand[seat]
         layout = self.layout
         nodes = layout.nodes
@@ -190,8 +178,6 @@ class FivesState(GameState):
         if self.call_muggins and acts[0] is not DRAW and acts[0] is not PASS:
             claims = [a._replace(claim=True) for a in acts if self.points_of(a)]
             acts = acts + claims
-        self._legal = acts
-        self._legal_turn = len(self.steps)
         return acts
 
     def points_of(self, action: Any) -> int:
