@@ -74,7 +74,8 @@ class Store:
     async def open(cls, path: str | Path) -> Store:
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
-            await db.execute("PRAGMA journal_mode=WAL")
+            # This pragma returns a row: fetched, its statement is finished (a live one makes COMMIT fail).
+            await db.execute_fetchall("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA busy_timeout=5000")
