@@ -1,0 +1,176 @@
+"""`python -m bot` runs the Discord bot; `python -m bot --demo GAME` plays a whole game among computer
+players without Discord, through the real table service and a temporary SQLite store, printing every play
+and result and writing the board images and score sheets to a folder."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.ai import choose_action
+from bot.engine import GAMES, game_info
+from bot.i18n import LOCALES, tr
+from bot.settings import Settings, SettingsError
+from bot.tables import (
+    BoardChanged,
+    GameEnded,
+    HandChanged,
+    HandEnded,
+    LobbyChanged,
+    Player,
+    TableOpened,
+    TableService,
+)
+from cogs import words
+from data import Store
+from rendering import render_board, render_score_sheet
+
+NO_TOKEN = (
+    "No bot token: create an application at https://discord.com/developers/applications, copy its token "
+    "(Bot > Reset Token) into a .env file as DISCORD_TOKEN=... (see .env.example), then run python -m bot again "
+    "(or try python -m bot --demo five-up, which needs no Discord)."
+)
+BAD_TOKEN = (
+    "Discord refused the token in DISCORD_TOKEN: copy a fresh one from the developer portal (Bot > Reset Token)."
+)
+DEMO_USER = 1
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="The fives Discord bot.")
+    parser.add_argument("--demo", metavar="GAME", choices=sorted(GAMES), help="play a game among computer players")
+    parser.add_argument("--players", type=int, help="number of players in the demo (the game's usual number)")
+    parser.add_argument("--seed", type=int, help="seed of the demo game (random when left out)")
+    parser.add_argument("--out", type=Path, default=Path("demo-out"), help="folder for the demo's images")
+    parser.add_argument("--lang", choices=LOCALES, default="en", help="language of the demo")
+    args = parser.parse_args(argv)
+    if args.demo is not None and args.players is not None and args.players not in game_info(args.demo).players:
+        allowed = ", ".join(map(str, game_info(args.demo).players))
+        parser.error(f"{args.demo} is played by {allowed} players, not {args.players}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.demo is not None:
+        return asyncio.run(demo(args.demo, args.players, args.seed, args.out, args.lang))
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 1
+    return run(settings)
+
+
+def run(settings: Settings) -> int:
+    import discord
+
+    from bot.client import create_bot
+
+    settings.configure_logging()
+    try:
+        create_bot(settings).run(settings.token or "", log_handler=None)
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 1
+    return 0
+
+
+# -- the demo ------------------------------------------------------------------------------------------
+def plain(text: str) -> str:
+    """Discord markdown off, for a terminal."""
+    return re.sub(r"\*+", "", text)
+
+
+class DemoPrinter:
+    """Prints a game's notifications as the bot would post them, and writes its images."""
+
+    def __init__(self, game_id: str, out: Path, locale: str) -> None:
+        self.game_id, self.out, self.locale = game_id, out, locale
+        self.boards = self.sheets = 0
+        self.view: Any = None
+        self.said_no_pictures = False
+
+    def save(self, render: Any, view: Any, names: list[str], name: str) -> bool:
+        try:
+            (self.out / name).write_bytes(render(view, names, self.locale))
+        except TypeError:  # a game the renderer does not draw yet
+            if not self.said_no_pictures:
+                print(tr("demo.no_images", self.locale, game=words.game_name(self.game_id, self.locale)))
+                self.said_no_pictures = True
+            return False
+        return True
+
+    def show(self, note: Any, seed: int) -> None:
+        locale = self.locale
+        if isinstance(note, LobbyChanged | HandChanged):
+            return
+        names = words.seat_names(note.table.seats, locale)
+        if isinstance(note, TableOpened):
+            title = words.table_title(note.table, locale)
+            print(tr("demo.title", locale, table=title, players=tr("list.join", locale).join(names), seed=seed))
+            self.boards += self.save(render_board, note.view, names, "board-0000.png")
+        elif isinstance(note, BoardChanged):
+            print("  " + plain(words.board_line(note, names, locale)))
+            self.view = note.view
+            self.boards += self.save(render_board, note.view, names, f"board-{note.turn:04d}.png")
+        elif isinstance(note, HandEnded):
+            print(
+                plain(tr("hand.over.title", locale, table=words.table_title(note.table, locale), number=note.hand_no))
+            )
+            lines = words.hand_summary(note, names, locale)
+            lines += words.side_scores(note.table.sides, note.result.points, note.scores, names, locale)
+            for line in lines:
+                print("  " + plain(line))
+            self.sheets += self.save(render_score_sheet, self.view, names, f"sheet-{note.hand_no:02d}.png")
+        elif isinstance(note, GameEnded):
+            print(plain(tr("result.over.title", locale, table=words.table_title(note.table, locale))))
+            for line in [words.winners(note, names, locale), *words.standings(note, names, locale)]:
+                print("  " + plain(line))
+            self.sheets += self.save(render_score_sheet, note.view, names, "sheet-final.png")
+            print(tr("demo.written", locale, boards=self.boards, sheets=self.sheets, folder=self.out))
+
+
+async def demo(game_id: str, players: int | None, seed: int | None, out: Path, locale: str) -> int:
+    """A whole game: the demo's own seat (the host) is played by the computer player too."""
+    players = players or game_info(game_id).default_players
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    out.mkdir(parents=True, exist_ok=True)
+    printer = DemoPrinter(game_id, out, locale)
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "demo.sqlite3")
+        try:
+            service = TableService(store, rng=random.Random(seed))
+            await service.resume()
+            [opened] = await service.open_lobby(0, 0, Player(DEMO_USER, tr("demo.player", locale)), game_id)
+            lobby = opened.lobby.lobby_id
+            for _ in range(players - 1):
+                await service.add_computer(lobby, DEMO_USER)
+            notes = await service.start(lobby, DEMO_USER)
+            rng = random.Random(seed)
+            while True:
+                for note in notes:
+                    printer.show(note, seed)
+                if any(isinstance(n, GameEnded) for n in notes):
+                    return 0
+                turn = next((n for n in notes if isinstance(n, HandChanged) and n.your_turn), None)
+                if turn is None:
+                    print(tr("demo.stuck", locale), file=sys.stderr)
+                    return 1
+                notes = await service.act(turn.table.game_no, DEMO_USER, choose_action(turn.view, rng), turn.turn)
+        finally:
+            await store.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The Discord bot: settings in, a `commands.Bot` out, with the table service and the cogs wired in.
+
+    bot = create_bot()                      # settings from the environment / .env
+    bot = create_bot(Settings(database=tmp / "fives.sqlite3"))   # tests
+
+`create_bot` connects to nothing; `setup_hook` (run at login) opens the store, resumes every lobby and
+game, loads the cogs, installs the command translator and syncs the slash commands.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.tables import Notification, TableService
+from cogs import EXTENSIONS
+from cogs.translator import CatalogueTranslator
+from data import Store
+
+log = logging.getLogger(__name__)
+
+
+def discord_clock() -> float:
+    """Unix seconds from discord.py's clock, so that turn timers follow the same time as the library."""
+    return discord.utils.utcnow().timestamp()
+
+
+class FivesTree(app_commands.CommandTree):
+    """Every interaction error (commands, buttons, selects, modals) ends here, then in the Errors cog."""
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
+        handler = self.client.get_cog("Errors")
+        if handler is None:
+            await super().on_error(interaction, error)  # type: ignore[arg-type]
+            return
+        await handler.report(interaction, error)  # type: ignore[attr-defined]
+
+
+class FivesBot(commands.Bot):
+    service: TableService
+
+    def __init__(self, settings: Settings) -> None:
+        # Only guild events (channels and threads to post in); slash commands and components arrive as
+        # interactions, which need no intent, and the bot never reads message content.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            tree_cls=FivesTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.store: Store | None = None
+        self.resumed: list[Notification] = []  # what resuming left to announce once connected
+        self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database)
+        rng = random.Random(self.settings.seed) if self.settings.seed is not None else None
+        self.service = TableService(self.store, clock=discord_clock, rng=rng)
+        self.resumed = await self.service.resume()
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.tree.set_translator(CatalogueTranslator())
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (Discord may take a while to show changes)", len(synced))
+            return
+        guild = discord.Object(guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d commands to server %s", len(synced), guild_id)
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("unhandled error in %s", event_method)
+
+
+def create_bot(settings: Settings | None = None) -> FivesBot:
+    """The bot, not yet connected (settings from the environment and `.env` unless given)."""
+    return FivesBot(settings if settings is not None else Settings.from_env())

@@ -1,0 +1,56 @@
+"""The bot's settings, from the environment or a `.env` file (see `.env.example`).
+
+Only `DISCORD_TOKEN` is needed to run the bot; the rest have defaults. Tests and the demo build a
+`Settings` directly instead of reading the environment.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used as written (the message names it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str | None = None
+    database: Path = Path("fives.sqlite3")
+    dev_guild_id: int | None = None  # sync commands to this server only (instant), for development
+    log_level: str = "INFO"
+    seed: int | None = None  # seeds game seeds and seat draws: reproducible games for tests and demos
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
+        """Settings from `environ` (the process environment by default, after loading `.env` from the
+        working directory; variables already set win over the file)."""
+        if environ is None:
+            if dotenv:
+                load_dotenv(Path.cwd() / ".env", override=False)
+            environ = os.environ
+        token = environ.get("DISCORD_TOKEN", "").strip() or None
+        database = environ.get("FIVES_DATABASE", "").strip() or "fives.sqlite3"
+        guild = environ.get("FIVES_DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"FIVES_DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+        level = environ.get("FIVES_LOG_LEVEL", "").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"FIVES_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        return cls(token=token, database=Path(database), dev_guild_id=int(guild) if guild else None, log_level=level)
+
+    def configure_logging(self) -> None:
+        logging.basicConfig(
+            level=getattr(logging, self.log_level),
+            format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        )
+        # discord.py's gateway chatter is only useful when something is wrong with the connection.
+        logging.getLogger("discord").setLevel(max(logging.INFO, getattr(logging, self.log_level)))

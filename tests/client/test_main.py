@@ -1,0 +1,57 @@
+"""`python -m bot`: without a token, one clear line and a non-zero exit; `--demo GAME` plays a whole game
+among computer players with no Discord, for every game the engine knows."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.engine import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_a_token_it_says_where_to_get_one_and_exits(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "FIVES_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert "https://discord.com/developers/applications" in line and "DISCORD_TOKEN" in line and ".env" in line
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_demo_plays_a_whole_game_and_writes_its_pictures(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--demo", game, "--seed", "2", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "(seed 2)" in out and ": game over" in out
+    boards = sorted(tmp_path.glob("board-*.png"))
+    sheets = sorted(tmp_path.glob("sheet-*.png"))
+    assert len(boards) > 10 and (tmp_path / "sheet-final.png") in sheets
+    assert boards[0].read_bytes().startswith(b"\x89PNG")
+    assert f"{len(boards)} board images and {len(sheets)} score sheets are in {tmp_path}." in out
+
+
+def test_the_demo_speaks_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--demo", "five-up", "--players", "2", "--seed", "4", "--lang", "ja", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ファイブアップ #1（シード4）：プレイヤー、コンピューター1\n")
+    assert "をリードしました。" in out and "ゲーム終了" in out
+
+
+def test_the_demo_refuses_a_player_count_the_game_does_not_have(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--demo", "seven-rocks", "--players", "3"])
+    assert exit_.value.code == 2
+    assert "seven-rocks is played by 4 players, not 3" in capsys.readouterr().err

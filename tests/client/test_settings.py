@@ -1,0 +1,64 @@
+"""Settings come from the environment (or `.env`), with the names `.env.example` documents."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.client import FivesBot, create_bot
+from bot.settings import Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_setting_read_is_documented_in_env_example() -> None:
+    documented = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(encoding="utf-8"), re.M))
+    read = set(re.findall(r'environ\.get\("([A-Z_]+)"', (ROOT / "bot" / "settings.py").read_text(encoding="utf-8")))
+    assert read == documented == {"DISCORD_TOKEN", "FIVES_DATABASE", "FIVES_DEV_GUILD_ID", "FIVES_LOG_LEVEL"}
+
+
+def test_defaults_and_values_from_the_environment() -> None:
+    assert Settings.from_env({}) == Settings()
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "FIVES_DATABASE": "/data/fives.db",
+            "FIVES_DEV_GUILD_ID": "123",
+            "FIVES_LOG_LEVEL": "debug",
+        }
+    )
+    assert settings == Settings(token="abc", database=Path("/data/fives.db"), dev_guild_id=123, log_level="DEBUG")
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("FIVES_DEV_GUILD_ID", "my server", "FIVES_DEV_GUILD_ID must be a server id"),
+        ("FIVES_LOG_LEVEL", "LOUD", "one of"),
+    ],
+)
+def test_a_setting_that_cannot_be_used_says_which(name: str, value: str, message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        Settings.from_env({name: value})
+
+
+def test_a_dotenv_file_fills_in_what_the_environment_does_not_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-file\nFIVES_LOG_LEVEL=WARNING\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "FIVES_DATABASE", "FIVES_DEV_GUILD_ID"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("FIVES_LOG_LEVEL", "ERROR")
+    settings = Settings.from_env()
+    assert settings.token == "from-file" and settings.log_level == "ERROR"
+    monkeypatch.delenv("DISCORD_TOKEN")  # load_dotenv put it in the process environment
+
+
+def test_create_bot_builds_without_connecting(tmp_path: Path) -> None:
+    bot = create_bot(Settings(database=tmp_path / "fives.sqlite3"))
+    assert isinstance(bot, FivesBot)
+    assert not bot.intents.message_content and not bot.intents.members and bot.intents.guilds
+    assert not (tmp_path / "fives.sqlite3").exists()  # the store opens at login, in setup_hook
