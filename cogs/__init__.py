@@ -1,0 +1,10 @@
+"""The Discord side of the bot, one cog per concern; `bot.client` loads them in this order."""
+
+EXTENSIONS = (
+    "cogs.errors",
+    "cogs.table",
+    "cogs.hands",
+    "cogs.lobby",
+    "cogs.games",
+    "cogs.timers",
+)

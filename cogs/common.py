@@ -1,0 +1,152 @@
+"""What the cogs share: colours, which language a message is written in, where a table lives, and
+ephemeral replies that work whether or not the interaction was answered yet."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.i18n import DEFAULT_LOCALE, locale_of, tr
+from bot.tables import GameSummary, TableError, TableService
+
+if TYPE_CHECKING:
+    from bot.client import FivesBot
+
+
+class Colours:
+    """One colour per kind of message, everywhere."""
+
+    LOBBY = discord.Colour(0x5865F2)  # an open table: Discord blurple
+    BOARD = discord.Colour(0x2E7D32)  # the board: card-table green
+    TURN = discord.Colour(0xF1C40F)  # your turn: gold
+    HAND = discord.Colour(0x607D8B)  # your hand, waiting: slate
+    RESULT = discord.Colour(0x16A085)  # a hand's result: teal
+    GAME_OVER = discord.Colour(0xE67E22)  # the end of a game: orange
+    CLOSED = discord.Colour(0x95A5A6)  # cancelled or abandoned: grey
+    ERROR = discord.Colour(0xE74C3C)
+
+
+class Refusal(Exception):
+    """A refusal of the UI itself (which game do you mean?), told like a table's: `error.<key>`."""
+
+    def __init__(self, key: str, message: str = "", **params: Any) -> None:
+        super().__init__(message or key)
+        self.key = key
+        self.params = params
+
+
+Callback = TypeVar("Callback", bound=Callable[..., Awaitable[Any]])
+
+
+def reports_errors(callback: Callback) -> Callback:
+    """For button, select and modal callbacks: a refusal or a failure goes to the same handler as a slash
+    command's (the tree's `on_error`, then the Errors cog), so every interaction is answered alike."""
+
+    @functools.wraps(callback)
+    async def run(self: Any, interaction: discord.Interaction, *args: Any) -> Any:
+        try:
+            return await callback(self, interaction, *args)
+        except Exception as error:
+            await interaction.client.tree.on_error(interaction, error)  # type: ignore[attr-defined]
+
+    return run  # type: ignore[return-value]
+
+
+def service(bot: discord.Client) -> TableService:
+    return bot.service  # type: ignore[attr-defined]
+
+
+def fives(interaction: discord.Interaction) -> FivesBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    """Private replies follow the player's own Discord language."""
+    return locale_of(interaction.locale)
+
+
+async def public_locale(bot: discord.Client, guild_id: int | None) -> str:
+    """Public messages follow the server's setting, else the server's preferred language."""
+    if guild_id is None:
+        return DEFAULT_LOCALE
+    settings = await service(bot).settings(guild_id)
+    if settings.language:
+        return locale_of(settings.language)
+    guild = bot.get_guild(guild_id)
+    return locale_of(guild.preferred_locale) if guild is not None else DEFAULT_LOCALE
+
+
+async def dm_locale(bot: FivesBot, user_id: int, guild_id: int | None) -> str:
+    """A DM is private but answers no interaction: the language last seen from that user, else the server's."""
+    return bot.user_locales.get(user_id) or await public_locale(bot, guild_id)
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """An ephemeral answer, whether the interaction was already deferred or not."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+def relative_time(timestamp: float) -> str:
+    """A Discord timestamp shown in each reader's own time ("in 3 hours")."""
+    return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), "R")
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
+    url = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"{url}/{message_id}" if message_id else url
+
+
+def where(summary: GameSummary) -> str:
+    table = summary.table
+    return jump_url(table.guild_id, table.thread_id or table.channel_id, table.board_message_id)
+
+
+def game_in_context(interaction: discord.Interaction, game_no: int | None) -> GameSummary:
+    """The game a command means: the one named, else the table whose thread (or channel) this is, else the
+    user's only game on this server."""
+    games = service(interaction.client).games_of(interaction.user.id, interaction.guild_id)
+    if game_no is not None:
+        found = next((g for g in games if g.table.game_no == game_no), None)
+        if found is None:
+            raise Refusal("not_your_game", game=game_no)
+        return found
+    here = interaction.channel_id
+    for summary in games:
+        if summary.table.thread_id == here:
+            return summary
+    in_channel = [g for g in games if g.table.channel_id == here and g.table.thread_id is None]
+    if len(in_channel) == 1:
+        return in_channel[0]
+    if len(games) == 1:
+        return games[0]
+    raise Refusal("no_games" if not games else "which_game")
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The user's games on this server, your turn first."""
+    from .words import game_name
+
+    locale = user_locale(interaction)
+    games = service(interaction.client).games_of(interaction.user.id, interaction.guild_id)
+    games.sort(key=lambda g: (not g.your_turn, g.table.game_no))
+    out = []
+    for summary in games:
+        name = tr("table.title", locale, game=game_name(summary.table.game_id, locale), number=summary.table.game_no)
+        if summary.your_turn:
+            name += " · " + tr("games.your_turn", locale)
+        if current.strip().lower() in name.lower() or current.strip() == str(summary.table.game_no):
+            out.append(app_commands.Choice(name=name[:100], value=summary.table.game_no))
+    return out[:25]
+
+
+def is_refusal(error: BaseException) -> bool:
+    return isinstance(error, TableError | Refusal)

@@ -1,0 +1,332 @@
+"""Lobbies: `/play game:<game>` opens a table; players join and leave with buttons, the host adds computer
+players, chooses the options and starts the game (or cancels). The lobby message always shows the seats
+and the options in force; it is in the server's language since everyone reads it."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import FivesBot
+from bot.engine import GAMES, OptionSpec, game_info
+from bot.i18n import tr
+from bot.tables import LobbyChanged, LobbyInfo, NotHost, Player
+
+from . import words
+from .common import Colours, public_locale, reports_errors, service, user_locale
+from .translator import text
+
+log = logging.getLogger(__name__)
+
+RULES_DEFAULT = "-"  # the select value that puts an option back to the rules' default
+OPTIONS_PER_PAGE = 4  # selects in the options message, a row left for paging
+
+
+def player_range(allowed: tuple[int, ...]) -> str:
+    low, high = min(allowed), max(allowed)
+    if low == high:
+        return str(low)
+    if list(allowed) == list(range(low, high + 1)):
+        return f"{low}–{high}"
+    return ", ".join(map(str, allowed))
+
+
+def shown_options(game_id: str) -> list[OptionSpec]:
+    """The options a host can choose: not the player count (the seats say it), not a rule with one value."""
+    return [o for o in game_info(game_id).options if o.id != "players" and (len(o.choices) > 1 or not o.choices)]
+
+
+# -- the lobby message -----------------------------------------------------------------------------------
+def lobby_embed(lobby: LobbyInfo, locale: str) -> discord.Embed:
+    game = words.game_name(lobby.game_id, locale)
+    if lobby.status == "cancelled":
+        return discord.Embed(
+            title=tr("lobby.cancelled.title", locale, game=game),
+            description=tr("lobby.cancelled", locale),
+            colour=Colours.CLOSED,
+        )
+    if lobby.status == "started":
+        return discord.Embed(
+            title=tr("lobby.started.title", locale, game=game, number=lobby.game_no),
+            description=tr("lobby.started", locale),
+            colour=Colours.BOARD,
+        )
+    embed = discord.Embed(
+        title=tr("lobby.title", locale, game=game),
+        description=tr(
+            "lobby.description", locale, host=f"<@{lobby.host_id}>", players=player_range(lobby.allowed_players)
+        ),
+        colour=Colours.LOBBY,
+    )
+    names = words.seat_names(lobby.seats, locale)
+    seats = []
+    for seat, name in zip(lobby.seats, names, strict=True):
+        if seat.user_id is None:
+            seats.append(f"{seat.index + 1}. 🤖 {discord.utils.escape_markdown(name)}")
+        else:
+            host = tr("lobby.host", locale) if seat.user_id == lobby.host_id else ""
+            seats.append(f"{seat.index + 1}. <@{seat.user_id}>{host}")
+    for index in range(len(lobby.seats), max(lobby.allowed_players)):
+        seats.append(f"{index + 1}. " + tr("lobby.open_seat", locale))
+    embed.add_field(name=tr("lobby.seats", locale), value="\n".join(seats), inline=False)
+    lines = [
+        tr(
+            "lobby.option",
+            locale,
+            name=words.option_name(o.id, locale),
+            value=words.option_value(o.id, lobby.options.get(o.id), locale),
+        )
+        for o in shown_options(lobby.game_id)
+    ]
+    if lines:
+        embed.add_field(name=tr("lobby.options", locale), value=_fit("\n".join(lines), 1024), inline=False)
+    embed.set_footer(text=tr("lobby.footer", locale))
+    return embed
+
+
+def lobby_view(lobby: LobbyInfo, locale: str) -> discord.ui.View | None:
+    if lobby.status != "open":
+        return None
+    view = discord.ui.View(timeout=None)
+    computers = any(s.computer for s in lobby.seats)
+    for op, style, row, disabled in (
+        ("join", discord.ButtonStyle.success, 0, lobby.full),
+        ("leave", discord.ButtonStyle.secondary, 0, False),
+        ("add", discord.ButtonStyle.primary, 1, lobby.full),
+        ("remove", discord.ButtonStyle.secondary, 1, not computers),
+        ("options", discord.ButtonStyle.secondary, 1, not shown_options(lobby.game_id)),
+        ("start", discord.ButtonStyle.success, 2, not lobby.can_start),
+        ("cancel", discord.ButtonStyle.danger, 2, False),
+    ):
+        view.add_item(LobbyButton(lobby.lobby_id, op, tr(f"lobby.button.{op}", locale), style, row, disabled))
+    return view
+
+
+def _fit(value: str, limit: int) -> str:
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+# -- the options message (host only, ephemeral) ----------------------------------------------------------
+def suggested_values(spec: OptionSpec, current: Any) -> list[Any]:
+    """Values to offer for an option with an open range (rounds, hands, starting chips)."""
+    default = spec.default_for(4)
+    low = spec.minimum if spec.minimum is not None else 1
+    if isinstance(default, int) and default > 20:
+        values = {default // 5, default // 4, default // 2, default, default * 2, default * 4}
+    else:
+        values = set(range(max(low, 1), 13))
+    if isinstance(current, int):
+        values.add(current)
+    return sorted(v for v in values if v >= low)
+
+
+def options_view(lobby: LobbyInfo, locale: str, page: int = 0) -> discord.ui.View:
+    specs = shown_options(lobby.game_id)
+    pages = max(1, -(-len(specs) // OPTIONS_PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    view = discord.ui.View(timeout=None)
+    for spec in specs[page * OPTIONS_PER_PAGE : (page + 1) * OPTIONS_PER_PAGE]:
+        view.add_item(OptionSelect.build(lobby, spec, locale, page))
+    if pages > 1:
+        for target, label in ((page - 1, "◀"), (page + 1, "▶")):
+            if 0 <= target < pages:
+                text_ = tr("options.page", locale, page=target + 1, pages=pages)
+                view.add_item(
+                    OptionsPage(lobby.lobby_id, target, f"{label} {text_}" if label == "◀" else f"{text_} {label}")
+                )
+    return view
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"fives:lobby:(?P<lobby>[0-9]+):(?P<op>join|leave|add|remove|options|start|cancel)",
+):
+    def __init__(
+        self,
+        lobby_id: int,
+        op: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op, style=style, custom_id=f"fives:lobby:{lobby_id}:{op}", row=row, disabled=disabled
+            )
+        )
+        self.lobby_id, self.op = lobby_id, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+        return cls(int(match["lobby"]), match["op"], item.label or "", item.style)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        svc = service(interaction.client)
+        user = interaction.user
+        lobby_id = self.lobby_id
+        if self.op == "options":
+            lobby = svc.lobby(lobby_id)
+            if user.id != lobby.host_id:
+                raise NotHost("only the host chooses the options", lobby_id=lobby_id)
+            locale = user_locale(interaction)
+            await interaction.response.send_message(
+                tr("options.intro", locale, game=words.game_name(lobby.game_id, locale)),
+                view=options_view(lobby, locale),
+                ephemeral=True,
+            )
+            return
+        if self.op == "start":
+            await interaction.response.defer()
+            notes = await svc.start(lobby_id, user.id)
+            locale = await public_locale(interaction.client, interaction.guild_id)
+            rest = []
+            for note in notes:
+                if isinstance(note, LobbyChanged):
+                    await interaction.edit_original_response(embed=lobby_embed(note.lobby, locale), view=None)
+                else:
+                    rest.append(note)
+            await interaction.client.get_cog("Table").deliver(rest, origin=interaction)  # type: ignore[union-attr]
+            return
+        if self.op == "join":
+            notes = await svc.join(lobby_id, Player(user.id, user.display_name))
+        elif self.op == "leave":
+            notes = await svc.leave(lobby_id, user.id)
+        elif self.op == "add":
+            notes = await svc.add_computer(lobby_id, user.id)
+        elif self.op == "remove":
+            notes = await svc.remove_computer(lobby_id, user.id)
+        else:
+            notes = await svc.cancel(lobby_id, user.id)
+        [note] = notes
+        locale = await public_locale(interaction.client, interaction.guild_id)
+        await interaction.response.edit_message(
+            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+        )
+
+
+class OptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"fives:lopt:(?P<lobby>[0-9]+):(?P<page>[0-9]+):(?P<option>[a-z0-9_]+)",
+):
+    def __init__(self, item: discord.ui.Select, lobby_id: int, page: int, option_id: str) -> None:
+        super().__init__(item)
+        self.lobby_id, self.page, self.option_id = lobby_id, page, option_id
+
+    @classmethod
+    def build(cls, lobby: LobbyInfo, spec: OptionSpec, locale: str, page: int) -> OptionSelect:
+        current = lobby.options.get(spec.id)
+        values = list(spec.choices) if spec.choices else suggested_values(spec, current)
+        chosen = set(current) if spec.multi and isinstance(current, list | tuple) else {current}
+        options = []
+        if not spec.multi:
+            options.append(discord.SelectOption(label=tr("options.rules_default", locale)[:100], value=RULES_DEFAULT))
+        for value in values[:24]:
+            options.append(
+                discord.SelectOption(
+                    label=_fit(words.option_value(spec.id, value, locale), 100),
+                    value=str(value),
+                    default=value in chosen,
+                )
+            )
+        name = words.option_name(spec.id, locale)
+        select = discord.ui.Select(
+            custom_id=f"fives:lopt:{lobby.lobby_id}:{page}:{spec.id}",
+            placeholder=_fit(f"{name}: {words.option_value(spec.id, current, locale)}", 150),
+            options=options,
+            min_values=1,
+            max_values=len(options) if spec.multi else 1,
+        )
+        return cls(select, lobby.lobby_id, page, spec.id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+        return cls(item, int(match["lobby"]), int(match["page"]), match["option"])
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        values = self.item.values
+        multi = self.item.max_values > 1
+        value: Any = list(values) if multi else (None if values[0] == RULES_DEFAULT else values[0])
+        [note] = await service(interaction.client).set_option(self.lobby_id, interaction.user.id, self.option_id, value)
+        await interaction.response.edit_message(view=options_view(note.lobby, user_locale(interaction), self.page))
+        await interaction.client.get_cog("Lobby").show(note.lobby)  # type: ignore[union-attr]
+
+
+class OptionsPage(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:lopts:(?P<lobby>[0-9]+):(?P<page>[0-9]+)"
+):
+    def __init__(self, lobby_id: int, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.secondary, custom_id=f"fives:lopts:{lobby_id}:{page}"
+            )
+        )
+        self.lobby_id, self.page = lobby_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+        return cls(int(match["lobby"]), int(match["page"]), item.label or "")
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        lobby = service(interaction.client).lobby(self.lobby_id)
+        await interaction.response.edit_message(view=options_view(lobby, user_locale(interaction), self.page))
+
+
+# -- the cog ---------------------------------------------------------------------------------------------
+GAME_CHOICES = [app_commands.Choice(name=text(f"game.{game_id}.name"), value=game_id) for game_id in GAMES]
+
+
+class Lobby(commands.Cog):
+    ITEMS = (LobbyButton, OptionSelect, OptionsPage)
+
+    def __init__(self, bot: FivesBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*self.ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.ITEMS)
+
+    @app_commands.command(name=text("command.play.name"), description=text("command.play.description"))
+    @app_commands.rename(game=text("command.play.game.name"))
+    @app_commands.describe(game=text("command.play.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        user = interaction.user
+        [note] = await self.bot.service.open_lobby(
+            interaction.guild_id, interaction.channel_id, Player(user.id, user.display_name), game.value
+        )
+        locale = await public_locale(self.bot, interaction.guild_id)
+        await interaction.response.send_message(
+            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+        )
+        message = await interaction.original_response()
+        await self.bot.service.set_lobby_message(note.lobby.lobby_id, message.id)
+
+    async def show(self, lobby: LobbyInfo) -> None:
+        """Redraw a lobby message (after a change made elsewhere than on it)."""
+        if lobby.message_id is None:
+            return
+        locale = await public_locale(self.bot, lobby.guild_id)
+        channel = self.bot.get_channel(lobby.channel_id) or self.bot.get_partial_messageable(lobby.channel_id)
+        try:
+            await channel.get_partial_message(lobby.message_id).edit(  # type: ignore[union-attr]
+                embed=lobby_embed(lobby, locale), view=lobby_view(lobby, locale)
+            )
+        except discord.HTTPException as exc:
+            log.warning("lobby %s: could not redraw message %s (%s)", lobby.lobby_id, lobby.message_id, exc)
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(Lobby(bot))

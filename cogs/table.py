@@ -1,0 +1,506 @@
+"""The table: turns the table service's notifications into Discord messages.
+
+A game lives in a public thread opened from its lobby message (or in the channel itself where threads
+are not allowed). Each call's notifications end in one new board message: the public image, what was
+played and scored, and whose turn it is, mentioning that player; the board before it loses its controls.
+Hand and game results get their own message with the score sheet. Private views go by DM (or back into
+the message the player clicked), and a player whose DMs are closed is told once, in the thread, to use
+**My hand** instead.
+
+Public images and texts are built from the notifications' public views only; the one private thing here
+is a `HandChanged`, which goes to its own player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import rendering
+from bot.client import FivesBot
+from bot.i18n import tr
+from bot.tables import (
+    BoardChanged,
+    GameAbandoned,
+    GameEnded,
+    GameOver,
+    HandChanged,
+    HandEnded,
+    LobbyChanged,
+    Notification,
+    SeatHandedToComputer,
+    TableInfo,
+    TableOpened,
+    TurnReminder,
+)
+
+from . import words
+from .common import Colours, dm_locale, fives, jump_url, public_locale, relative_time, reports_errors, user_locale
+from .hands import MyHandButton, hand_message
+
+log = logging.getLogger(__name__)
+
+CLOSED_DMS = 50007  # Discord: cannot send messages to this user
+MAX_LINES = 3900  # characters of play lines in one embed (Discord allows 4096)
+THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games go quiet for days
+
+
+def names_for(table: TableInfo, locale: str, *, escape: bool = True) -> list[str]:
+    names = words.seat_names(table.seats, locale)
+    return [discord.utils.escape_markdown(n) for n in names] if escape else names
+
+
+def picture(render: Any, view: Any, names: Sequence[str], locale: str, filename: str) -> discord.File | None:
+    """An image of a view, or None for a game the renderer does not draw yet (text says it all then)."""
+    try:
+        return discord.File(io.BytesIO(render(view, names, locale)), filename=filename)
+    except TypeError:
+        return None
+
+
+def scores_of(view: Any) -> Sequence[int] | None:
+    return getattr(view, "scores", None) or getattr(view, "chips", None)
+
+
+def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
+    """The board's buttons: **My hand** (private, ephemeral) and, for trick games, the last trick (public)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(MyHandButton(table.game_no, locale))
+    if words.family(table.game_id) == "five_hundred":
+        view.add_item(LastTrickButton(table.game_no, locale))
+    return view
+
+
+class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:trick:(?P<game>[0-9]+)"):
+    """The trick before the one on the table, for whoever missed it (everyone saw it: nothing private)."""
+
+    def __init__(self, game_no: int, locale: str = "en", *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr("controls.last_trick", locale),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"fives:trick:{game_no}",
+            )
+        )
+        self.game_no = game_no
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+        return cls(int(match["game"]), label=item.label)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = fives(interaction).service
+        table = await service.table(self.game_no)
+        view = await service.public_view(self.game_no)
+        locale = user_locale(interaction)
+        image = rendering.render_board(view, names_for(table, locale, escape=False), locale, show_previous=True)
+        embed = discord.Embed(title=tr("controls.last_trick", locale), colour=Colours.BOARD)
+        embed.set_image(url="attachment://trick.png")
+        file = discord.File(io.BytesIO(image), filename="trick.png")
+        await interaction.edit_original_response(embed=embed, attachments=[file])
+
+
+class Post:
+    """What one call has to say about one game; it ends in a single board message."""
+
+    def __init__(self, table: TableInfo) -> None:
+        self.table = table
+        self.view: Any = None
+        self.turn: int | None = None
+        self.deadline: float | None = None
+        self.lines: list[str] = []
+        self.opened: TableOpened | None = None
+        self.ended = False  # finished or abandoned: no board, no controls
+        self.hand: HandEnded | None = None  # a hand result waiting to see whether the game ended with it
+
+
+class Table(commands.Cog):
+    def __init__(self, bot: FivesBot) -> None:
+        self.bot = bot
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._places: dict[int, int] = {}  # game -> the channel or thread it is played in
+        self._boards: dict[int, tuple[int, int]] = {}  # game -> (newest board message, its turn)
+        self._hand_dms: dict[tuple[int, int], discord.Message] = {}  # (game, user) -> last hand DM
+        self._dm_channels: dict[int, discord.DMChannel] = {}
+        self.closed_dms: set[int] = set()  # users whose DMs refused us
+        self._told_closed: set[tuple[int, int]] = set()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LastTrickButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LastTrickButton)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # Computer turns a restart left pending were played by resume(); tell the tables now.
+        notes, self.bot.resumed = self.bot.resumed, []
+        if notes:
+            await self.deliver(notes)
+
+    # -- the one entry point ---------------------------------------------------------------------------
+    async def deliver(
+        self, notes: Sequence[Notification], origin: discord.Interaction | None = None, *, hand_origin: bool = False
+    ) -> None:
+        """Post what happened. `origin` is the interaction that caused it: its message is where a new
+        table's thread opens from, and with `hand_origin` the clicking player's new hand replaces it."""
+        by_game: dict[int, list[Notification]] = {}
+        for note in notes:
+            if isinstance(note, LobbyChanged):
+                lobby = self.bot.get_cog("Lobby")
+                if lobby is not None:
+                    await lobby.show(note.lobby)  # type: ignore[attr-defined]
+                continue
+            by_game.setdefault(note.table.game_no, []).append(note)
+        for game_no, game_notes in by_game.items():
+            async with self._locks[game_no]:
+                await self._deliver_game(game_notes, origin, hand_origin)
+
+    async def _deliver_game(
+        self, notes: list[Notification], origin: discord.Interaction | None, hand_origin: bool
+    ) -> None:
+        table = notes[0].table
+        locale = await public_locale(self.bot, table.guild_id)
+        post = Post(table)
+        hands: list[HandChanged] = []
+        for note in notes:
+            post.table = note.table
+            names = names_for(note.table, locale)
+            if isinstance(note, TableOpened):
+                await self._open(note, origin, locale)
+                post.opened, post.view, post.turn = note, note.view, note.turn
+            elif isinstance(note, BoardChanged):
+                post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
+                post.lines.append(words.board_line(note, names, locale))
+            elif isinstance(note, HandEnded):
+                await self._flush_hand(post, locale)
+                post.hand = note
+            elif isinstance(note, GameEnded):
+                post.view = note.view
+                await self._game_over(post, note, locale)
+            elif isinstance(note, HandChanged):
+                hands.append(note)
+            elif isinstance(note, TurnReminder):
+                await self._remind(note)
+            elif isinstance(note, SeatHandedToComputer):
+                name = note.table.seats[note.seat].name  # the name they played under, not "(computer)"
+                player = discord.utils.escape_markdown(name) if name else names[note.seat]
+                post.lines.append(tr("line.resigned", locale, player=player))
+            elif isinstance(note, GameAbandoned):
+                await self._abandoned(post, note, locale)
+        await self._flush_hand(post, locale)
+        if not post.ended and (post.lines or post.opened):
+            await self._board(post, hands, locale)
+        for note in hands:
+            await self._hand(note, origin if hand_origin else None)
+        if post.ended and hand_origin and origin is not None and origin.guild_id is not None:
+            # The game ended on this player's move from an ephemeral hand: its controls go too.
+            with contextlib.suppress(discord.HTTPException):
+                await origin.edit_original_response(view=None)
+
+    # -- where a table is played ---------------------------------------------------------------------
+    def place(self, table: TableInfo) -> int:
+        return self._places.get(table.game_no) or table.thread_id or table.channel_id
+
+    def _channel(self, channel_id: int) -> Any:
+        return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
+
+    async def _open(self, note: TableOpened, origin: discord.Interaction | None, locale: str) -> None:
+        """A public thread for the table, from the lobby message when we have it; the channel itself when
+        threads are not possible there."""
+        table = note.table
+        channel = self.bot.get_channel(table.channel_id)
+        players = tr("list.join", locale).join(names_for(table, locale, escape=False))
+        name = f"{words.table_title(table, locale)} · {players}"[:100]
+        thread: discord.Thread | None = None
+        if isinstance(channel, discord.TextChannel):
+            me = channel.guild.me
+            allowed = me is None or (
+                channel.permissions_for(me).create_public_threads
+                and channel.permissions_for(me).send_messages_in_threads
+            )
+            if allowed:
+                try:
+                    message = origin.message if origin is not None else None
+                    if message is not None and message.channel.id == channel.id:
+                        thread = await message.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+                    else:
+                        thread = await channel.create_thread(
+                            name=name,
+                            type=discord.ChannelType.public_thread,
+                            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                        )
+                except discord.HTTPException as exc:
+                    log.warning(
+                        "game %s: no thread in channel %s (%s); playing in the channel", table.game_no, channel.id, exc
+                    )
+        self._places[table.game_no] = thread.id if thread is not None else table.channel_id
+        with contextlib.suppress(GameOver):  # the computers finished it already: the announcements follow
+            await self.bot.service.set_table_channel(table.game_no, table.channel_id, thread.id if thread else None)
+
+    # -- board messages --------------------------------------------------------------------------------
+    async def _board(self, post: Post, hands: Sequence[HandChanged], locale: str) -> None:
+        table = post.table
+        game_no = table.game_no
+        view = post.view if post.view is not None else await self.bot.service.public_view(game_no)
+        turn = post.turn if post.turn is not None else view.turn
+        newest = self._boards.get(game_no)
+        if newest is not None and newest[1] > turn:
+            # A later call already posted a newer board: say what happened without replacing it.
+            embed = discord.Embed(description=self._lines(post), colour=Colours.BOARD)
+            await self._send(table, embed=embed)
+            return
+        names = names_for(table, locale)
+        embed = discord.Embed(title=words.table_title(table, locale), colour=Colours.BOARD)
+        embed.description = "\n\n".join(x for x in (self._intro(post, names, locale), self._lines(post)) if x) or None
+        self._add_scores(embed, table, view, names, locale)
+        current = getattr(view, "current_seat", None)
+        content = None
+        mention: list[discord.Object] = []
+        if current is not None:
+            seat = table.seats[current]
+            deadline = post.deadline or next((h.deadline for h in hands if h.seat == current and h.your_turn), None)
+            value = tr("board.turn", locale, player=names[current])
+            if deadline is not None and not seat.computer:
+                value += "\n" + tr("board.deadline", locale, when=relative_time(deadline))
+            embed.add_field(name=tr("board.turn.title", locale), value=value, inline=False)
+            if seat.user_id is not None and not seat.computer:
+                content = tr("board.ping", locale, mention=f"<@{seat.user_id}>")
+                mention = [discord.Object(seat.user_id)]
+        raw_names = names_for(table, locale, escape=False)
+        file = picture(rendering.render_board, view, raw_names, locale, "board.png")
+        if file is not None:
+            embed.set_image(url="attachment://board.png")
+        else:
+            embed.set_footer(text=tr("board.no_image", locale))
+        controls = board_controls(table, locale)
+        message = await self._send(
+            table,
+            content=content,
+            embed=embed,
+            file=file,
+            view=controls,
+            allowed_mentions=discord.AllowedMentions(users=mention),
+        )
+        if message is None:
+            return
+        await self._retire_board(table)
+        self._boards[game_no] = (message.id, turn)
+        with contextlib.suppress(GameOver):
+            await self.bot.service.set_board_message(game_no, message.id)
+
+    def _intro(self, post: Post, names: Sequence[str], locale: str) -> str:
+        if post.opened is None:
+            return ""
+        lines = [tr("board.opened", locale, players=tr("list.join", locale).join(f"**{n}**" for n in names))]
+        if post.opened.seating is not None:
+            for draw in post.opened.seating.draws:
+                lines.append(tr("board.seating", locale, player=names[draw.seat], tile=draw.tile, seat=draw.seat + 1))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _lines(post: Post) -> str:
+        text = "\n".join(post.lines)
+        return text if len(text) <= MAX_LINES else "…" + text[-MAX_LINES:]
+
+    @staticmethod
+    def _add_scores(embed: discord.Embed, table: TableInfo, view: Any, names: Sequence[str], locale: str) -> None:
+        scores = scores_of(view)
+        if not scores:
+            return
+        sides = table.sides if len(table.sides) == len(scores) else tuple((s,) for s in range(len(scores)))
+        value = "\n".join(
+            tr("board.score", locale, side=words.side_name(side, names, locale), score=scores[k])
+            for k, side in enumerate(sides)
+        )
+        embed.add_field(name=tr("board.scores", locale), value=value, inline=False)
+
+    async def _retire_board(self, table: TableInfo) -> None:
+        """The previous board loses its controls: only the newest one is live."""
+        newest = self._boards.get(table.game_no)
+        old = newest[0] if newest is not None else table.board_message_id
+        if old is None:
+            return
+        try:
+            await self._channel(self.place(table)).get_partial_message(old).edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("game %s: could not clear the old board %s (%s)", table.game_no, old, exc)
+
+    async def _send(self, table: TableInfo, **kwargs: Any) -> discord.Message | None:
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        try:
+            return await self._channel(self.place(table)).send(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post in %s (%s)", table.game_no, self.place(table), exc)
+            return None
+
+    # -- results ---------------------------------------------------------------------------------------
+    async def _flush_hand(self, post: Post, locale: str) -> None:
+        note, post.hand = post.hand, None
+        if note is None:
+            return
+        names = names_for(note.table, locale)
+        embed = discord.Embed(
+            title=tr("hand.over.title", locale, table=words.table_title(note.table, locale), number=note.hand_no),
+            colour=Colours.RESULT,
+        )
+        embed.description = "\n".join([*post.lines, *words.hand_summary(note, names, locale)]) or None
+        post.lines = []
+        embed.add_field(
+            name=tr("hand.over.scores", locale),
+            value="\n".join(words.side_scores(note.table.sides, note.result.points, note.scores, names, locale)),
+            inline=False,
+        )
+        file = None
+        if post.view is not None:
+            file = picture(
+                rendering.render_score_sheet,
+                post.view,
+                names_for(note.table, locale, escape=False),
+                locale,
+                "sheet.png",
+            )
+            if file is not None:
+                embed.set_image(url="attachment://sheet.png")
+        await self._send(note.table, embed=embed, file=file)
+
+    async def _game_over(self, post: Post, note: GameEnded, locale: str) -> None:
+        hand, post.hand = post.hand, None
+        table = note.table
+        names = names_for(table, locale)
+        embed = discord.Embed(
+            title=tr("result.over.title", locale, table=words.table_title(table, locale)), colour=Colours.GAME_OVER
+        )
+        lines = list(post.lines)
+        if hand is not None:
+            lines += words.hand_summary(hand, names, locale)
+        lines.append(f"🏆 {words.winners(note, names, locale)}")
+        embed.description = "\n".join(lines)
+        embed.add_field(
+            name=tr("result.over.standings", locale),
+            value="\n".join(words.standings(note, names, locale)),
+            inline=False,
+        )
+        ratings = words.rating_lines(note, names, locale)
+        if ratings:
+            embed.add_field(name=tr("result.over.ratings", locale), value="\n".join(ratings), inline=False)
+        file = picture(
+            rendering.render_score_sheet, note.view, names_for(table, locale, escape=False), locale, "sheet.png"
+        )
+        if file is not None:
+            embed.set_image(url="attachment://sheet.png")
+        post.lines, post.ended = [], True
+        await self._send(table, embed=embed, file=file)
+        await self._retire_board(table)
+        await self._retire_hands(table.game_no)
+
+    async def _abandoned(self, post: Post, note: GameAbandoned, locale: str) -> None:
+        table = note.table
+        embed = discord.Embed(
+            title=tr("result.abandoned.title", locale, table=words.table_title(table, locale)),
+            description=tr("result.abandoned", locale, player=f"<@{note.by_user_id}>"),
+            colour=Colours.CLOSED,
+        )
+        post.lines, post.ended = [], True
+        await self._send(table, embed=embed)
+        await self._retire_board(table)
+        await self._retire_hands(table.game_no)
+
+    async def _retire_hands(self, game_no: int) -> None:
+        """A game that ended keeps no live control anywhere: not on the board, not in a hand DM."""
+        self._boards.pop(game_no, None)
+        for key in [k for k in self._hand_dms if k[0] == game_no]:
+            await _clear_controls(self._hand_dms.pop(key))
+
+    # -- private messages ------------------------------------------------------------------------------
+    async def _dm(self, user_id: int) -> discord.DMChannel:
+        channel = self._dm_channels.get(user_id)
+        if channel is None:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            self._dm_channels[user_id] = channel
+        return channel
+
+    async def _hand(self, note: HandChanged, origin: discord.Interaction | None) -> None:
+        """A player's new hand: into the message they clicked, else by DM (unless their DMs are closed)."""
+        key = (note.table.game_no, note.user_id)
+        old = self._hand_dms.pop(key, None)  # the DM with this player's controls, if any: stale after this
+        message: discord.Message | None = None
+        if origin is not None and origin.user.id == note.user_id:
+            locale = user_locale(origin)
+            url = self.table_url(note.table) if origin.guild_id is None else None
+            embed, file, view = hand_message(note, locale, url=url)
+            await origin.edit_original_response(
+                content=None, embed=embed, attachments=[file] if file else [], view=view
+            )
+            if origin.guild_id is None:
+                message = origin.message
+        elif note.user_id not in self.closed_dms:
+            locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
+            embed, file, view = hand_message(note, locale, url=self.table_url(note.table))
+            try:
+                channel = await self._dm(note.user_id)
+                message = await channel.send(embed=embed, view=view, **({"file": file} if file else {}))
+            except discord.Forbidden as exc:
+                if exc.code != CLOSED_DMS:
+                    raise
+                await self._closed(note.table, note.user_id)
+        if message is not None and note.your_turn:
+            self._hand_dms[key] = message
+        if old is not None and (message is None or old.id != message.id):
+            await _clear_controls(old)
+
+    async def _closed(self, table: TableInfo, user_id: int) -> None:
+        """Tell the table once that this player plays through My hand, and nothing else about them."""
+        self.closed_dms.add(user_id)
+        if (table.game_no, user_id) in self._told_closed:
+            return
+        self._told_closed.add((table.game_no, user_id))
+        locale = await public_locale(self.bot, table.guild_id)
+        seat = table.seat_of(user_id)
+        name = names_for(table, locale)[seat] if seat is not None else "?"
+        embed = discord.Embed(description=tr("table.dms_closed", locale, player=name), colour=Colours.HAND)
+        await self._send(table, embed=embed)
+
+    async def _remind(self, note: TurnReminder) -> None:
+        if note.user_id in self.closed_dms:
+            return
+        locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
+        embed = discord.Embed(
+            title=tr("reminder.title", locale, table=words.table_title(note.table, locale)),
+            description=tr("reminder.text", locale, when=relative_time(note.deadline)),
+            colour=Colours.TURN,
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label=tr("hand.go_to_table", locale), url=self.table_url(note.table)))
+        try:
+            await (await self._dm(note.user_id)).send(embed=embed, view=view)
+        except discord.Forbidden as exc:
+            if exc.code != CLOSED_DMS:
+                raise
+            await self._closed(note.table, note.user_id)
+
+    def table_url(self, table: TableInfo) -> str:
+        board = self._boards.get(table.game_no)
+        return jump_url(table.guild_id, self.place(table), board[0] if board else table.board_message_id)
+
+
+async def _clear_controls(message: discord.Message) -> None:
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException as exc:
+        log.info("could not clear the controls of message %s (%s)", message.id, exc)
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(Table(bot))

@@ -1,0 +1,43 @@
+"""Turn timers: every few seconds the table service is asked what is due. Half-way through a turn the
+player gets a reminder by DM; when a turn runs out the computer plays it and the board says so."""
+
+from __future__ import annotations
+
+import logging
+
+from discord.ext import commands, tasks
+
+from bot.client import FivesBot
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 5.0  # the service answers at once when nothing is due
+
+
+class Timers(commands.Cog):
+    def __init__(self, bot: FivesBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.tick.start()
+
+    async def cog_unload(self) -> None:
+        self.tick.cancel()
+
+    @tasks.loop(seconds=TICK_SECONDS)
+    async def tick(self) -> None:
+        try:
+            notes = await self.bot.service.tick()
+            if notes:
+                await self.bot.get_cog("Table").deliver(notes)  # type: ignore[union-attr]
+        except Exception:
+            # One bad tick must not stop the timers of every other game.
+            log.exception("turn timers failed this tick; trying again in %s s", TICK_SECONDS)
+
+    @tick.before_loop
+    async def before_tick(self) -> None:
+        await self.bot.wait_until_ready()
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(Timers(bot))

@@ -1,0 +1,301 @@
+"""Moves, plays and results in words, through the catalogues: the text of selects, board lines and score
+messages. Plain strings only (no Discord type), so the command-line demo prints the same sentences.
+
+Names come in already escaped for wherever they are shown; action texts are the engine's notation
+(`5-3@5-5:N`, `draw`, `8NT`, `discard 4H 5S JC`, `type 5`), turned into words per family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import game_info
+from bot.i18n import has, tr, trn
+from bot.tables import BoardChanged, HandEnded, Seat, TableInfo
+
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+# Single-word actions shown as buttons rather than select entries.
+BUTTON_WORDS = ("draw", "pass", "declare", "decline", "solo", "concede", "claim", "peek")
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def family(game_id: str) -> str:
+    return game_info(game_id).family
+
+
+def game_name(game_id: str, locale: str) -> str:
+    return tr(f"game.{game_id}.name", locale)
+
+
+def table_title(table: TableInfo, locale: str) -> str:
+    return tr("table.title", locale, game=game_name(table.game_id, locale), number=table.game_no)
+
+
+def seat_name(seat: Seat, locale: str, computers: Sequence[int] = ()) -> str:
+    """A seat's name: the player's, or "Computer n" for a seat that was always a computer's."""
+    if seat.name:
+        if seat.computer:
+            return tr("seat.resigned", locale, name=seat.name)
+        return seat.name
+    number = computers.index(seat.index) + 1 if seat.index in computers else seat.index + 1
+    return tr("seat.computer", locale, number=number)
+
+
+def seat_names(seats: Sequence[Seat], locale: str) -> list[str]:
+    computers = [s.index for s in seats if s.computer and not s.name]
+    return [seat_name(s, locale, computers) for s in seats]
+
+
+def side_name(side: Sequence[int], names: Sequence[str], locale: str) -> str:
+    return tr("side.join", locale).join(names[s] for s in side)
+
+
+# -- cards and tiles ---------------------------------------------------------------------------------
+def card(text: str, locale: str) -> str:
+    """`10H` -> `10♥`; the joker by name (`JK:H`, the joker led at no trump as hearts: "Joker (♥)")."""
+    if text.startswith("JK"):
+        suit = text[3:] if text.startswith("JK:") else ""
+        joker = tr("card.joker", locale)
+        return f"{joker} ({SUIT_SYMBOLS.get(suit, suit)})" if suit else joker
+    return text[:-1] + SUIT_SYMBOLS.get(text[-1:], text[-1:])
+
+
+def bid(text: str, locale: str) -> str:
+    if text == "misere":
+        return tr("bid.misere", locale)
+    if text == "open-misere":
+        return tr("bid.open_misere", locale)
+    if text.endswith("NT"):
+        return tr("bid.no_trumps", locale, number=text[:-2])
+    return text[:-1] + SUIT_SYMBOLS.get(text[-1:], text[-1:])
+
+
+def tiles(hand: Sequence[Any]) -> str:
+    """A hand as text: tiles `6-4` (pairs) or cards as written."""
+    return " ".join(f"{t[0]}-{t[1]}" if isinstance(t, tuple) else str(t) for t in hand)
+
+
+def cards(hand: Sequence[str], locale: str) -> str:
+    return " ".join(card(c, locale) for c in hand)
+
+
+def hand_text(game_id: str, hand: Sequence[Any], locale: str) -> str:
+    return cards(hand, locale) if family(game_id) == "five_hundred" else tiles(hand)
+
+
+# -- moves (what a player may choose) -----------------------------------------------------------------
+def _tile_play(text: str, locale: str) -> str:
+    """`5-5` (a lead or a set), `5-3@5-5`, `5-3@5-5:N`, with an optional trailing word (muggins, block)."""
+    words = text.split()
+    play, extra = words[0], words[1:]
+    if "@" in play:
+        tile, target = play.split("@", 1)
+        side = ""
+        if ":" in target:
+            target, side = target.split(":", 1)
+        out = tr("move.on", locale, tile=tile, target=target)
+        if side:
+            out += " " + tr("move.side", locale, side=tr(f"compass.{side}", locale) if has(f"compass.{side}") else side)
+    else:
+        out = tr("move.lead", locale, tile=play)
+    for word in extra:
+        out += " · " + (tr(f"move.word.{word}", locale) if has(f"move.word.{word}") else word)
+    return out
+
+
+def move_label(game_id: str, entry: Any, locale: str, *, scoring: bool = True) -> tuple[str, str | None]:
+    """The label and description of a legal move in a select (`entry` is one of the view's `legal`);
+    `scoring`: the game scores in play, so a move scoring nothing says so."""
+    text: str = entry.text
+    word = text.split()[0]
+    if has(f"move.word.{text}"):
+        label = tr(f"move.word.{text}", locale)
+    elif family(game_id) == "five_hundred":
+        kind = getattr(entry, "kind", "")
+        if kind == "bid":
+            label = bid(text, locale)  # the select says "Bid…"
+        elif kind == "play":
+            label = card(text, locale)
+        elif kind in ("call", "discard"):
+            label = tr(f"move.{kind}", locale, cards=cards(text.split()[1:], locale))
+        else:
+            label = text
+    elif word == "type" and len(text.split()) > 1:
+        type_id = text.split()[1]
+        name = f"option.allowed_types.value.{type_id}"
+        label = tr("move.type", locale, name=tr(name, locale) if has(name) else type_id, declaration=text[5:])
+    elif word[:1].isdigit():
+        label = _tile_play(text, locale)
+    else:
+        label = text
+    points = getattr(entry, "points", None)
+    gain = getattr(entry, "gain", None)
+    description = None
+    if points:
+        description = trn("move.points", points, locale)
+    elif gain:
+        description = trn("move.chips", gain, locale)
+    elif scoring and points == 0 and getattr(entry, "tile", None) is not None:
+        description = tr("move.no_points", locale)
+    return label, description
+
+
+# -- plays (what happened) ------------------------------------------------------------------------------
+def action_sentence(game_id: str, text: str, player: str, locale: str, *, seat: int = -1, view: Any = None) -> str:
+    """A played action as a sentence ("Alice played 5-3 on 5-5."). `text` must be the public text; `view`
+    (the public view just after it) tells a Five Hundred bid from the card of the same name."""
+    words = text.split()
+    head = words[0] if words else ""
+    if family(game_id) == "five_hundred":
+        if head == "discard":
+            return tr("action.discard", locale, player=player)
+        if head == "call":
+            return tr("action.call", locale, player=player, cards=cards(words[1:], locale))
+        if head in ("pass", "solo"):
+            return tr(f"action.{head}", locale, player=player)
+        if head in ("misere", "open-misere") or _is_bid(view, seat, head):
+            return tr("action.bid", locale, player=player, bid=bid(head, locale))
+        return tr("action.card", locale, player=player, card=card(head, locale))
+    if head in ("draw", "pass", "declare", "decline", "concede", "claim", "peek"):
+        return tr(f"action.{head}", locale, player=player)
+    if head == "type" and len(words) > 1:
+        name = f"option.allowed_types.value.{words[1]}"
+        return tr("action.type", locale, player=player, name=tr(name, locale) if has(name) else words[1])
+    if head[:1].isdigit() and "-" in head:
+        if "@" in head:
+            tile, target = head.split("@", 1)
+            sentence = tr("action.play", locale, player=player, tile=tile, target=target.split(":")[0])
+        elif family(game_id) == "domineren":
+            sentence = tr("action.set", locale, player=player, tile=head)
+        else:
+            sentence = tr("action.lead", locale, player=player, tile=head)
+        for word in words[1:]:
+            if has(f"action.word.{word}"):
+                sentence += " " + tr(f"action.word.{word}", locale)
+        return sentence
+    return tr("action.other", locale, player=player, action=text)
+
+
+def _is_bid(view: Any, seat: int, text: str) -> bool:
+    """A bid and a card are written alike (`7H`): a card is in the trick (or the trick it completed), a
+    bid is the auction's last entry."""
+    if view is None:
+        return False
+    if (seat, text) in getattr(view, "trick", ()) or (seat, text) in getattr(view, "last_trick", ()):
+        return False
+    auction = getattr(view, "auction", ())
+    return bool(auction) and tuple(auction[-1]) == (seat, text)
+
+
+def public_action(note: BoardChanged) -> str:
+    """The action as everyone may read it: the public view's own record of it (Five Hundred's discard is
+    face down there), never the notification's full text."""
+    last = getattr(note.view, "last", None)
+    if last is not None and last[0] == note.seat:
+        return str(last[1])
+    return note.action.split()[0] if note.action.startswith("discard") else note.action
+
+
+def board_line(note: BoardChanged, names: Sequence[str], locale: str) -> str:
+    """One play on the board: who did what, what it scored, and whether the bot or the timer did it."""
+    player = names[note.seat]
+    sentence = action_sentence(note.table.game_id, public_action(note), player, locale, seat=note.seat, view=note.view)
+    side = next((k for k, members in enumerate(note.table.sides) if note.seat in members), None)
+    scored = note.points[side] if side is not None and side < len(note.points) else 0
+    if scored > 0:
+        unit = "line.chips" if family(note.table.game_id) == "domineren" else "line.scores"
+        sentence += trn(unit, scored, locale)
+    if note.kind == "timeout":
+        return tr("line.timeout", locale, player=player, action=sentence)
+    if note.kind == "auto":
+        return tr("line.auto", locale, action=sentence)
+    return sentence
+
+
+# -- hands and games ------------------------------------------------------------------------------------
+def hand_summary(note: HandEnded, names: Sequence[str], locale: str) -> list[str]:
+    """Why the hand ended, what each side scored, and (for tiles) what everyone still held."""
+    result = note.result
+    detail = result.detail or {}
+    lines: list[str] = []
+    reason = result.reason
+    if reason == "domino" and detail.get("goer") is not None:
+        lines.append(tr("hand.reason.domino", locale, player=names[detail["goer"]]))
+    elif reason in ("made", "set") and detail.get("declarer") is not None:
+        contract = bid(str(detail.get("contract")), locale)
+        lines.append(tr(f"hand.reason.{reason}", locale, player=names[detail["declarer"]], contract=contract))
+    elif has(f"hand.reason.{reason}"):
+        lines.append(tr(f"hand.reason.{reason}", locale))
+    held = detail.get("hands")
+    pips = detail.get("pips")
+    if isinstance(held, list) and isinstance(pips, list):
+        for seat, hand in enumerate(held):
+            if hand:
+                lines.append(
+                    tr(
+                        "hand.held",
+                        locale,
+                        player=names[seat],
+                        tiles=" ".join(hand),
+                        pips=trn("pips", pips[seat], locale),
+                    )
+                )
+    return lines
+
+
+def side_scores(
+    sides: Sequence[Sequence[int]], points: Sequence[int], totals: Sequence[int], names: Sequence[str], locale: str
+) -> list[str]:
+    return [
+        tr("hand.side", locale, side=side_name(side, names, locale), points=f"{points[k]:+d}", total=totals[k])
+        for k, side in enumerate(sides)
+    ]
+
+
+def standings(note: Any, names: Sequence[str], locale: str) -> list[str]:
+    """The final places of a GameEnded, best first, with scores and game points."""
+    lines = []
+    for side in sorted(note.sides, key=lambda s: (s.place, s.side)):
+        medal = MEDALS.get(side.place, f"{side.place}.")
+        line = tr("result.place", locale, medal=medal, side=side_name(side.seats, names, locale), score=side.score)
+        if side.game_points is not None:
+            line += " " + trn("result.game_points", side.game_points, locale)
+        lines.append(line)
+    return lines
+
+
+def winners(note: Any, names: Sequence[str], locale: str) -> str:
+    won = [s for s in note.sides if s.won]
+    if not won:
+        return tr("result.no_winner", locale)
+    players = tr("side.join", locale).join(side_name(s.seats, names, locale) for s in won)
+    count = sum(len(s.seats) for s in won)
+    return trn("result.winner", count, locale, players=players)
+
+
+def rating_lines(note: Any, names: Sequence[str], locale: str) -> list[str]:
+    return [
+        tr(
+            "result.rating",
+            locale,
+            player=names[c.seat],
+            before=f"{c.before:.1f}",
+            after=f"{c.after:.1f}",
+            delta=f"{c.delta:+.1f}",
+        )
+        for c in note.ratings
+    ]
+
+
+# -- options -------------------------------------------------------------------------------------------
+def option_name(option_id: str, locale: str) -> str:
+    key = f"option.{option_id}.name"
+    return tr(key, locale) if has(key) else option_id
+
+
+def option_value(option_id: str, value: Any, locale: str) -> str:
+    if isinstance(value, list | tuple):
+        return tr("list.join", locale).join(option_value(option_id, v, locale) for v in value)
+    key = f"option.{option_id}.value.{value}"
+    return tr(key, locale) if has(key) else str(value)

@@ -1,0 +1,202 @@
+"""The real bot from `create_bot`, over a SQLite file in a temporary folder, attached to simcord's virtual
+Discord: a server with a games channel and three members (Alice and Bob play, Carol watches)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+
+from bot.client import FivesBot, create_bot
+from bot.settings import Settings
+
+SEED = 11
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "fives.sqlite3"
+
+
+@pytest.fixture
+def settings(database: Path) -> Settings:
+    return Settings(database=database, seed=SEED)
+
+
+@pytest.fixture
+async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], FivesBot]]:
+    """Bots over the test's database (a restart makes a second one); their stores are closed at the end,
+    as `bot.close()` would (simcord detaches a bot without closing it)."""
+    made: list[FivesBot] = []
+
+    def make() -> FivesBot:
+        made.append(create_bot(settings))
+        return made[-1]
+
+    yield make
+    for bot in made:
+        if bot.store is not None:
+            await bot.store.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], FivesBot]) -> FivesBot:
+    return make_bot()
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    errors_seen: int = 0
+
+    @property
+    def bot(self) -> FivesBot:
+        return self.env.bot  # type: ignore[return-value]
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> World:
+    env = simcord_env
+    guild = env.create_guild("Domino club")
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+    return World(env, guild, channel, *members)
+
+
+# -- reading what the bot posted --------------------------------------------------------------------------
+def components(message: discord.Message) -> list[discord.Component]:
+    """Every button and select of a message."""
+    out: list[discord.Component] = []
+    for row in message.components:
+        out += list(getattr(row, "children", [row]))
+    return out
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    return [c.custom_id for c in components(message) if getattr(c, "custom_id", None)]
+
+
+def text_of(message: discord.Message) -> str:
+    """Everything a reader sees as text: content and every embed's title, description, fields and footer."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{field.name}\n{field.value}" for field in embed.fields]
+    return "\n".join(parts)
+
+
+def public_messages(world: World) -> list[discord.Message]:
+    """Every message anyone in the server can read: the channel and its threads, ephemeral ones left out."""
+    out = []
+    for channel in (world.channel, *world.channel.threads):
+        out += [m for m in channel.history() if not m.flags.ephemeral]
+    return out
+
+
+def thread(world: World) -> simcord.ChannelHandle:
+    [table] = world.channel.threads
+    return table
+
+
+def board(world: World) -> discord.Message:
+    """The newest board: the one message of the table that still has the My hand button."""
+    live = [m for m in thread(world).history() if any(i.startswith("fives:hand:") for i in custom_ids(m))]
+    assert len(live) == 1, f"{len(live)} boards have live controls"
+    return live[0]
+
+
+def dms(member: simcord.MemberActor) -> list[discord.Message]:
+    return member.user.dm_channel.history()
+
+
+def playable(member: simcord.MemberActor) -> discord.Message | None:
+    """The player's DM that holds move controls (there is at most one)."""
+    live = [
+        m
+        for m in dms(member)
+        if any(i.startswith(("fives:act:", "fives:do:", "fives:discard:")) for i in custom_ids(m))
+    ]
+    assert len(live) <= 1, "several DMs have live move controls"
+    return live[0] if live else None
+
+
+def whose_turn(world: World) -> simcord.MemberActor | None:
+    content = board(world).content or ""
+    for member in (world.alice, world.bob, world.carol):
+        if member.mention in content:
+            return member
+    return None
+
+
+async def move(member: simcord.MemberActor, message: discord.Message) -> str:
+    """Play the first move offered in `message`: Five Hundred's discard (the first cards it allows), else a
+    select's first entry, else the first move button."""
+    actor = member if message.guild is not None else member.user
+    for component in components(message):
+        if component.custom_id and component.custom_id.startswith("fives:discard:"):
+            cards = [o.value for o in component.options[: component.max_values]]
+            await actor.select(message, cards, custom_id=component.custom_id)
+            return "discard " + " ".join(cards)
+    for component in components(message):
+        if component.custom_id and component.custom_id.startswith("fives:act:"):
+            value = component.options[0].value
+            await actor.select(message, [value], custom_id=component.custom_id)
+            return value
+    for component in components(message):
+        if component.custom_id and component.custom_id.startswith("fives:do:"):
+            await actor.click(message, custom_id=component.custom_id)
+            return component.custom_id.rsplit(":", 1)[1]
+    raise AssertionError("no move to play in this message")
+
+
+# -- setting up a table ------------------------------------------------------------------------------------
+async def open_table(
+    world: World,
+    game: str = "draw",
+    *,
+    humans: tuple[simcord.MemberActor, ...] | None = None,
+    computers: int = 2,
+    options: dict[str, str] | None = None,
+) -> discord.Message:
+    """Alice opens a lobby, the others join, she adds computers, sets options and starts; the lobby message."""
+    result = await world.alice.slash(world.channel, "play", game=game)
+    lobby = result.response
+    assert lobby is not None
+    for member in (world.bob,) if humans is None else humans:
+        await member.click(lobby, label="Join")
+    for _ in range(computers):
+        await world.alice.click(lobby, label="Add computer")
+    if options:
+        shown = (await world.alice.click(lobby, label="Rules")).response
+        assert shown is not None and shown.ephemeral
+        for option, value in options.items():
+            [select] = [i for i in custom_ids(shown.message) if i.endswith(f":{option}")]
+            shown = (await world.alice.select(shown, [value], custom_id=select)).response
+    await world.alice.click(lobby, label="Start")
+    return lobby.message
+
+
+def refusals(world: World) -> list[str]:
+    """The keys of the refusals the bot answered since the last look (anything else fails the test)."""
+    errors = world.env.errors  # everything so far; looking acknowledges it
+    new, world.errors_seen = errors[world.errors_seen :], len(errors)
+    keys = []
+    for error in new:
+        error = getattr(error, "original", error)  # a slash command's error comes wrapped
+        assert hasattr(error, "key"), f"an error that is not a refusal: {error!r}"
+        keys.append(error.key)
+    return keys
+
+
+def button(message: discord.Message, label: str) -> discord.Button:
+    [found] = [c for c in components(message) if getattr(c, "label", None) == label]
+    return found

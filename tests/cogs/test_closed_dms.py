@@ -1,0 +1,52 @@
+"""A player who does not accept DMs: the table says so once, without showing anything of theirs, and they
+play through **My hand** (ephemeral) instead."""
+
+from __future__ import annotations
+
+from .conftest import World, board, custom_ids, dms, move, open_table, playable, text_of, thread, whose_turn
+
+NOTICE = "does not take direct messages from me"
+
+
+async def play_until(world: World, member) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(12):
+        if whose_turn(world) is member:
+            return
+        player = whose_turn(world)
+        await move(player, playable(player))
+    raise AssertionError(f"{member.name} never got a turn")
+
+
+async def test_closed_dms_are_announced_once_and_my_hand_plays_instead(world: World) -> None:
+    bob = world.bob
+    world.env.inject_error(
+        "POST",
+        f"/channels/{bob.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await open_table(world)
+    [notice] = [m for m in thread(world).history() if NOTICE in text_of(m)]
+    assert notice.embeds[0].description == (
+        "bob does not take direct messages from me: they see their hand and play with **My hand** on the board "
+        "(or `/hand`)."
+    )
+    assert not notice.content and bob.mention not in text_of(notice)
+    assert dms(bob) == []
+
+    for _ in range(2):  # two of Bob's turns, told only once
+        await play_until(world, bob)
+        assert board(world).content == f"{bob.mention}, it's your turn."
+        shown = (await bob.click(board(world), label="My hand")).response
+        assert shown.ephemeral and shown.embeds[0].description.startswith("**Your turn.**")
+        turn = world.bot.service.games_of(bob.id)[0].turn
+        await move(bob, shown.message)
+        assert world.bot.service.games_of(bob.id)[0].turn > turn
+        after = next(m for m in thread(world).history(viewer=bob) if m.id == shown.id)
+        assert after.embeds[0].description.startswith("Waiting for")  # the ephemeral hand, updated
+        assert not any(i.startswith("fives:act:") for i in custom_ids(after))
+    assert len([m for m in thread(world).history() if NOTICE in text_of(m)]) == 1
+    assert dms(bob) == []
+    assert world.env.errors == []

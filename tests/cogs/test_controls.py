@@ -1,0 +1,91 @@
+"""Move controls are built from the view's legal moves for any game: selects of at most 25, paged when a
+turn offers more than a message can hold, buttons for one-word moves; and a game without pictures is
+played from text."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import discord
+import pytest
+
+import rendering
+from bot.engine import new_game
+from bot.engine.fives import FivesView, LegalMove
+from bot.tables import HandChanged, Seat, TableInfo
+from cogs.hands import move_controls
+
+from .conftest import World, board, dms, open_table, playable, whose_turn
+
+
+def turn_of(view: FivesView) -> HandChanged:
+    seats = tuple(Seat(i, 100 + i, f"P{i}") for i in range(view.players))
+    table = TableInfo(7, view.game_id, 1, 2, 3, 4, 100, seats, view.sides, dict(view.options), "active")
+    return HandChanged(table, 100 + view.seat, view.seat, view, True, view.turn, None)
+
+
+def a_view(legal: tuple[LegalMove, ...]) -> FivesView:
+    state = new_game("five-up", 2, seed=1)
+    return replace(state.view(state.current_seat), legal=legal)
+
+
+def selects(view: discord.ui.View) -> list[discord.ui.Select]:
+    return [i.item for i in view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
+
+
+def labels(view: discord.ui.View) -> list[str]:
+    """The buttons' labels, in order (moves are dynamic items wrapping a button)."""
+    items = [getattr(i, "item", i) for i in view.children]
+    return [i.label for i in items if isinstance(i, discord.ui.Button)]
+
+
+def test_a_turn_with_more_moves_than_a_message_holds_is_paged() -> None:
+    many = tuple(
+        LegalMove(f"{a}-{b}@6-6:{side}", a + b, (a, b)) for a in range(10) for b in range(4) for side in "NESW"
+    )
+    note = turn_of(a_view(many[:130]))
+    first = move_controls(note, "en", 0)
+    shown = [o.value for s in selects(first) for o in s.options]
+    assert len(selects(first)) == 4 and all(len(s.options) <= 25 for s in selects(first))
+    assert "More moves (2/2) ▶" in labels(first) and "◀ Previous" not in labels(first)
+    second = move_controls(note, "en", 1)
+    shown += [o.value for s in selects(second) for o in s.options]
+    assert "◀ Previous" in labels(second)
+    assert sorted(shown) == sorted(m.text for m in many[:130])  # every move on some page, once
+    assert len(first.to_components()) == 5 and len(second.to_components()) == 3  # Discord holds five rows
+
+
+def test_draw_and_pass_are_buttons_and_points_are_said() -> None:
+    note = turn_of(
+        a_view((LegalMove("5-0@5-5", 2, (5, 0)), LegalMove("3-1@5-5", 0, (3, 1)), LegalMove("draw", 0, None)))
+    )
+    view = move_controls(note, "en", 0, url="https://discord.com/channels/1/2/3")
+    [select] = selects(view)
+    assert [(o.label, o.description) for o in select.options] == [
+        ("5-0 on 5-5", "scores 2 points"),
+        ("3-1 on 5-5", "no points"),
+    ]
+    assert labels(view) == ["Draw", "Type a move", "Go to the table"]
+    japanese = move_controls(note, "ja", 0)
+    assert [o.label for o in selects(japanese)[0].options] == ["5-5に5-0", "5-5に3-1"]
+    assert labels(japanese) == ["引く", "手を入力"]
+
+
+@pytest.fixture
+def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game family the renderer does not draw yet."""
+    monkeypatch.setattr(rendering, "RENDERERS", {k: v for k, v in rendering.RENDERERS.items() if k is not FivesView})
+
+
+async def test_a_game_without_pictures_is_shown_and_played_from_text(world: World, no_pictures: None) -> None:
+    await open_table(world)
+    newest = board(world)
+    assert newest.attachments == [] and newest.embeds[0].image.url is None
+    assert newest.embeds[0].footer.text == "Pictures of this game are not available yet."
+    player = whose_turn(world)
+    hand = playable(player)
+    [tiles] = [f.value for f in hand.embeds[0].fields if f.name == "Your hand"]
+    assert len(tiles.split()) == 5 and all("-" in t for t in tiles.split())  # Draw deals five tiles to four
+    assert hand.attachments == []
+    assert dms(player)
+    assert world.env.errors == []

@@ -1,0 +1,89 @@
+"""The lobby: `/play` opens a table; players join and leave, the host adds computers, chooses the rules,
+starts or cancels, and everyone else is politely refused what only the host may do."""
+
+from __future__ import annotations
+
+from .conftest import World, button, custom_ids, refusals
+
+
+def field(message, name: str) -> str:  # type: ignore[no-untyped-def]
+    return next(f.value for f in message.embeds[0].fields if f.name == name)
+
+
+async def test_play_opens_a_lobby_with_the_host_seated_and_the_rules_in_force(world: World) -> None:
+    result = await world.alice.slash(world.channel, "play", game="five-up")
+    lobby = result.response
+    assert lobby is not None and not lobby.ephemeral
+    [embed] = lobby.embeds
+    assert embed.title == "Five Up: a new table"
+    assert embed.description == f"Hosted by {world.alice.mention} · 2–4 players"
+    assert field(lobby, "Seats") == f"1. {world.alice.mention} (host)\n2. *open*\n3. *open*\n4. *open*"
+    rules = field(lobby, "Rules")
+    assert "**Hand size**: IDA: 5 each, 7 with two players" in rules
+    assert "**Skunk**" in rules and "Target" not in rules  # a rule with one value is not a choice
+    labels = [c.label for row in lobby.message.components for c in row.children]
+    assert labels == ["Join", "Leave", "Add computer", "Remove computer", "Rules", "Start", "Cancel"]
+    assert button(lobby.message, "Start").disabled  # one player cannot start
+    assert button(lobby.message, "Remove computer").disabled
+
+
+async def test_joining_leaving_and_computers_change_the_seats(world: World) -> None:
+    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    await world.bob.click(lobby, label="Join")
+    assert f"2. {world.bob.mention}" in field(lobby.message, "Seats")
+    assert not button(lobby.message, "Start").disabled
+
+    again = await world.bob.click(lobby, label="Join")
+    assert again.response.ephemeral and again.response.content == "You already have a seat at this table."
+    assert refusals(world) == ["already_joined"]
+
+    await world.alice.click(lobby, label="Add computer")
+    assert "3. 🤖 Computer 1" in field(lobby.message, "Seats")
+    await world.bob.click(lobby, label="Leave")
+    seats = field(lobby.message, "Seats")
+    assert world.bob.mention not in seats and "2. 🤖 Computer 1" in seats
+    await world.alice.click(lobby, label="Remove computer")
+    assert field(lobby.message, "Seats").startswith(f"1. {world.alice.mention} (host)\n2. *open*")
+    assert button(lobby.message, "Start").disabled
+
+    refused = await world.carol.click(lobby, label="Add computer")
+    assert refused.response.content == "Only the host can do that."
+    assert refusals(world) == ["not_host"]
+
+
+async def test_the_host_chooses_the_rules_and_the_lobby_shows_them(world: World) -> None:
+    lobby = (await world.alice.slash(world.channel, "play", game="five-up")).response
+    await world.bob.click(lobby, label="Join")
+    refused = await world.bob.click(lobby, label="Rules")
+    assert refused.response.content == "Only the host can do that."
+    assert refusals(world) == ["not_host"]
+
+    rules = (await world.alice.click(lobby, label="Rules")).response
+    assert rules.ephemeral and rules.content.startswith("Rules for this table of Five Up")
+    # Eight rules: four selects a page, and a button to the next page.
+    selects = [i for i in custom_ids(rules.message) if i.startswith("fives:lopt:")]
+    assert len(selects) == 4
+    assert [i.rsplit(":", 1)[1] for i in selects] == ["partners", "hand_size", "leave", "rounding"]
+    rules = (await world.alice.click(rules, label="Page 2 of 2 ▶")).response
+    [skunk] = [i for i in custom_ids(rules.message) if i.endswith(":skunk")]
+    rules = (await world.alice.select(rules, ["plus10"], custom_id=skunk)).response
+    assert "**Skunk**: " in field(lobby.message, "Rules")
+    assert "**Skunk**: Off" not in field(lobby.message, "Rules")
+    chosen = [o for c in rules.message.components for s in c.children if s.custom_id == skunk for o in s.options]
+    assert [o.value for o in chosen if o.default] == ["plus10"]
+
+    rules = (await world.alice.select(rules, ["-"], custom_id=skunk)).response  # back to the rules' default
+    assert "**Skunk**: Off" in field(lobby.message, "Rules")
+
+
+async def test_the_host_cancels_and_the_table_closes(world: World) -> None:
+    lobby = (await world.alice.slash(world.channel, "play", game="muggins")).response
+    await world.bob.click(lobby, label="Join")
+    refused = await world.bob.click(lobby, label="Cancel")
+    assert refused.response.content == "Only the host can do that."
+    assert refusals(world) == ["not_host"]
+    await world.alice.click(lobby, label="Cancel")
+    [embed] = lobby.embeds
+    assert embed.title == "Muggins: table cancelled"
+    assert lobby.message.components == []
+    assert world.channel.threads == []

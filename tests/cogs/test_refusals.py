@@ -1,0 +1,77 @@
+"""What the table refuses, as the players see it: a short private answer in their language, and the game
+exactly as it was (same turn, same board, no new message in the thread)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from simcord.actors import _component_select
+
+from .conftest import World, board, components, custom_ids, move, open_table, playable, refusals, thread, whose_turn
+
+
+def snapshot(world: World) -> tuple[int, int, int]:
+    """The game's turn, the number of messages in its thread, and its newest board."""
+    [summary] = world.bot.service.games_of(world.alice.id)
+    return summary.turn, len(thread(world).history()), board(world).id
+
+
+async def test_a_spectator_clicking_my_hand_is_told_they_do_not_play_here(world: World) -> None:
+    await open_table(world)
+    before = snapshot(world)
+    result = await world.carol.click(board(world), label="My hand")
+    assert result.response.ephemeral
+    assert result.response.content == "You are not playing at this table."
+    assert refusals(world) == ["not_a_player"]
+    assert snapshot(world) == before
+
+
+async def test_a_player_out_of_turn_sees_their_hand_without_moves_and_cannot_move(world: World) -> None:
+    await open_table(world)
+    waiting = world.bob if whose_turn(world) is world.alice else world.alice
+    before = snapshot(world)
+    shown = (await waiting.click(board(world), label="My hand")).response
+    assert shown.ephemeral and shown.embeds[0].description.startswith("Waiting for")
+    assert [a.filename for a in shown.attachments] == ["hand.png"]
+    assert not any(i.startswith(("fives:act:", "fives:do:", "fives:type:")) for i in custom_ids(shown.message))
+
+    typed = await waiting.slash(thread(world), "move", action="draw")
+    assert typed.response.ephemeral and typed.response.content == "It is not your turn."
+    assert refusals(world) == ["not_your_turn"]
+    assert snapshot(world) == before
+
+
+async def test_a_control_from_an_earlier_turn_is_refused_as_stale(world: World) -> None:
+    await open_table(world)
+    player = whose_turn(world)
+    # The same turn's controls in two places: the DM and the ephemeral My hand.
+    ephemeral = (await player.click(board(world), label="My hand")).response
+    await move(player, playable(player))
+    before = snapshot(world)
+    select = next(c for c in components(ephemeral.message) if c.custom_id.startswith("fives:act:"))
+    late = await player.select(ephemeral, [select.options[-1].value], custom_id=select.custom_id)
+    [answer] = late.followups
+    assert answer.ephemeral and answer.content.startswith("That control was for an earlier turn")
+    assert refusals(world) == ["stale_control"]
+    assert snapshot(world) == before
+
+
+async def test_two_clicks_at_once_apply_exactly_one_move(world: World) -> None:
+    await open_table(world)
+    player = whose_turn(world)
+    hand = playable(player)
+    select = next(c for c in components(hand) if c.custom_id.startswith("fives:act:"))
+    turn, messages, _ = snapshot(world)
+    value = select.options[0].value
+    # Both interactions reach the bot before it has answered either, as with a double click on a slow line.
+    results = await asyncio.gather(
+        _component_select(player.user, hand, [value], custom_id=select.custom_id),
+        _component_select(player.user, hand, [value], custom_id=select.custom_id),
+    )
+    assert refusals(world) == ["stale_control"]
+    refused = [r for r in results if r.followups]
+    assert len(refused) == 1 and refused[0].followups[0].content.startswith("That control was for an earlier turn")
+    new_turn, new_messages, _ = snapshot(world)
+    assert new_messages == messages + 1  # one new board, for one move
+    assert new_turn > turn
+    assert thread(world).history()[-1].embeds[0].description.count(f"**{player.name}** played") == 1
