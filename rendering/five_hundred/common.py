@@ -12,11 +12,12 @@ from bot.engine.five_hundred import FiveHundredView
 from bot.i18n import tr
 
 from .. import palette as pal
-from ..fives.common import BODY, PAD, SMALL, TITLE, seat_name
+from ..chips import draw_chips, header_height, seat_name, side_of
+from ..fives.common import BODY, PAD, SMALL, TITLE
 from ..text import cap_height, draw_text, fit, text_width
 from .cards import bid_parts, card_parts, tag_sprite
 
-__all__ = ["BODY", "PAD", "SMALL", "TITLE", "seat_name"]
+__all__ = ["BODY", "PAD", "SMALL", "TITLE", "header_height", "seat_name", "side_of"]
 
 WIDTH = 960  # board images; Discord shows them about 400 px wide on a phone, so text is 22 px or more
 TARGET = 500
@@ -107,10 +108,6 @@ def draw_line(
     return round(x - start)
 
 
-def side_of(view: FiveHundredView, seat: int) -> int:
-    return next(k for k, members in enumerate(view.sides) if seat in members)
-
-
 def names_of(seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, room: int) -> str:
     """Players by name, joined, each cut to its share of `room` pixels."""
     joiner = tr("image.side.join", locale)
@@ -160,35 +157,10 @@ def last_action(view: FiveHundredView, names: Sequence[str], locale: str) -> lis
 
 
 # -- the header ---------------------------------------------------------------------------------------------
-ROW1 = 54
-CHIP_H = 50
-CHIP_GAP = 8
-
-
-def chip_rows(sides: int) -> tuple[int, int]:
-    """(rows, columns) of the score chips: up to three sides in a row."""
-    cols = sides if sides <= 3 else (sides + 1) // 2
-    return (sides + cols - 1) // cols, cols
-
-
-def header_height(view: FiveHundredView) -> int:
-    rows, _ = chip_rows(len(view.sides))
-    return ROW1 + rows * (CHIP_H + CHIP_GAP) + CHIP_GAP
-
-
-def chip_box(view: FiveHundredView, side: int, width: int) -> tuple[int, int, int, int]:
-    _, cols = chip_rows(len(view.sides))
-    chip_w = (width - 2 * PAD - (cols - 1) * CHIP_GAP) // cols
-    r, c = divmod(side, cols)
-    x0, y0 = PAD + c * (chip_w + CHIP_GAP), ROW1 + r * (CHIP_H + CHIP_GAP)
-    return x0, y0, x0 + chip_w, y0 + CHIP_H
-
-
 def draw_header(canvas: Image.Image, view: FiveHundredView, names: Sequence[str], locale: str, width: int) -> int:
     """Game, hand and target, whose turn; a chip per side with its players and score. Returns its height."""
     height = header_height(view)
-    d = ImageDraw.Draw(canvas)
-    d.rectangle((0, 0, width - 1, height - 1), fill=pal.idx(pal.STRIP))
+    ImageDraw.Draw(canvas).rectangle((0, 0, width - 1, height - 1), fill=pal.idx(pal.STRIP))
     base = 38
     right = width - PAD
     turn = turn_text(view, names, locale)
@@ -208,46 +180,8 @@ def draw_header(canvas: Image.Image, view: FiveHundredView, names: Sequence[str]
     facts = " · ".join((tr("image.hand_no", locale, number=view.hand_no), tr("image.target", locale, target=TARGET)))
     if right - x - 16 > 40:
         draw_text(canvas, x + 16, base, facts, SMALL, pal.GREY, pal.STRIP, max_width=right - x - 16)
-    turn_side = None if view.current_seat is None else side_of(view, view.current_seat)
-    winners = set(view.winner or ())
-    for side in range(len(view.sides)):
-        _draw_chip(
-            canvas, d, view, names, locale, side, chip_box(view, side, width), side == turn_side, side in winners
-        )
+    draw_chips(canvas, view, names, locale, width)
     return height
-
-
-def _draw_chip(
-    canvas: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: FiveHundredView,
-    names: Sequence[str],
-    locale: str,
-    side: int,
-    box: tuple[int, int, int, int],
-    turn: bool,
-    won: bool,
-) -> None:
-    bg = pal.CHIP_TURN if turn else pal.CHIP
-    outline = pal.idx(pal.GOLD) if turn or won else None
-    d.rounded_rectangle(box, 10, fill=pal.idx(bg), outline=outline, width=3 if outline is not None else 0)
-    x0, y0, x1, y1 = box
-    base = y0 + (y1 - y0) // 2 + 10
-    score_w = draw_text(canvas, x1 - 14, base + 2, str(view.scores[side]), 32, pal.WHITE, bg, bold=True, align="right")
-    x = x0 + 14
-    if won:
-        x += draw_text(canvas, x, base, "★ ", BODY, pal.GOLD, bg, bold=True)
-    room = x1 - 14 - score_w - 12 - x
-    members = view.sides[side]
-    joiner = tr("image.side.join", locale)
-    share = (room - text_width(joiner, SMALL + 2, True) * (len(members) - 1)) // len(members)
-    for k, seat in enumerate(members):
-        if k:
-            x += draw_text(canvas, x, base, joiner, SMALL + 2, pal.GREY, bg, bold=True)
-        current = seat == view.current_seat
-        name = ("▶" if current else "") + seat_name(names, seat, locale)
-        colour = pal.GOLD if current else pal.WHITE
-        x += draw_text(canvas, x, base, name, SMALL + 2, colour, bg, bold=True, max_width=share)
 
 
 def hand_summary(view: FiveHundredView, names: Sequence[str], locale: str, result: HandResult) -> list[Item]:

@@ -10,6 +10,7 @@ from bot.engine.fives import FivesView
 from bot.i18n import tr
 
 from .. import palette as pal
+from ..chips import draw_chips, header_height, seat_name, side_of
 from ..text import draw_text, fit, text_width
 
 WIDTH = 960  # board images; Discord shows it about 400 px wide on a phone, so text is 22 px or more
@@ -17,16 +18,6 @@ PAD = 20
 TITLE = 30
 BODY = 26
 SMALL = 22
-
-
-def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
-    if 0 <= seat < len(names) and names[seat].strip():
-        return " ".join(names[seat].split())
-    return tr("image.seat", locale, seat=seat + 1)
-
-
-def side_of(view: FivesView, seat: int) -> int:
-    return next(k for k, members in enumerate(view.sides) if seat in members)
 
 
 def side_label(view: FivesView, names: Sequence[str], side: int, locale: str, size: int, max_width: int) -> str:
@@ -63,28 +54,11 @@ def last_action(view: FivesView, names: Sequence[str], locale: str) -> tuple[str
     return words, points[side_of(view, seat)]
 
 
-def chip_rows(sides: int) -> tuple[int, int]:
-    """(rows, columns) of the score chips: up to three sides in a row."""
-    cols = sides if sides <= 3 else (sides + 1) // 2
-    return (sides + cols - 1) // cols, cols
-
-
-ROW1 = 54
-CHIP_H = 50
-CHIP_GAP = 8
-
-
-def header_height(view: FivesView) -> int:
-    rows, _ = chip_rows(len(view.sides))
-    return ROW1 + rows * (CHIP_H + CHIP_GAP) + CHIP_GAP
-
-
 def draw_header(canvas: Image.Image, view: FivesView, names: Sequence[str], locale: str, width: int) -> int:
     """Game, hand, target, whose turn and the boneyard on one line; a chip per side with its score.
     Returns the height used."""
     height = header_height(view)
-    d = ImageDraw.Draw(canvas)
-    d.rectangle((0, 0, width - 1, height - 1), fill=pal.idx(pal.STRIP))
+    ImageDraw.Draw(canvas).rectangle((0, 0, width - 1, height - 1), fill=pal.idx(pal.STRIP))
     base = 38
     right = width - PAD
     if view.boneyard or view.drawable:
@@ -115,51 +89,5 @@ def draw_header(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
     room = right - x - 16
     if room > 40:
         draw_text(canvas, x + 16, base, " · ".join(facts), SMALL, pal.GREY, pal.STRIP, max_width=room)
-    _, cols = chip_rows(len(view.sides))
-    chip_w = (width - 2 * PAD - (cols - 1) * CHIP_GAP) // cols
-    turn_side = None if view.current_seat is None else side_of(view, view.current_seat)
-    winners = set(view.winner or ())
-    for side in range(len(view.sides)):
-        r, c = divmod(side, cols)
-        x0 = PAD + c * (chip_w + CHIP_GAP)
-        y0 = ROW1 + r * (CHIP_H + CHIP_GAP)
-        box = (x0, y0, x0 + chip_w, y0 + CHIP_H)
-        _draw_chip(canvas, d, view, names, locale, side, box, side == turn_side, side in winners)
+    draw_chips(canvas, view, names, locale, width)
     return height
-
-
-def _draw_chip(
-    canvas: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: FivesView,
-    names: Sequence[str],
-    locale: str,
-    side: int,
-    box: tuple[int, int, int, int],
-    turn: bool,
-    won: bool,
-) -> None:
-    bg = pal.CHIP_TURN if turn else pal.CHIP
-    outline = pal.idx(pal.GOLD) if turn or won else None
-    d.rounded_rectangle(box, 10, fill=pal.idx(bg), outline=outline, width=3 if outline is not None else 0)
-    x0, y0, x1, y1 = box
-    base = y0 + (y1 - y0) // 2 + 10
-    score = str(view.scores[side])
-    score_w = draw_text(canvas, x1 - 14, base + 2, score, 32, pal.WHITE, bg, bold=True, align="right")
-    x = x0 + 14
-    if won:
-        x += draw_text(canvas, x, base, "★ ", BODY, pal.GOLD, bg, bold=True)
-    room = x1 - 14 - score_w - 12 - x
-    members = view.sides[side]
-    joiner = tr("image.side.join", locale)
-    join_w = text_width(joiner, SMALL + 2, True)
-    share = (room - join_w * (len(members) - 1)) // len(members)
-    for k, seat in enumerate(members):
-        if k:
-            x += draw_text(canvas, x, base, joiner, SMALL + 2, pal.GREY, bg, bold=True)
-        current = seat == view.current_seat
-        name = seat_name(names, seat, locale)
-        if current:
-            name = "▶" + name
-        colour = pal.GOLD if current else pal.WHITE
-        x += draw_text(canvas, x, base, name, SMALL + 2, colour, bg, bold=True, max_width=share)

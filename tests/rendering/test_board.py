@@ -12,8 +12,9 @@ from PIL import ImageChops
 from bot.engine import new_game
 from rendering import palette as pal
 from rendering import render_board, render_hand
+from rendering.chips import CHIP_GAP, CHIP_H, PAD, ROW1
 from rendering.fives import board
-from rendering.fives.common import CHIP_GAP, CHIP_H, PAD, ROW1, WIDTH
+from rendering.fives.common import WIDTH
 from rendering.sprites import gap, ring
 
 from .positions import DEAL, NAMES, NAMES_JA, corpus, decode, rgb, stacked

@@ -14,9 +14,9 @@ from PIL import Image, ImageChops
 from bot.i18n import catalogue
 from rendering import palette as pal
 from rendering import render_board
+from rendering.chips import chip_box, header_height
 from rendering.five_hundred import board
 from rendering.five_hundred.cards import RED, card_height, ring
-from rendering.five_hundred.common import chip_box, header_height
 from rendering.text import covered
 
 from .test_five_hundred_positions import AUCTION, DEAL, DISCARD, NAMES, NAMES_JA, PLAYED, corpus, sample, stacked

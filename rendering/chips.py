@@ -1,0 +1,96 @@
+"""The score chips of an image header, one per side: its players, its score, whose turn, who won.
+
+Shared by every game whose view has `sides`, `scores`, `current_seat` and `winner` (the header strip's
+first row, game name and facts, is each game's own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import tr
+
+from . import palette as pal
+from .text import draw_text, text_width
+
+PAD = 20
+BODY = 26
+SMALL = 22
+ROW1 = 54  # the chips start below the header's first line
+CHIP_H = 50
+CHIP_GAP = 8
+
+
+def chip_rows(sides: int) -> tuple[int, int]:
+    """(rows, columns) of the score chips: up to three sides in a row."""
+    cols = sides if sides <= 3 else (sides + 1) // 2
+    return (sides + cols - 1) // cols, cols
+
+
+def header_height(view: Any) -> int:
+    rows, _ = chip_rows(len(view.sides))
+    return ROW1 + rows * (CHIP_H + CHIP_GAP) + CHIP_GAP
+
+
+def chip_box(view: Any, side: int, width: int) -> tuple[int, int, int, int]:
+    _, cols = chip_rows(len(view.sides))
+    chip_w = (width - 2 * PAD - (cols - 1) * CHIP_GAP) // cols
+    r, c = divmod(side, cols)
+    x0, y0 = PAD + c * (chip_w + CHIP_GAP), ROW1 + r * (CHIP_H + CHIP_GAP)
+    return x0, y0, x0 + chip_w, y0 + CHIP_H
+
+
+def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
+    if 0 <= seat < len(names) and names[seat].strip():
+        return " ".join(names[seat].split())
+    return tr("image.seat", locale, seat=seat + 1)
+
+
+def side_of(view: Any, seat: int) -> int:
+    return next(k for k, members in enumerate(view.sides) if seat in members)
+
+
+def draw_chips(canvas: Image.Image, view: Any, names: Sequence[str], locale: str, width: int) -> None:
+    """Every side's chip; the side to play is lit, the winners starred."""
+    d = ImageDraw.Draw(canvas)
+    turn_side = None if view.current_seat is None else side_of(view, view.current_seat)
+    winners = set(view.winner or ())
+    for side in range(len(view.sides)):
+        box = chip_box(view, side, width)
+        _draw_chip(canvas, d, view, names, locale, side, box, side == turn_side, side in winners)
+
+
+def _draw_chip(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: Any,
+    names: Sequence[str],
+    locale: str,
+    side: int,
+    box: tuple[int, int, int, int],
+    turn: bool,
+    won: bool,
+) -> None:
+    bg = pal.CHIP_TURN if turn else pal.CHIP
+    outline = pal.idx(pal.GOLD) if turn or won else None
+    d.rounded_rectangle(box, 10, fill=pal.idx(bg), outline=outline, width=3 if outline is not None else 0)
+    x0, y0, x1, y1 = box
+    base = y0 + (y1 - y0) // 2 + 10
+    score_w = draw_text(canvas, x1 - 14, base + 2, str(view.scores[side]), 32, pal.WHITE, bg, bold=True, align="right")
+    x = x0 + 14
+    if won:
+        x += draw_text(canvas, x, base, "★ ", BODY, pal.GOLD, bg, bold=True)
+    room = x1 - 14 - score_w - 12 - x
+    members = view.sides[side]
+    joiner = tr("image.side.join", locale)
+    share = (room - text_width(joiner, SMALL + 2, True) * (len(members) - 1)) // len(members)
+    for k, seat in enumerate(members):
+        if k:
+            x += draw_text(canvas, x, base, joiner, SMALL + 2, pal.GREY, bg, bold=True)
+        current = seat == view.current_seat
+        name = ("▶" if current else "") + seat_name(names, seat, locale)
+        colour = pal.GOLD if current else pal.WHITE
+        x += draw_text(canvas, x, base, name, SMALL + 2, colour, bg, bold=True, max_width=share)
