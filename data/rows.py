@@ -118,7 +118,8 @@ class GameFinish:
     """What is written with the action that ends a game."""
 
     results: tuple[ResultRow, ...]
-    ratings: tuple[RatingRow, ...]  # new values for (guild, game id) of the game
+    ratings: tuple[RatingRow, ...]  # new values for (guild, rating pool) of the game
+    pool: str | None = None  # the rating pool (`five-hundred:4p`); None: the game id
 
 
 @dataclass(frozen=True, slots=True)

@@ -338,6 +338,7 @@ class Store:
             if finish.ratings:
                 cursor = await db.execute("SELECT guild_id, game_id FROM games WHERE game_no = ?", (write.game_no,))
                 guild_id, game_id = await cursor.fetchone()  # type: ignore[misc]
+                game_id = finish.pool or game_id
                 await db.executemany(
                     "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, games, wins) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET "
@@ -396,7 +397,9 @@ class Store:
         return {r[0]: RatingRow(*r) for r in rows}
 
     async def leaderboard(self, guild_id: int, game_id: str, limit: int = 25, offset: int = 0) -> list[RatingRow]:
-        """Rated humans of a server and game, best first (the computer pseudo-player is left out)."""
+        """Rated humans of a server and game, best first (the computer pseudo-player is left out). The
+        ratings' `game_id` is the rating pool: the game id, or a game id with a player count
+        (`five-hundred:4p`) where each count is a game of its own (see `bot.tables.ratings`)."""
         rows = await self._db.execute_fetchall(
             "SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, (SELECT s.name FROM game_seats s "
             "JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
@@ -406,6 +409,28 @@ class Store:
             (guild_id, game_id, COMPUTER_ID, limit, offset),
         )
         return [RatingRow(*r) for r in rows]
+
+    async def leaderboard_size(self, guild_id: int, game_id: str) -> int:
+        """How many humans the leaderboard of a server and game (rating pool) lists."""
+        rows = await self._db.execute_fetchall(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id != ?",
+            (guild_id, game_id, COMPUTER_ID),
+        )
+        return rows[0][0]
+
+    async def mean_final_scores(self, guild_id: int, game_id: str, user_ids: Iterable[int]) -> dict[int, float]:
+        """Each player's average final score over the finished games of a game id on a server (Domineren's
+        chips at the end of a game), from the results written at each game's end."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        rows = await self._db.execute_fetchall(
+            "SELECT r.user_id, AVG(r.score) FROM game_results r JOIN games g ON g.game_no = r.game_no "
+            f"WHERE g.guild_id = ? AND g.game_id = ? AND r.user_id IN ({marks}) GROUP BY r.user_id",
+            (guild_id, game_id, *ids),
+        )
+        return {user_id: float(mean) for user_id, mean in rows}
 
     async def leaderboard_position(self, guild_id: int, game_id: str, user_id: int) -> int | None:
         """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""

@@ -91,6 +91,12 @@ class GameOver(TableError):
     key = "game_over"
 
 
+class GameNotOver(TableError):
+    """The game is still being played (its record, which holds the deal, waits for its end)."""
+
+    key = "game_not_over"
+
+
 class StoreFailed(TableError):
     """The action could not be saved; the game is as it was before it (rebuilt from the store)."""
 

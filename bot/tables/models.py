@@ -151,6 +151,7 @@ class LeaderboardEntry:
     sigma: float
     games: int
     wins: int
+    chips: float | None = None  # Domineren: the average of their chips at the end of their games
 
     @property
     def win_rate(self) -> float:
@@ -159,7 +160,7 @@ class LeaderboardEntry:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
-    """A player's record in one game id on one server."""
+    """A player's record in one game id (and, for Five Hundred, one number of players) on one server."""
 
     game_id: str
     place: int | None
@@ -168,6 +169,7 @@ class PlayerRecord:
     sigma: float
     games: int
     wins: int
+    players: int | None = None  # the player count of the rating pool, where counts are rated apart
 
     @property
     def win_rate(self) -> float:

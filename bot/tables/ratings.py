@@ -1,4 +1,7 @@
-"""Ratings with openskill's Plackett-Luce model, per server and game id.
+"""Ratings with openskill's Plackett-Luce model, per server and rating pool.
+
+- A pool is a game id, except where each number of players is a game of its own: Five Hundred's deck,
+  sides and scoring change with the player count, so its ratings are kept per count (`five-hundred:4p`).
 
 - Sides are teams: partners are rated together; an individual game is one team per seat.
 - Places: the winning sides share first place; the other sides follow by score (game points where the
@@ -17,10 +20,29 @@ from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.engine import Result
+from bot.engine import Result, game_info
 from data import COMPUTER_ID, RatingRow
 
 _MODEL = PlackettLuce()
+# Families whose player counts are different games, rated apart.
+RATED_PER_PLAYER_COUNT = frozenset({"five_hundred"})
+
+
+def rating_pool(game_id: str, players: int) -> str:
+    """The pool a game of `players` is rated in: `five-up`, `five-hundred:4p`."""
+    if game_info(game_id).family in RATED_PER_PLAYER_COUNT:
+        return f"{game_id}:{players}p"
+    return game_id
+
+
+def pool_game(pool: str) -> tuple[str, int | None]:
+    """The game id and player count (None: every count) of a rating pool."""
+    game_id, _, count = pool.partition(":")
+    return game_id, int(count.removesuffix("p")) if count else None
+
+
+def rated_per_player_count(game_id: str) -> bool:
+    return game_info(game_id).family in RATED_PER_PLAYER_COUNT
 
 
 def side_places(result: Result) -> list[int]:

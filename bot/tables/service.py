@@ -17,13 +17,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import BadOptions, EngineError, new_game
+from bot.engine import BadOptions, EngineError, game_info, new_game
 from bot.engine.records import record_of
 from data import GameRow, Store, StoredGame, StoreError
 
 from .errors import (
     BadOption,
     GameNotFound,
+    GameNotOver,
     GameOver,
     NotAPlayer,
     NotHost,
@@ -51,6 +52,7 @@ from .notifications import (
     SeatHandedToComputer,
     TableOpened,
 )
+from .ratings import pool_game, rated_per_player_count, rating_pool
 from .seating import draw_seats, draws_for_seats, seating_json
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
@@ -356,6 +358,22 @@ class TableService:
             raise GameNotFound(f"no game {game_no}", game_no=game_no)
         return record_of(replay(stored.row, stored.actions), stored.row.deals)
 
+    async def history(
+        self, game_no: int, user_id: int, guild_id: int | None = None
+    ) -> tuple[TableInfo, dict[str, Any]]:
+        """An ended game's table and record (`/history`), for one of its players (a resigned one too).
+        While the game is on the record is refused (GameNotOver): it holds the seed, and with it every hand
+        still hidden. A game of another server is not found."""
+        stored = await self._store.load_game(game_no)
+        if stored is None or (guild_id is not None and stored.row.guild_id != guild_id):
+            raise GameNotFound(f"no game {game_no}", game_no=game_no)
+        if not any(user_id in (s.user_id, s.replaced_user_id) for s in stored.row.seats):
+            raise NotAPlayer(f"user {user_id} did not play game {game_no}", game_no=game_no)
+        if stored.row.status == "active":
+            raise GameNotOver(f"game {game_no} is still being played", game=game_no)
+        state = replay(stored.row, stored.actions)
+        return Table(stored.row, state).info(), record_of(state, stored.row.deals)
+
     # -- leaving --------------------------------------------------------------------------------------
     async def resign(self, game_no: int, user_id: int) -> list[Notification]:
         """The player leaves; a computer plays their seat from now on (they are still rated for it)."""
@@ -397,19 +415,46 @@ class TableService:
             return [GameAbandoned(table.info(), user_id)]
 
     # -- standings ------------------------------------------------------------------------------------
+    @staticmethod
+    def rating_pool(game_id: str, players: int | None = None) -> str:
+        """The pool a leaderboard reads: the game id, or for Five Hundred its player count (the game's
+        usual count when None)."""
+        info = game_info(game_id)
+        if not rated_per_player_count(game_id):
+            return game_id
+        players = info.default_players if players is None else players
+        if players not in info.players:
+            allowed = ", ".join(map(str, info.players))
+            raise WrongPlayerCount(
+                f"{game_id} is played by {allowed} players, not {players}", players=players, allowed=allowed
+            )
+        return rating_pool(game_id, players)
+
     async def leaderboard(
-        self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0
+        self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0, players: int | None = None
     ) -> list[LeaderboardEntry]:
-        rows = await self._store.leaderboard(guild_id, game_id, limit, offset)
+        """One page of a server's leaderboard of a game (of one player count, for Five Hundred), best
+        first; Domineren's entries carry each player's average final chips."""
+        rows = await self._store.leaderboard(guild_id, self.rating_pool(game_id, players), limit, offset)
+        chips: dict[int, float] = {}
+        if game_info(game_id).family == "domineren":
+            chips = await self._store.mean_final_scores(guild_id, game_id, [r.user_id for r in rows])
         return [
-            LeaderboardEntry(offset + i + 1, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins)
+            LeaderboardEntry(
+                offset + i + 1, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins, chips.get(r.user_id)
+            )
             for i, r in enumerate(rows)
         ]
 
+    async def leaderboard_size(self, guild_id: int, game_id: str, players: int | None = None) -> int:
+        return await self._store.leaderboard_size(guild_id, self.rating_pool(game_id, players))
+
     async def stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
-        """A player's record per game id on a server (games, wins, rating, leaderboard place)."""
+        """A player's record per game id on a server (per player count for Five Hundred): games, wins,
+        rating and leaderboard place."""
         out = []
-        for game_id, r in (await self._store.player_ratings(guild_id, user_id)).items():
-            place = await self._store.leaderboard_position(guild_id, game_id, user_id)
-            out.append(PlayerRecord(game_id, place, r.ordinal, r.mu, r.sigma, r.games, r.wins))
+        for pool, r in (await self._store.player_ratings(guild_id, user_id)).items():
+            place = await self._store.leaderboard_position(guild_id, pool, user_id)
+            game_id, players = pool_game(pool)
+            out.append(PlayerRecord(game_id, place, r.ordinal, r.mu, r.sigma, r.games, r.wins, players))
         return out

@@ -21,7 +21,7 @@ from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, Store
 from .errors import IllegalMove, StoreFailed
 from .models import RatingChange, SideResult
 from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
-from .ratings import default_ordinal, rate, side_places
+from .ratings import default_ordinal, rate, rating_pool, side_places
 from .settings import SettingsBook
 from .table import Table, replay
 
@@ -200,7 +200,8 @@ class Turns:
         winners = set(result.winner or ())
         rated = [s.user_id if s.user_id is not None else (s.replaced_user_id or COMPUTER_ID) for s in table.seats]
         teams = [[rated[seat] for seat in side] for side in result.sides]
-        current = await self.store.ratings(table.guild_id, table.game_id, rated)
+        pool = rating_pool(table.game_id, state.players)
+        current = await self.store.ratings(table.guild_id, pool, rated)
         new = rate(teams, places, winners, current)
         start = default_ordinal()
         rows: list[ResultRow] = []
@@ -226,7 +227,7 @@ class Turns:
             )
             for k, members in enumerate(result.sides)
         )
-        return GameFinish(tuple(rows), tuple(new.values())), (sides, tuple(changes))
+        return GameFinish(tuple(rows), tuple(new.values()), pool), (sides, tuple(changes))
 
     async def rebuild(self, table: Table) -> None:
         """After a failed write: the game as the store has it (or out of memory, to be loaded on next use)."""
