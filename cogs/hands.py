@@ -22,11 +22,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import FivesBot
-from bot.i18n import has, locale_of, tr
+from bot.i18n import DEFAULT_LOCALE, has, locale_of, tr
 from bot.tables import HandChanged, StaleControl
 from rendering import render_hand
 
-from . import words
+from . import five_hundred_controls, words
 from .common import (
     Colours,
     fives,
@@ -73,6 +73,9 @@ def hand_message(
         embed.description = tr("hand.over", locale)
     elif getattr(view, "current_seat", None) is not None:
         embed.description = tr("hand.waiting", locale, player=names[view.current_seat])
+    status = words.status_lines(table.game_id, view, names, locale)  # Five Hundred: the high bid, the contract
+    if status:
+        embed.description = "\n".join(x for x in (embed.description, *status) if x)
     hand = getattr(view, "hand", None) or ()
     file = None
     try:
@@ -106,6 +109,9 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     discards = [e for e in legal if getattr(e, "kind", "") == "discard"]
     rest = [e for e in legal if e.text not in words.BUTTON_WORDS and getattr(e, "kind", "") != "discard"]
     buttons: list[discord.ui.Item[Any]] = [WordButton(game_no, turn, e.text, locale) for e in word_moves]
+    if words.family(game_id) == "five_hundred":  # two-partner calls: one button, then two steps
+        rest, more = five_hundred_controls.split_pairs(note, rest, locale)
+        buttons += more
     buttons.append(TypeButton(game_no, turn, locale))
     link = 1 if url is not None else 0
     chunks = list(_chunks(rest))
@@ -123,9 +129,13 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     scoring = getattr(view, "muggins_unit", 1) != 0  # Draw dominoes scores nothing in play
     out = discord.ui.View(timeout=None)
     if fixed:
-        out.add_item(DiscardSelect(game_no, turn, view.hand, view.discard_count, locale))
+        out.add_item(
+            DiscardSelect(
+                game_no, turn, view.hand, view.discard_count, locale, taken=view.taken or (), trump=view.trump
+            )
+        )
     for n, (chunk, of_kind) in enumerate(chunks[page * rows : (page + 1) * rows], start=page * rows):
-        labels = [words.move_label(game_id, entry, locale, scoring=scoring) for entry in chunk]
+        labels = [words.move_label(game_id, entry, locale, scoring=scoring, view=view) for entry in chunk]
         kind = getattr(chunk[0], "kind", "")
         key = f"controls.kind.{kind}"
         placeholder = tr(key, locale) if kind and has(key) else tr("controls.choose", locale)
@@ -234,15 +244,24 @@ class DiscardSelect(
         count: int,
         locale: str = "en",
         *,
+        taken: Sequence[str] = (),
+        trump: str | None = None,
         item: discord.ui.Select | None = None,
     ) -> None:
         if item is None:
+            # The largest hand with its widow is 15 cards (two players, 25-card deck): always one select.
+            widow = tr("controls.500.from_widow", locale)
             item = discord.ui.Select(
                 custom_id=f"fives:discard:{game_no}:{turn}",
                 placeholder=tr("controls.discard", locale, count=count),
                 min_values=count,
                 max_values=count,
-                options=[discord.SelectOption(label=words.card(c, locale), value=c) for c in hand][:SELECT_SIZE],
+                options=[
+                    discord.SelectOption(
+                        label=words.card_label(c, locale, trump), value=c, description=widow if c in taken else None
+                    )
+                    for c in hand
+                ][:SELECT_SIZE],
             )
         super().__init__(item)
         self.game_no, self.turn = game_no, turn
@@ -357,7 +376,15 @@ class MoveModal(discord.ui.Modal):
 
 # -- the cog ---------------------------------------------------------------------------------------------
 class Hands(commands.Cog):
-    ITEMS = (MyHandButton, ActionSelect, DiscardSelect, WordButton, TypeButton, PageButton)
+    ITEMS = (
+        MyHandButton,
+        ActionSelect,
+        DiscardSelect,
+        WordButton,
+        TypeButton,
+        PageButton,
+        *five_hundred_controls.ITEMS,
+    )
 
     def __init__(self, bot: FivesBot) -> None:
         self.bot = bot
@@ -402,8 +429,11 @@ class Hands(commands.Cog):
         out = []
         for entry in note.view.legal if note.your_turn else ():
             label, description = words.move_label(summary.table.game_id, entry, locale)
-            name = f"{entry.text} — {label}" + (f" ({description})" if description else "")
-            if current.lower() in name.lower():
+            # The notation is what gets typed; where it is made of English words (draw, 8NT, misere) other
+            # languages show only the move's name, and typing the notation still finds it.
+            typed = locale == DEFAULT_LOCALE or not re.search("[A-Za-z]{2}", entry.text)
+            name = (f"{entry.text} — {label}" if typed else label) + (f" ({description})" if description else "")
+            if current.lower() in name.lower() or current.lower() in entry.text.lower():
                 out.append(app_commands.Choice(name=name[:100], value=entry.text))
         return out[:25]
 

@@ -104,6 +104,9 @@ class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"five
         table = await service.table(self.game_no)
         view = await service.public_view(self.game_no)
         locale = user_locale(interaction)
+        if not getattr(view, "last_trick", ()):  # the hand's first trick is still on the table
+            await interaction.edit_original_response(content=tr("trick.500.none", locale))
+            return
         image = rendering.render_board(view, names_for(table, locale, escape=False), locale, show_previous=True)
         embed = discord.Embed(title=tr("controls.last_trick", locale), colour=Colours.BOARD)
         embed.set_image(url="attachment://trick.png")
@@ -181,6 +184,9 @@ class Table(commands.Cog):
                 await self._open(note, origin, locale)
                 post.opened, post.view, post.turn = note, note.view, note.turn
             elif isinstance(note, BoardChanged):
+                # An action after a hand's end belongs to the next hand: the result goes out first, with
+                # only its own plays, and this action starts the next board's lines.
+                await self._flush_hand(post, locale)
                 post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
                 post.lines.append(words.board_line(note, names, locale))
             elif isinstance(note, HandEnded):
@@ -265,6 +271,12 @@ class Table(commands.Cog):
         embed = discord.Embed(title=words.table_title(table, locale), colour=Colours.BOARD)
         embed.description = "\n\n".join(x for x in (self._intro(post, names, locale), self._lines(post)) if x) or None
         self._add_scores(embed, table, view, names, locale)
+        status = words.status_lines(table.game_id, view, names, locale)  # Five Hundred: the bid, the contract
+        if status:
+            embed.add_field(name=tr("board.500.hand", locale), value="\n".join(status), inline=False)
+        exposed = words.exposed_hand(table.game_id, view, names, locale)  # an open-misère hand, face up
+        if exposed is not None:
+            embed.add_field(name=exposed[0], value=exposed[1], inline=False)
         current = getattr(view, "current_seat", None)
         content = None
         mention: list[discord.Object] = []
@@ -392,6 +404,12 @@ class Table(commands.Cog):
             value="\n".join(words.standings(note, names, locale)),
             inline=False,
         )
+        if hand is not None:  # the last hand's points, as every other hand has them
+            embed.add_field(
+                name=tr("result.last_hand", locale, number=hand.hand_no),
+                value="\n".join(words.side_scores(table.sides, hand.result.points, hand.scores, names, locale)),
+                inline=False,
+            )
         ratings = words.rating_lines(note, names, locale)
         if ratings:
             embed.add_field(name=tr("result.over.ratings", locale), value="\n".join(ratings), inline=False)

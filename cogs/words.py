@@ -15,6 +15,8 @@ from bot.i18n import has, tr, trn
 from bot.tables import BoardChanged, HandEnded, Seat, TableInfo
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+# Five Hundred: the jack of the other suit of the trumps' colour, which ranks as a trump.
+LEFT_BOWER = {"S": "JC", "C": "JS", "D": "JH", "H": "JD"}
 # Single-word actions shown as buttons rather than select entries.
 BUTTON_WORDS = ("draw", "pass", "declare", "decline", "solo", "concede", "claim", "peek")
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -53,12 +55,21 @@ def side_name(side: Sequence[int], names: Sequence[str], locale: str) -> str:
 
 # -- cards and tiles ---------------------------------------------------------------------------------
 def card(text: str, locale: str) -> str:
-    """`10H` -> `10♥`; the joker by name (`JK:H`, the joker led at no trump as hearts: "Joker (♥)")."""
+    """`10H` -> `10♥`; the joker by name (`JK:H`, the joker led at no trump as hearts: "Joker as ♥")."""
     if text.startswith("JK"):
         suit = text[3:] if text.startswith("JK:") else ""
-        joker = tr("card.joker", locale)
-        return f"{joker} ({SUIT_SYMBOLS.get(suit, suit)})" if suit else joker
+        if suit:
+            return tr("card.joker_as", locale, suit=SUIT_SYMBOLS.get(suit, suit))
+        return tr("card.joker", locale)
     return text[:-1] + SUIT_SYMBOLS.get(text[-1:], text[-1:])
+
+
+def card_label(text: str, locale: str, trump: str | None = None) -> str:
+    """A card as a control names it: with trumps known, the left bower says it is one ("J♦ (left bower)")."""
+    label = card(text, locale)
+    if trump is not None and text == LEFT_BOWER.get(trump):
+        return tr("card.left_bower", locale, card=label)
+    return label
 
 
 def bid(text: str, locale: str) -> str:
@@ -104,9 +115,12 @@ def _tile_play(text: str, locale: str) -> str:
     return out
 
 
-def move_label(game_id: str, entry: Any, locale: str, *, scoring: bool = True) -> tuple[str, str | None]:
+def move_label(
+    game_id: str, entry: Any, locale: str, *, scoring: bool = True, view: Any = None
+) -> tuple[str, str | None]:
     """The label and description of a legal move in a select (`entry` is one of the view's `legal`);
-    `scoring`: the game scores in play, so a move scoring nothing says so."""
+    `scoring`: the game scores in play, so a move scoring nothing says so; `view` (the player's) adds what
+    the entry alone cannot say (Five Hundred's trumps, for the left bower)."""
     text: str = entry.text
     word = text.split()[0]
     if has(f"move.word.{text}"):
@@ -116,9 +130,11 @@ def move_label(game_id: str, entry: Any, locale: str, *, scoring: bool = True) -
         if kind == "bid":
             label = bid(text, locale)  # the select says "Bid…"
         elif kind == "play":
-            label = card(text, locale)
-        elif kind in ("call", "discard"):
-            label = tr(f"move.{kind}", locale, cards=cards(text.split()[1:], locale))
+            label = card_label(text, locale, getattr(view, "trump", None))
+        elif kind == "call":  # the select says "Call a partner card…": the card(s) alone
+            label = " + ".join(card(c, locale) for c in text.split()[1:])
+        elif kind == "discard":
+            label = tr("move.discard", locale, cards=cards(text.split()[1:], locale))
         else:
             label = text
     elif word == "type" and len(text.split()) > 1:
@@ -207,10 +223,40 @@ def board_line(note: BoardChanged, names: Sequence[str], locale: str) -> str:
         unit = "line.chips" if family(note.table.game_id) == "domineren" else "line.scores"
         sentence += trn(unit, scored, locale)
     if note.kind == "timeout":
-        return tr("line.timeout", locale, player=player, action=sentence)
-    if note.kind == "auto":
-        return tr("line.auto", locale, action=sentence)
+        sentence = tr("line.timeout", locale, player=player, action=sentence)
+    elif note.kind == "auto":
+        sentence = tr("line.auto", locale, action=sentence)
+    if family(note.table.game_id) == "five_hundred":
+        sentence = " ".join([sentence, *_five_hundred_news(note, names, locale)])
     return sentence
+
+
+def _five_hundred_news(note: BoardChanged, names: Sequence[str], locale: str) -> list[str]:
+    """What a Five Hundred action made public besides itself, read from the public view just after it: a
+    partner now known, an open-misère hand laid face up, the trick it completed."""
+    view = note.view
+    if view is None:
+        return []
+    head = public_action(note).split()[0]
+    out = []
+    called, partners = tuple(getattr(view, "called", ())), tuple(getattr(view, "partners", ()))
+    hidden = getattr(view, "options", {}).get("five_player_partner_reveal") == "hidden"
+    revealed = partners and ((head == "call" and not hidden) or (hidden and head in called and note.seat in partners))
+    if revealed and view.declarer is not None:
+        who = tr("side.join", locale).join(f"**{names[s]}**" for s in (partners if head == "call" else (note.seat,)))
+        out.append(tr("line.500.partner", locale, players=who, declarer=names[view.declarer]))
+    if getattr(view, "exposed", None) and view.declarer is not None:
+        if view.options.get("open_misere_expose") == "after_first_trick":
+            now = head != "discard" and sum(view.tricks) == 1 and not view.trick
+        else:
+            now = head == "discard"
+        if now:
+            out.append(tr("line.500.exposed", locale, player=names[view.declarer]))
+    last = tuple(getattr(view, "last_trick", ()))
+    winner = getattr(view, "last_trick_winner", None)
+    if not view.trick and last and last[-1] == (note.seat, head) and winner is not None:
+        out.append(tr("line.500.trick", locale, player=names[winner]))
+    return out
 
 
 # -- hands and games ------------------------------------------------------------------------------------
@@ -227,6 +273,8 @@ def hand_summary(note: HandEnded, names: Sequence[str], locale: str) -> list[str
         lines.append(tr(f"hand.reason.{reason}", locale, player=names[detail["declarer"]], contract=contract))
     elif has(f"hand.reason.{reason}"):
         lines.append(tr(f"hand.reason.{reason}", locale))
+    if family(note.table.game_id) == "five_hundred":
+        lines += _five_hundred_tricks(note, names, locale)
     held = detail.get("hands")
     pips = detail.get("pips")
     if isinstance(held, list) and isinstance(pips, list):
@@ -242,6 +290,54 @@ def hand_summary(note: HandEnded, names: Sequence[str], locale: str) -> list[str
                     )
                 )
     return lines
+
+
+def _five_hundred_tricks(note: HandEnded, names: Sequence[str], locale: str) -> list[str]:
+    """A Five Hundred hand's partners (five players) and the tricks each side took."""
+    detail = note.result.detail or {}
+    lines = []
+    partners = detail.get("partners") or []
+    if partners and detail.get("called") and detail.get("declarer") is not None:  # five players: a called partner
+        who = tr("side.join", locale).join(f"**{names[s]}**" for s in partners)
+        lines.append(tr("hand.500.partners", locale, players=who, declarer=names[detail["declarer"]]))
+    tricks = detail.get("tricks")
+    if isinstance(tricks, list) and any(tricks):
+        per_side = [
+            tr("hand.500.side_tricks", locale, side=side_name(side, names, locale), count=sum(tricks[s] for s in side))
+            for side in note.table.sides
+        ]
+        lines.append(tr("hand.500.tricks", locale, tricks=tr("list.join", locale).join(per_side)))
+    return lines
+
+
+def status_lines(game_id: str, view: Any, names: Sequence[str], locale: str) -> list[str]:
+    """Where a hand stands, in words, for the board and the hand messages: Five Hundred's high bid and who
+    holds it during the auction, then the contract, its declarer and the partners the viewer knows."""
+    if family(game_id) != "five_hundred" or view is None or getattr(view, "over", False):
+        return []
+    if view.phase == "auction":
+        if view.high_bid is None or view.high_bidder is None:
+            return [tr("status.500.no_bid", locale)]
+        return [tr("status.500.high_bid", locale, bid=bid(view.high_bid, locale), player=names[view.high_bidder])]
+    if view.contract is None or view.declarer is None:
+        return [tr("status.500.all_pass", locale)]
+    line = tr("status.500.contract", locale, contract=bid(view.contract, locale), player=names[view.declarer])
+    if view.partners and view.called:  # five players: the partner called this hand (others sit as partners)
+        players = tr("side.join", locale).join(f"**{names[s]}**" for s in view.partners)
+        line += " " + tr("status.500.partners", locale, players=players)
+    elif view.called:
+        line += " " + tr("status.500.called", locale, cards=cards(view.called, locale))
+    elif view.solo and view.players == 5:
+        line += " " + tr("status.500.solo", locale)
+    return [line]
+
+
+def exposed_hand(game_id: str, view: Any, names: Sequence[str], locale: str) -> tuple[str, str] | None:
+    """An open-misère hand laid face up (from the public view): a title and the cards, for the board."""
+    exposed = getattr(view, "exposed", None) if family(game_id) == "five_hundred" else None
+    if view is None or getattr(view, "over", False) or exposed is None or view.declarer is None:
+        return None
+    return tr("status.500.exposed", locale, player=names[view.declarer]), cards(exposed, locale) or "—"
 
 
 def side_scores(

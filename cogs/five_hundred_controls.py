@@ -1,0 +1,168 @@
+"""Five Hundred's own controls, beside the generic ones of `cogs.hands`.
+
+The two-partner call (old USPC rules, `five_player_two_partners_at_8`: with a contract of 8 or more the
+five-player declarer may name two cards) would make hundreds of `call AS KH` entries, pages of selects.
+Instead the generic selects offer the single calls, and **Call two partners…** picks the two cards in two
+steps on the same message: the first card, then the second among the rest. Each step's custom id carries
+the game, the turn token and the first card (`fives:pair:12:57:AH:0`), so it still works after a restart,
+and the call itself goes through the table service like any move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import tr
+from bot.tables import HandChanged, StaleControl
+
+from . import words
+from .common import reports_errors, service, user_locale
+
+SELECT_SIZE = 25  # Discord's limit of options in a select
+
+
+def is_pair(entry: Any) -> bool:
+    return getattr(entry, "kind", "") == "call" and len(getattr(entry, "cards", ())) == 2
+
+
+def split_pairs(note: HandChanged, moves: Sequence[Any], locale: str) -> tuple[list[Any], list[discord.ui.Item[Any]]]:
+    """The moves for the generic selects, and the buttons that stand for the rest: the two-partner calls
+    become one **Call two partners…** button."""
+    if not any(is_pair(e) for e in moves):
+        return list(moves), []
+    rest = [e for e in moves if not is_pair(e)]
+    return rest, [PairButton(note.table.game_no, note.turn, locale)]
+
+
+def _callable(view: Any, first: str | None) -> list[str]:
+    """The cards that may be named first (any card of a legal pair), or with `first` the second ones."""
+    out: dict[str, None] = {}
+    for entry in view.legal:
+        if is_pair(entry) and (first is None or first in entry.cards):
+            for card in entry.cards:
+                if card != first:
+                    out[card] = None
+    order = [c for e in view.legal if getattr(e, "kind", "") == "call" for c in e.cards]  # highest first
+    return sorted(out, key=order.index)
+
+
+def pair_controls(
+    note: HandChanged, locale: str, first: str | None = None, *, url: str | None = None
+) -> discord.ui.View:
+    """One step of the two-partner call: selects of the first card (or, after it, of the second), a way
+    back to every move, Type a move, and the link to the table in a DM."""
+    from .hands import PageButton, TypeButton  # cogs.hands imports this module
+
+    game_no, turn = note.table.game_no, note.turn
+    cards = _callable(note.view, first)
+    out = discord.ui.View(timeout=None)
+    count = -(-len(cards) // SELECT_SIZE) or 1
+    size = -(-len(cards) // count) or 1
+    for n, i in enumerate(range(0, len(cards), size)):
+        chunk = cards[i : i + size]
+        labels = [words.card_label(c, locale, getattr(note.view, "trump", None)) for c in chunk]
+        if first is None:
+            placeholder = tr("controls.500.pair_first", locale)
+        else:
+            placeholder = tr("controls.500.pair_second", locale, card=words.card(first, locale))
+        if count > 1:
+            placeholder = tr("controls.range", locale, kind=placeholder, first=labels[0], last=labels[-1])
+        options = [discord.SelectOption(label=label, value=c) for c, label in zip(chunk, labels, strict=True)]
+        out.add_item(PairSelect(game_no, turn, first, n, options=options, placeholder=placeholder[:150]))
+    out.add_item(PageButton(game_no, turn, 0, "◀ " + tr("controls.500.back", locale)))
+    out.add_item(TypeButton(game_no, turn, locale))
+    if url is not None:
+        out.add_item(discord.ui.Button(label=tr("hand.go_to_table", locale), url=url))
+    return out
+
+
+async def _current(interaction: discord.Interaction, game_no: int, turn: int) -> HandChanged:
+    note = await service(interaction.client).private_view(game_no, interaction.user.id)
+    if note.turn != turn or not note.your_turn:
+        raise StaleControl("the call is of an earlier turn", turn=turn, current=note.turn)
+    return note
+
+
+def _url(interaction: discord.Interaction, note: HandChanged) -> str | None:
+    if interaction.guild_id is not None:
+        return None
+    return interaction.client.get_cog("Table").table_url(note.table)  # type: ignore[union-attr]
+
+
+class PairButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:pairs:(?P<game>[0-9]+):(?P<turn>[0-9]+)"):
+    """**Call two partners…**: turns the message into the first step of the two-card call."""
+
+    def __init__(self, game_no: int, turn: int, locale: str = "en", *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr("controls.500.pair", locale),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"fives:pairs:{game_no}:{turn}",
+            )
+        )
+        self.game_no, self.turn = game_no, turn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+        return cls(int(match["game"]), int(match["turn"]), label=item.label)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        note = await _current(interaction, self.game_no, self.turn)
+        view = pair_controls(note, user_locale(interaction), url=_url(interaction, note))
+        await interaction.response.edit_message(view=view)
+
+
+class PairSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"fives:pair:(?P<game>[0-9]+):(?P<turn>[0-9]+):(?:(?P<first>[0-9A-Z]+):)?(?P<n>[0-9]+)",
+):
+    """A step of the two-card call: without `first` it picks the first card, with it the second (and calls)."""
+
+    def __init__(
+        self,
+        game_no: int,
+        turn: int,
+        first: str | None,
+        n: int,
+        *,
+        options: Sequence[discord.SelectOption],
+        placeholder: str | None,
+    ) -> None:
+        step = f"{first}:" if first else ""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"fives:pair:{game_no}:{turn}:{step}{n}", options=list(options), placeholder=placeholder
+            )
+        )
+        self.game_no, self.turn, self.first = game_no, turn, first
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+        return cls(
+            int(match["game"]),
+            int(match["turn"]),
+            match["first"],
+            int(match["n"]),
+            options=item.options,
+            placeholder=item.placeholder,
+        )
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from .hands import play  # cogs.hands imports this module
+
+        card = self.item.values[0]
+        if self.first is None:
+            note = await _current(interaction, self.game_no, self.turn)
+            view = pair_controls(note, user_locale(interaction), card, url=_url(interaction, note))
+            await interaction.response.edit_message(view=view)
+            return
+        await play(interaction, self.game_no, f"call {self.first} {card}", self.turn)
+
+
+ITEMS = (PairButton, PairSelect)
