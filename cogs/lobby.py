@@ -238,7 +238,9 @@ class OptionSelect(
         name = words.option_name(spec.id, locale)
         select = discord.ui.Select(
             custom_id=f"fives:lopt:{lobby.lobby_id}:{page}:{spec.id}",
-            placeholder=_fit(f"{name}: {words.option_value(spec.id, current, locale)}", 150),
+            placeholder=_fit(
+                tr("options.current", locale, name=name, value=words.option_value(spec.id, current, locale)), 150
+            ),
             options=options,
             min_values=1,
             max_values=len(options) if spec.multi else 1,
