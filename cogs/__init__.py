@@ -7,4 +7,5 @@ EXTENSIONS = (
     "cogs.lobby",
     "cogs.games",
     "cogs.timers",
+    "cogs.standings",
 )

@@ -27,6 +27,7 @@ from .errors import (
     WrongPlayerCount,
 )
 from .models import (
+    GameHistory,
     GameSummary,
     LeaderboardEntry,
     LobbyInfo,
@@ -61,6 +62,7 @@ __all__ = [
     "BoardChanged",
     "GameAbandoned",
     "GameEnded",
+    "GameHistory",
     "GameNotFound",
     "GameNotOver",
     "GameOver",

@@ -107,6 +107,16 @@ class TableInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class GameHistory:
+    """A game that is over (`/history`): its table, its record (shared/records.md) and how it ended."""
+
+    table: TableInfo
+    record: dict[str, Any]
+    scores: tuple[int, ...]  # per side, where the game stopped
+    sides: tuple[SideResult, ...] | None  # the final places; None for a game abandoned before its end
+
+
+@dataclass(frozen=True, slots=True)
 class GameSummary:
     """One of a user's active games (`/games`)."""
 

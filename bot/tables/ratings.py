@@ -23,6 +23,8 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from bot.engine import Result, game_info
 from data import COMPUTER_ID, RatingRow
 
+from .models import SideResult
+
 _MODEL = PlackettLuce()
 # Families whose player counts are different games, rated apart.
 RATED_PER_PLAYER_COUNT = frozenset({"five_hundred"})
@@ -43,6 +45,23 @@ def pool_game(pool: str) -> tuple[str, int | None]:
 
 def rated_per_player_count(game_id: str) -> bool:
     return game_info(game_id).family in RATED_PER_PLAYER_COUNT
+
+
+def side_results(result: Result) -> tuple[SideResult, ...]:
+    """Every side's place, totals and whether it won, as the end of a game announces them."""
+    places = side_places(result)
+    winners = set(result.winner or ())
+    return tuple(
+        SideResult(
+            side=k,
+            seats=tuple(members),
+            score=result.scores[k],
+            game_points=None if result.game_points is None else result.game_points[k],
+            place=places[k],
+            won=k in winners,
+        )
+        for k, members in enumerate(result.sides)
+    )
 
 
 def side_places(result: Result) -> list[int]:

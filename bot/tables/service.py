@@ -35,6 +35,7 @@ from .errors import (
 )
 from .lobbies import Lobbies
 from .models import (
+    GameHistory,
     GameSummary,
     LeaderboardEntry,
     LobbyInfo,
@@ -52,7 +53,7 @@ from .notifications import (
     SeatHandedToComputer,
     TableOpened,
 )
-from .ratings import pool_game, rated_per_player_count, rating_pool
+from .ratings import pool_game, rated_per_player_count, rating_pool, side_results
 from .seating import draw_seats, draws_for_seats, seating_json
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
@@ -358,10 +359,8 @@ class TableService:
             raise GameNotFound(f"no game {game_no}", game_no=game_no)
         return record_of(replay(stored.row, stored.actions), stored.row.deals)
 
-    async def history(
-        self, game_no: int, user_id: int, guild_id: int | None = None
-    ) -> tuple[TableInfo, dict[str, Any]]:
-        """An ended game's table and record (`/history`), for one of its players (a resigned one too).
+    async def history(self, game_no: int, user_id: int, guild_id: int | None = None) -> GameHistory:
+        """An ended game's table, record and places (`/history`), for one of its players (a resigned one too).
         While the game is on the record is refused (GameNotOver): it holds the seed, and with it every hand
         still hidden. A game of another server is not found."""
         stored = await self._store.load_game(game_no)
@@ -372,7 +371,12 @@ class TableService:
         if stored.row.status == "active":
             raise GameNotOver(f"game {game_no} is still being played", game=game_no)
         state = replay(stored.row, stored.actions)
-        return Table(stored.row, state).info(), record_of(state, stored.row.deals)
+        return GameHistory(
+            Table(stored.row, state).info(),
+            record_of(state, stored.row.deals),
+            tuple(state.scores),
+            side_results(state.result) if state.is_over else None,
+        )
 
     # -- leaving --------------------------------------------------------------------------------------
     async def resign(self, game_no: int, user_id: int) -> list[Notification]:

@@ -21,7 +21,7 @@ from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, Store
 from .errors import IllegalMove, StoreFailed
 from .models import RatingChange, SideResult
 from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
-from .ratings import default_ordinal, rate, rating_pool, side_places
+from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
 from .settings import SettingsBook
 from .table import Table, replay
 
@@ -216,18 +216,7 @@ class Turns:
                 changes.append(RatingChange(player, seat, before, after))
             user = None if player == COMPUTER_ID else player
             rows.append(ResultRow(seat, user, side, places[side], side in winners, result.scores[side], before, after))
-        sides = tuple(
-            SideResult(
-                side=k,
-                seats=tuple(members),
-                score=result.scores[k],
-                game_points=None if result.game_points is None else result.game_points[k],
-                place=places[k],
-                won=k in winners,
-            )
-            for k, members in enumerate(result.sides)
-        )
-        return GameFinish(tuple(rows), tuple(new.values()), pool), (sides, tuple(changes))
+        return GameFinish(tuple(rows), tuple(new.values()), pool), (side_results(result), tuple(changes))
 
     async def rebuild(self, table: Table) -> None:
         """After a failed write: the game as the store has it (or out of memory, to be loaded on next use)."""

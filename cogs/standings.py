@@ -1,0 +1,321 @@
+"""Standings: `/leaderboard game:<game>` ranks a server's players of a game (Five Hundred per number of
+players), `/stats [player]` is one player's record in every game here, and `/history game:<number>` hands a
+player the record of a game they played, once it is over, as a file the replay command reads.
+
+Like `/rules`, the leaderboard is private by default (the reader's language) and `public:` posts it for
+the channel (the server's language); its page buttons keep working across restarts.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import FivesBot
+from bot.engine import GAMES, game_info
+from bot.i18n import tr, trn
+from bot.tables import GameHistory, NotAPlayer, PlayerRecord, TableService, WrongPlayerCount
+from bot.tables.ratings import rated_per_player_count
+
+from . import words
+from .common import Colours, Refusal, public_locale, reports_errors, service, user_locale
+from .lobby import GAME_CHOICES, player_range
+from .table import names_for
+from .translator import text
+
+PAGE_SIZE = 10
+ALL_COUNTS = 0  # the page buttons' player count for a game rated over every count
+
+
+# -- words -------------------------------------------------------------------------------------------------
+def pool_players(game_id: str, players: int | None) -> int | None:
+    """The player count a leaderboard is read for: the one asked (or the usual one) where each count is
+    rated apart, None where one leaderboard holds every count (a count asked there changes nothing)."""
+    if not rated_per_player_count(game_id):
+        return None
+    return game_info(game_id).default_players if players is None else players
+
+
+def game_label(game_id: str, players: int | None, locale: str) -> str:
+    name = words.game_name(game_id, locale)
+    return name if players is None else tr("standings.game_players", locale, game=name, players=players)
+
+
+def place_mark(place: int) -> str:
+    return words.MEDALS.get(place, f"{place}.")
+
+
+def record_text(games: int, wins: int, locale: str) -> str:
+    """A record in words: 3 wins in 5 games (60%)."""
+    return tr(
+        "standings.record",
+        locale,
+        games=trn("standings.games", games, locale),
+        wins=trn("standings.wins", wins, locale),
+        rate=f"{wins / games if games else 0:.0%}",
+    )
+
+
+def rating_text(rating: float) -> str:
+    return f"{rating:.1f}"
+
+
+# -- /leaderboard ------------------------------------------------------------------------------------------
+async def leaderboard_message(
+    tables: TableService, guild_id: int, game_id: str, players: int | None, page: int, locale: str
+) -> dict[str, Any]:
+    """One page (0-based; clamped, since the board may have shrunk or grown since the buttons were drawn)
+    of a leaderboard, with page buttons when it has more than one. WrongPlayerCount for a count the game
+    is not played by."""
+    size = await tables.leaderboard_size(guild_id, game_id, players)
+    label = game_label(game_id, players, locale)
+    embed = discord.Embed(title=tr("standings.title", locale, game=label), colour=Colours.RESULT)
+    if size == 0:
+        embed.description = tr("standings.empty", locale, game=label)
+        return {"embed": embed, "view": None}
+    pages = -(-size // PAGE_SIZE)
+    page = min(max(page, 0), pages - 1)
+    entries = await tables.leaderboard(guild_id, game_id, PAGE_SIZE, page * PAGE_SIZE, players)
+    lines = []
+    for entry in entries:
+        name = discord.utils.escape_markdown(entry.name) if entry.name else f"<@{entry.user_id}>"
+        line = tr(
+            "standings.entry",
+            locale,
+            place=place_mark(entry.place),
+            name=name,
+            rating=rating_text(entry.rating),
+            record=record_text(entry.games, entry.wins, locale),
+        )
+        if entry.chips is not None:
+            line += tr("standings.chips", locale, chips=f"{entry.chips:.0f}")
+        lines.append(line)
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=trn("standings.footer", size, locale, page=page + 1, pages=pages))
+    view = None
+    if pages > 1:
+        view = discord.ui.View(timeout=None)
+        for way, target, disabled in (("previous", page - 1, page == 0), ("next", page + 1, page == pages - 1)):
+            view.add_item(
+                LeaderboardPageButton(
+                    game_id, players, min(max(target, 0), pages - 1), way, tr(f"standings.{way}", locale), disabled
+                )
+            )
+    return {"embed": embed, "view": view}
+
+
+async def leaderboard_or_refusal(
+    tables: TableService, guild_id: int, game_id: str, players: int | None, page: int, locale: str, reader: str
+) -> dict[str, Any]:
+    """The service's refusal of a count, said for a leaderboard (the table's sentence is about seats) in
+    the reader's own language, even under a public leaderboard."""
+    try:
+        return await leaderboard_message(tables, guild_id, game_id, players, page, locale)
+    except WrongPlayerCount as error:
+        raise Refusal(
+            "leaderboard_players",
+            str(error),
+            game=words.game_name(game_id, reader),
+            allowed=player_range(game_info(game_id).players),
+            players=players,
+        ) from error
+
+
+class LeaderboardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"fives:ranks:(?P<game>[a-z0-9-]+):(?P<players>[0-9]+):(?P<page>[0-9]+):(?P<way>previous|next)",
+):
+    """Turn a leaderboard's page; whoever may see the message may turn it, as with the rules' pages."""
+
+    def __init__(
+        self, game_id: str, players: int | None, page: int, way: str, label: str = "", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or way,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"fives:ranks:{game_id}:{players or ALL_COUNTS}:{page}:{way}",
+                disabled=disabled,
+            )
+        )
+        self.game_id, self.players, self.page = game_id, players, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+        players = int(match["players"])
+        return cls(match["game"], players or None, int(match["page"]), match["way"], item.label or "")
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        assert interaction.guild_id is not None
+        message = interaction.message
+        if message is not None and not message.flags.ephemeral:
+            locale = await public_locale(interaction.client, interaction.guild_id)
+        else:
+            locale = user_locale(interaction)
+        shown = await leaderboard_or_refusal(
+            service(interaction.client),
+            interaction.guild_id,
+            self.game_id,
+            self.players,
+            self.page,
+            locale,
+            user_locale(interaction),
+        )
+        await interaction.response.edit_message(**shown)
+
+
+# -- /stats ------------------------------------------------------------------------------------------------
+def record_order(record: PlayerRecord) -> tuple[int, int]:
+    order = list(GAMES)
+    return order.index(record.game_id) if record.game_id in order else len(order), record.players or 0
+
+
+async def stats_embed(
+    tables: TableService, guild_id: int, name: str, records: list[PlayerRecord], locale: str
+) -> discord.Embed:
+    """A field per game (per player count for Five Hundred), in the order `/play` offers the games."""
+    embed = discord.Embed(title=tr("stats.title", locale, player=name), colour=Colours.RESULT)
+    for record in sorted(records, key=record_order):
+        lines = []
+        if record.place is not None:
+            size = await tables.leaderboard_size(guild_id, record.game_id, record.players)
+            mark = words.MEDALS.get(record.place)
+            place = tr("stats.place", locale, place=record.place, count=size)
+            lines.append(f"{mark} {place}" if mark else place)
+        lines.append(tr("stats.rating", locale, rating=rating_text(record.rating)))
+        lines.append(record_text(record.games, record.wins, locale))
+        embed.add_field(name=game_label(record.game_id, record.players, locale), value="\n".join(lines))
+    return embed
+
+
+# -- /history ----------------------------------------------------------------------------------------------
+def history_embed(game: GameHistory, locale: str) -> discord.Embed:
+    table = game.table
+    names = names_for(table, locale)
+    embed = discord.Embed(
+        title=tr("history.title", locale, table=words.table_title(table, locale)),
+        description=tr("history.description", locale),
+        colour=Colours.GAME_OVER if game.sides is not None else Colours.CLOSED,
+    )
+    embed.add_field(
+        name=tr("history.players", locale), value=tr("list.join", locale).join(f"**{n}**" for n in names), inline=False
+    )
+    if game.sides is not None:  # `words` reads a GameHistory as it reads the GameEnded of the same game
+        standings = "\n".join(words.standings(game, names, locale))
+        embed.add_field(name=tr("result.over.standings", locale), value=standings, inline=False)
+        embed.add_field(name=tr("history.result", locale), value=f"🏆 {words.winners(game, names, locale)}")
+    else:  # abandoned: the scores where it stopped, no places
+        embed.description = f"{embed.description}\n{tr('history.abandoned', locale)}"
+        lines = [
+            tr("history.score", locale, side=words.side_name(side, names, locale), score=game.scores[k])
+            for k, side in enumerate(table.sides)
+        ]
+        embed.add_field(name=tr("history.scores", locale), value="\n".join(lines), inline=False)
+    return embed
+
+
+def history_filename(game_no: int) -> str:
+    return f"fives-{game_no}.json"
+
+
+# -- the cog -------------------------------------------------------------------------------------------------
+class Standings(commands.Cog):
+    ITEMS = (LeaderboardPageButton,)
+
+    def __init__(self, bot: FivesBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*self.ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.ITEMS)
+
+    @app_commands.command(name=text("command.leaderboard.name"), description=text("command.leaderboard.description"))
+    @app_commands.rename(
+        game=text("command.leaderboard.game.name"),
+        players=text("command.leaderboard.players.name"),
+        page=text("command.leaderboard.page.name"),
+        public=text("command.leaderboard.public.name"),
+    )
+    @app_commands.describe(
+        game=text("command.leaderboard.game.description"),
+        players=text("command.leaderboard.players.description"),
+        page=text("command.leaderboard.page.description"),
+        public=text("command.leaderboard.public.description"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        players: int | None = None,
+        page: app_commands.Range[int, 1] = 1,
+        public: bool = False,
+    ) -> None:
+        assert interaction.guild_id is not None
+        reader = user_locale(interaction)
+        locale = await public_locale(self.bot, interaction.guild_id) if public else reader
+        shown = await leaderboard_or_refusal(
+            self.bot.service,
+            interaction.guild_id,
+            game.value,
+            pool_players(game.value, players),
+            page - 1,
+            locale,
+            reader,
+        )
+        if shown["view"] is None:
+            del shown["view"]  # send_message takes no view=None
+        await interaction.response.send_message(**shown, ephemeral=not public)
+
+    @app_commands.command(name=text("command.stats.name"), description=text("command.stats.description"))
+    @app_commands.rename(player=text("command.stats.player.name"))
+    @app_commands.describe(player=text("command.stats.player.description"))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        assert interaction.guild_id is not None
+        locale = user_locale(interaction)
+        who = player or interaction.user
+        name = discord.utils.escape_markdown(who.display_name)
+        records = await self.bot.service.stats(interaction.guild_id, who.id)
+        if records:
+            embed = await stats_embed(self.bot.service, interaction.guild_id, name, records, locale)
+        else:
+            none = tr("stats.none.self", locale) if who.id == interaction.user.id else None
+            embed = discord.Embed(
+                title=tr("stats.title", locale, player=name),
+                description=none or tr("stats.none.other", locale, player=name),
+                colour=Colours.RESULT,
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=text("command.history.name"), description=text("command.history.description"))
+    @app_commands.rename(game=text("command.history.game.name"))
+    @app_commands.describe(game=text("command.history.game.description"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
+        locale = user_locale(interaction)
+        try:
+            ended = await self.bot.service.history(game, interaction.user.id, interaction.guild_id)
+        except NotAPlayer as error:
+            # The table's sentence speaks of sitting at it now; this game is over or about to be.
+            raise Refusal("history_not_yours", str(error), game=game) from error
+        data = json.dumps(ended.record, ensure_ascii=False, indent=1).encode()
+        await interaction.response.send_message(
+            embed=history_embed(ended, locale),
+            file=discord.File(io.BytesIO(data), filename=history_filename(game)),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(Standings(bot))
