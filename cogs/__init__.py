@@ -7,5 +7,7 @@ EXTENSIONS = (
     "cogs.lobby",
     "cogs.games",
     "cogs.timers",
+    "cogs.rules",
+    "cogs.settings",
     "cogs.standings",
 )

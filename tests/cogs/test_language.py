@@ -57,7 +57,10 @@ async def test_a_japanese_player_gets_private_answers_and_dms_in_japanese(world:
 
 async def test_slash_commands_carry_japanese_names_descriptions_and_choices(world: World) -> None:
     commands = {c.name: c for c in await world.bot.tree.fetch_commands()}
-    assert set(commands) == {"play", "hand", "move", "games", "resign", "abandon"}
+    assert set(commands) == {
+        *("play", "hand", "move", "games", "resign", "abandon"),
+        *("rules", "settings", "leaderboard", "stats", "history"),
+    }
     play = commands["play"]
     assert play.name_localizations[discord.Locale.japanese] == "あそぶ"
     assert play.description_localizations[discord.Locale.japanese] == "このチャンネルでゲームの卓を立てます"

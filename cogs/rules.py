@@ -1,0 +1,214 @@
+"""`/rules game:<game>`: a game's rules in the reader's language, in pages a button away from each other:
+the summary (with the player counts and how to type a move), the options with their values and defaults,
+the longer rules where a game has them, and the whole move notation. Every page fits Discord's limits.
+
+Private by default (the reader's language); `public:` posts it for the channel (the server's language).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import FivesBot
+from bot.engine import OptionSpec, game_info
+from bot.i18n import has, tr
+
+from . import words
+from .common import Colours, public_locale, reports_errors, user_locale
+from .lobby import GAME_CHOICES, player_range
+from .translator import text
+
+# Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
+DESCRIPTION_LIMIT = 4096
+FIELD_NAME_LIMIT = 256
+FIELD_LIMIT = 1024
+FIELDS_LIMIT = 25
+EMBED_LIMIT = 6000
+OPTIONS_PAGE_LIMIT = 5000  # an options page stops here, well inside the 6,000 of a whole embed
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    kind: str  # summary, options, more, notation
+    embed: discord.Embed
+
+
+def fit(value: str, limit: int) -> str:
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def option_values(spec: OptionSpec, locale: str) -> str:
+    """What an option may be set to, in words: one value a line, since the labels hold commas themselves."""
+    if not spec.choices:
+        if spec.minimum is None:
+            return tr("info.rules.any_number", locale)
+        return tr("info.rules.number_from", locale, minimum=spec.minimum)
+    values = "\n".join(
+        tr("info.rules.value", locale, value=words.option_value(spec.id, c, locale)) for c in spec.choices
+    )
+    return tr("info.rules.any_of", locale, values=values) if spec.multi else values
+
+
+def option_default(spec: OptionSpec, players: tuple[int, ...], locale: str) -> str:
+    """The rules' default, per player count where it depends on it."""
+    if isinstance(spec.default, Mapping):
+        by_count = [(n, spec.default_for(n)) for n in players]
+        if len({repr(v) for _, v in by_count}) > 1:
+            return tr("list.join", locale).join(
+                tr("info.rules.default_by_players", locale, players=n, value=words.option_value(spec.id, v, locale))
+                for n, v in by_count
+            )
+    value = spec.default_for(players[0])
+    if spec.multi and isinstance(value, list | tuple) and set(value) == set(spec.choices):
+        return tr("info.rules.every", locale)
+    return words.option_value(spec.id, value, locale)
+
+
+def option_field(spec: OptionSpec, players: tuple[int, ...], locale: str) -> tuple[str, str]:
+    lines = []
+    help_key = f"option.{spec.id}.help"
+    if has(help_key, locale):
+        lines.append(tr(help_key, locale))
+    lines.append(tr("info.rules.values", locale, values=option_values(spec, locale)))
+    lines.append(tr("info.rules.default", locale, value=option_default(spec, players, locale)))
+    return fit(words.option_name(spec.id, locale), FIELD_NAME_LIMIT), fit("\n".join(lines), FIELD_LIMIT)
+
+
+def _embed(title: str, description: str) -> discord.Embed:
+    return discord.Embed(title=fit(title, 256), description=fit(description, DESCRIPTION_LIMIT), colour=Colours.LOBBY)
+
+
+def rules_pages(game_id: str, locale: str) -> list[RulesPage]:
+    """Every page of a game's rules, each an embed within Discord's limits (footers say the page)."""
+    info = game_info(game_id)
+    game = words.game_name(game_id, locale)
+    pages: list[RulesPage] = []
+
+    summary = _embed(tr("info.rules.title", locale, game=game), tr(f"rules.{game_id}.summary", locale))
+    summary.add_field(
+        name=tr("info.rules.players", locale),
+        value=tr("info.rules.player_count", locale, players=player_range(info.players)),
+        inline=False,
+    )
+    summary.add_field(
+        name=tr("info.rules.typing", locale), value=tr(f"rules.typing.{info.family}", locale), inline=False
+    )
+    pages.append(RulesPage("summary", summary))
+
+    intro = tr("info.rules.options.intro", locale)
+    options = _embed(tr("info.rules.options.title", locale, game=game), intro)
+    for spec in info.options:
+        if spec.id == "players":
+            continue
+        name, value = option_field(spec, info.players, locale)
+        if len(options.fields) >= FIELDS_LIMIT or len(options) + len(name) + len(value) > OPTIONS_PAGE_LIMIT:
+            pages.append(RulesPage("options", options))
+            options = _embed(tr("info.rules.options.title", locale, game=game), intro)
+        options.add_field(name=name, value=value, inline=False)
+    if not options.fields:
+        options.description = tr("info.rules.options.none", locale)
+    pages.append(RulesPage("options", options))
+
+    if has(f"rules.{game_id}.more", locale):
+        pages.append(
+            RulesPage(
+                "more", _embed(tr("info.rules.more.title", locale, game=game), tr(f"rules.{game_id}.more", locale))
+            )
+        )
+    pages.append(
+        RulesPage("notation", _embed(tr("info.rules.notation.title", locale, game=game), tr("rules.notation", locale)))
+    )
+    for number, page in enumerate(pages, 1):
+        page.embed.set_footer(text=tr("info.page", locale, page=number, pages=len(pages)))
+    return pages
+
+
+def page_label(pages: list[RulesPage], index: int, locale: str) -> str:
+    kind = pages[index].kind
+    label = tr(f"info.rules.page.{kind}", locale)
+    same = [i for i, p in enumerate(pages) if p.kind == kind]
+    if len(same) > 1:
+        label += f" {same.index(index) + 1}"
+    return label
+
+
+def rules_view(game_id: str, pages: list[RulesPage], current: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for index in range(len(pages)):
+        view.add_item(RulesPageButton(game_id, index, page_label(pages, index, locale), disabled=index == current))
+    return view
+
+
+def rules_message(game_id: str, page: int, locale: str) -> dict[str, Any]:
+    pages = rules_pages(game_id, locale)
+    page = min(max(page, 0), len(pages) - 1)
+    return {"embed": pages[page].embed, "view": rules_view(game_id, pages, page, locale)}
+
+
+class RulesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:rules:(?P<game>[a-z0-9-]+):(?P<page>[0-9]+)"
+):
+    """Turn to a page of a rules message (kept working across restarts)."""
+
+    def __init__(self, game_id: str, page: int, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=fit(label or str(page + 1), 80),
+                style=discord.ButtonStyle.primary if disabled else discord.ButtonStyle.secondary,
+                custom_id=f"fives:rules:{game_id}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+        return cls(match["game"], int(match["page"]), item.label or "")
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        message = interaction.message
+        if message is not None and not message.flags.ephemeral:
+            locale = await public_locale(interaction.client, interaction.guild_id)
+        else:
+            locale = user_locale(interaction)
+        await interaction.response.edit_message(**rules_message(self.game_id, self.page, locale))
+
+
+class Rules(commands.Cog):
+    ITEMS = (RulesPageButton,)
+
+    def __init__(self, bot: FivesBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*self.ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.ITEMS)
+
+    @app_commands.command(name=text("command.rules.name"), description=text("command.rules.description"))
+    @app_commands.rename(game=text("command.rules.game.name"), public=text("command.option.public.name"))
+    @app_commands.describe(
+        game=text("command.rules.game.description"), public=text("command.option.public.description")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str], public: bool = False
+    ) -> None:
+        if public:
+            locale = await public_locale(self.bot, interaction.guild_id)
+        else:
+            locale = user_locale(interaction)
+        await interaction.response.send_message(**rules_message(game.value, 0, locale), ephemeral=not public)
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(Rules(bot))
