@@ -30,8 +30,16 @@ def test_always_legal_and_every_block_holds() -> None:
             action = choose_action(state.view(seat), rng)
             assert action in [str(a) for a in state.legal_actions(seat)], (seed, action)
             blocks += action.endswith(" block")
+            finished = len(state.hands)
             events = state.apply(seat, action)
             broken += sum(1 for e in events if e.kind == "block_broken")
+            if action.endswith(" block"):
+                # sure, not lucky: no tile off the table (any hand, the talon) fits any end now
+                if len(state.hands) > finished:
+                    assert state.hands[finished].reason == "block-upheld"
+                else:
+                    off_table = [t for hand in state.in_hand for t in hand] + state.talon
+                    assert not any(state.layout.can_play([t]) for t in off_table), (seed, action)
     assert broken == 0
     assert blocks > 0
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import NoMatchingEnd
+from bot.engine import NoMatchingEnd, new_game
 from bot.engine.domineren.matching import FIT, IS_MATADOR, fit_key, hand_count
 from bot.engine.domineren.rules import BONUS, bonus, pool_share, settlement
 from bot.engine.records import summary
 from bot.engine.tiles import parse_tile
 
-from .replaying import replay_cli
+from .replaying import RECORDS, load_record, replay_cli
 from .test_domineren_support import Script, full_deal, second_hand
 
 
@@ -113,16 +113,21 @@ def test_the_set_double_no_longer_counts() -> None:
 
 
 # -- 4 and 5: the Russian rule -------------------------------------------------------------------------
-def test_russian_after_a_4_4_set_tiles_with_a_3_attach() -> None:
+def test_russian_after_a_4_4_set_tiles_with_a_3_attach(tmp_path: Path) -> None:
     hands = [["4-4", "0-1", "0-2", "1-2"], ["3-5", "4-5", "4-3", "1-6"], ["0-5", "0-6", "2-5", "2-6"]]
     hands.append(["1-3", "1-4", "1-5", "2-4"])
     script = Script(4, [full_deal(hands)])
     script.acts((0, "4-4"), (0, "type 4"))
     # 1-6 is a matador too, so it fits any end, with either half touching
-    assert plays(script, 1) == {"3-5@4-4", "4-3@4-4", "3-4@4-4", "1-6@4-4", "6-1@4-4"}
+    expected = {"3-5@4-4", "4-3@4-4", "3-4@4-4", "1-6@4-4", "6-1@4-4"}
+    assert plays(script, 1) == expected
+    out = cli(script, tmp_path)  # the replay command prints the same legal plays for seat 1
+    assert out["current_seat"] == 1 and {a for a in out["legal"] if not a.endswith("block")} == expected
     with pytest.raises(NoMatchingEnd) as err:
         script.act(1, "4-5@4-4")
     assert err.value.key == "does_not_fit_russian"
+    script.act(1, "3-5@4-4")
+    assert cli(script, tmp_path)["steps"][-1]["action"] == "3-5@4-4"
 
 
 def test_russian_matador_has_four_placements_on_a_two_ended_line(tmp_path: Path) -> None:
@@ -153,11 +158,55 @@ def test_settlement_between_every_pair() -> None:
     assert sum(settlement([14, 3, 0, 9, 22])) == 0
 
 
+def test_a_hand_count_with_0_0_and_a_player_out_replayed() -> None:
+    """Examples 6 and 12: seat 2 ends holding 0-0 and 2-3, which count 19; the others are out, 0."""
+    code, out, _ = replay_cli(RECORDS / "domineren" / "example-12-count.json")
+    assert code == 0
+    record = load_record("domineren/example-12-count.json")
+    state = new_game("domineren", 3, record["options"], seed=record["seed"], deal=record["deals"])
+    for entry in record["actions"]:
+        state.apply(entry["seat"], entry["action"])
+    detail = state.hands[0].detail
+    assert sorted(detail["hands"][2]) == ["0-0", "3-2"] and detail["hands"][:2] == [[], []]
+    assert detail["totals"] == [0, 0, 19]
+    assert out["hands"] == [{"reason": "nos-out", "points": [19, 19, -38]}]
+
+
+def test_settlement_of_example_11_replayed() -> None:
+    """Example 11 as a blocked hand: A = seat 2 (out, 0), B = seat 1 (6-0 4-0: 10), C = seat 0 (25)."""
+    code, out, _ = replay_cli(RECORDS / "domineren" / "example-11-settlement.json")
+    assert code == 0
+    record = load_record("domineren/example-11-settlement.json")
+    state = new_game("domineren", 3, record["options"], seed=record["seed"], deal=record["deals"])
+    for entry in record["actions"]:
+        state.apply(entry["seat"], entry["action"])
+    assert state.hands[0].detail["totals"] == [25, 10, 0]
+    # C pays B 15 and A 25, B pays A 10: A +35, B +5, C -40
+    assert out["hands"] == [{"reason": "blocked", "points": [-40, 5, 35]}]
+
+
 # -- 7: the end of the session -------------------------------------------------------------------------
 def test_chips_round_down_to_twenties() -> None:
     assert pool_share(652) == 12 and 652 - pool_share(652) == 640
     assert pool_share(640) == 0
     assert -7 - pool_share(-7) == -20  # a negative balance floors too, so a share is 0-19
+
+
+def test_652_chips_become_640_and_12_go_to_the_pool_replayed(tmp_path: Path) -> None:
+    """Example 7 in a session: example 12's hand from 622 chips each leaves seat 0 with 652; the session
+    ends, 12 of them go to the pool (seat 1: 646 -> 640, seat 2: 568 -> 560) and Billitonnen begins."""
+    record = load_record("domineren/example-12-count.json")
+    record["options"] = {"hands": 1, "billitonnen": "on", "start_chips": 622}
+    code, out, _ = replay_cli(record, tmp_path)
+    assert code == 0
+    assert out["hands"][0]["reason"] == "nos-out"
+    assert out["hands"][1] == {"reason": "pool", "points": [-12, -6, -8]}
+    assert out["scores"] == [640, 640, 560] and out["legal"] == ["turn W", "turn E"]
+    state = new_game("domineren", 3, record["options"], seed=record["seed"], deal=record["deals"])
+    for entry in record["actions"]:
+        state.apply(entry["seat"], entry["action"])
+    assert state.hands[0].detail["chips"] == [652, 646, 568]
+    assert state.view(None).pool == 26 and state.phase == "billitonnen"
 
 
 # -- 8: Nos, Block upheld, Block broken ----------------------------------------------------------------

@@ -10,8 +10,9 @@ import pytest
 
 from bot.engine import IllegalAction, new_game
 from bot.engine.domineren.billitonnen import Billitonnen
+from bot.engine.domineren.deals import shuffled_hands
 from bot.engine.domineren.view import Owed
-from bot.engine.tiles import parse_tile
+from bot.engine.tiles import IS_DOUBLE, parse_tile
 
 from .replaying import replay_cli
 from .test_domineren_support import Script, full_deal
@@ -226,3 +227,35 @@ def test_each_hand_records_every_seats_chips_after_its_settlement() -> None:
                 assert hand.detail["chips"] == list(state.scores)
                 assert sum(hand.detail["chips"]) == 4 * 500
     assert sum("chips" in h.detail for h in state.hands) == 3
+
+
+# -- the first set player and the redeal (§3) ------------------------------------------------------------
+def test_the_holder_of_the_highest_double_sets_first() -> None:
+    hands = [["3-3", "0-1", "0-2", "0-3"], ["1-2", "1-3", "1-4", "1-5"], ["5-5", "2-3", "2-4", "2-5"]]
+    hands.append(["0-0", "4-4", "3-4", "3-5"])
+    script = Script(4, [full_deal(hands)])
+    assert script.state.current_seat == 2 and script.state.set_player == 2  # 5-5 beats 4-4, 3-3 and 0-0
+    assert [str(a) for a in script.state.legal_actions()] == ["5-5"]  # he holds a double: he sets one
+    hands[2][0], hands[3][1] = "4-4", "5-5"
+    assert Script(4, [full_deal(hands)]).state.set_player == 3
+
+
+def test_a_first_deal_without_a_double_is_shuffled_again() -> None:
+    # with seed 592 the first shuffle for five players deals no double (15 single tiles): redeal (§3)
+    first, _ = shuffled_hands(random.Random(592), 5)
+    assert not any(IS_DOUBLE[t] for hand in first for t in hand)
+    state = new_game("domineren", 5, {"hands": 1, "billitonnen": "off"}, seed=592)
+    assert state.in_hand != first and sorted(len(h) for h in state.in_hand) == [3] * 5
+    highest = max(t for hand in state.in_hand for t in hand if IS_DOUBLE[t])
+    assert highest in state.in_hand[state.set_player] and state.current_seat == state.set_player
+    assert sorted([t for h in state.in_hand for t in h] + state.talon) == list(range(28))
+
+
+@pytest.mark.parametrize(("players", "size", "talon"), [(3, 5, 13), (4, 4, 12), (5, 3, 13)])
+def test_deal_sizes_and_the_talon(players: int, size: int, talon: int) -> None:
+    for seed in range(5):
+        state = new_game("domineren", players, {"hands": 1}, seed=seed)
+        public = state.view(None)
+        assert public.hand_sizes == (size,) * players and public.talon == talon  # §2
+        assert public.drawable == talon - 2  # §9: the last two are never drawn
+        assert state.scores == [500] * players  # §0: 500 chips each

@@ -16,7 +16,7 @@ from bot.engine.records import replay
 from bot.engine.tiles import label, parse_halves, parse_tile
 
 from .replaying import RECORDS
-from .test_domineren_support import Script, full_deal
+from .test_domineren_support import Script, full_deal, second_hand
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "domineren.md"
 
@@ -297,3 +297,36 @@ def test_type_record_is_in_the_docs(path: Path) -> None:
     record = json.loads(path.read_text(encoding="utf-8"))
     line = "; ".join(f"{a['seat']}: {a['action']}" for a in record["actions"])
     assert line in " ".join(DOCS.read_text(encoding="utf-8").split())  # the docs wrap it over lines
+
+
+# -- directed opening a with special doubles (§18.11 a, §8) ---------------------------------------------
+DIRECTED_HANDS = [["0-1", "0-3", "0-4", "0-5"], ["2-1", "0-6", "1-5", "3-4"], ["6-6", "1-6", "3-6", "4-6"]]
+DIRECTED_HANDS.append(["2-2", "2-4", "3-5", "4-5"])
+
+
+@pytest.mark.parametrize("six_first", [True, False])
+def test_directed_a_two_special_doubles_fulfil_the_order_whoever_is_asked_first(six_first: bool) -> None:
+    """A special double may go on either end (§18.11 a) and counts for the end it lies on, so with both
+    ends of the single set covered out of turn play is free, whichever player was asked first."""
+    hands = [list(h) for h in DIRECTED_HANDS]
+    if not six_first:
+        hands[2][0], hands[3][0] = hands[3][0], hands[2][0]
+    script, sp = second_hand(4, hands, talon=["6-2"])
+    p1, p2, p3 = ((sp + k) % 4 for k in (1, 2, 3))
+    script.acts((sp, "draw"), (sp, "type 11 normal a:W"))
+    first, second = ("6-6@6-2", "2-2@6-2") if six_first else ("2-2@6-2", "6-6@6-2")
+    script.acts((p2, first), (p3, second))
+    view = script.state.view(None)
+    assert view.game_type.directed == "" and not any(e.directed for e in view.ends)
+    plays = {str(a) for a in script.state.legal_actions(p1) if not str(a).endswith("block")}
+    assert plays == {"2-1@2-2", "6-0@6-6"}  # either end
+
+
+def test_directed_a_a_special_double_on_the_other_end_leaves_the_named_end_first() -> None:
+    script, sp = second_hand(4, DIRECTED_HANDS, talon=["6-2"])
+    p1, p2, p3 = ((sp + k) % 4 for k in (1, 2, 3))
+    script.acts((sp, "draw"), (sp, "type 11 normal a:W"), (p2, "decline"), (p3, "2-2@6-2"))
+    assert script.state.view(None).game_type.directed == "W"  # the W end first, then free
+    assert {str(a) for a in script.state.legal_actions(p1) if not str(a).endswith("block")} == {"6-0@6-2"}
+    script.act(p1, "6-0@6-2")
+    assert script.state.view(None).game_type.directed == ""

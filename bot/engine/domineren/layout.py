@@ -129,8 +129,11 @@ class Layout:
                     self.arms_open = True
                 elif self.sides == 4:
                     self.arms_open = True
-        if self.queue and arm == self.queue[0]:
-            self.queue.pop(0)
+        # conditions a/b: a normal play goes to the head of the queue; a special double (§18.11) counts for
+        # the end it lies on wherever that end stands in the queue, so that under condition a two special
+        # doubles fulfil the order whichever of their players is asked first
+        if arm in self.queue and (special or arm == self.queue[0]):
+            self.queue.remove(arm)
             if not self.queue and plan.switch:
                 self.arm_rule = [RUSSIAN - r for r in self.arm_rule]
         return new
