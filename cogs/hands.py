@@ -3,10 +3,10 @@ the controls to play from it.
 
 Controls are built from the view's legal moves, whatever the game: a select per kind of move (25 to a
 select, paged beyond four selects), buttons for single words (`draw`, `pass`, `declare`...), Five
-Hundred's discard as a multi-select of exactly the cards to lay away, and **Type a move** for the action
-notation. Every control's custom id carries the game number and the turn token it was made for
-(`fives:act:12:57:0`), so it still works after a restart, and a stale or repeated click is refused by
-the table service.
+Hundred's discard as a multi-select of exactly the cards to lay away, Domineren's type select and
+**Block…** (`cogs.domineren_controls`), and **Type a move** for the action notation. Every control's
+custom id carries the game number and the turn token it was made for (`fives:act:12:57:0`), so it still
+works after a restart, and a stale or repeated click is refused by the table service.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from bot.i18n import DEFAULT_LOCALE, has, locale_of, tr
 from bot.tables import HandChanged, StaleControl
 from rendering import render_hand
 
-from . import five_hundred_controls, words
+from . import domineren_controls, five_hundred_controls, words
 from .common import (
     Colours,
     fives,
@@ -65,10 +65,11 @@ def hand_message(
         colour=Colours.TURN if playing else Colours.HAND,
     )
     if playing:
-        lines = [tr("hand.your_turn", locale)]
+        lines = words.prompt(table.game_id, view, names, locale)
         if note.deadline is not None:
-            lines.append(tr("hand.deadline", locale, when=relative_time(note.deadline)))
-        embed.description = "\n".join(lines)
+            when = relative_time(note.deadline)
+            lines.append(words.deadline_line(table.game_id, view, when, locale, private=True))
+        embed.description = "\n".join(line for line in lines if line)
     elif getattr(view, "over", False):
         embed.description = tr("hand.over", locale)
     elif getattr(view, "current_seat", None) is not None:
@@ -108,14 +109,21 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     word_moves = [e for e in legal if e.text in words.BUTTON_WORDS]
     discards = [e for e in legal if getattr(e, "kind", "") == "discard"]
     rest = [e for e in legal if e.text not in words.BUTTON_WORDS and getattr(e, "kind", "") != "discard"]
-    buttons: list[discord.ui.Item[Any]] = [WordButton(game_no, turn, e.text, locale) for e in word_moves]
+    buttons: list[discord.ui.Item[Any]] = [
+        WordButton(game_no, turn, e.text, locale, label=words.move_label(game_id, e, locale, view=view)[0])
+        for e in word_moves
+    ]
+    selects: list[discord.ui.Item[Any]] = []
     if words.family(game_id) == "five_hundred":  # two-partner calls: one button, then two steps
         rest, more = five_hundred_controls.split_pairs(note, rest, locale)
+        buttons += more
+    elif words.family(game_id) == "domineren":  # the type in two steps, Block behind a button
+        rest, more, selects = domineren_controls.split(note, rest, locale)
         buttons += more
     buttons.append(TypeButton(game_no, turn, locale))
     link = 1 if url is not None else 0
     chunks = list(_chunks(rest))
-    fixed = 1 if discards and getattr(view, "hand", None) else 0
+    fixed = (1 if discards and getattr(view, "hand", None) else 0) + len(selects)
     rows = ROWS - fixed - _button_rows(len(buttons) + link)
     if len(chunks) > rows:  # pages, with room for two page buttons
         rows = ROWS - fixed - _button_rows(len(buttons) + link + 2)
@@ -128,12 +136,14 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
         buttons.append(PageButton(game_no, turn, page + 1, label))
     scoring = getattr(view, "muggins_unit", 1) != 0  # Draw dominoes scores nothing in play
     out = discord.ui.View(timeout=None)
-    if fixed:
+    if discards and getattr(view, "hand", None):
         out.add_item(
             DiscardSelect(
                 game_no, turn, view.hand, view.discard_count, locale, taken=view.taken or (), trump=view.trump
             )
         )
+    for select in selects:
+        out.add_item(select)
     for n, (chunk, of_kind) in enumerate(chunks[page * rows : (page + 1) * rows], start=page * rows):
         labels = [words.move_label(game_id, entry, locale, scoring=scoring, view=view) for entry in chunk]
         kind = getattr(chunk[0], "kind", "")
@@ -276,24 +286,32 @@ class DiscardSelect(
 
 
 class WordButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:do:(?P<game>[0-9]+):(?P<turn>[0-9]+):(?P<word>[a-z]+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"fives:do:(?P<game>[0-9]+):(?P<turn>[0-9]+):(?P<word>[a-z]+(?:-[we])?)",
 ):
-    """A move of one word (`draw`, `pass`, `declare`...)."""
+    """A move of one word (`draw`, `pass`, `declare`...), or of a word and an end (Billitonnen's `turn W`,
+    written `turn-w` in the custom id)."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "draw": discord.ButtonStyle.primary,
         "concede": discord.ButtonStyle.danger,
+        "declare": discord.ButtonStyle.success,
+        "turn-w": discord.ButtonStyle.primary,
+        "turn-e": discord.ButtonStyle.primary,
+        "place-w": discord.ButtonStyle.primary,
+        "place-e": discord.ButtonStyle.primary,
     }
 
     def __init__(self, game_no: int, turn: int, word: str, locale: str = "en", *, label: str | None = None) -> None:
+        word = word.lower().replace(" ", "-")
         super().__init__(
             discord.ui.Button(
-                label=label or tr(f"move.word.{word}", locale),
+                label=(label or tr(f"move.word.{word}", locale))[:80],
                 style=self.STYLES.get(word, discord.ButtonStyle.secondary),
                 custom_id=f"fives:do:{game_no}:{turn}:{word}",
             )
         )
-        self.game_no, self.turn, self.word = game_no, turn, word
+        self.game_no, self.turn, self.word = game_no, turn, word.replace("-", " ")
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
@@ -384,6 +402,7 @@ class Hands(commands.Cog):
         TypeButton,
         PageButton,
         *five_hundred_controls.ITEMS,
+        *domineren_controls.ITEMS,
     )
 
     def __init__(self, bot: FivesBot) -> None:

@@ -126,6 +126,7 @@ class Post:
         self.opened: TableOpened | None = None
         self.ended = False  # finished or abandoned: no board, no controls
         self.hand: HandEnded | None = None  # a hand result waiting to see whether the game ended with it
+        self.dealt = False  # a hand ended and the game goes on: the new hand needs its board
 
 
 class Table(commands.Cog):
@@ -134,6 +135,9 @@ class Table(commands.Cog):
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._places: dict[int, int] = {}  # game -> the channel or thread it is played in
         self._boards: dict[int, tuple[int, int]] = {}  # game -> (newest board message, its turn)
+        # game -> the newest public view announced: the view before the next action, for what the action
+        # did to it (a Block it broke, the question a decline refused); unknown after a restart.
+        self._views: dict[int, Any] = {}
         self._hand_dms: dict[tuple[int, int], discord.Message] = {}  # (game, user) -> last hand DM
         self._dm_channels: dict[int, discord.DMChannel] = {}
         self.closed_dms: set[int] = set()  # users whose DMs refused us
@@ -177,23 +181,27 @@ class Table(commands.Cog):
         locale = await public_locale(self.bot, table.guild_id)
         post = Post(table)
         hands: list[HandChanged] = []
+        game_no = table.game_no
         for note in notes:
             post.table = note.table
             names = names_for(note.table, locale)
             if isinstance(note, TableOpened):
                 await self._open(note, origin, locale)
                 post.opened, post.view, post.turn = note, note.view, note.turn
+                self._views[game_no] = note.view
             elif isinstance(note, BoardChanged):
                 # An action after a hand's end belongs to the next hand: the result goes out first, with
                 # only its own plays, and this action starts the next board's lines.
                 await self._flush_hand(post, locale)
                 post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
-                post.lines.append(words.board_line(note, names, locale))
+                post.lines.append(words.board_line(note, names, locale, before=self._views.get(game_no)))
+                self._views[game_no] = note.view
             elif isinstance(note, HandEnded):
                 await self._flush_hand(post, locale)
                 post.hand = note
             elif isinstance(note, GameEnded):
                 post.view = note.view
+                self._views.pop(game_no, None)
                 await self._game_over(post, note, locale)
             elif isinstance(note, HandChanged):
                 hands.append(note)
@@ -204,9 +212,10 @@ class Table(commands.Cog):
                 player = discord.utils.escape_markdown(name) if name else names[note.seat]
                 post.lines.append(tr("line.resigned", locale, player=player))
             elif isinstance(note, GameAbandoned):
+                self._views.pop(game_no, None)
                 await self._abandoned(post, note, locale)
         await self._flush_hand(post, locale)
-        if not post.ended and (post.lines or post.opened):
+        if not post.ended and (post.lines or post.opened or post.dealt):
             await self._board(post, hands, locale)
         for note in hands:
             await self._hand(note, origin if hand_origin else None)
@@ -271,9 +280,10 @@ class Table(commands.Cog):
         embed = discord.Embed(title=words.table_title(table, locale), colour=Colours.BOARD)
         embed.description = "\n\n".join(x for x in (self._intro(post, names, locale), self._lines(post)) if x) or None
         self._add_scores(embed, table, view, names, locale)
-        status = words.status_lines(table.game_id, view, names, locale)  # Five Hundred: the bid, the contract
+        # Five Hundred: the bid, the contract; Domineren: the set, the type, the talon, a standing Block
+        status = words.status_lines(table.game_id, view, names, locale)
         if status:
-            embed.add_field(name=tr("board.500.hand", locale), value="\n".join(status), inline=False)
+            embed.add_field(name=words.status_title(table.game_id, view, locale), value="\n".join(status), inline=False)
         exposed = words.exposed_hand(table.game_id, view, names, locale)  # an open-misère hand, face up
         if exposed is not None:
             embed.add_field(name=exposed[0], value=exposed[1], inline=False)
@@ -283,9 +293,10 @@ class Table(commands.Cog):
         if current is not None:
             seat = table.seats[current]
             deadline = post.deadline or next((h.deadline for h in hands if h.seat == current and h.your_turn), None)
-            value = tr("board.turn", locale, player=names[current])
+            value = words.turn_line(table.game_id, view, names, locale)
             if deadline is not None and not seat.computer:
-                value += "\n" + tr("board.deadline", locale, when=relative_time(deadline))
+                when = relative_time(deadline)
+                value += "\n" + words.deadline_line(table.game_id, view, when, locale, private=False)
             embed.add_field(name=tr("board.turn.title", locale), value=value, inline=False)
             if seat.user_id is not None and not seat.computer:
                 content = tr("board.ping", locale, mention=f"<@{seat.user_id}>")
@@ -336,7 +347,7 @@ class Table(commands.Cog):
             tr("board.score", locale, side=words.side_name(side, names, locale), score=scores[k])
             for k, side in enumerate(sides)
         )
-        embed.add_field(name=tr("board.scores", locale), value=value, inline=False)
+        embed.add_field(name=words.scores_title(table.game_id, locale), value=value, inline=False)
 
     async def _retire_board(self, table: TableInfo) -> None:
         """The previous board loses its controls: only the newest one is live."""
@@ -362,16 +373,14 @@ class Table(commands.Cog):
         note, post.hand = post.hand, None
         if note is None:
             return
+        post.dealt = True
         names = names_for(note.table, locale)
-        embed = discord.Embed(
-            title=tr("hand.over.title", locale, table=words.table_title(note.table, locale), number=note.hand_no),
-            colour=Colours.RESULT,
-        )
+        embed = discord.Embed(title=words.hand_title(note, locale), colour=Colours.RESULT)
         embed.description = "\n".join([*post.lines, *words.hand_summary(note, names, locale)]) or None
         post.lines = []
         embed.add_field(
-            name=tr("hand.over.scores", locale),
-            value="\n".join(words.side_scores(note.table.sides, note.result.points, note.scores, names, locale)),
+            name=words.scores_title(note.table.game_id, locale, "hand.over.scores"),
+            value="\n".join(words.hand_scores(note, names, locale)),
             inline=False,
         )
         file = None
@@ -406,8 +415,8 @@ class Table(commands.Cog):
         )
         if hand is not None:  # the last hand's points, as every other hand has them
             embed.add_field(
-                name=tr("result.last_hand", locale, number=hand.hand_no),
-                value="\n".join(words.side_scores(table.sides, hand.result.points, hand.scores, names, locale)),
+                name=words.last_hand_name(hand, locale),
+                value="\n".join(words.hand_scores(hand, names, locale)),
                 inline=False,
             )
         ratings = words.rating_lines(note, names, locale)

@@ -14,6 +14,8 @@ from bot.engine import game_info
 from bot.i18n import has, tr, trn
 from bot.tables import BoardChanged, HandEnded, Seat, TableInfo
 
+from . import domineren_words as dom
+
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 # Five Hundred: the jack of the other suit of the trumps' colour, which ranks as a trump.
 LEFT_BOWER = {"S": "JC", "C": "JS", "D": "JH", "H": "JD"}
@@ -123,8 +125,19 @@ def move_label(
     the entry alone cannot say (Five Hundred's trumps, for the left bower)."""
     text: str = entry.text
     word = text.split()[0]
-    if has(f"move.word.{text}"):
+    domineren = family(game_id) == "domineren"
+    kind = getattr(entry, "kind", "")
+    worded = dom.word_label(view, text, locale) if domineren and view is not None else None
+    if worded is not None:  # Domineren's words say which question they answer (Don't declare)
+        label = worded
+    elif has(f"move.word.{text}"):
         label = tr(f"move.word.{text}", locale)
+    elif domineren and word == "type":
+        label = dom.declaration_text(text, locale, getattr(view, "options", None))
+    elif domineren and kind in ("turn", "place"):
+        label = dom.end_label(text, locale)
+    elif domineren and kind == "set" and "@" not in text:
+        label = tr("move.dom.set", locale, tile=text)
     elif family(game_id) == "five_hundred":
         kind = getattr(entry, "kind", "")
         if kind == "bid":
@@ -148,7 +161,11 @@ def move_label(
     points = getattr(entry, "points", None)
     gain = getattr(entry, "gain", None)
     description = None
-    if points:
+    if domineren and kind == "set" and getattr(entry, "tile", None) is not None and view is not None:
+        description = dom.set_description(entry.tile, view.players, locale)
+    elif domineren and kind == "type" and getattr(entry, "game_type", None):
+        description = dom.type_help(entry.game_type, locale)
+    elif points:
         description = trn("move.points", points, locale)
     elif gain:
         description = trn("move.chips", gain, locale)
@@ -158,11 +175,26 @@ def move_label(
 
 
 # -- plays (what happened) ------------------------------------------------------------------------------
-def action_sentence(game_id: str, text: str, player: str, locale: str, *, seat: int = -1, view: Any = None) -> str:
+def action_sentence(
+    game_id: str,
+    text: str,
+    player: str,
+    locale: str,
+    *,
+    seat: int = -1,
+    view: Any = None,
+    before: Any = None,
+    names: Sequence[str] = (),
+) -> str:
     """A played action as a sentence ("Alice played 5-3 on 5-5."). `text` must be the public text; `view`
-    (the public view just after it) tells a Five Hundred bid from the card of the same name."""
+    (the public view just after it) tells a Five Hundred bid from the card of the same name; `before` (the
+    public view just before it, when known) and `names` let Domineren say what a decline refused."""
     words = text.split()
     head = words[0] if words else ""
+    if family(game_id) == "domineren" and seat >= 0:
+        said = dom.action_sentence(text, player, locale, seat=seat, view=view, before=before, names=names)
+        if said is not None:
+            return _with_words(said, words[1:], locale) if "@" in head else said
     if family(game_id) == "five_hundred":
         if head == "discard":
             return tr("action.discard", locale, player=player)
@@ -186,11 +218,16 @@ def action_sentence(game_id: str, text: str, player: str, locale: str, *, seat: 
             sentence = tr("action.set", locale, player=player, tile=head)
         else:
             sentence = tr("action.lead", locale, player=player, tile=head)
-        for word in words[1:]:
-            if has(f"action.word.{word}"):
-                sentence += " " + tr(f"action.word.{word}", locale)
-        return sentence
+        return _with_words(sentence, words[1:], locale)
     return tr("action.other", locale, player=player, action=text)
+
+
+def _with_words(sentence: str, extra: Sequence[str], locale: str) -> str:
+    """A play's sentence and what was said with it (Muggins!, Block!)."""
+    for word in extra:
+        if has(f"action.word.{word}"):
+            sentence += " " + tr(f"action.word.{word}", locale)
+    return sentence
 
 
 def _is_bid(view: Any, seat: int, text: str) -> bool:
@@ -213,15 +250,22 @@ def public_action(note: BoardChanged) -> str:
     return note.action.split()[0] if note.action.startswith("discard") else note.action
 
 
-def board_line(note: BoardChanged, names: Sequence[str], locale: str) -> str:
-    """One play on the board: who did what, what it scored, and whether the bot or the timer did it."""
+def board_line(note: BoardChanged, names: Sequence[str], locale: str, before: Any = None) -> str:
+    """One play on the board: who did what, what it scored, and whether the bot or the timer did it.
+    `before` is the public view just before the action, where the caller knows it."""
     player = names[note.seat]
-    sentence = action_sentence(note.table.game_id, public_action(note), player, locale, seat=note.seat, view=note.view)
+    game_id = note.table.game_id
+    text = public_action(note)
+    sentence = action_sentence(
+        game_id, text, player, locale, seat=note.seat, view=note.view, before=before, names=names
+    )
     side = next((k for k, members in enumerate(note.table.sides) if note.seat in members), None)
     scored = note.points[side] if side is not None and side < len(note.points) else 0
-    if scored > 0:
-        unit = "line.chips" if family(note.table.game_id) == "domineren" else "line.scores"
-        sentence += trn(unit, scored, locale)
+    if family(game_id) == "domineren":
+        sentence += dom.chips_suffix(scored, locale)
+        sentence = " ".join([sentence, *dom.news(text, note.seat, locale, view=note.view, before=before, names=names)])
+    elif scored > 0:
+        sentence += trn("line.scores", scored, locale)
     if note.kind == "timeout":
         sentence = tr("line.timeout", locale, player=player, action=sentence)
     elif note.kind == "auto":
@@ -264,6 +308,8 @@ def hand_summary(note: HandEnded, names: Sequence[str], locale: str) -> list[str
     """Why the hand ended, what each side scored, and (for tiles) what everyone still held."""
     result = note.result
     detail = result.detail or {}
+    if family(note.table.game_id) == "domineren":
+        return dom.hand_summary(result, names, locale, note.table.options)
     lines: list[str] = []
     reason = result.reason
     if reason == "domino" and detail.get("goer") is not None:
@@ -312,7 +358,11 @@ def _five_hundred_tricks(note: HandEnded, names: Sequence[str], locale: str) -> 
 
 def status_lines(game_id: str, view: Any, names: Sequence[str], locale: str) -> list[str]:
     """Where a hand stands, in words, for the board and the hand messages: Five Hundred's high bid and who
-    holds it during the auction, then the contract, its declarer and the partners the viewer knows."""
+    holds it during the auction, then the contract, its declarer and the partners the viewer knows; where a
+    Domineren hand stands (its set, type, talon, doubles shown, Nos and a standing Block) or Billitonnen's
+    pool."""
+    if family(game_id) == "domineren" and view is not None:
+        return dom.status_lines(view, names, locale)
     if family(game_id) != "five_hundred" or view is None or getattr(view, "over", False):
         return []
     if view.phase == "auction":
@@ -349,12 +399,87 @@ def side_scores(
     ]
 
 
+def status_title(game_id: str, view: Any, locale: str) -> str:
+    """The name of the board's field of `status_lines`."""
+    if family(game_id) == "domineren":
+        return tr("board.dom.billitonnen" if getattr(view, "phase", "") == "billitonnen" else "board.dom.hand", locale)
+    return tr("board.500.hand", locale)
+
+
+def scores_title(game_id: str, locale: str, key: str = "board.scores") -> str:
+    """The field of scores, `key` where the game scores points (Domineren counts chips)."""
+    return tr("board.dom.chips" if family(game_id) == "domineren" else key, locale)
+
+
+def hand_title(note: HandEnded, locale: str) -> str:
+    """The title of a hand's result (Domineren's pool and Billitonnen are no hand)."""
+    table = table_title(note.table, locale)
+    if family(note.table.game_id) == "domineren":
+        title = dom.hand_title(note.result, table, note.hand_no, locale)
+        if title is not None:
+            return title
+    return tr("hand.over.title", locale, table=table, number=note.hand_no)
+
+
+def last_hand_name(note: HandEnded, locale: str) -> str:
+    """The game-over message's field for the hand that ended the game."""
+    if family(note.table.game_id) == "domineren":
+        name = dom.last_hand_name(note.result, note.hand_no, locale)
+        if name is not None:
+            return name
+    return tr("result.last_hand", locale, number=note.hand_no)
+
+
+def hand_scores(note: HandEnded, names: Sequence[str], locale: str) -> list[str]:
+    """What each side scored in a hand and its total; for Domineren each player's chips after it, with
+    the settlement and the whole hand's change (payments in play included), or the pool and Billitonnen."""
+    table = note.table
+    if family(table.game_id) == "domineren":
+        earlier = note.hands[: note.hand_no - 1]
+        start = int(table.options.get("start_chips", 500))
+        sides = [side_name(side, names, locale) for side in table.sides]
+        return dom.chip_lines(note.result, earlier, start, sides, locale)
+    return side_scores(table.sides, note.result.points, note.scores, names, locale)
+
+
+def turn_line(game_id: str, view: Any, names: Sequence[str], locale: str) -> str:
+    """The board's word on whose turn it is, and to do what."""
+    if family(game_id) == "domineren" and view is not None:
+        line = dom.turn_line(view, names, locale)
+        if line is not None:
+            return line
+    return tr("board.turn", locale, player=names[view.current_seat])
+
+
+def deadline_line(game_id: str, view: Any, when: str, locale: str, *, private: bool) -> str:
+    """When the turn runs out: on the board, or (`private`) in the hand of the player to act."""
+    if family(game_id) == "domineren" and view is not None:
+        line = dom.deadline_line(view, when, locale, private=private)
+        if line is not None:
+            return line
+    return tr("hand.deadline" if private else "board.deadline", locale, when=when)
+
+
+def prompt(game_id: str, view: Any, names: Sequence[str], locale: str) -> list[str]:
+    """What the hand message asks of the player to act (their own view)."""
+    if family(game_id) == "domineren" and view is not None and view.seat is not None:
+        return dom.prompt(view, names, locale)
+    return [tr("hand.your_turn", locale)]
+
+
 def standings(note: Any, names: Sequence[str], locale: str) -> list[str]:
     """The final places of a GameEnded, best first, with scores and game points."""
     lines = []
+    chips = family(note.table.game_id) == "domineren"
     for side in sorted(note.sides, key=lambda s: (s.place, s.side)):
         medal = MEDALS.get(side.place, f"{side.place}.")
-        line = tr("result.place", locale, medal=medal, side=side_name(side.seats, names, locale), score=side.score)
+        who = side_name(side.seats, names, locale)
+        if chips and side.game_points is not None:  # the final chips, and what was won or lost on them
+            lines.append(
+                tr("result.dom.place", locale, medal=medal, side=who, chips=side.score, change=f"{side.game_points:+d}")
+            )
+            continue
+        line = tr("result.place", locale, medal=medal, side=who, score=side.score)
         if side.game_points is not None:
             line += " " + trn("result.game_points", side.game_points, locale)
         lines.append(line)
