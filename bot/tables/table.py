@@ -115,12 +115,14 @@ class Table:
         return (current, *(s for s in actors if s != current))
 
     def computer_to_act(self) -> int | None:
+        """A computer seat that may act now: the seat to play, else one that may act out of turn (a
+        Domineren payment to claim, which is lost once the next tile is played if it waits for a human)."""
         state = self.state
         current = state.current_seat
-        if current is not None:
-            return current if self.seats[current].computer else None
+        if current is not None and self.seats[current].computer:
+            return current
         for seat in state.actors:
-            if self.seats[seat].computer:
+            if seat != current and self.seats[seat].computer:
                 return seat
         return None
 

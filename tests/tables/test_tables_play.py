@@ -178,3 +178,27 @@ async def test_without_auto_play_players_draw_for_themselves(harness):
     assert not [b for b in moves if b.kind == "auto"]
     assert [b for b in moves if b.kind == "player" and b.action == "draw"]
     assert any(isinstance(n, GameEnded) for n in notes)
+
+
+async def test_computers_claim_what_they_are_owed_before_a_human_plays_on(new_harness):
+    """Domineren with auto_claim=off: a payment not claimed before the next tile is lost, so a computer owed
+    chips claims them at once, even while a human is the one to play."""
+    claims_by_computers = 0
+    for seed in range(4):
+        h = new_harness(f"claims-{seed}.sqlite3")
+        h.rng.seed(seed)
+        await h.open()
+        ann = h.players[0]
+        options = {"auto_claim": "off", "hands": 2}
+        game_no, notes = await h.start_game(humans=(ann,), computers=3, game_id="domineren", options=options)
+        no_claim = lambda view: next(e.text for e in view.legal if e.text != "claim")  # noqa: E731
+        computers = {s.index for s in (await h.service.table(game_no)).seats if s.computer}
+        while True:
+            claims_by_computers += sum(1 for n in boards(notes) if n.action == "claim" and n.seat in computers)
+            if any(isinstance(n, GameEnded) for n in notes):
+                break
+            # Whenever a call returns, no computer is left waiting on chips it could have claimed.
+            owed = (await h.service.public_view(game_no)).owed
+            assert not [o for o in owed if o.seat in computers], owed
+            notes = await h.step(game_no, no_claim)
+    assert claims_by_computers > 0
