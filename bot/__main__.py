@@ -125,11 +125,8 @@ class DemoPrinter:
             self.view = note.view
             self.boards += self.save(render_board, note.view, names, f"board-{note.turn:04d}.png")
         elif isinstance(note, HandEnded):
-            print(
-                plain(tr("hand.over.title", locale, table=words.table_title(note.table, locale), number=note.hand_no))
-            )
-            lines = words.hand_summary(note, names, locale)
-            lines += words.side_scores(note.table.sides, note.result.points, note.scores, names, locale)
+            print(plain(words.hand_title(note, locale)))
+            lines = words.hand_summary(note, names, locale) + words.hand_scores(note, names, locale)
             for line in lines:
                 print("  " + plain(line))
             self.sheets += self.save(render_score_sheet, self.view, names, f"sheet-{note.hand_no:02d}.png")
