@@ -188,3 +188,11 @@ def test_replay_reports_a_malformed_deal_and_a_refused_action(tmp_path) -> None:
     record["actions"] = [{"seat": 1, "action": "7S"}, {"seat": 2, "action": "6S"}]
     code, out, _ = replay_cli(record, tmp_path)
     assert code == 2 and out == {"error": "6S does not beat 7S", "step": 1}
+
+
+@pytest.mark.parametrize("seat", [None, "1", 1.0, 7, -1])
+def test_a_seat_that_is_not_a_seat_number_is_refused_not_crashed(seat: Any) -> None:
+    """The contract: anything refused raises an engine error (here NotYourTurn), even from a passed-out
+    check that looks the seat up."""
+    state = in_auction()
+    refused(state, seat, "8S", NotYourTurn, "not_your_turn")

@@ -1,8 +1,11 @@
 """Seeded playouts of every Five Hundred variant, checked against a small independent implementation.
 
-Every game must end; at every action the cards are conserved, the public view shows no hidden card and
-the legal plays are exactly what following suit allows; every trick goes to the right card and every
-hand scores what the Avondale table gives for its contract and tricks.
+Every game must end; at every action the cards are conserved, no view shows a card its viewer may not
+see (the public view none at all), the auction gives the turn and ends as §4 says with exactly the bids
+the options rank above the high bid, and the legal plays are exactly what following suit allows; every
+trick goes to the right card, every hand scores what the Avondale table gives for its contract and tricks,
+and the game ends (or goes on) as §9 says. Now and then an action the seat may not take is tried: it must
+be refused and change nothing.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import choose_action
-from bot.engine import game_info, new_game
+from bot.engine import EngineError, game_info, new_game
 from bot.engine.five_hundred.cards import NAMES
+from bot.engine.records import summary
 
 GAME = "five-hundred"
 
@@ -99,6 +103,109 @@ def ref_points(detail: dict[str, Any], sides: tuple[tuple[int, ...], ...], optio
     return points
 
 
+def ref_ladder(options: dict[str, Any]) -> list[str]:
+    """Every bid, lowest first (§4; misère and open misère where §0.1's options put them)."""
+    bids = [f"{t}{d}" for t in range(6, 11) for d in ("S", "C", "D", "H", "NT")]
+    if options["misere_rank"] == "parlett":
+        bids.insert(bids.index("7NT") + 1, "misere")
+    elif options["misere_rank"] == "uspc":
+        bids.insert(bids.index("8S") + 1, "misere")
+    if options["open_misere"] == "on":
+        if options["open_misere_rank"] == "pagat":
+            bids.insert(bids.index("10D") + 1, "open-misere")
+        else:
+            bids.append("open-misere")
+    return bids
+
+
+class RefAuction:
+    """§4: left of the dealer first, clockwise; Parlett: a passed player is out and the auction ends when
+    all others have passed after a bid (or all pass); USPC: everyone acts exactly once."""
+
+    def __init__(self, players: int, dealer: int, options: dict[str, Any]) -> None:
+        self.n, self.dealer, self.options = players, dealer, options
+        self.ladder = ref_ladder(options)
+        self.log: list[tuple[int, str]] = []
+        self.high: tuple[int, str] | None = None
+
+    def to_act(self) -> int:
+        if not self.log:
+            return (self.dealer + 1) % self.n
+        seat = (self.log[-1][0] + 1) % self.n
+        passed = {s for s, a in self.log if a == "pass"}
+        while self.options["auction"] == "parlett" and seat in passed:
+            seat = (seat + 1) % self.n
+        return seat
+
+    def legal(self) -> list[str]:
+        start = 0 if self.high is None else self.ladder.index(self.high[1]) + 1
+        return [*self.ladder[start:], "pass"]
+
+    def act(self, seat: int, action: str) -> bool:
+        """Record an action; True when the auction is over."""
+        self.log.append((seat, action))
+        if action != "pass":
+            self.high = (seat, action)
+        if self.options["auction"] == "uspc_single":
+            return len(self.log) == self.n
+        passed = {s for s, a in self.log if a == "pass"}
+        if self.high is None:
+            return len(passed) == self.n
+        return passed == set(range(self.n)) - {self.high[0]}
+
+
+def ref_game_winner(
+    before: list[int], hand: Any, trick_seats: list[int], sides: tuple[tuple[int, ...], ...], options: dict[str, Any]
+) -> list[int] | None:
+    """§9 after a hand: 500 wins, -500 loses; two sides both at 500: the declaring side (after an all-pass
+    hand the higher score); three or more sides: the declaring side at 500, else the first side at 500 in
+    trick order (then the higher score; equal: play on); pagat: only a made contract wins at 500."""
+    side_of = {seat: k for k, side in enumerate(sides) for seat in side}
+    n = len(sides)
+    scores = [b + p for b, p in zip(before, hand.points, strict=True)]
+    if not trick_seats:  # thrown in
+        return None
+    detail = hand.detail
+    declaring = set()
+    if detail["contract"] is not None:
+        declaring = {side_of[s] for s in (detail["declarer"], *detail["partners"])}
+    high = [k for k in range(n) if scores[k] >= 500]
+    low = [k for k in range(n) if scores[k] <= -500]
+    home = sorted(k for k in declaring if scores[k] >= 500)
+    if options["defenders_can_win"] == "off":
+        if hand.reason == "made" and home:
+            return home
+    elif high:
+        if n == 2:
+            if len(high) == 1:
+                return high
+            if declaring:
+                return sorted(declaring)
+            return None if scores[0] == scores[1] else [scores.index(max(scores))]
+        if home:
+            return home
+        running = list(before)
+        first = {k: 0 for k in range(n) if running[k] >= 500}
+        misere = detail["contract"] in ("misere", "open-misere")
+        for i, winner in enumerate(trick_seats, 1):
+            if misere:
+                if winner == detail["declarer"]:
+                    for k in range(n):
+                        running[k] += 0 if k in declaring else 10
+            elif side_of[winner] not in declaring:
+                running[side_of[winner]] += 10
+            for k in range(n):
+                if running[k] >= 500:
+                    first.setdefault(k, i)
+        soonest = min(first.get(k, 99) for k in high)
+        tied = [k for k in high if first.get(k, 99) == soonest]
+        best = [k for k in tied if scores[k] == max(scores[t] for t in tied)]
+        return best if len(best) == 1 else None
+    if low:
+        return [k for k in range(n) if k not in low] or None
+    return None
+
+
 # -- what the public view may show ---------------------------------------------------------------------------------
 SKIP = frozenset({"auction", "high_bid", "contract", "options", "last", "hands"})
 
@@ -121,7 +228,7 @@ def words(value: Any, skip: frozenset[str] = SKIP):
             yield from words(v, skip)
 
 
-def check_public_view(state: Any) -> None:
+def check_public_view(state: Any) -> Any:
     view = state.view(None)
     assert view.hand is None and view.discards is None and view.legal == ()
     hidden = {NAMES[c] for h in state.in_hand for c in h} | {
@@ -136,6 +243,54 @@ def check_public_view(state: Any) -> None:
     assert not leaks, f"the public view shows hidden cards {leaks}"
     if state.players == 5 and state.options["five_player_partner_reveal"] == "hidden":
         assert set(view.partners) <= state.revealed, "a hidden partner is not public before he plays the card"
+    return view
+
+
+def check_private_view(state: Any, seat: int, public: Any) -> None:
+    """A seat sees its own hand (and, declaring, its widow and discards), the exposed open-misère hand,
+    and nothing else; a hidden five-player partner is known only to himself until he plays the card."""
+    exposed = set(public.exposed or ())
+    view = state.view(seat)
+    mine = set(view.hand) | set(view.discards or ())
+    assert mine == {NAMES[c] for c in state.in_hand[seat]} | (
+        {NAMES[c] for c in state.discards} if seat == state.declarer else set()
+    )
+    hidden = {NAMES[c] for s, h in enumerate(state.in_hand) if s != seat for c in h} | {
+        NAMES[c] for c in state.widow + state.dummy
+    }
+    if seat != state.declarer:
+        hidden |= {NAMES[c] for c in state.discards}
+    hidden -= exposed | set(view.called)
+    leaks = hidden & set(words(view, SKIP | {"legal"}))  # its legal bids are bids, its plays its cards
+    if state.steps and type(state.steps[-1].action).__name__ == "Discard":
+        leaks |= hidden & set(words(view.last))
+    assert not leaks, f"seat {seat} sees hidden cards {leaks}"
+    if state.players == 5 and state.options["five_player_partner_reveal"] == "hidden":
+        assert set(view.partners) <= state.revealed | {seat}
+
+
+# actions in the engine's notation, tried where they are not legal
+ILLEGAL = [
+    "pass", "6S", "10NT", "misere", "open-misere", "solo", "call AS", "call AD AC", "discard 9H 10H",
+    "JK", "JK:H", "AS", "10H", "7C", "4D", "11S", "13H", "2C", "hello",
+]  # fmt: skip
+
+
+def probe_illegal(state: Any, rng: random.Random) -> None:
+    """Try an action the seat may not take now: it must be refused and change nothing (all-or-nothing)."""
+    seat = rng.choice([state.current_seat, rng.randrange(state.players)])
+    action = rng.choice(ILLEGAL)
+    if seat == state.current_seat and action in {state.format_action(a) for a in state.legal_actions()}:
+        return
+    before = (state.turn, summary(state), state.view(None), *(state.view(s) for s in range(state.players)))
+    try:
+        state.apply(seat, action)
+    except EngineError:
+        pass
+    else:
+        raise AssertionError(f"seat {seat} was allowed {action!r}")
+    after = (state.turn, summary(state), state.view(None), *(state.view(s) for s in range(state.players)))
+    assert after == before, f"refused {action!r} by seat {seat} changed the game"
 
 
 def check_conservation(state: Any, played: list[str]) -> None:
@@ -146,17 +301,26 @@ def check_conservation(state: Any, played: list[str]) -> None:
 # -- the driver ----------------------------------------------------------------------------------------------------
 def playout(players: int, options: dict[str, Any], seed: int, policy: str = "random", limit: int = 6000) -> Any:
     state = new_game(GAME, players, options, seed=seed)
+    options = state.options
     rng = random.Random(seed)
     played: list[str] = []
     trick: list[tuple[int, str]] = []
+    trick_seats: list[int] = []
+    auction = RefAuction(players, state.view(None).dealer, options)
     for _ in range(limit):
         if state.is_over:
             break
         seat = state.current_seat
-        check_public_view(state)
+        public = check_public_view(state)
+        check_private_view(state, state.turn % players, public)  # every seat in turn, its hand at every stage
         check_conservation(state, played)
+        if rng.random() < 0.02:
+            probe_illegal(state, rng)
         own = state.view(seat)
         assert own.legal and all(state.view(s).legal == () for s in range(players) if s != seat)
+        if own.phase == "auction":
+            assert seat == auction.to_act(), f"auction {auction.log}: seat {auction.to_act()} bids next"
+            assert [a.text for a in own.legal] == auction.legal()
         if own.phase == "play":
             assert own.trick == tuple(trick), "the table shows the trick as it was played"
             assert {a.text for a in own.legal} == ref_legal(own.hand, own.trick, own.trump)
@@ -167,19 +331,39 @@ def playout(players: int, options: dict[str, Any], seed: int, policy: str = "ran
         else:
             text = state.format_action(rng.choice(state.legal_actions()))
         hand_no = own.hand_no
+        before = list(state.scores)
         events = state.apply(seat, text)
+        if own.phase == "auction" and auction.act(seat, text):
+            view = state.view(None)
+            if auction.high is not None:
+                assert (view.declarer, view.contract) == auction.high and view.phase == "discard"
+                declarer = state.view(view.declarer)  # §5: the widow joins his hand, as many cards go out
+                assert declarer.discard_count == state.layout.widow == len(declarer.taken)
+                assert len(declarer.hand) == 10 + state.layout.widow and view.widow_size == 0
+            elif options["all_pass"] == "play_no_trump":
+                assert view.phase == "play" and view.leader == (auction.dealer + 1) % players
+                assert view.contract is None and view.trump is None and view.widow_size == state.layout.widow
+            else:
+                assert state.hands[-1].reason == "all-pass" and state.hands[-1].points == (0,) * len(state.sides)
         if own.phase == "play":
             trick.append((seat, text))
             played.append(text[:2] if text.startswith("JK") else text)
         for event in events:
             if event.kind == "trick":
                 assert event.seat == ref_winner(trick, own.trump), f"trick {trick} under {own.trump}"
+                trick_seats.append(event.seat)
                 trick = []
             elif event.kind == "hand_end":
                 result = event.data
                 assert list(result.points) == ref_points(result.detail, state.sides, state.options)
+                expected = ref_game_winner(before, result, trick_seats, state.sides, options)
+                assert state.winner == (None if expected is None else tuple(expected)), (
+                    f"{before} + {result.points} after tricks {trick_seats}"
+                )
         if state.hand_no != hand_no:
-            played, trick = [], []
+            played, trick, trick_seats = [], [], []
+            auction = RefAuction(players, state.view(None).dealer, options)
+            assert auction.dealer == (own.dealer + 1) % players, "the deal passes clockwise"
     assert state.is_over, "the game ends"
     assert state.scores == [sum(h.points[k] for h in state.hands) for k in range(len(state.sides))]
     assert all(step.points == (0,) * len(state.sides) for step in state.steps)
@@ -189,6 +373,14 @@ def playout(players: int, options: dict[str, Any], seed: int, policy: str = "ran
         assert last.reason == "made" and set(state.winner) <= declaring, "pagat: only a made contract wins"
     return state
 
+
+USPC = {"auction": "uspc_single", "misere_rank": "uspc", "open_misere": "off", "all_pass": "redeal"}  # §10 old rules
+PAGAT = {
+    "open_misere_rank": "pagat",
+    "open_misere_value": 500,
+    "open_misere_expose": "after_first_trick",
+    "defenders_can_win": "off",
+}  # §11
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -212,6 +404,11 @@ VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (6, {}),
     (6, {"six_player_teams": "three_of_two"}),
     (6, {"six_player_teams": "three_of_two", "defenders_can_win": "off", "auction": "uspc_single"}),
+    (4, USPC),
+    (5, {**USPC, "five_player_two_partners_at_8": "on"}),
+    (4, PAGAT),
+    (5, {**PAGAT, "five_player_partner_reveal": "hidden"}),
+    (6, {**PAGAT, "joker": "off"}),
 ]
 
 

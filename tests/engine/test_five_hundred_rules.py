@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from bot.engine import BadNotation, IllegalAction, MustFollow, game_info, new_game
-from bot.engine.five_hundred.cards import NAMES, deck
+from bot.engine.five_hundred.cards import NAMES, NT, deck, parse_card, trick_winner
 from bot.engine.five_hundred.notation import parse
 from bot.engine.five_hundred.rules import BIDS, bid_value, layout
 from bot.engine.options import resolve_options
@@ -55,6 +56,54 @@ def test_deck_sizes_are_ten_per_player_plus_three(players: int, size: int) -> No
     assert view.widow_size == 3
     dealt = sum(view.hand_sizes) + view.widow_size + (10 if players == 2 else 0)  # the 2p dummy hand
     assert dealt == size
+
+
+@pytest.mark.parametrize(
+    ("players", "deck_option", "with_joker", "without", "widow"),
+    [
+        (2, "33_dummy", 33, 32, 3),
+        (2, "25_widow5", 25, 24, 5),
+        (3, "33_dummy", 33, 32, 3),
+        (4, "33_dummy", 43, 42, 3),
+        (5, "33_dummy", 53, 52, 3),
+        (6, "33_dummy", 63, 62, 3),
+    ],
+)
+def test_every_deck_with_and_without_the_joker(
+    players: int, deck_option: str, with_joker: int, without: int, widow: int
+) -> None:
+    """§1 and §10 "No joker": the joker is the one card added; without it the widow has one card fewer."""
+    assert len(deck(players, True, deck_option)) == with_joker
+    assert {NAMES[c] for c in deck(players, True, deck_option)} - {
+        NAMES[c] for c in deck(players, False, deck_option)
+    } == {"JK"}
+    assert len(deck(players, False, deck_option)) == without
+    for joker, size in (("on", widow), ("off", widow - 1)):
+        options = {"joker": joker} | ({"two_player_deck": deck_option} if players == 2 else {})
+        view = new_game(GAME, players, options, seed=players).view(None)
+        assert view.widow_size == size and view.hand_sizes == (10,) * players
+
+
+def test_the_decks_hold_exactly_the_ranks_of_section_1() -> None:
+    def ranks(players: int, option: str = "33_dummy") -> dict[str, set[str]]:
+        by_suit: dict[str, set[str]] = {s: set() for s in "SCDH"}
+        for c in deck(players, False, option):
+            by_suit[NAMES[c][-1]].add(NAMES[c][:-1])
+        return by_suit
+
+    top = {"J", "Q", "K", "A"}
+    assert ranks(3) == {s: {"7", "8", "9", "10"} | top for s in "SCDH"}  # 2-6 removed
+    assert ranks(2, "25_widow5") == {s: {"9", "10"} | top for s in "SCDH"}  # 2-8 removed
+    four = {str(r) for r in range(5, 11)} | top
+    assert ranks(4) == {"S": four, "C": four, "D": four | {"4"}, "H": four | {"4"}}
+    full = {str(r) for r in range(2, 11)} | top
+    assert ranks(5) == {s: full for s in "SCDH"}
+    assert ranks(6) == {
+        "S": full | {"11", "12"},
+        "C": full | {"11", "12"},
+        "D": full | {"11", "12", "13"},
+        "H": full | {"11", "12", "13"},
+    }
 
 
 def test_the_four_player_deck_drops_twos_threes_and_black_fours() -> None:
@@ -125,6 +174,23 @@ def test_the_left_bower_is_a_trump_not_a_diamond() -> None:
     assert len(legal_texts(state)) == 10
     play(state, "JD", "5S")
     assert state.view(None).last_trick_winner == 3, "the left bower ruffs the ace of diamonds"
+
+
+def test_the_six_player_ranks_11_to_13_sit_between_the_jack_and_the_10() -> None:
+    """§2 ∅ Rec.: natural order A K Q J 13 12 11 10 9; in trumps the bowers stay on top."""
+
+    def winner(cards: list[str], led: int, trump: int) -> str:
+        return cards[trick_winner([parse_card(c) for c in cards], led, trump)]
+
+    diamonds = 2
+    order = ["9D", "10D", "11D", "12D", "13D", "JD", "QD", "KD", "AD"]
+    for low, high in pairwise(order):
+        assert winner([low, high], diamonds, NT) == high and winner([high, low], diamonds, NT) == high
+        assert winner([low, high], diamonds, 0) == high  # spades trumps: diamonds plain
+    hearts = 3
+    assert winner(["13H", "AH", "JD", "12H", "11H"], hearts, hearts) == "JD"  # the left bower over the ace
+    assert winner(["13H", "AH", "JD", "JH"], hearts, hearts) == "JH"
+    assert winner(["13D", "12D", "11D", "2H"], diamonds, hearts) == "2H"  # any trump beats any plain card
 
 
 def test_at_no_trump_jacks_rank_in_their_natural_place_and_the_joker_is_the_only_trump() -> None:

@@ -168,3 +168,9 @@ def test_the_declarer_alone_sees_which_cards_came_from_the_widow_while_discardin
         assert state.view(declarer).taken is None
         return
     raise AssertionError("no discard reached")
+
+
+@pytest.mark.parametrize("seat", [4, -1, "1", 1.0])
+def test_a_view_for_a_seat_not_at_the_table_is_a_value_error(seat: Any) -> None:
+    with pytest.raises(ValueError):
+        hearts_hand().view(seat)

@@ -213,8 +213,8 @@ class FiveHundredState(GameState):
     def apply(self, seat: int, action: Any) -> list[Event]:
         if self.winner is not None:
             raise GameOver("the game is over", "game_over")
-        if seat != self.current:
-            if self.phase == AUCTION and 0 <= seat < self.players and not self.bidding[seat]:
+        if type(seat) is not int or seat != self.current:
+            if self.phase == AUCTION and type(seat) is int and 0 <= seat < self.players and not self.bidding[seat]:
                 raise IllegalAction("you passed and are out of this auction", "passed_out")
             raise NotYourTurn(
                 f"it is seat {self.current}'s turn, not seat {seat}'s", "not_your_turn", seat=self.current

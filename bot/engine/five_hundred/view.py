@@ -81,7 +81,7 @@ def _legal_action(action: Any) -> LegalAction:
 
 
 def build_view(state: FiveHundredState, seat: int | None) -> FiveHundredView:
-    if seat is not None and not 0 <= seat < state.players:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     over = state.winner is not None
     trump = state.trump
