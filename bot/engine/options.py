@@ -62,7 +62,7 @@ class OptionSpec:
             return tuple(sorted(out, key=self.choices.index))
         value = _coerce(value, self.choices)
         if self.choices:
-            if value not in self.choices:
+            if value not in self.choices or isinstance(value, bool):  # True == 1, but `true` is no value here
                 raise BadOptions(
                     f"{game_id}: option {self.id} must be one of {self._allowed()}, not {value!r}",
                     "bad_option_value",

@@ -43,6 +43,8 @@ def load(record: Any) -> tuple[GameState, list[tuple[int, str]]]:
     if deals is not None and not isinstance(deals, list):
         raise BadRecord("deals must be a list")
     seed = record.get("seed", 0)
+    if type(seed) is not int:  # a null seed would make new_game pick a random one: the replay must not
+        raise BadRecord(f"seed must be an integer, not {seed!r}")
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise BadRecord("actions must be a list")

@@ -44,8 +44,11 @@ def other_half(tile: int, half: int) -> int:
 
 def parse_halves(text: str, top: int = MAX_PIP) -> tuple[int, int]:
     """`"5-3"` to (5, 3), in the order written."""
+    if not isinstance(text, str):
+        raise BadNotation(f"{text!r} is not a tile (write it like 5-3)", "bad_tile", text=str(text))
     parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
+    # ASCII digits only: str.isdigit() also accepts "²" (which int() refuses) and "５"
+    if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
         raise BadNotation(f"{text!r} is not a tile (write it like 5-3)", "bad_tile", text=text)
     a, b = int(parts[0]), int(parts[1])
     if a > top or b > top:

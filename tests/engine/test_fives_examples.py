@@ -1,7 +1,8 @@
 """Every worked example of fives.md §7, most of them as game records replayed through the CLI.
 
-The records under tests/records/fives/ are real hands found by scripts/find_example.py. The pips left in
-each hand are recomputed here from the record alone (deal, draws in boneyard order, plays), so the
+The end-of-hand records under tests/records/fives/ are real hands found by scripts/find_example.py; the
+layout examples (example-1, -2, -3 final picture, -15) are stacked by hand. The pips left in each hand
+are recomputed here from the record alone (deal, draws in boneyard order, plays), so the
 expected scores follow from the rule text, not from the engine under test.
 """
 
@@ -14,6 +15,7 @@ import pytest
 from bot.engine import new_game
 from bot.engine.fives import scoring
 from bot.engine.fives.layout import Layout
+from bot.engine.records import load
 from bot.engine.tiles import tile_id
 
 from .replaying import RECORDS, load_record, replay_cli
@@ -77,37 +79,24 @@ def test_example_1_and_2_end_count_of_open_ends_2_1_double_4_5_4_is_20() -> None
     assert layout.count == 2 + 1 + 4 * 2 + 5 + 4 == 20
 
 
-EXAMPLE_1 = (
-    [["6-6", "6-1", "3-2", "4-4", "3-4", "0-0", "0-1"], ["6-3", "3-3", "6-4", "6-5", "0-2", "0-3", "1-1"]],
-    ["6-6", "6-3@6-6", "6-1@6-6", "3-3@6-3", "3-2@3-3", "6-4@6-6", "4-4@6-4", "6-5@6-6", "3-4@3-3"],
+@pytest.mark.parametrize(
+    ("name", "points"), [("example-1-five-up-end-count-20", [4, 0]), ("example-2-all-fives-end-count-20", [0, 20])]
 )
-# All Fives spins only its first double, so its 20 comes from one spinner: ends 5, 4, 3 and a crosswise 4-4.
-EXAMPLE_2 = (
-    [["6-6", "6-3", "6-0", "6-4", "1-1", "1-2", "1-3"], ["6-5", "3-4", "0-3", "4-4", "2-2", "2-5", "0-0"]],
-    ["6-6", "6-5@6-6", "6-3@6-6", "3-4@6-3", "6-0@6-6", "0-3@6-0", "6-4@6-6", "4-4@6-4"],
-)
-
-
-@pytest.mark.parametrize(("game", "example", "points"), [("five-up", EXAMPLE_1, 4), ("all-fives", EXAMPLE_2, 20)])
-def test_example_1_and_2_as_records_five_up_scores_e_over_5_and_all_fives_e(
-    game: str, example: tuple[list[list[str]], list[str]], points: int, tmp_path
-) -> None:
-    hands, actions = example
-    dealt = {_tile(t) for hand in hands for t in hand}
-    rest = [f"{a}-{b}" for b in range(7) for a in range(b + 1) if (a, b) not in dealt]
-    record = {
-        "format": 1,
-        "game": game,
-        "players": 2,
-        "seed": 1,
-        "deals": [{"first_leader": 0, "hands": hands, "boneyard": rest}],
-        "actions": [{"seat": i % 2, "action": a} for i, a in enumerate(actions)],
-    }
-    code, out, _ = replay_cli(record, tmp_path)
+def test_example_1_and_2_as_records_five_up_scores_e_over_5_and_all_fives_e(name: str, points: list[int]) -> None:
+    """Example 1 (Five Up, every double spins): ends 2, 1, a crosswise 4-4, 5 and 4 around two spinners.
+    Example 2 (All Fives spins only its first double): ends 5, 4, 3 and a crosswise 4-4, 20 from one spinner."""
+    code, out, _ = replay_cli(FIVES / f"{name}.json")
     assert code == 0, out
-    last = [0, 0]
-    last[(len(actions) - 1) % 2] = points
-    assert out["steps"][-1]["points"] == last
+    assert out["steps"][-1]["points"] == points
+    state = _replayed(name)
+    assert state.view(None).end_count == 20
+
+
+def _replayed(name: str) -> Any:
+    state, steps = load(load_record(f"fives/{name}.json"))
+    for seat, action in steps:
+        state.apply(seat, action)
+    return state
 
 
 # -- example 3: the Quantette layout sequence ---------------------------------------------------------------
@@ -119,8 +108,15 @@ def test_example_3_quantette_sequence_scores_2_2_2_0_3_0_2_3() -> None:
 
 
 def test_example_3_final_picture_count_26_scores_nothing() -> None:
-    state = new_game("quantette", 4, seed=0)
-    assert state._muggins(26) == 0 and state._muggins(25) == 5
+    """3.9: ends 3, 1, 6, 6 and a crosswise 5-5 with an uncovered side (10): E = 26, no points; the play
+    before (ends 3, 6, 10, 1 and the empty arm of the covered 2-2) made 20, 4 points."""
+    code, out, _ = replay_cli(FIVES / "example-3-final-picture-26.json")
+    assert code == 0, out
+    assert [sum(s["points"]) for s in out["steps"]] == [0, 0, 0, 0, 0, 0, 0, 4, 0]
+    view = _replayed("example-3-final-picture-26").view(None)
+    counted = sorted(v for v, node, _, arm in view.ends if not arm)
+    assert counted == [1, 3, 5, 6, 6]  # 5 is the open side of 5-5, which counts both halves
+    assert view.end_count == 3 + 1 + 6 + 6 + 10 == 26
 
 
 # -- examples 4-6: Quantette round ends ---------------------------------------------------------------------
@@ -298,25 +294,6 @@ def test_example_15_opponents_23_score_25() -> None:
     assert out["hands"][0]["points"] == expected
 
 
-def test_example_15_five_up_lead_5_5_scores_2(tmp_path) -> None:
-    record = {
-        "format": 1,
-        "game": "five-up",
-        "players": 4,
-        "seed": 4,
-        "deals": [
-            {
-                "first_leader": 0,
-                "hands": [
-                    ["5-5", "0-0", "0-1", "0-2", "0-3"],
-                    ["0-4", "0-5", "0-6", "1-1", "1-2"],
-                    ["1-3", "1-4", "1-5", "1-6", "2-2"],
-                    ["2-3", "2-4", "2-5", "2-6", "3-3"],
-                ],
-                "boneyard": ["3-4", "3-5", "3-6", "4-4", "4-5", "4-6", "5-6", "6-6"],
-            }
-        ],
-        "actions": [{"seat": 0, "action": "5-5"}],
-    }
-    code, out, _ = replay_cli(record, tmp_path)
-    assert code == 0 and out["steps"][0]["points"] == [2, 0]
+def test_example_15_five_up_lead_5_5_scores_2() -> None:
+    code, out, _ = replay_cli(FIVES / "example-15-five-up-lead-5-5.json")
+    assert code == 0 and out["steps"][0] == {"seat": 0, "action": "5-5", "points": [2, 0]}

@@ -257,3 +257,64 @@ def test_no_double_in_a_stacked_all_fives_first_deal() -> None:
     rest = rest_of(hands)
     with pytest.raises(BadRecord):
         new_game("all-fives", 4, seed=1, deal={"hands": hands, "boneyard": rest})
+
+
+# -- fuzz: random actions at random moments are either legal or refused with a specific error, changing nothing --
+SPECIFIC = (NotYourTurn, NotInHand, NoMatchingEnd, ArmNotOpen, MustPlay, MustDraw, CannotDraw, BadNotation, GameOver)
+
+
+def random_text(rng: random.Random, top: int) -> str:
+    def tile() -> str:
+        return f"{rng.randint(0, top)}-{rng.randint(0, top)}"
+
+    kind = rng.randrange(7)
+    if kind == 0:
+        return rng.choice(["draw", "pass", "DRAW", " pass ", "muggins", "", "5-5@", "²-1", "5--5", "a-b@c-d"])
+    if kind == 1:
+        return tile()
+    text = f"{tile()}@{tile()}"
+    if kind == 2:
+        text += ":" + rng.choice("NESW")
+    if kind == 3:
+        text += " muggins"
+    return text
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("five-up", 4, {}),
+        ("quantette", 3, {}),
+        ("all-fives", 2, {"tile_set": "d9"}),
+        ("muggins", 3, {"muggins_claim": "call"}),
+        ("seven-rocks", 4, {"target": 100}),
+    ],
+)
+def test_random_actions_are_legal_or_refused_without_a_trace(game: str, players: int, options: dict) -> None:
+    rng = random.Random(game)
+    tries = 0
+    for seed in range(3):
+        state = new_game(game, players, options, seed=seed)
+        top = 9 if options.get("tile_set") == "d9" else 6
+        while not state.is_over and tries < 400 * (seed + 1):
+            seat = state.current_seat
+            legal = {str(a) for a in state.legal_actions()}
+            if rng.random() < 0.5:
+                tries += 1
+                who = seat if rng.random() < 0.85 else rng.randrange(players)
+                text = random_text(rng, top)
+                before = snapshot(state)
+                try:
+                    state.apply(who, text)
+                except (*SPECIFIC, IllegalAction) as err:
+                    assert snapshot(state) == before, f"{text!r} was refused but changed the game"
+                    assert err.key and str(err)
+                    if who != seat:
+                        assert isinstance(err, NotYourTurn)
+                    continue
+                # accepted: it must have been one of the legal actions (a side names one of its ends)
+                done = str(state.steps[-1].action).split(":")[0]
+                assert who == seat and done in legal, (text, done, legal)
+                continue
+            state.apply(seat, rng.choice(sorted(legal)))
+    assert tries > 150

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
-from .replaying import RECORDS, replay_cli
+from .replaying import RECORDS, ROOT, replay_cli
 
 EXAMPLE = RECORDS / "fives" / "records-md-example.json"
 
@@ -85,3 +87,74 @@ def test_every_committed_record_replays_cleanly() -> None:
     for path in sorted(RECORDS.rglob("*.json")):
         code, out, _ = replay_cli(path)
         assert code == 0, f"{path.name}: {out}"
+
+
+def test_refused_actions_of_every_kind_report_their_step_and_nothing_else(tmp_path) -> None:
+    good = json.loads(EXAMPLE.read_text())
+    first = [dict(a) for a in good["actions"]]
+    cases = {
+        "malformed notation": (3, "0-1@"),
+        "a digit that is not ASCII": (3, "²-1@0-0"),  # str.isdigit() says yes, int() says no
+        "a tile of another set": (3, "9-1@0-0"),
+        "no matching end": (3, "1-6@0-0"),
+        "drawing while able to play": (3, "draw"),
+        "passing while able to play": (3, "pass"),
+        "a lead after the lead": (3, "0-1"),
+        "a spinner arm before both sides": (5, "5-3@5-5:N"),
+    }
+    for name, (step, action) in cases.items():
+        actions = [dict(a) for a in first[:step]] + [{"seat": first[step]["seat"], "action": action}]
+        code, out, raw = replay_cli({**good, "actions": actions}, tmp_path)
+        assert code == 2, name
+        assert set(out) == {"error", "step"} and out["step"] == step and out["error"], name
+        assert raw.count("\n") == 1, name
+
+
+def test_acting_after_the_game_ended_is_refused_with_its_step(tmp_path) -> None:
+    record = json.loads((RECORDS / "fives" / "five-up-2p-game-63-40.json").read_text())
+    n = len(record["actions"])
+    record["actions"].append({"seat": 0, "action": "pass"})
+    code, out, _ = replay_cli(record, tmp_path)
+    assert code == 2 and out == {"error": "the game is over", "step": n}
+
+
+def test_more_malformed_records(tmp_path) -> None:
+    good = json.loads(EXAMPLE.read_text())
+    deal = good["deals"][0]
+    cases = {
+        "a null seed (would replay at random)": {**good, "seed": None},
+        "a boolean for a 0/1 option": {**good, "options": {"going_out_bonus": True}},
+        "an option of another game": {**good, "options": {"tile_set": "d9"}},
+        "first_leader out of range": {**good, "deals": [{**deal, "first_leader": 4}]},
+        "a hand too many": {**good, "deals": [{**deal, "hands": [*deal["hands"], deal["hands"][0]]}]},
+        "a tile missing": {**good, "deals": [{**deal, "boneyard": deal["boneyard"][1:]}]},
+        "a double-nine tile in a d6 deal": {
+            **good,
+            "deals": [{**deal, "boneyard": ["9-9", *deal["boneyard"]]}],
+        },
+        "a non-ASCII digit in a deal": {**good, "deals": [{**deal, "boneyard": ["²-3", *deal["boneyard"][1:]]}]},
+        "a deal that is not an object": {**good, "deals": ["5-5"]},
+        "a wrong format": {**good, "format": 2},
+        "players disagreeing with the option": {**good, "options": {"players": 3}},
+    }
+    for name, record in cases.items():
+        code, out, raw = replay_cli(record, tmp_path)
+        assert code == 2, name
+        assert set(out) == {"error"} and out["error"], name
+        assert raw.count("\n") == 1, name
+
+
+def test_a_record_on_standard_input() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.engine", "replay", "-"],
+        input=EXAMPLE.read_text(),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and json.loads(proc.stdout)["scores"] == [9, 5]
+    bad = subprocess.run(
+        [sys.executable, "-m", "bot.engine", "replay", "-"], input="{", capture_output=True, text=True, cwd=ROOT
+    )
+    assert bad.returncode == 2 and set(json.loads(bad.stdout)) == {"error"}

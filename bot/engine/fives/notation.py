@@ -33,7 +33,9 @@ class Play(NamedTuple):
         if self.target < 0:
             text = label(self.tile)
         else:
-            text = f"{label(self.tile, self.touch)}@{label(self.target, self.target_touch)}"
+            # the lead (target_touch -1) reads as it was led, higher half first
+            target = label(self.target, self.target_touch if self.target_touch >= 0 else None)
+            text = f"{label(self.tile, self.touch)}@{target}"
             if self.side >= 0:
                 text += ":" + COMPASS[self.side]
         return text + " muggins" if self.claim else text

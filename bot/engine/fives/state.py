@@ -79,8 +79,16 @@ class FivesState(GameState):
     def _draw_for_lead(self) -> int:
         """C3: each player draws a tile; highest pip total leads, ties to the tile with the higher number."""
         drawn = self.rng.sample(self.all_tiles, self.players)
+        leader = max(range(self.players), key=lambda s: (PIPS[drawn[s]], HI[drawn[s]]))
+        if self.players == 4 and len(self.sides) == 2 and self.options.get("partners") == "by_draw":
+            # §1, §4: with partners by draw the same draw seats the players: the two highest tiles are
+            # partners (opposite), so the second highest goes opposite the leader, the two lowest between.
+            second = max((t for s, t in enumerate(drawn) if s != leader), key=lambda t: (PIPS[t], HI[t]))
+            low = [t for s, t in enumerate(drawn) if s != leader and t != second]
+            opposite = (leader + 2) % 4
+            drawn[opposite], drawn[(leader + 1) % 4], drawn[(leader + 3) % 4] = second, low[0], low[1]
         self.lead_draw = drawn
-        return max(range(self.players), key=lambda s: (PIPS[drawn[s]], HI[drawn[s]]))
+        return leader
 
     def _parse_deal(self, index: int, deal: Mapping[str, Any]) -> tuple[list[list[int]] | None, list[int], int | None]:
         """Check a stacked deal when the game is created, so that no later hand can fail half-way."""
@@ -210,8 +218,8 @@ class FivesState(GameState):
             raise NotYourTurn(
                 f"it is seat {self.current}'s turn, not seat {seat}'s", "not_your_turn", seat=self.current
             )
-        if type(action) is str:
-            action = parse(action, self.top)
+        if isinstance(action, str):  # text, or a Word equal to (but not necessarily the object) DRAW or PASS
+            action = parse(str(action), self.top)
         legal = self.legal_actions(seat)
         if action not in legal:
             action = self._resolve(seat, action, legal)
@@ -233,7 +241,11 @@ class FivesState(GameState):
                 raise CannotDraw(*self._why_no_draw())
             left = len(self.boneyard) - self.leave
             raise MustDraw(f"you must draw: the boneyard still has {left} tile(s) you may draw", "must_draw", left=left)
-        if not isinstance(action, Play):
+        if (
+            not isinstance(action, Play)
+            or not all(type(x) is int for x in (action.tile, action.target))
+            or not (0 <= action.tile < len(self.all_tiles) and -1 <= action.target < len(self.all_tiles))
+        ):
             raise IllegalAction(f"{action!r} is not a domino action", "not_an_action")
         name = label(action.tile)
         if action.tile not in hand:
@@ -466,6 +478,9 @@ class FivesState(GameState):
         return LegalMove(str(action), self.points_of(action) if scores else 0, (HI[action.tile], LO[action.tile]))
 
     def view(self, seat: int | None) -> FivesView:
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
+            # (a negative index would otherwise show the last seat's hand)
+            raise ValueError(f"there is no seat {seat!r} in a {self.players}-player game")
         layout = self.layout
         placed = tuple(
             PlacedTile(
