@@ -6,10 +6,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import DEFAULT_LOCALE, locale_of, tr
 from bot.tables import GameSummary, TableError, TableService
@@ -55,6 +56,23 @@ def reports_errors(callback: Callback) -> Callback:
             await interaction.client.tree.on_error(interaction, error)  # type: ignore[attr-defined]
 
     return run  # type: ignore[return-value]
+
+
+class ControlsCog(commands.Cog):
+    """A cog whose messages carry controls that outlive a restart (DynamicItems: their state is in the custom
+    id): `ITEMS` are registered while the cog is loaded, so a click on a message sent before the restart
+    still finds its handler."""
+
+    ITEMS: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+
+    def __init__(self, bot: FivesBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*self.ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.ITEMS)
 
 
 def service(bot: discord.Client) -> TableService:

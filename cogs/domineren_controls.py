@@ -20,11 +20,12 @@ from typing import Any
 import discord
 
 from bot.i18n import tr
-from bot.tables import HandChanged, StaleControl
+from bot.tables import HandChanged
 
 from . import domineren_words as dom
 from . import words
-from .common import reports_errors, service, user_locale
+from .common import reports_errors, user_locale
+from .turn_controls import TurnButton, current_hand, dm_table_url
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
 
@@ -122,19 +123,6 @@ def block_controls(note: HandChanged, locale: str, *, url: str | None = None) ->
     return _finish(out, note, locale, url)
 
 
-async def _current(interaction: discord.Interaction, game_no: int, turn: int) -> HandChanged:
-    note = await service(interaction.client).private_view(game_no, interaction.user.id)
-    if note.turn != turn or not note.your_turn:
-        raise StaleControl("the control is of an earlier turn", turn=turn, current=note.turn)
-    return note
-
-
-def _url(interaction: discord.Interaction, note: HandChanged) -> str | None:
-    if interaction.guild_id is not None:
-        return None
-    return interaction.client.get_cog("Table").table_url(note.table)  # type: ignore[union-attr]
-
-
 class TypeSelect(
     discord.ui.DynamicItem[discord.ui.Select], template=r"fives:act:(?P<game>[0-9]+):(?P<turn>[0-9]+):type"
 ):
@@ -172,41 +160,30 @@ class TypeSelect(
         from .hands import play  # cogs.hands imports this module
 
         type_id = self.item.values[0]
-        note = await _current(interaction, self.game_no, self.turn)
+        note = await current_hand(interaction, self.game_no, self.turn)
         choices = [e.text for e in note.view.legal if e.kind == "type" and e.game_type == type_id]
         if len(choices) != 1:
             # Several parameter choices: the next step. None (a type no longer legal) goes to the table
             # service, which refuses it in the player's language.
             if choices:
-                view = parameter_controls(note, user_locale(interaction), type_id, url=_url(interaction, note))
+                view = parameter_controls(note, user_locale(interaction), type_id, url=dm_table_url(interaction, note))
                 await interaction.response.edit_message(view=view)
                 return
             choices = [f"type {type_id}"]
         await play(interaction, self.game_no, choices[0], self.turn)
 
 
-class BlockButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:block:(?P<game>[0-9]+):(?P<turn>[0-9]+)"):
+class BlockButton(
+    TurnButton, discord.ui.DynamicItem[discord.ui.Button], template=r"fives:block:(?P<game>[0-9]+):(?P<turn>[0-9]+)"
+):
     """**Block…**: the plays again, each followed by the Block declaration (§12)."""
 
-    def __init__(self, game_no: int, turn: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("controls.dom.block", locale),
-                emoji="🧱",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"fives:block:{game_no}:{turn}",
-            )
-        )
-        self.game_no, self.turn = game_no, turn
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["game"]), int(match["turn"]), label=item.label)
+    KIND, LABEL, EMOJI, STYLE = "block", "controls.dom.block", "🧱", discord.ButtonStyle.danger
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        note = await _current(interaction, self.game_no, self.turn)
-        view = block_controls(note, user_locale(interaction), url=_url(interaction, note))
+        note = await current_hand(interaction, self.game_no, self.turn)
+        view = block_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)
 
 

@@ -17,10 +17,11 @@ from typing import Any
 import discord
 
 from bot.i18n import tr
-from bot.tables import HandChanged, StaleControl
+from bot.tables import HandChanged
 
 from . import words
-from .common import reports_errors, service, user_locale
+from .common import reports_errors, user_locale
+from .turn_controls import TurnButton, current_hand, dm_table_url
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
 
@@ -80,40 +81,17 @@ def pair_controls(
     return out
 
 
-async def _current(interaction: discord.Interaction, game_no: int, turn: int) -> HandChanged:
-    note = await service(interaction.client).private_view(game_no, interaction.user.id)
-    if note.turn != turn or not note.your_turn:
-        raise StaleControl("the call is of an earlier turn", turn=turn, current=note.turn)
-    return note
-
-
-def _url(interaction: discord.Interaction, note: HandChanged) -> str | None:
-    if interaction.guild_id is not None:
-        return None
-    return interaction.client.get_cog("Table").table_url(note.table)  # type: ignore[union-attr]
-
-
-class PairButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:pairs:(?P<game>[0-9]+):(?P<turn>[0-9]+)"):
+class PairButton(
+    TurnButton, discord.ui.DynamicItem[discord.ui.Button], template=r"fives:pairs:(?P<game>[0-9]+):(?P<turn>[0-9]+)"
+):
     """**Call two partners…**: turns the message into the first step of the two-card call."""
 
-    def __init__(self, game_no: int, turn: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("controls.500.pair", locale),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"fives:pairs:{game_no}:{turn}",
-            )
-        )
-        self.game_no, self.turn = game_no, turn
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["game"]), int(match["turn"]), label=item.label)
+    KIND, LABEL = "pairs", "controls.500.pair"
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        note = await _current(interaction, self.game_no, self.turn)
-        view = pair_controls(note, user_locale(interaction), url=_url(interaction, note))
+        note = await current_hand(interaction, self.game_no, self.turn, what="call")
+        view = pair_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)
 
 
@@ -158,8 +136,8 @@ class PairSelect(
 
         card = self.item.values[0]
         if self.first is None:
-            note = await _current(interaction, self.game_no, self.turn)
-            view = pair_controls(note, user_locale(interaction), card, url=_url(interaction, note))
+            note = await current_hand(interaction, self.game_no, self.turn, what="call")
+            view = pair_controls(note, user_locale(interaction), card, url=dm_table_url(interaction, note))
             await interaction.response.edit_message(view=view)
             return
         await play(interaction, self.game_no, f"call {self.first} {card}", self.turn)

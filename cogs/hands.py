@@ -23,12 +23,13 @@ from discord.ext import commands
 
 from bot.client import FivesBot
 from bot.i18n import DEFAULT_LOCALE, has, locale_of, tr
-from bot.tables import HandChanged, StaleControl
+from bot.tables import HandChanged
 from rendering import render_hand
 
 from . import domineren_controls, five_hundred_controls, words
 from .common import (
     Colours,
+    ControlsCog,
     fives,
     game_autocomplete,
     game_in_context,
@@ -38,6 +39,7 @@ from .common import (
     user_locale,
 )
 from .translator import text
+from .turn_controls import TurnButton, current_hand, dm_table_url
 
 log = logging.getLogger(__name__)
 
@@ -322,23 +324,12 @@ class WordButton(
         await play(interaction, self.game_no, self.word, self.turn)
 
 
-class TypeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:type:(?P<game>[0-9]+):(?P<turn>[0-9]+)"):
+class TypeButton(
+    TurnButton, discord.ui.DynamicItem[discord.ui.Button], template=r"fives:type:(?P<game>[0-9]+):(?P<turn>[0-9]+)"
+):
     """Every move in the action notation, for anything the selects make awkward."""
 
-    def __init__(self, game_no: int, turn: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("controls.type", locale),
-                emoji="⌨️",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"fives:type:{game_no}:{turn}",
-            )
-        )
-        self.game_no, self.turn = game_no, turn
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["game"]), int(match["turn"]), label=item.label)
+    KIND, LABEL, EMOJI = "type", "controls.type", "⌨️"
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
@@ -362,15 +353,9 @@ class PageButton(
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        note = await service(interaction.client).private_view(self.game_no, interaction.user.id)
-        if note.turn != self.turn or not note.your_turn:
-            raise StaleControl("the page is of an earlier turn", turn=self.turn, current=note.turn)
-        url = _table_url(interaction, note) if interaction.guild_id is None else None
+        note = await current_hand(interaction, self.game_no, self.turn, what="page")
+        url = dm_table_url(interaction, note)
         await interaction.response.edit_message(view=move_controls(note, user_locale(interaction), self.page, url=url))
-
-
-def _table_url(interaction: discord.Interaction, note: HandChanged) -> str:
-    return fives(interaction).get_cog("Table").table_url(note.table)  # type: ignore[union-attr]
 
 
 class MoveModal(discord.ui.Modal):
@@ -393,7 +378,7 @@ class MoveModal(discord.ui.Modal):
 
 
 # -- the cog ---------------------------------------------------------------------------------------------
-class Hands(commands.Cog):
+class Hands(ControlsCog):
     ITEMS = (
         MyHandButton,
         ActionSelect,
@@ -404,15 +389,6 @@ class Hands(commands.Cog):
         *five_hundred_controls.ITEMS,
         *domineren_controls.ITEMS,
     )
-
-    def __init__(self, bot: FivesBot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*self.ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*self.ITEMS)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

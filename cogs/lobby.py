@@ -10,7 +10,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.client import FivesBot
 from bot.engine import GAMES, OptionSpec, game_info
@@ -18,7 +17,7 @@ from bot.i18n import tr
 from bot.tables import LobbyChanged, LobbyInfo, NotHost, Player
 
 from . import words
-from .common import Colours, public_locale, reports_errors, service, user_locale
+from .common import Colours, ControlsCog, public_locale, reports_errors, service, user_locale
 from .translator import text
 
 log = logging.getLogger(__name__)
@@ -286,17 +285,8 @@ class OptionsPage(
 GAME_CHOICES = [app_commands.Choice(name=text(f"game.{game_id}.name"), value=game_id) for game_id in GAMES]
 
 
-class Lobby(commands.Cog):
+class Lobby(ControlsCog):
     ITEMS = (LobbyButton, OptionSelect, OptionsPage)
-
-    def __init__(self, bot: FivesBot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*self.ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*self.ITEMS)
 
     @app_commands.command(name=text("command.play.name"), description=text("command.play.description"))
     @app_commands.rename(game=text("command.play.game.name"))

@@ -14,14 +14,13 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.client import FivesBot
 from bot.engine import OptionSpec, game_info
 from bot.i18n import has, tr
 
 from . import words
-from .common import Colours, public_locale, reports_errors, user_locale
+from .common import Colours, ControlsCog, public_locale, reports_errors, user_locale
 from .lobby import GAME_CHOICES, player_range
 from .translator import text
 
@@ -182,17 +181,8 @@ class RulesPageButton(
         await interaction.response.edit_message(**rules_message(self.game_id, self.page, locale))
 
 
-class Rules(commands.Cog):
+class Rules(ControlsCog):
     ITEMS = (RulesPageButton,)
-
-    def __init__(self, bot: FivesBot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*self.ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*self.ITEMS)
 
     @app_commands.command(name=text("command.rules.name"), description=text("command.rules.description"))
     @app_commands.rename(game=text("command.rules.game.name"), public=text("command.option.public.name"))

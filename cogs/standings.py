@@ -15,7 +15,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.client import FivesBot
 from bot.engine import GAMES, game_info
@@ -24,7 +23,7 @@ from bot.tables import GameHistory, NotAPlayer, PlayerRecord, TableService, Wron
 from bot.tables.ratings import rated_per_player_count
 
 from . import words
-from .common import Colours, Refusal, public_locale, reports_errors, service, user_locale
+from .common import Colours, ControlsCog, Refusal, public_locale, reports_errors, service, user_locale
 from .lobby import GAME_CHOICES, player_range
 from .table import names_for
 from .translator import text
@@ -226,17 +225,8 @@ def history_filename(game_no: int) -> str:
 
 
 # -- the cog -------------------------------------------------------------------------------------------------
-class Standings(commands.Cog):
+class Standings(ControlsCog):
     ITEMS = (LeaderboardPageButton,)
-
-    def __init__(self, bot: FivesBot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*self.ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*self.ITEMS)
 
     @app_commands.command(name=text("command.leaderboard.name"), description=text("command.leaderboard.description"))
     @app_commands.rename(

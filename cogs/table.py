@@ -44,7 +44,17 @@ from bot.tables import (
 )
 
 from . import words
-from .common import Colours, dm_locale, fives, jump_url, public_locale, relative_time, reports_errors, user_locale
+from .common import (
+    Colours,
+    ControlsCog,
+    dm_locale,
+    fives,
+    jump_url,
+    public_locale,
+    relative_time,
+    reports_errors,
+    user_locale,
+)
 from .hands import MyHandButton, hand_message
 
 log = logging.getLogger(__name__)
@@ -129,9 +139,11 @@ class Post:
         self.dealt = False  # a hand ended and the game goes on: the new hand needs its board
 
 
-class Table(commands.Cog):
+class Table(ControlsCog):
+    ITEMS = (LastTrickButton,)
+
     def __init__(self, bot: FivesBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._places: dict[int, int] = {}  # game -> the channel or thread it is played in
         self._boards: dict[int, tuple[int, int]] = {}  # game -> (newest board message, its turn)
@@ -142,12 +154,6 @@ class Table(commands.Cog):
         self._dm_channels: dict[int, discord.DMChannel] = {}
         self.closed_dms: set[int] = set()  # users whose DMs refused us
         self._told_closed: set[tuple[int, int]] = set()
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LastTrickButton)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LastTrickButton)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

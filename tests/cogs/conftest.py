@@ -1,17 +1,22 @@
 """The real bot from `create_bot`, over a SQLite file in a temporary folder, attached to simcord's virtual
-Discord: a server with a games channel and three members (Alice and Bob play, Carol watches)."""
+Discord: a server with a games channel and three members (Alice and Bob play, Carol watches). The bot's
+seed is SEED, or the first one that reaches a test's `Situation`."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, ClassVar
 
 import discord
 import pytest
 import simcord
 
+from bot.ai import choose_action
 from bot.client import FivesBot, create_bot
+from bot.engine import new_game
 from bot.settings import Settings
 
 SEED = 11
@@ -23,8 +28,16 @@ def database(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def settings(database: Path) -> Settings:
-    return Settings(database=database, seed=SEED)
+def seed(request: pytest.FixtureRequest) -> int:
+    """The bot's settings seed: SEED, or for a test parametrized (indirectly) with a `Situation`, the first
+    seed that reaches it."""
+    situation = getattr(request, "param", None)
+    return SEED if situation is None else situation.find()
+
+
+@pytest.fixture
+def settings(database: Path, seed: int) -> Settings:
+    return Settings(database=database, seed=seed)
 
 
 @pytest.fixture
@@ -102,6 +115,11 @@ def public_messages(world: World) -> list[discord.Message]:
     return out
 
 
+def said(world: World) -> str:
+    """Everything said in public so far, as one text."""
+    return "\n".join(text_of(m) for m in public_messages(world))
+
+
 def thread(world: World) -> simcord.ChannelHandle:
     [table] = world.channel.threads
     return table
@@ -127,6 +145,16 @@ def playable(member: simcord.MemberActor) -> discord.Message | None:
     ]
     assert len(live) <= 1, "several DMs have live move controls"
     return live[0] if live else None
+
+
+async def public(world: World, game_no: int) -> Any:
+    """The table's public view of game `game_no`."""
+    return await world.bot.service.public_view(game_no)
+
+
+def to_act(world: World, member: simcord.MemberActor) -> bool:
+    games = world.bot.service.games_of(member.id)
+    return bool(games) and games[0].your_turn
 
 
 def whose_turn(world: World) -> simcord.MemberActor | None:
@@ -159,6 +187,18 @@ async def move(member: simcord.MemberActor, message: discord.Message) -> str:
 
 
 # -- setting up a table ------------------------------------------------------------------------------------
+def close_dms(env: simcord.Env, member: simcord.MemberActor) -> None:
+    """From now on `member` takes no DMs: Discord refuses every message the bot sends them (50007)."""
+    env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
 async def open_table(
     world: World,
     game: str = "draw",
@@ -185,6 +225,22 @@ async def open_table(
     return lobby.message
 
 
+async def choose_options(world: World, lobby: simcord.ResponseMessage, options: dict[str, str]) -> None:
+    """Alice sets each option in the lobby's rules panel, paging it forward to the option's select."""
+    alice = world.alice
+    for option, value in options.items():
+        shown = (await alice.click(lobby, label="Rules")).response  # its first page
+        for _ in range(10):
+            ids = [i for i in custom_ids(shown.message) if i.endswith(f":{option}")]
+            if ids:
+                break
+            [forward] = [c for c in components(shown.message) if (getattr(c, "label", None) or "").endswith("▶")]
+            shown = (await alice.click(shown, custom_id=forward.custom_id)).response
+        else:
+            raise AssertionError(f"no option {option} in the rules panel")
+        await alice.select(shown, [value], custom_id=ids[0])
+
+
 def refusals(world: World) -> list[str]:
     """The keys of the refusals the bot answered since the last look (anything else fails the test)."""
     errors = world.env.errors  # everything so far; looking acknowledges it
@@ -200,3 +256,45 @@ def refusals(world: World) -> list[str]:
 def button(message: discord.Message, label: str) -> discord.Button:
     [found] = [c for c in components(message) if getattr(c, "label", None) == label]
     return found
+
+
+# -- a situation a seed reaches ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Situation:
+    """A game to look for: `check(state)` after every action says found (True), hopeless (False) or go on
+    (None). The game is played as the bot would: settings seed -> game seed, seat 0 Alice (`policy`), the
+    other seats the computer players seeded as the table service seeds them. A game's tests subclass it
+    with their GAME, how many actions into a game to look (STEPS) and which seeds (`seeds`)."""
+
+    GAME: ClassVar[str]
+    STEPS: ClassVar[int]
+
+    players: int
+    options: dict[str, str]
+    policy: Callable[[Any], str]
+    check: Callable[[Any], bool | None]
+    seeds: range
+
+    def reached(self, seed: int) -> bool:
+        game_seed = random.Random(seed).randrange(2**53)  # TableService.start: the first draw of its rng
+        state: Any = new_game(self.GAME, self.players, dict(self.options), seed=game_seed)
+        for _ in range(self.STEPS):
+            found = self.check(state)
+            if found is not None:
+                return found
+            if state.is_over:
+                return False
+            seat = state.current_seat
+            view = state.view(seat)
+            if seat == 0:
+                action = self.policy(view)
+            else:
+                action = choose_action(view, random.Random(state.seed * 1_000_003 + state.turn))
+            state.apply(seat, action)
+        return False
+
+    def find(self) -> int:
+        for seed in self.seeds:
+            if self.reached(seed):
+                return seed
+        raise AssertionError(f"no seed in {self.seeds} reaches the situation")

@@ -3,7 +3,7 @@ play through **My hand** (ephemeral) instead."""
 
 from __future__ import annotations
 
-from .conftest import World, board, custom_ids, dms, move, open_table, playable, text_of, thread, whose_turn
+from .conftest import World, board, close_dms, custom_ids, dms, move, open_table, playable, text_of, thread, whose_turn
 
 NOTICE = "does not take direct messages from me"
 
@@ -19,14 +19,7 @@ async def play_until(world: World, member) -> None:  # type: ignore[no-untyped-d
 
 async def test_closed_dms_are_announced_once_and_my_hand_plays_instead(world: World) -> None:
     bob = world.bob
-    world.env.inject_error(
-        "POST",
-        f"/channels/{bob.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(world.env, bob)
     await open_table(world)
     [notice] = [m for m in thread(world).history() if NOTICE in text_of(m)]
     assert notice.embeds[0].description == (

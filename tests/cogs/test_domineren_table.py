@@ -14,23 +14,35 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import discord
 import pytest
 import simcord
 
 from bot.ai import choose_action
-from bot.engine import new_game
 from bot.engine.records import load
 from bot.engine.tiles import HI, LO
 from bot.i18n import tr
-from bot.settings import Settings
 
 from ..i18n.english import english_in, record_drawn_text
-from .conftest import SEED, World, board, components, custom_ids, dms, playable, public_messages, text_of, thread
+from . import conftest
+from .conftest import (
+    World,
+    board,
+    choose_options,
+    components,
+    custom_ids,
+    dms,
+    playable,
+    public,
+    public_messages,
+    said,
+    text_of,
+    thread,
+    to_act,
+)
 from .test_japanese_game import JA, Club, assert_all_japanese
 from .test_language import speaks_japanese
 
@@ -97,51 +109,12 @@ def alice_plays(*overrides: Callable[[Any], str | None]) -> Policy:
 
 # -- finding a seed ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Situation:
-    """A game to look for: `check(state)` after every action says found (True), hopeless (False) or go on
-    (None). The game is played as the bot would: settings seed -> game seed, seat 0 Alice (`policy`), the
-    other seats the computer players seeded as the table service seeds them."""
+class Situation(conftest.Situation):
+    """A Domineren game to look for (see `conftest.Situation`)."""
 
-    players: int
-    options: dict[str, str]
-    policy: Policy
-    check: Callable[[Any], bool | None]
-    seeds: range = field(default=range(1, 600))
-
-    def reached(self, seed: int) -> bool:
-        game_seed = random.Random(seed).randrange(2**53)  # TableService.start: the first draw of its rng
-        state: Any = new_game(GAME, self.players, dict(self.options), seed=game_seed)
-        for _ in range(3000):
-            found = self.check(state)
-            if found is not None:
-                return found
-            if state.is_over:
-                return False
-            seat = state.current_seat
-            view = state.view(seat)
-            if seat == 0:
-                action = self.policy(view)
-            else:
-                action = choose_action(view, random.Random(state.seed * 1_000_003 + state.turn))
-            state.apply(seat, action)
-        return False
-
-    def find(self) -> int:
-        for seed in self.seeds:
-            if self.reached(seed):
-                return seed
-        raise AssertionError(f"no seed in {self.seeds} reaches the situation")
-
-
-@pytest.fixture
-def seed(request: pytest.FixtureRequest) -> int:
-    situation = getattr(request, "param", None)
-    return SEED if situation is None else situation.find()
-
-
-@pytest.fixture
-def settings(database: Path, seed: int) -> Settings:
-    return Settings(database=database, seed=seed)
+    GAME: ClassVar[str] = GAME
+    STEPS: ClassVar[int] = 3000
+    seeds: range = range(1, 600)
 
 
 def situation(options: dict[str, str], alice: Policy, check: Callable[[Any], bool | None], players: int = 4) -> Any:
@@ -171,17 +144,7 @@ async def start(
         await member.click(lobby, label="Join")
     for _ in range(players - 1 - len(humans)):
         await alice.click(lobby, label="Add computer")
-    for option, value in options.items():
-        shown = (await alice.click(lobby, label="Rules")).response
-        for _ in range(10):
-            ids = [i for i in custom_ids(shown.message) if i.endswith(f":{option}")]
-            if ids:
-                break
-            [forward] = [c for c in components(shown.message) if (getattr(c, "label", None) or "").endswith("▶")]
-            shown = (await alice.click(shown, custom_id=forward.custom_id)).response
-        else:
-            raise AssertionError(f"no option {option} in the rules panel")
-        await alice.select(shown, [value], custom_id=ids[0])
+    await choose_options(world, lobby, options)
     await alice.click(lobby, label="Start")
     [game] = world.bot.service.games_of(alice.id)
     assert game.seat == 0
@@ -190,15 +153,6 @@ async def start(
 
 async def mine(world: World, game_no: int, member: simcord.MemberActor | None = None) -> Any:
     return (await world.bot.service.private_view(game_no, (member or world.alice).id)).view
-
-
-async def public(world: World, game_no: int) -> Any:
-    return await world.bot.service.public_view(game_no)
-
-
-def to_act(world: World, member: simcord.MemberActor) -> bool:
-    games = world.bot.service.games_of(member.id)
-    return bool(games) and games[0].your_turn
 
 
 def fresh(member: simcord.MemberActor, message: discord.Message) -> discord.Message:
@@ -295,10 +249,6 @@ async def play_until(world: World, game_no: int, alice: Policy, done: Callable[[
         assert to_act(world, world.alice), "the game waits for nobody"
         await act(world, alice(await mine(world, game_no)))
     raise AssertionError("never done")
-
-
-def said(world: World) -> str:
-    return "\n".join(text_of(m) for m in public_messages(world))
 
 
 def lines_of(world: World) -> list[str]:

@@ -11,20 +11,30 @@ through Discord, each of Alice's moves through the control that offers it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import discord
 import pytest
 
-from bot.ai import choose_action
-from bot.engine import new_game
-from bot.settings import Settings
-
-from .conftest import SEED, World, board, components, custom_ids, dms, playable, public_messages, text_of, thread
+from . import conftest
+from .conftest import (
+    World,
+    board,
+    choose_options,
+    close_dms,
+    components,
+    custom_ids,
+    dms,
+    playable,
+    public,
+    public_messages,
+    said,
+    text_of,
+    thread,
+    to_act,
+)
 
 GAME = "five-hundred"
 SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
@@ -92,51 +102,12 @@ def first_option(view: Any) -> str:
 
 # -- finding a seed ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Situation:
-    """A game to look for: `check(state)` after every action says found (True), hopeless (False) or go on
-    (None). The game is played as the bot would: settings seed -> game seed, seat 0 Alice (`policy`), the
-    other seats the computer players seeded as the table service seeds them."""
+class Situation(conftest.Situation):
+    """A Five Hundred game to look for (see `conftest.Situation`)."""
 
-    players: int
-    options: dict[str, str]
-    policy: Policy
-    check: Callable[[Any], bool | None]
-    seeds: range = field(default=range(1, 400))
-
-    def reached(self, seed: int) -> bool:
-        game_seed = random.Random(seed).randrange(2**53)  # TableService.start: the first draw of its rng
-        state: Any = new_game(GAME, self.players, self.options, seed=game_seed)
-        for _ in range(2000):
-            found = self.check(state)
-            if found is not None:
-                return found
-            if state.is_over:
-                return False
-            seat = state.current_seat
-            view = state.view(seat)
-            if seat == 0:
-                action = self.policy(view)
-            else:
-                action = choose_action(view, random.Random(state.seed * 1_000_003 + state.turn))
-            state.apply(seat, action)
-        return False
-
-    def find(self) -> int:
-        for seed in self.seeds:
-            if self.reached(seed):
-                return seed
-        raise AssertionError(f"no seed in {self.seeds} reaches the situation")
-
-
-@pytest.fixture
-def seed(request: pytest.FixtureRequest) -> int:
-    situation = getattr(request, "param", None)
-    return SEED if situation is None else situation.find()
-
-
-@pytest.fixture
-def settings(database: Path, seed: int) -> Settings:
-    return Settings(database=database, seed=seed)
+    GAME: ClassVar[str] = GAME
+    STEPS: ClassVar[int] = 2000
+    seeds: range = range(1, 400)
 
 
 def situation(players: int, options: dict[str, str], alice: Policy, check: Callable[[Any], bool | None]) -> Any:
@@ -151,17 +122,7 @@ async def start(world: World, players: int = 4, options: dict[str, str] | None =
     lobby = (await alice.slash(world.channel, "play", game=GAME)).response
     for _ in range(players - 1):
         await alice.click(lobby, label="Add computer")
-    for option, value in (options or {}).items():
-        shown = (await alice.click(lobby, label="Rules")).response  # its first page
-        for _ in range(10):
-            ids = [i for i in custom_ids(shown.message) if i.endswith(f":{option}")]
-            if ids:
-                break
-            [forward] = [c for c in components(shown.message) if (getattr(c, "label", None) or "").endswith("▶")]
-            shown = (await alice.click(shown, custom_id=forward.custom_id)).response
-        else:
-            raise AssertionError(f"no option {option} in the rules panel")
-        await alice.select(shown, [value], custom_id=ids[0])
+    await choose_options(world, lobby, options or {})
     await alice.click(lobby, label="Start")
     [game] = world.bot.service.games_of(alice.id)
     assert game.seat == 0
@@ -170,15 +131,6 @@ async def start(world: World, players: int = 4, options: dict[str, str] | None =
 
 async def alice_view(world: World, game_no: int) -> Any:
     return (await world.bot.service.private_view(game_no, world.alice.id)).view
-
-
-async def public(world: World, game_no: int) -> Any:
-    return await world.bot.service.public_view(game_no)
-
-
-def alice_to_act(world: World) -> bool:
-    games = world.bot.service.games_of(world.alice.id)
-    return bool(games) and games[0].your_turn
 
 
 async def act(world: World, action: str, message: discord.Message | None = None) -> None:
@@ -216,7 +168,7 @@ async def play_until(
         view = await public(world, game_no)
         if done(view):
             return view
-        assert alice_to_act(world), "the game waits for nobody"
+        assert to_act(world, world.alice), "the game waits for nobody"
         mine = await alice_view(world, game_no)
         await on_turn(mine)
         await act(world, alice(mine))
@@ -242,10 +194,6 @@ def buttons(message: discord.Message) -> list[str]:
 
 def seat_name(seat: int) -> str:
     return "alice" if seat == 0 else f"Computer {seat}"
-
-
-def said(world: World) -> str:
-    return "\n".join(text_of(m) for m in public_messages(world))
 
 
 # -- 1. bidding -----------------------------------------------------------------------------------------
@@ -655,7 +603,7 @@ async def test_a_restart_mid_auction_carries_on_with_the_controls_from_before(
 ) -> None:
     game_no = await start(world)
     view = await alice_view(world, game_no)
-    assert view.phase == "auction" and alice_to_act(world)
+    assert view.phase == "auction" and to_act(world, world.alice)
     hand = playable(world.alice)  # the DM with the bid selects, sent before the restart
     old_board = board(world)
     bid = view.legal[0].text
@@ -685,14 +633,7 @@ async def test_a_restart_mid_auction_carries_on_with_the_controls_from_before(
 @situation(4, {}, policy("10NT"), alice_declares("discard"))
 async def test_closed_dms_play_through_my_hand_and_the_timer_discards_face_down(world: World) -> None:
     alice = world.alice
-    world.env.inject_error(
-        "POST",
-        f"/channels/{alice.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(world.env, alice)
     await world.bot.service.update_settings(world.guild.id, turn_seconds=60)
     game_no = await start(world)
     assert dms(alice) == [] and "alice does not take direct messages from me" in said(world)

@@ -19,7 +19,7 @@ import simcord
 from bot.i18n import tr
 
 from ..i18n.english import CARD, english_in, record_drawn_text
-from .conftest import components, custom_ids, dms, move, playable
+from .conftest import close_dms, components, custom_ids, dms, move, playable
 from .test_language import speaks_japanese
 
 JA = "ja"
@@ -282,14 +282,7 @@ async def test_a_japanese_player_plays_five_hundred_against_three_computers_in_j
 
 async def test_closed_dms_are_explained_in_japanese(club: Club, drawn: list[str]) -> None:
     ken = club.ken
-    club.env.inject_error(
-        "POST",
-        f"/channels/{ken.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(club.env, ken)
     await club.open("draw", humans=2, computers=0)
     notice = tr("table.dms_closed", JA, player="けん")
     assert any(m.embeds and m.embeds[0].description == notice for m in club.thread().history())

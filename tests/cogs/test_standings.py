@@ -52,6 +52,18 @@ async def finish(
     raise AssertionError(f"game {game_no} did not end")
 
 
+async def one_game_at_the_table(world: World) -> discord.Embed:
+    """A game of Draw of one round at the table, each player making the first move offered: the embed of
+    the message that ends it."""
+    await open_table(world, "draw", options={"rounds": "1"})
+    for _ in range(60):
+        if not world.bot.service.games_of(world.alice.id):
+            break
+        player = whose_turn(world)
+        await move(player, playable(player))
+    return thread(world).history()[-1].embeds[0]
+
+
 def member(actor: object) -> Player:
     return Player(actor.id, actor.name)  # type: ignore[attr-defined]
 
@@ -88,13 +100,7 @@ async def test_an_empty_leaderboard_says_nobody_has_played_yet(world: World) -> 
 
 
 async def test_the_leaderboard_after_a_game_at_the_table_shows_its_ratings_and_results(world: World) -> None:
-    await open_table(world, "draw", options={"rounds": "1"})
-    for _ in range(60):
-        if not world.bot.service.games_of(world.alice.id):
-            break
-        player = whose_turn(world)
-        await move(player, playable(player))
-    over = thread(world).history()[-1].embeds[0]
+    over = await one_game_at_the_table(world)
     fields = {f.name: f.value for f in over.fields}
     announced = {}
     for line in fields["Ratings"].split("\n"):
@@ -273,13 +279,7 @@ async def test_history_is_refused_while_the_game_is_on_and_to_anyone_who_did_not
 
 
 async def test_history_of_an_ended_game_is_a_record_that_replays_to_the_announced_scores(world: World) -> None:
-    await open_table(world, "draw", options={"rounds": "1"})
-    for _ in range(60):
-        if not world.bot.service.games_of(world.alice.id):
-            break
-        player = whose_turn(world)
-        await move(player, playable(player))
-    over = thread(world).history()[-1].embeds[0]
+    over = await one_game_at_the_table(world)
     announced = next(f.value for f in over.fields if f.name == "Standings")
 
     given = (await world.bob.slash(world.channel, "history", game=1)).response
