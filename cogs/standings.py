@@ -20,7 +20,7 @@ from bot.client import FivesBot
 from bot.engine import GAMES, game_info
 from bot.i18n import tr, trn
 from bot.tables import GameHistory, NotAPlayer, PlayerRecord, TableService, WrongPlayerCount
-from bot.tables.ratings import rated_per_player_count
+from bot.tables.ratings import ranked_by_final_score, rated_per_player_count
 
 from . import words
 from .common import Colours, ControlsCog, Refusal, public_locale, reports_errors, service, user_locale
@@ -95,6 +95,8 @@ async def leaderboard_message(
         if entry.chips is not None:
             line += tr("standings.chips", locale, chips=f"{entry.chips:.0f}")
         lines.append(line)
+    if ranked_by_final_score(game_id):  # the order is not the rating's: say what it is
+        lines.insert(0, f"*{tr('standings.by_chips', locale)}*")
     embed.description = "\n".join(lines)
     embed.set_footer(text=trn("standings.footer", size, locale, page=page + 1, pages=pages))
     view = None

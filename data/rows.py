@@ -106,6 +106,7 @@ class RatingRow:
     games: int
     wins: int
     name: str | None = None  # filled by leaderboard queries: the name last played under
+    final_score: float | None = None  # filled by a leaderboard by final score: the average over the games
 
     @property
     def ordinal(self) -> float:

@@ -396,17 +396,36 @@ class Store:
         )
         return {r[0]: RatingRow(*r) for r in rows}
 
-    async def leaderboard(self, guild_id: int, game_id: str, limit: int = 25, offset: int = 0) -> list[RatingRow]:
+    # The name a player last played under on the server, and their average final score in a game there.
+    _NAME = (
+        "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
+        "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1)"
+    )
+    _FINAL_SCORE = (
+        "(SELECT AVG(x.score) FROM game_results x JOIN games g ON g.game_no = x.game_no "
+        "WHERE g.guild_id = r.guild_id AND g.game_id = r.game_id AND x.user_id = r.user_id)"
+    )
+
+    def _ranking(self, by_final_score: bool) -> str:
+        """The rows and order of a leaderboard: by rating, or (Domineren, ranked by its chips) by the
+        average final score first, the rating breaking ties."""
+        first = "final_score DESC, " if by_final_score else ""
+        final = self._FINAL_SCORE if by_final_score else "NULL"
+        return (
+            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {self._NAME}, {final} AS final_score "
+            "FROM ratings r WHERE r.guild_id = ? AND r.game_id = ? AND r.user_id != ? "
+            f"ORDER BY {first}r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id"
+        )
+
+    async def leaderboard(
+        self, guild_id: int, game_id: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
+    ) -> list[RatingRow]:
         """Rated humans of a server and game, best first (the computer pseudo-player is left out). The
         ratings' `game_id` is the rating pool: the game id, or a game id with a player count
-        (`five-hundred:4p`) where each count is a game of its own (see `bot.tables.ratings`)."""
+        (`five-hundred:4p`) where each count is a game of its own (see `bot.tables.ratings`). With
+        `by_final_score`, ranked by the average final score (carried in `final_score`), then by rating."""
         rows = await self._db.execute_fetchall(
-            "SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, (SELECT s.name FROM game_seats s "
-            "JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
-            "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1) "
-            "FROM ratings r WHERE r.guild_id = ? AND r.game_id = ? AND r.user_id != ? "
-            "ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
-            (guild_id, game_id, COMPUTER_ID, limit, offset),
+            self._ranking(by_final_score) + " LIMIT ? OFFSET ?", (guild_id, game_id, COMPUTER_ID, limit, offset)
         )
         return [RatingRow(*r) for r in rows]
 
@@ -418,22 +437,13 @@ class Store:
         )
         return rows[0][0]
 
-    async def mean_final_scores(self, guild_id: int, game_id: str, user_ids: Iterable[int]) -> dict[int, float]:
-        """Each player's average final score over the finished games of a game id on a server (Domineren's
-        chips at the end of a game), from the results written at each game's end."""
-        ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        marks = ", ".join("?" * len(ids))
-        rows = await self._db.execute_fetchall(
-            "SELECT r.user_id, AVG(r.score) FROM game_results r JOIN games g ON g.game_no = r.game_no "
-            f"WHERE g.guild_id = ? AND g.game_id = ? AND r.user_id IN ({marks}) GROUP BY r.user_id",
-            (guild_id, game_id, *ids),
-        )
-        return {user_id: float(mean) for user_id, mean in rows}
-
-    async def leaderboard_position(self, guild_id: int, game_id: str, user_id: int) -> int | None:
+    async def leaderboard_position(
+        self, guild_id: int, game_id: str, user_id: int, *, by_final_score: bool = False
+    ) -> int | None:
         """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
+        if by_final_score:  # an order SQLite cannot count from one row: read the server's ranking
+            rows = await self._db.execute_fetchall(self._ranking(True), (guild_id, game_id, COMPUTER_ID))
+            return next((i + 1 for i, r in enumerate(rows) if r[0] == user_id), None)
         me = (await self.ratings(guild_id, game_id, [user_id])).get(user_id)
         if me is None:
             return None

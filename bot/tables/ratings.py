@@ -47,6 +47,15 @@ def rated_per_player_count(game_id: str) -> bool:
     return game_info(game_id).family in RATED_PER_PLAYER_COUNT
 
 
+# Families whose leaderboard ranks by the average final score (Domineren's chips), the rating breaking ties:
+# what a session ends with is what its players compare.
+RANKED_BY_FINAL_SCORE = frozenset({"domineren"})
+
+
+def ranked_by_final_score(game_id: str) -> bool:
+    return game_info(game_id).family in RANKED_BY_FINAL_SCORE
+
+
 def side_results(result: Result) -> tuple[SideResult, ...]:
     """Every side's place, totals and whether it won, as the end of a game announces them."""
     places = side_places(result)

@@ -53,7 +53,7 @@ from .notifications import (
     SeatHandedToComputer,
     TableOpened,
 )
-from .ratings import pool_game, rated_per_player_count, rating_pool, side_results
+from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
 from .seating import draw_seats, draws_for_seats, seating_json
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
@@ -437,15 +437,14 @@ class TableService:
     async def leaderboard(
         self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0, players: int | None = None
     ) -> list[LeaderboardEntry]:
-        """One page of a server's leaderboard of a game (of one player count, for Five Hundred), best
-        first; Domineren's entries carry each player's average final chips."""
-        rows = await self._store.leaderboard(guild_id, self.rating_pool(game_id, players), limit, offset)
-        chips: dict[int, float] = {}
-        if game_info(game_id).family == "domineren":
-            chips = await self._store.mean_final_scores(guild_id, game_id, [r.user_id for r in rows])
+        """One page of a server's leaderboard of a game (of one player count, for Five Hundred), best first;
+        Domineren's is ranked by each player's average final chips, which its entries carry."""
+        by_chips = ranked_by_final_score(game_id)
+        pool = self.rating_pool(game_id, players)
+        rows = await self._store.leaderboard(guild_id, pool, limit, offset, by_final_score=by_chips)
         return [
             LeaderboardEntry(
-                offset + i + 1, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins, chips.get(r.user_id)
+                offset + i + 1, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins, r.final_score
             )
             for i, r in enumerate(rows)
         ]
@@ -458,7 +457,8 @@ class TableService:
         rating and leaderboard place."""
         out = []
         for pool, r in (await self._store.player_ratings(guild_id, user_id)).items():
-            place = await self._store.leaderboard_position(guild_id, pool, user_id)
             game_id, players = pool_game(pool)
+            by_chips = ranked_by_final_score(game_id)
+            place = await self._store.leaderboard_position(guild_id, pool, user_id, by_final_score=by_chips)
             out.append(PlayerRecord(game_id, place, r.ordinal, r.mu, r.sigma, r.games, r.wins, players))
         return out

@@ -210,7 +210,8 @@ async def test_domineren_lists_each_players_average_chips_at_the_end(world: Worl
         seat = next(s.index for s in end.table.seats if s.user_id == world.alice.id)
         chips.append(next(side.score for side in end.sides if seat in side.seats))
     shown = (await world.alice.slash(world.channel, "leaderboard", game="domineren")).response
-    [row] = [PLACE.match(line) for line in lines(shown)]
+    assert lines(shown)[0] == "*Ranked by the average chips at the end of a session; the rating breaks ties.*"
+    [row] = [PLACE.match(line) for line in lines(shown)[1:]]
     assert row[2] == "alice" and row[5] == "2"
     assert row[7] == f" · {sum(chips) / 2:.0f} chips at the end on average"
 

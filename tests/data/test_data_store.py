@@ -151,3 +151,23 @@ async def test_lobbies_settings_and_seats(store):
     await store.save_settings(SettingsRow(GUILD, 60, False, "ja", {"muggins": {"target": 100}}))
     await store.save_settings(SettingsRow(GUILD, 120, False, None, {}))
     assert await store.load_settings(GUILD) == SettingsRow(GUILD, 120, False, None, {})
+
+
+async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(store):
+    # Two Domineren sessions: Ann ends with 620 and 480 chips (550 on average), Bob 530 and 540 (535), Cat
+    # 400 once; by rating Bob leads, by chips Ann does.
+    seats = tuple(SeatRow(u, n) for u, n in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
+    finals = ({11: 620, 22: 530, 33: 400}, {11: 480, 22: 540})
+    for final in finals:
+        game_no = await store.create_game(_game(game_id="domineren", players=3, seats=seats, options={}))
+        results = tuple(ResultRow(s, u, s, 1, False, chips) for s, (u, chips) in enumerate(final.items()))
+        ratings = (RatingRow(11, 24.0, 2.0, 2, 1), RatingRow(22, 30.0, 2.0, 2, 1), RatingRow(33, 26.0, 2.0, 1, 0))
+        await store.append_action(_write(game_no, 0, finish=GameFinish(results, ratings)))
+    by_rating = await store.leaderboard(GUILD, "domineren")
+    assert [r.user_id for r in by_rating] == [22, 33, 11] and {r.final_score for r in by_rating} == {None}
+    by_chips = await store.leaderboard(GUILD, "domineren", by_final_score=True)
+    assert [(r.user_id, r.final_score) for r in by_chips] == [(11, 550.0), (22, 535.0), (33, 400.0)]
+    assert [r.user_id for r in await store.leaderboard(GUILD, "domineren", 1, 1, by_final_score=True)] == [22]
+    assert await store.leaderboard_position(GUILD, "domineren", 11, by_final_score=True) == 1
+    assert await store.leaderboard_position(GUILD, "domineren", 11) == 3
+    assert await store.leaderboard_position(GUILD, "domineren", 44, by_final_score=True) is None
