@@ -147,9 +147,6 @@ class Table(ControlsCog):
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._places: dict[int, int] = {}  # game -> the channel or thread it is played in
         self._boards: dict[int, tuple[int, int]] = {}  # game -> (newest board message, its turn)
-        # game -> the newest public view announced: the view before the next action, for what the action
-        # did to it (a Block it broke, the question a decline refused); unknown after a restart.
-        self._views: dict[int, Any] = {}
         self._hand_dms: dict[tuple[int, int], discord.Message] = {}  # (game, user) -> last hand DM
         self._dm_channels: dict[int, discord.DMChannel] = {}
         self.closed_dms: set[int] = set()  # users whose DMs refused us
@@ -187,27 +184,23 @@ class Table(ControlsCog):
         locale = await public_locale(self.bot, table.guild_id)
         post = Post(table)
         hands: list[HandChanged] = []
-        game_no = table.game_no
         for note in notes:
             post.table = note.table
             names = names_for(note.table, locale)
             if isinstance(note, TableOpened):
                 await self._open(note, origin, locale)
                 post.opened, post.view, post.turn = note, note.view, note.turn
-                self._views[game_no] = note.view
             elif isinstance(note, BoardChanged):
                 # An action after a hand's end belongs to the next hand: the result goes out first, with
                 # only its own plays, and this action starts the next board's lines.
                 await self._flush_hand(post, locale)
                 post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
-                post.lines.append(words.board_line(note, names, locale, before=self._views.get(game_no)))
-                self._views[game_no] = note.view
+                post.lines.append(words.board_line(note, names, locale, before=note.before))
             elif isinstance(note, HandEnded):
                 await self._flush_hand(post, locale)
                 post.hand = note
             elif isinstance(note, GameEnded):
                 post.view = note.view
-                self._views.pop(game_no, None)
                 await self._game_over(post, note, locale)
             elif isinstance(note, HandChanged):
                 hands.append(note)
@@ -218,7 +211,6 @@ class Table(ControlsCog):
                 player = discord.utils.escape_markdown(name) if name else names[note.seat]
                 post.lines.append(tr("line.resigned", locale, player=player))
             elif isinstance(note, GameAbandoned):
-                self._views.pop(game_no, None)
                 await self._abandoned(post, note, locale)
         await self._flush_hand(post, locale)
         if not post.ended and (post.lines or post.opened or post.dealt):

@@ -49,6 +49,7 @@ class BoardChanged:
     next_seats: tuple[int, ...]  # who may act now (empty when the game is over)
     next_user_ids: tuple[int | None, ...]
     deadline: float | None  # when the next human's turn times out
+    before: Any = None  # public, before the action: what it changed (a Block it broke, a question declined)
 
     @property
     def timed_out(self) -> bool:

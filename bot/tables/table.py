@@ -32,6 +32,7 @@ class Table:
 
     __slots__ = (
         "_info",
+        "_public",
         "board_message_id",
         "channel_id",
         "deadline",
@@ -69,6 +70,7 @@ class Table:
         self.reminder_at = row.reminder_at
         self.lock = asyncio.Lock()
         self._info: TableInfo | None = None
+        self._public: tuple[int, Any] | None = None  # (turn, view(None) at that turn)
 
     # -- who ------------------------------------------------------------------------------------------
     def info(self) -> TableInfo:
@@ -103,8 +105,7 @@ class Table:
         return [s for s in self.seats if s.user_id is not None]
 
     def candidates(self) -> tuple[int, ...]:
-        """The seats that may act now, the seat whose turn it is first. Computers act only in turn (never
-        out of turn), so a game with out-of-turn actions waits for its humans."""
+        """The seats that may act now, the seat whose turn it is first."""
         state = self.state
         if state.is_over:
             return ()
@@ -145,4 +146,11 @@ class Table:
         return tuple(self.seats[s].user_id for s in seats)
 
     def view(self, seat: int | None) -> Any:
-        return self.state.view(seat)
+        """What `seat` may see; the public view is kept until the game moves on, since every action is told
+        against the view before it and the board is drawn from the view after it."""
+        if seat is not None:
+            return self.state.view(seat)
+        turn = self.state.turn
+        if self._public is None or self._public[0] != turn:
+            self._public = (turn, self.state.view(None))
+        return self._public[1]

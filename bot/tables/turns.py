@@ -132,6 +132,7 @@ class Turns:
         state = table.state
         turn = state.turn
         hands_before = len(state.hands)
+        before = table.view(None)
         try:
             state.apply(seat, action)
         except EngineError as exc:
@@ -165,12 +166,13 @@ class Turns:
             table.changed()
             self.tables.pop(table.game_no, None)
         info = table.info()
-        public = state.view(None)
+        public = table.view(None)
         next_seats = table.candidates()
         batch.out.append(
             BoardChanged(
                 table=info,
                 view=public,
+                before=before,
                 seat=seat,
                 user_id=table.seats[seat].user_id,
                 action=text,

@@ -22,6 +22,7 @@ import pytest
 import simcord
 
 from bot.ai import choose_action
+from bot.client import FivesBot
 from bot.engine.records import load
 from bot.engine.tiles import HI, LO
 from bot.i18n import tr
@@ -548,9 +549,9 @@ async def test_a_japanese_player_reads_the_types_and_their_parameters_in_japanes
 
 # -- 3. the double declaration -------------------------------------------------------------------------------
 @situation({"hands": "3"}, alice_plays(), alice_to("declare"))
-@pytest.mark.parametrize("answer", ["declare", "decline"])
+@pytest.mark.parametrize("answer", ["declare", "decline", "decline after a restart"])
 async def test_a_holder_of_enough_doubles_is_offered_the_declaration_and_may_decline_it(
-    world: World, answer: str
+    world: World, answer: str, make_bot: Callable[[], FivesBot]
 ) -> None:
     game_no = await start(world, {"hands": "3"})
     view = await reach(world, game_no, alice_plays(), "declare")
@@ -567,6 +568,9 @@ async def test_a_holder_of_enough_doubles_is_offered_the_declaration_and_may_dec
     assert selects(message) == []
     assert "**alice** may declare doubles." in field_lines(board(world), "Turn")[0]
 
+    if answer == "decline after a restart":  # the board still knows what the decline refused
+        await world.env.restart_bot(make_bot())
+        answer = "decline"
     await act(world, answer)
     shown = " ".join(f"{a}-{b}" for a, b in sorted(doubles, reverse=True))
     lines = lines_of(world)

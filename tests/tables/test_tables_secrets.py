@@ -58,6 +58,15 @@ def _check_public(note, following) -> int:
         if isinstance(note, BoardChanged) and not view.layout and view.hand_no > 1:
             assert isinstance(following, HandEnded | GameEnded)
             skip = frozenset(("action", "last"))
+    before = getattr(note, "before", None)
+    if before is not None:  # the view an action is told against: public as well, naming only its own table
+        assert before.seat is None and before.hand is None and before.legal == ()
+        named_before: set = set()
+        # Between hands the table is empty and the last play of the hand before is history, as above.
+        between = not before.layout and before.hand_no > 1
+        _mentioned(before, named_before, skip=frozenset(("action", "last")) if between else frozenset())
+        assert named_before <= {_tile(t.a, t.b) for t in before.layout}
+        skip |= {"before"}
     named: set = set()
     _mentioned(note, named, skip=skip)
     assert named <= on_table, f"{type(note).__name__} names {sorted(named - on_table)} off the table"
