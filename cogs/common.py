@@ -4,7 +4,7 @@ ephemeral replies that work whether or not the interaction was answered yet."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import DEFAULT_LOCALE, locale_of, tr
+from bot.i18n import DEFAULT_LOCALE, has, locale_of, tr
 from bot.tables import GameSummary, TableError, TableService
 
 if TYPE_CHECKING:
@@ -111,6 +111,14 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await interaction.followup.send(content, **kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
+
+
+def permission_names(permissions: Sequence[str], locale: str) -> str:
+    """Permission names as Discord's settings show them (the catalogue has the ones this bot uses)."""
+    names = [
+        tr(f"permission.{p}", locale) if has(f"permission.{p}") else p.replace("_", " ").title() for p in permissions
+    ]
+    return tr("list.join", locale).join(names)
 
 
 def relative_time(timestamp: float) -> str:

@@ -16,23 +16,15 @@ from discord.ext import commands
 
 from bot.client import FivesBot
 from bot.engine import EngineError
-from bot.i18n import error_text, has, tr
+from bot.i18n import error_text, tr
 
-from .common import is_refusal, user_locale
+from .common import is_refusal, permission_names, user_locale
 
 log = logging.getLogger(__name__)
 
 CLOSED_DMS = 50007
 MISSING_PERMISSIONS = 50013
 UNKNOWN_INTERACTION = 10062  # answered too late: Discord forgot it
-
-
-def permission_names(permissions: list[str], locale: str) -> str:
-    """Permission names as Discord's settings show them (the catalogue has the ones this bot uses)."""
-    names = [
-        tr(f"permission.{p}", locale) if has(f"permission.{p}") else p.replace("_", " ").title() for p in permissions
-    ]
-    return tr("list.join", locale).join(names)
 
 
 class Errors(commands.Cog):
@@ -49,10 +41,18 @@ class Errors(commands.Cog):
             log.info("%s refused for user %s: %s", where, interaction.user.id, error)
             message = error_text(error, locale)
         elif isinstance(error, app_commands.MissingPermissions):
+            log.info("%s refused for user %s: lacks %s", where, interaction.user.id, error.missing_permissions)
             message = tr(
                 "error.user_permissions", locale, permissions=permission_names(error.missing_permissions, locale)
             )
         elif isinstance(error, app_commands.BotMissingPermissions):
+            log.warning(
+                "%s refused for user %s: the bot lacks %s in channel %s",
+                where,
+                interaction.user.id,
+                ", ".join(error.missing_permissions),
+                interaction.channel_id,
+            )
             message = tr(
                 "error.bot_permissions", locale, permissions=permission_names(error.missing_permissions, locale)
             )

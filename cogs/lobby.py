@@ -41,7 +41,9 @@ def shown_options(game_id: str) -> list[OptionSpec]:
 
 
 # -- the lobby message -----------------------------------------------------------------------------------
-def lobby_embed(lobby: LobbyInfo, locale: str) -> discord.Embed:
+def lobby_embed(lobby: LobbyInfo, locale: str, *, in_thread: bool = True) -> discord.Embed:
+    """The lobby as it stands; once started, where the game is played (its thread, or this channel where the
+    bot may not open one)."""
     game = words.game_name(lobby.game_id, locale)
     if lobby.status == "cancelled":
         return discord.Embed(
@@ -52,7 +54,7 @@ def lobby_embed(lobby: LobbyInfo, locale: str) -> discord.Embed:
     if lobby.status == "started":
         return discord.Embed(
             title=tr("lobby.started.title", locale, game=game, number=lobby.game_no),
-            description=tr("lobby.started", locale),
+            description=tr("lobby.started" if in_thread else "lobby.started.here", locale),
             colour=Colours.BOARD,
         )
     embed = discord.Embed(
@@ -182,16 +184,17 @@ class LobbyButton(
             )
             return
         if self.op == "start":
+            await can_play_here(interaction)
             await interaction.response.defer()
             notes = await svc.start(lobby_id, user.id)
             locale = await public_locale(interaction.client, interaction.guild_id)
-            rest = []
-            for note in notes:
+            table: Any = interaction.client.get_cog("Table")
+            await table.deliver([n for n in notes if not isinstance(n, LobbyChanged)], origin=interaction)
+            for note in notes:  # said once the table knows whether it has a thread
                 if isinstance(note, LobbyChanged):
-                    await interaction.edit_original_response(embed=lobby_embed(note.lobby, locale), view=None)
-                else:
-                    rest.append(note)
-            await interaction.client.get_cog("Table").deliver(rest, origin=interaction)  # type: ignore[union-attr]
+                    in_thread = table.in_thread(note.lobby.game_no, note.lobby.channel_id)
+                    embed = lobby_embed(note.lobby, locale, in_thread=in_thread)
+                    await interaction.edit_original_response(embed=embed, view=None)
             return
         if self.op == "join":
             notes = await svc.join(lobby_id, Player(user.id, user.display_name))
@@ -282,6 +285,13 @@ class OptionsPage(
 
 
 # -- the cog ---------------------------------------------------------------------------------------------
+async def can_play_here(interaction: discord.Interaction) -> None:
+    """What `/play` checks, checked again at **Start**: the bot's permissions may have changed meanwhile, and a
+    game nobody can see is worse than a lobby that waits."""
+    for check in Lobby.play.checks:
+        await discord.utils.maybe_coroutine(check, interaction)
+
+
 GAME_CHOICES = [app_commands.Choice(name=text(f"game.{game_id}.name"), value=game_id) for game_id in GAMES]
 
 
@@ -293,6 +303,9 @@ class Lobby(ControlsCog):
     @app_commands.describe(game=text("command.play.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
+    # The lobby is an interaction reply, but the game's boards go in a thread or, where the bot may not open
+    # one, in this channel: without these a table would open and never be seen.
+    @app_commands.checks.bot_has_permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True)
     async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user

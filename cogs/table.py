@@ -7,6 +7,11 @@ Hand and game results get their own message with the score sheet. Private views 
 the message the player clicked), and a player whose DMs are closed is told once, in the thread, to use
 **My hand** instead.
 
+Where the bot may no longer post (a permission taken away mid-game), the move stands all the same: the
+action log is the game. The player who made it is told, privately, what could not be posted and which
+permission is missing; what the lost board said is carried into the next board that can be posted, which
+shows the game as it stands.
+
 Public images and texts are built from the notifications' public views only; the one private thing here
 is a `HandChanged`, which goes to its own player.
 """
@@ -50,6 +55,7 @@ from .common import (
     dm_locale,
     fives,
     jump_url,
+    permission_names,
     public_locale,
     relative_time,
     reports_errors,
@@ -60,6 +66,7 @@ from .hands import MyHandButton, hand_message
 log = logging.getLogger(__name__)
 
 CLOSED_DMS = 50007  # Discord: cannot send messages to this user
+MISSING_ACCESS = 50001  # Discord: the bot cannot see the channel at all
 MAX_LINES = 3900  # characters of play lines in one embed (Discord allows 4096)
 THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games go quiet for days
 
@@ -151,6 +158,9 @@ class Table(ControlsCog):
         self._dm_channels: dict[int, discord.DMChannel] = {}
         self.closed_dms: set[int] = set()  # users whose DMs refused us
         self._told_closed: set[tuple[int, int]] = set()
+        # game -> why a post failed in this delivery: the permissions missing, or Discord's HTTP status
+        self._failed: dict[int, list[str] | int] = {}
+        self._missed: dict[int, list[str]] = {}  # game -> play lines of boards that could not be posted
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -183,6 +193,7 @@ class Table(ControlsCog):
         table = notes[0].table
         locale = await public_locale(self.bot, table.guild_id)
         post = Post(table)
+        post.lines = self._missed.pop(table.game_no, [])  # said first, in order, by whatever is posted next
         hands: list[HandChanged] = []
         for note in notes:
             post.table = note.table
@@ -221,10 +232,17 @@ class Table(ControlsCog):
             # The game ended on this player's move from an ephemeral hand: its controls go too.
             with contextlib.suppress(discord.HTTPException):
                 await origin.edit_original_response(view=None)
+        failure = self._failed.pop(table.game_no, None)
+        if failure is not None and origin is not None:
+            await self._tell_unposted(origin, post.table, failure)
 
     # -- where a table is played ---------------------------------------------------------------------
     def place(self, table: TableInfo) -> int:
         return self._places.get(table.game_no) or table.thread_id or table.channel_id
+
+    def in_thread(self, game_no: int, channel_id: int) -> bool:
+        """Whether the game opened a thread of its own (else it is played in `channel_id` itself)."""
+        return self._places.get(game_no, channel_id) != channel_id
 
     def _channel(self, channel_id: int) -> Any:
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
@@ -314,7 +332,8 @@ class Table(ControlsCog):
             view=controls,
             allowed_mentions=discord.AllowedMentions(users=mention),
         )
-        if message is None:
+        if message is None:  # the board before stays the live one; this one's lines wait for the next
+            self._missed[game_no] = list(post.lines)
             return
         await self._retire_board(table)
         self._boards[game_no] = (message.id, turn)
@@ -359,12 +378,63 @@ class Table(ControlsCog):
             log.info("game %s: could not clear the old board %s (%s)", table.game_no, old, exc)
 
     async def _send(self, table: TableInfo, **kwargs: Any) -> discord.Message | None:
+        """Post in the table's thread or channel; None if the bot may not (logged, and remembered, to tell the
+        player whose action it was). A missing permission is seen in the cache first: without Embed Links
+        Discord would post the board without its embed, and say nothing."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
-        try:
-            return await self._channel(self.place(table)).send(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not post in %s (%s)", table.game_no, self.place(table), exc)
+        place = self.place(table)
+        needs = self._needs(table, **kwargs)
+        missing = self._lacking(table, needs)
+        if missing:
+            log.warning("game %s: not posting in %s: the bot lacks %s", table.game_no, place, ", ".join(missing))
+            self._failed.setdefault(table.game_no, missing)
             return None
+        try:
+            return await self._channel(place).send(**kwargs)
+        except discord.Forbidden as exc:
+            log.warning("game %s: could not post in %s (%s)", table.game_no, place, exc)
+            # Discord knows better than the cache: name all that this message takes.
+            self._failed.setdefault(table.game_no, ["view_channel", *needs] if exc.code == MISSING_ACCESS else needs)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post in %s (%s)", table.game_no, place, exc)
+            self._failed.setdefault(table.game_no, exc.status)
+        return None
+
+    def _needs(self, table: TableInfo, **kwargs: Any) -> list[str]:
+        """The permissions a message takes where the table is played (in its thread, or the channel)."""
+        thread = self.place(table) != table.channel_id
+        needs = ["send_messages_in_threads" if thread else "send_messages"]
+        if "embed" in kwargs:
+            needs.append("embed_links")
+        if "file" in kwargs:
+            needs.append("attach_files")
+        return needs
+
+    def _lacking(self, table: TableInfo, needs: list[str]) -> list[str]:
+        """Which of `needs` the bot's cached permissions where the table is played lack (none if not cached:
+        an archived thread, say, which posting reopens)."""
+        place = self._channel(self.place(table))
+        if not isinstance(place, discord.abc.GuildChannel | discord.Thread) or place.guild.me is None:
+            return []
+        permissions = place.permissions_for(place.guild.me)
+        # Without these discord.py reports the rest missing too: name only the cause.
+        for first in ("view_channel", needs[0]):
+            if not getattr(permissions, first):
+                return [first]
+        return [p for p in needs[1:] if not getattr(permissions, p)]
+
+    async def _tell_unposted(self, origin: discord.Interaction, table: TableInfo, failure: list[str] | int) -> None:
+        """The action stands, but the table could not show it: tell the player who made it, and why."""
+        locale = user_locale(origin)
+        place = f"<#{self.place(table)}>"
+        if isinstance(failure, list):
+            text = tr("table.not_posted", locale, place=place, permissions=permission_names(failure, locale))
+        else:
+            text = tr("table.not_posted.failed", locale, place=place, status=failure)
+        try:
+            await origin.followup.send(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not tell user %s about it (%s)", table.game_no, origin.user.id, exc)
 
     # -- results ---------------------------------------------------------------------------------------
     async def _flush_hand(self, post: Post, locale: str) -> None:
