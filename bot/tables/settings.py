@@ -3,6 +3,7 @@ public messages. Cached in memory; saved before the cache changes."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from typing import Any
 
@@ -20,6 +21,7 @@ class SettingsBook:
     def __init__(self, store: Store) -> None:
         self._store = store
         self._cache: dict[int, ServerSettings] = {}
+        self._writing = asyncio.Lock()  # one change at a time: each saves the whole row it read
 
     def cached(self, guild_id: int) -> ServerSettings:
         """Without a store read: the settings if loaded, else the defaults."""
@@ -44,7 +46,6 @@ class SettingsBook:
         auto_play: bool = UNSET,
         language: str | None = UNSET,
     ) -> ServerSettings:
-        current = await self.get(guild_id)
         changes: dict[str, Any] = {}
         if turn_seconds is not UNSET:
             if (
@@ -66,24 +67,27 @@ class SettingsBook:
             if language is not None and (not isinstance(language, str) or not 0 < len(language) <= 16):
                 raise BadSetting(f"{language!r} is not a language code", setting="language", value=language)
             changes["language"] = language
-        return await self._save(replace(current, **changes))
+        async with self._writing:
+            current = await self.get(guild_id)
+            return await self._save(replace(current, **changes))
 
     async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
         try:
             info = game_info(game_id)
         except BadOptions as exc:
             raise BadOption(str(exc), option="game", value=game_id, allowed="") from None
-        current = await self.get(guild_id)
-        defaults = {g: dict(o) for g, o in current.default_options.items()}
-        game_defaults = defaults.setdefault(game_id, {})
-        if value is None:
-            option_spec(info, option_id)
-            game_defaults.pop(option_id, None)
-        else:
-            game_defaults[option_id] = check_option(info, option_id, value)
-        if not game_defaults:
-            del defaults[game_id]
-        return await self._save(replace(current, default_options=defaults))
+        async with self._writing:
+            current = await self.get(guild_id)
+            defaults = {g: dict(o) for g, o in current.default_options.items()}
+            game_defaults = defaults.setdefault(game_id, {})
+            if value is None:
+                option_spec(info, option_id)
+                game_defaults.pop(option_id, None)
+            else:
+                game_defaults[option_id] = check_option(info, option_id, value)
+            if not game_defaults:
+                del defaults[game_id]
+            return await self._save(replace(current, default_options=defaults))
 
     async def _save(self, settings: ServerSettings) -> ServerSettings:
         row = SettingsRow(

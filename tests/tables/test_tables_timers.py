@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.tables import BadSetting, BoardChanged, HandChanged, TurnReminder
@@ -85,3 +87,19 @@ async def test_other_settings_are_kept(harness):
     settings = await harness.service.settings(harness.guild)
     assert (settings.auto_play, settings.language, settings.turn_seconds) == (False, None, 86400)
     assert (await harness.service.settings(harness.guild + 1)).auto_play is True
+
+
+async def test_two_settings_changed_at_once_are_both_kept(harness):
+    """Two managers save at the same moment (`/settings timer` and `/settings language`): neither is lost."""
+    svc = harness.service
+    await svc.settings(harness.guild)
+    await asyncio.gather(
+        svc.update_settings(harness.guild, turn_seconds=120),
+        svc.update_settings(harness.guild, language="ja"),
+        svc.set_default_option(harness.guild, "draw", "rounds", 7),
+    )
+    settings = await svc.settings(harness.guild)
+    assert (settings.turn_seconds, settings.language, settings.default_options) == (120, "ja", {"draw": {"rounds": 7}})
+    await harness.restart()
+    settings = await harness.service.settings(harness.guild)
+    assert (settings.turn_seconds, settings.language, settings.default_options) == (120, "ja", {"draw": {"rounds": 7}})
