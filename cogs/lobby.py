@@ -184,7 +184,8 @@ class LobbyButton(
             )
             return
         if self.op == "start":
-            await can_play_here(interaction)
+            if user.id == svc.lobby(lobby_id).host_id:  # anyone else is refused by the service, as not the host
+                await can_play_here(interaction)
             await interaction.response.defer()
             notes = await svc.start(lobby_id, user.id)
             locale = await public_locale(interaction.client, interaction.guild_id)

@@ -185,11 +185,17 @@ class Table(ControlsCog):
             by_game.setdefault(note.table.game_no, []).append(note)
         for game_no, game_notes in by_game.items():
             async with self._locks[game_no]:
-                await self._deliver_game(game_notes, origin, hand_origin)
+                try:
+                    ended = await self._deliver_game(game_notes, origin, hand_origin)
+                finally:  # a failure to post is told to this delivery's player, never to the next one's
+                    self._failed.pop(game_no, None)
+            if ended:  # nothing more is said about this game
+                self._locks.pop(game_no, None)
 
     async def _deliver_game(
         self, notes: list[Notification], origin: discord.Interaction | None, hand_origin: bool
-    ) -> None:
+    ) -> bool:
+        """Post one game's notifications; whether the game ended with them."""
         table = notes[0].table
         locale = await public_locale(self.bot, table.guild_id)
         post = Post(table)
@@ -235,6 +241,7 @@ class Table(ControlsCog):
         failure = self._failed.pop(table.game_no, None)
         if failure is not None and origin is not None:
             await self._tell_unposted(origin, post.table, failure)
+        return post.ended
 
     # -- where a table is played ---------------------------------------------------------------------
     def place(self, table: TableInfo) -> int:
@@ -498,7 +505,7 @@ class Table(ControlsCog):
         post.lines, post.ended = [], True
         await self._send(table, embed=embed, file=file)
         await self._retire_board(table)
-        await self._retire_hands(table.game_no)
+        await self._retire_hands(table)
 
     async def _abandoned(self, post: Post, note: GameAbandoned, locale: str) -> None:
         table = note.table
@@ -510,13 +517,18 @@ class Table(ControlsCog):
         post.lines, post.ended = [], True
         await self._send(table, embed=embed)
         await self._retire_board(table)
-        await self._retire_hands(table.game_no)
+        await self._retire_hands(table)
 
-    async def _retire_hands(self, game_no: int) -> None:
-        """A game that ended keeps no live control anywhere: not on the board, not in a hand DM."""
+    async def _retire_hands(self, table: TableInfo) -> None:
+        """A game that ended keeps no live control anywhere: not on the board, not in a hand DM; and nothing
+        of it stays in memory (its place too, once the table's own info says it)."""
+        game_no = table.game_no
         self._boards.pop(game_no, None)
         for key in [k for k in self._hand_dms if k[0] == game_no]:
             await _clear_controls(self._hand_dms.pop(key))
+        self._told_closed -= {k for k in self._told_closed if k[0] == game_no}
+        if self._places.get(game_no) == (table.thread_id or table.channel_id):
+            del self._places[game_no]
 
     # -- private messages ------------------------------------------------------------------------------
     async def _dm(self, user_id: int) -> discord.DMChannel:

@@ -27,6 +27,7 @@ from .conftest import (
     move,
     open_table,
     playable,
+    refusals,
     thread,
     to_act,
 )
@@ -186,6 +187,20 @@ async def test_start_after_a_permission_is_lost_keeps_the_lobby_open_until_it_is
     assert world.bot.service.games_of(world.alice.id)
     assert lobby.message.embeds[0].description == "The game is played in the thread below."
     assert [a.filename for a in board(world).attachments] == ["board.png"]
+
+
+async def test_start_by_someone_not_the_host_is_refused_as_such_whatever_the_permissions(world: World) -> None:
+    """Only the host may start: anyone else is told that, not what the bot lacks (which only the host,
+    or an admin, can do anything about)."""
+    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    await world.bob.click(lobby, label="Join")
+    take_away(world, "attach_files")
+
+    [refused] = (await world.bob.click(lobby, label="Start")).followups
+    assert refused.ephemeral and refused.content == "Only the host can do that."
+    assert refusals(world) == ["not_host"]
+    [open_lobby] = world.bot.service.lobbies(world.guild.id)
+    assert open_lobby.status == "open" and world.channel.threads == []
 
 
 # -- 3. permissions lost mid-game ---------------------------------------------------------------------------
