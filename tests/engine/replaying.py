@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.engine import GameState
+from bot.engine.records import load
+
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "records"
 
@@ -33,3 +36,12 @@ def replay_cli(record: Any, tmp_path: Path | None = None) -> tuple[int, Any, str
 
 def load_record(name: str) -> dict[str, Any]:
     return json.loads((RECORDS / name).read_text(encoding="utf-8"))
+
+
+def played(record: dict[str, Any] | str) -> GameState:
+    """The game of a record (or of a committed record's name under tests/records) after all its actions,
+    built by the same loader as the replay command."""
+    state, steps = load(load_record(record) if isinstance(record, str) else record)
+    for seat, action in steps:
+        state.apply(seat, action)
+    return state

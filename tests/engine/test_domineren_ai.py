@@ -10,7 +10,7 @@ from bot.ai import choose_action
 from bot.ai.domineren import choose
 from bot.engine import new_game
 
-from .replaying import RECORDS
+from .replaying import RECORDS, played
 from .test_domineren_support import Script, full_deal
 
 
@@ -46,9 +46,7 @@ def test_always_legal_and_every_block_holds() -> None:
 
 def test_it_blocks_when_it_is_sure() -> None:
     record = json.loads((RECORDS / "domineren" / "ai-sure-block.json").read_text(encoding="utf-8"))
-    state = new_game("domineren", record["players"], record["options"], seed=record["seed"], deal=record["deals"])
-    for entry in record["actions"]:
-        state.apply(entry["seat"], entry["action"])
+    state = played(record)
     seat = state.current_seat
     # after 1-0 both ends show a blank and every tile with a blank, and every matador, is on the table
     assert {choose(state.view(seat), random.Random(k)) for k in range(10)} == {"1-0@2-1 block"}

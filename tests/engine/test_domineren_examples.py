@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import NoMatchingEnd, new_game
+from bot.engine import NoMatchingEnd
 from bot.engine.domineren.matching import FIT, IS_MATADOR, fit_key, hand_count
 from bot.engine.domineren.rules import BONUS, bonus, pool_share, settlement
 from bot.engine.records import summary
 from bot.engine.tiles import parse_tile
 
-from .replaying import RECORDS, load_record, replay_cli
+from .replaying import RECORDS, load_record, played, replay_cli
 from .test_domineren_support import Script, full_deal, second_hand
 
 
@@ -163,9 +163,7 @@ def test_a_hand_count_with_0_0_and_a_player_out_replayed() -> None:
     code, out, _ = replay_cli(RECORDS / "domineren" / "example-12-count.json")
     assert code == 0
     record = load_record("domineren/example-12-count.json")
-    state = new_game("domineren", 3, record["options"], seed=record["seed"], deal=record["deals"])
-    for entry in record["actions"]:
-        state.apply(entry["seat"], entry["action"])
+    state = played(record)
     detail = state.hands[0].detail
     assert sorted(detail["hands"][2]) == ["0-0", "3-2"] and detail["hands"][:2] == [[], []]
     assert detail["totals"] == [0, 0, 19]
@@ -177,9 +175,7 @@ def test_settlement_of_example_11_replayed() -> None:
     code, out, _ = replay_cli(RECORDS / "domineren" / "example-11-settlement.json")
     assert code == 0
     record = load_record("domineren/example-11-settlement.json")
-    state = new_game("domineren", 3, record["options"], seed=record["seed"], deal=record["deals"])
-    for entry in record["actions"]:
-        state.apply(entry["seat"], entry["action"])
+    state = played(record)
     assert state.hands[0].detail["totals"] == [25, 10, 0]
     # C pays B 15 and A 25, B pays A 10: A +35, B +5, C -40
     assert out["hands"] == [{"reason": "blocked", "points": [-40, 5, 35]}]
@@ -202,9 +198,7 @@ def test_652_chips_become_640_and_12_go_to_the_pool_replayed(tmp_path: Path) -> 
     assert out["hands"][0]["reason"] == "nos-out"
     assert out["hands"][1] == {"reason": "pool", "points": [-12, -6, -8]}
     assert out["scores"] == [640, 640, 560] and out["legal"] == ["turn W", "turn E"]
-    state = new_game("domineren", 3, record["options"], seed=record["seed"], deal=record["deals"])
-    for entry in record["actions"]:
-        state.apply(entry["seat"], entry["action"])
+    state = played(record)
     assert state.hands[0].detail["chips"] == [652, 646, 568]
     assert state.view(None).pool == 26 and state.phase == "billitonnen"
 

@@ -15,10 +15,9 @@ import pytest
 from bot.engine import new_game
 from bot.engine.fives import scoring
 from bot.engine.fives.layout import Layout
-from bot.engine.records import load
 from bot.engine.tiles import tile_id
 
-from .replaying import RECORDS, load_record, replay_cli
+from .replaying import RECORDS, load_record, played, replay_cli
 
 FIVES = RECORDS / "fives"
 
@@ -88,15 +87,8 @@ def test_example_1_and_2_as_records_five_up_scores_e_over_5_and_all_fives_e(name
     code, out, _ = replay_cli(FIVES / f"{name}.json")
     assert code == 0, out
     assert out["steps"][-1]["points"] == points
-    state = _replayed(name)
+    state = played(f"fives/{name}.json")
     assert state.view(None).end_count == 20
-
-
-def _replayed(name: str) -> Any:
-    state, steps = load(load_record(f"fives/{name}.json"))
-    for seat, action in steps:
-        state.apply(seat, action)
-    return state
 
 
 # -- example 3: the Quantette layout sequence ---------------------------------------------------------------
@@ -113,7 +105,7 @@ def test_example_3_final_picture_count_26_scores_nothing() -> None:
     code, out, _ = replay_cli(FIVES / "example-3-final-picture-26.json")
     assert code == 0, out
     assert [sum(s["points"]) for s in out["steps"]] == [0, 0, 0, 0, 0, 0, 0, 4, 0]
-    view = _replayed("example-3-final-picture-26").view(None)
+    view = played("fives/example-3-final-picture-26.json").view(None)
     counted = sorted(v for v, node, _, arm in view.ends if not arm)
     assert counted == [1, 3, 5, 6, 6]  # 5 is the open side of 5-5, which counts both halves
     assert view.end_count == 3 + 1 + 6 + 6 + 10 == 26

@@ -12,10 +12,9 @@ import pytest
 from bot.engine import GAMES, ArmNotOpen, NoMatchingEnd, new_game
 from bot.engine.fives import scoring
 from bot.engine.fives.layout import Layout
-from bot.engine.records import load
 from bot.engine.tiles import IS_DOUBLE, tile_id
 
-from .replaying import RECORDS, load_record, replay_cli
+from .replaying import RECORDS, load_record, played, replay_cli
 from .test_fives_illegal import refuse, stacked
 from .test_fives_referee import Referee
 
@@ -309,11 +308,6 @@ def test_all_fives_winning_by_a_muggins_in_the_middle_of_a_hand() -> None:
 
 
 # -- §1, §2.7: a tie at the top is played off --------------------------------------------------------------------
-def replayed(name: str) -> Any:
-    state, steps = load(load_record(f"fives/{name}.json"))
-    for seat, action in steps:
-        state.apply(seat, action)
-    return state
 
 
 @pytest.mark.parametrize(
@@ -329,7 +323,7 @@ def replayed(name: str) -> Any:
 def test_a_tie_at_the_top_plays_more_hands(name: str, target: int, extra: list[int]) -> None:
     code, out, _ = replay_cli(FIVES / f"{name}.json")
     assert code == 0 and out["over"] is True
-    state = replayed(name)
+    state = played(f"fives/{name}.json")
     totals = [h.detail["totals"] for h in state.hands]
     at = next(i for i, t in enumerate(totals) if max(t) >= target)
     for more in extra:
