@@ -65,6 +65,7 @@ class GameRow:
     deadline: float | None = None
     reminder_at: float | None = None
     ended_at: float | None = None
+    board_turn: int | None = None  # the turn the live board was posted at
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,7 @@ class StoredGame:
 
     row: GameRow
     actions: list[tuple[int, str]]
+    kinds: list[str] = field(default_factory=list)  # who took each action: player, computer, auto, timeout
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,3 +139,32 @@ class ActionWrite:
     reminder_at: float | None
     hands: tuple[HandRow, ...] = ()
     finish: GameFinish | None = None
+    tell: tuple[OutboxEntry, ...] = ()  # what must be told of it, in the same transaction
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxEntry:
+    """Something the players must be told (see migrations/0002_outbox.sql for the kinds). Its key is
+    (game_no, kind, user_id, turn); `user_id` is 0 where the entry is for the whole table."""
+
+    game_no: int
+    kind: str
+    turn: int
+    user_id: int = 0
+    created_at: float = 0.0
+    due_at: float = 0.0
+    attempts: int = 0
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return (self.kind, self.user_id, self.turn)
+
+
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    """Where a player's newest hand DM with live controls is."""
+
+    game_no: int
+    user_id: int
+    channel_id: int
+    message_id: int

@@ -14,6 +14,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,10 @@ from .rows import (
     COMPUTER_ID,
     ActionWrite,
     GameRow,
+    HandMessage,
     HandRow,
     LobbyRow,
+    OutboxEntry,
     RatingRow,
     ResultRow,
     SeatRow,
@@ -58,8 +61,54 @@ def _seats_from_json(text: str) -> tuple[SeatRow, ...]:
 
 _GAME_COLUMNS = (
     "game_no, lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, players, options, "
-    "seed, deals, seating, status, deadline, reminder_at, created_at, ended_at"
+    "seed, deals, seating, status, deadline, reminder_at, created_at, ended_at, board_turn"
 )
+
+_OUTBOX_COLUMNS = "game_no, kind, user_id, turn, created_at, due_at, attempts"
+
+
+def _entry(r: Any) -> OutboxEntry:
+    return OutboxEntry(game_no=r[0], kind=r[1], user_id=r[2], turn=r[3], created_at=r[4], due_at=r[5], attempts=r[6])
+
+
+_TELL = f"INSERT INTO outbox ({_OUTBOX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+
+
+def _tell_rows(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
+    return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]
+
+
+def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, list[tuple[Any, ...]]]]) -> None:
+    """`Store.append_action` of an action that does not end the game, run on the database thread."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for sql, rows in queued:
+            db.executemany(sql, rows)
+        db.execute(
+            "INSERT INTO actions (game_no, turn, seat, action, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (write.game_no, write.turn, write.seat, write.action, write.kind, write.at),
+        )
+        if write.tell:
+            db.executemany(_TELL, _tell_rows(write.tell))
+        if write.hands:
+            db.executemany(
+                "INSERT INTO hand_results (game_no, hand_no, turn, reason, points, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                [(write.game_no, h.hand_no, h.turn, h.reason, _dump(h.points), _dump(h.detail)) for h in write.hands],
+            )
+        db.execute(
+            "UPDATE games SET deadline = ?, reminder_at = ? WHERE game_no = ?",
+            (write.deadline, write.reminder_at, write.game_no),
+        )
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+async def _tell(db: aiosqlite.Connection, entries: Iterable[OutboxEntry]) -> None:
+    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
+    await db.executemany(_TELL, _tell_rows(entries))
 
 
 class Store:
@@ -68,6 +117,9 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, migrated: tuple[int, ...] = ()) -> None:
         self._db = db
         self._write = asyncio.Lock()
+        # What was told, not yet written: it goes with the next transaction (or `flush`). Lost in a crash,
+        # it only means that those entries are told again, and the teller recognises what it had posted.
+        self._told: list[tuple[str, list[tuple[Any, ...]]]] = []
         self.migrated = migrated  # the migrations this open applied
 
     @classmethod
@@ -88,7 +140,15 @@ class Store:
         return cls(db, tuple(applied))
 
     async def close(self) -> None:
+        with suppress(StoreError):
+            await self.flush()
         await self._db.close()
+
+    async def flush(self) -> None:
+        """Write what `told` queued, if anything."""
+        if self._told:
+            async with self._transaction():
+                pass
 
     async def schema_version(self) -> int:
         rows = await self._db.execute_fetchall("SELECT MAX(version) FROM schema_version")
@@ -103,7 +163,10 @@ class Store:
                 await db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise StoreError(str(exc)) from exc
+            queued, self._told = self._told, []
             try:
+                for sql, rows in queued:
+                    await db.executemany(sql, rows)
                 yield db
                 await db.execute("COMMIT")
             except BaseException as exc:
@@ -184,8 +247,9 @@ class Store:
         ]
 
     # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow) -> int:
-        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction."""
+    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
+        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
+        `tell` (entries of the new game: their game_no is filled in) is written with it."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 "INSERT INTO games (lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, "
@@ -220,6 +284,7 @@ class Store:
                 await db.execute(
                     "UPDATE lobbies SET status = 'started', game_no = ? WHERE lobby_id = ?", (game_no, row.lobby_id)
                 )
+            await _tell(db, (replace(e, game_no=game_no) for e in tell))
         return game_no
 
     async def active_games(self) -> list[StoredGame]:
@@ -243,15 +308,18 @@ class Store:
         ):
             seats.setdefault(game_no, []).append(SeatRow(user_id, name, bool(computer), replaced))
         actions: dict[int, list[tuple[int, str]]] = {}
-        for game_no, seat, action in await db.execute_fetchall(
-            f"SELECT a.game_no, a.seat, a.action FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
+        kinds: dict[int, list[str]] = {}
+        for game_no, seat, action, kind in await db.execute_fetchall(
+            f"SELECT a.game_no, a.seat, a.action, a.kind FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
             "ORDER BY a.game_no, a.turn",
             params,
         ):
             log_ = actions.get(game_no)
             if log_ is None:
                 log_ = actions[game_no] = []
+                kinds[game_no] = []
             log_.append((seat, action))
+            kinds[game_no].append(kind)
         out = []
         for r in game_rows:
             row = GameRow(
@@ -273,9 +341,10 @@ class Store:
                 reminder_at=r[15],
                 created_at=r[16],
                 ended_at=r[17],
+                board_turn=r[18],
                 seats=tuple(seats.get(r[0], ())),
             )
-            out.append(StoredGame(row, actions.get(r[0], [])))
+            out.append(StoredGame(row, actions.get(r[0], []), kinds.get(r[0], [])))
         return out
 
     async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
@@ -284,18 +353,32 @@ class Store:
                 "UPDATE games SET channel_id = ?, thread_id = ? WHERE game_no = ?", (channel_id, thread_id, game_no)
             )
 
-    async def set_board_message(self, game_no: int, message_id: int | None) -> None:
+    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> None:
         async with self._transaction() as db:
-            await db.execute("UPDATE games SET board_message_id = ? WHERE game_no = ?", (message_id, game_no))
+            await db.execute(
+                "UPDATE games SET board_message_id = ?, board_turn = ? WHERE game_no = ?", (message_id, turn, game_no)
+            )
 
     async def append_action(self, write: ActionWrite) -> None:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
         ratings, all in one transaction. A second write of the same turn fails on the primary key."""
+        if write.finish is None:  # the path of nearly every action: one trip to the database thread
+            async with self._write:
+                queued, self._told = self._told, []
+                try:
+                    # aiosqlite runs the function on its connection's thread (`_execute` is its own queue for
+                    # that; aiosqlite is pinned), so the whole transaction costs one hand-over, not six.
+                    await self._db._execute(_append, self._db._conn, write, queued)
+                except sqlite3.Error as exc:
+                    self._told[:0] = queued  # rolled back: still to be written
+                    raise StoreError(str(exc)) from exc
+            return
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO actions (game_no, turn, seat, action, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (write.game_no, write.turn, write.seat, write.action, write.kind, write.at),
             )
+            await _tell(db, write.tell)
             if write.hands:
                 await db.executemany(
                     "INSERT INTO hand_results (game_no, hand_no, turn, reason, points, detail) "
@@ -306,12 +389,6 @@ class Store:
                     ],
                 )
             finish = write.finish
-            if finish is None:
-                await db.execute(
-                    "UPDATE games SET deadline = ?, reminder_at = ? WHERE game_no = ?",
-                    (write.deadline, write.reminder_at, write.game_no),
-                )
-                return
             await db.execute(
                 "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, ended_at = ? "
                 "WHERE game_no = ?",
@@ -346,27 +423,108 @@ class Store:
                     [(guild_id, game_id, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in finish.ratings],
                 )
 
-    async def set_timer(self, game_no: int, deadline: float | None, reminder_at: float | None) -> None:
+    async def set_timer(
+        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
+    ) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE games SET deadline = ?, reminder_at = ? WHERE game_no = ?", (deadline, reminder_at, game_no)
             )
+            await _tell(db, tell)
 
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow) -> None:
+    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ? "
                 "WHERE game_no = ? AND seat = ?",
                 (row.user_id, row.name, int(row.computer), row.replaced_user_id, game_no, seat),
             )
+            await _tell(db, tell)
 
-    async def end_game(self, game_no: int, status: str, at: float | None = None) -> None:
+    async def end_game(
+        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
+    ) -> None:
         """End a game without results (abandoned)."""
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, ended_at = ? WHERE game_no = ?",
                 (status, time.time() if at is None else at, game_no),
             )
+            await _tell(db, tell)
+
+    # -- the outbox -------------------------------------------------------------------------------------
+    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
+        """What is still to be told (of one game, or of every game), oldest first."""
+        await self.flush()
+        where, params = ("WHERE game_no = ?", (game_no,)) if game_no is not None else ("", ())
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox {where} ORDER BY created_at, game_no, turn", params
+        )
+        return [_entry(r) for r in rows]
+
+    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
+        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
+        else takes them while they are being told (a failure then sets when they are tried again)."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+            )
+            entries = [_entry(r) for r in rows]
+            await db.executemany(
+                "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
+                [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],
+            )
+        return [replace(e, due_at=now + lease) for e in entries]
+
+    async def told(
+        self,
+        game_no: int,
+        done: Iterable[tuple[str, int, int]] = (),
+        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
+        hand_messages: Iterable[HandMessage] = (),
+        forget_hand_messages: Iterable[int] = (),
+    ) -> None:
+        """After telling: delete the entries told (keys `(kind, user_id, turn)`; a player's hand told at turn
+        t also settles their older hands), postpone those that failed to `due_at`, and remember (or forget,
+        by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
+        after its action was told) is written. What was told is written with the next transaction, whatever
+        it is (or by `flush`): telling costs no transaction of its own."""
+        hands = [(game_no, u, t) for k, u, t in done if k == "hand"]
+        others = [(game_no, k, u, t) for k, u, t in done if k != "hand"]
+        now = time.time()
+        later = [(game_no, k, u, t, now, due) for (k, u, t), due in retry]
+        remember = [(m.game_no, m.user_id, m.channel_id, m.message_id) for m in hand_messages]
+        forget = [(game_no, u) for u in forget_hand_messages]
+        for sql, rows in (
+            ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
+            ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
+            # A hand that could not be told gets an entry of its own (its action's entry was told).
+            (
+                f"INSERT INTO outbox ({_OUTBOX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET "
+                "due_at = excluded.due_at, attempts = outbox.attempts + 1",
+                later,
+            ),
+            ("DELETE FROM hand_messages WHERE game_no = ? AND user_id = ?", forget),
+            (
+                "INSERT INTO hand_messages (game_no, user_id, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id",
+                remember,
+            ),
+        ):
+            if rows:
+                self._told.append((sql, rows))
+        if later:  # a failure must be on disk before anyone counts on the retry
+            await self.flush()
+
+    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
+        """The hand DMs with live controls of a game (of one player)."""
+        await self.flush()
+        where, params = ("AND user_id = ?", (game_no, user_id)) if user_id is not None else ("", (game_no,))
+        rows = await self._db.execute_fetchall(
+            f"SELECT game_no, user_id, channel_id, message_id FROM hand_messages WHERE game_no = ? {where}", params
+        )
+        return [HandMessage(*r) for r in rows]
 
     # -- results and ratings ----------------------------------------------------------------------------
     async def hand_rows(self, game_no: int) -> list[HandRow]:

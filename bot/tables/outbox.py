@@ -1,0 +1,124 @@
+"""The outbox: what the players must be told, kept in the store until it has been told.
+
+Every change that players must hear of (an action, a new table, a reminder, a resignation, an abandoned
+game) writes its outbox entries in the same transaction as the change itself (see
+`data/migrations/0002_outbox.sql`). The announcer tells them and reports back (`TableService.told`): what
+was told is deleted, what failed is retried later with a growing delay, never dropped. A crash between
+the commit and the telling leaves the entries in the store; they are told after the restart.
+
+`Outbox` mirrors the store's entries in memory so that the usual path (a move, told at once) reads
+nothing back; `key_of` says which entry a notification tells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from data import OutboxEntry
+
+from .notifications import (
+    BoardChanged,
+    GameAbandoned,
+    HandChanged,
+    Notification,
+    SeatHandedToComputer,
+    TableOpened,
+    TurnReminder,
+)
+
+Key = tuple[str, int, int]  # (kind, user_id, turn), as in the store
+
+GRACE_SECONDS = 60.0  # how long the writer has to tell an entry before a sweep takes it over
+RETRY_SECONDS = (5.0, 15.0, 60.0, 300.0, 900.0, 1800.0)  # after the 1st, 2nd... failed attempt
+
+
+def key_of(note: Notification) -> Key | None:
+    """The outbox entry a notification tells (None: it goes with the action before it, or is not kept)."""
+    if isinstance(note, BoardChanged):
+        return ("action", 0, note.turn - 1)
+    if isinstance(note, HandChanged):
+        return ("hand", note.user_id, note.turn)
+    if isinstance(note, TableOpened):
+        return ("opened", 0, 0)
+    if isinstance(note, TurnReminder):
+        return ("reminder", note.user_id, note.turn)
+    if isinstance(note, SeatHandedToComputer):
+        return ("resigned", note.user_id, note.turn)
+    if isinstance(note, GameAbandoned):
+        return ("abandoned", note.by_user_id, note.turn)
+    return None
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds before the next try of an entry that failed `attempts` times."""
+    return RETRY_SECONDS[min(max(attempts, 1), len(RETRY_SECONDS)) - 1]
+
+
+def entry(game_no: int, kind: str, turn: int, now: float, user_id: int = 0) -> OutboxEntry:
+    return OutboxEntry(game_no, kind, turn, user_id, created_at=now, due_at=now + GRACE_SECONDS)
+
+
+class Outbox:
+    """The store's outbox entries of this process's games, by game and key."""
+
+    def __init__(self) -> None:
+        self._pending: dict[int, dict[Key, OutboxEntry]] = {}
+
+    def load(self, entries: Iterable[OutboxEntry]) -> None:
+        self._pending.clear()
+        self.add(entries)
+
+    def add(self, entries: Iterable[OutboxEntry]) -> None:
+        for e in entries:
+            self._pending.setdefault(e.game_no, {})[e.key] = e
+
+    def of(self, game_no: int) -> list[OutboxEntry]:
+        return list(self._pending.get(game_no, {}).values())
+
+    def due(self, now: float) -> bool:
+        """Whether any entry is due to be told again by `now` (cheap: the sweep asks every few seconds)."""
+        return any(e.due_at <= now for pending in self._pending.values() for e in pending.values())
+
+    def get(self, game_no: int, key: Key) -> OutboxEntry | None:
+        return self._pending.get(game_no, {}).get(key)
+
+    def postpone(self, game_no: int, keys: Iterable[Key], due_at: float, now: float) -> None:
+        """Entries that could not be told, to be tried again at `due_at` (a hand whose action was told
+        gets an entry of its own)."""
+        pending = self._pending.setdefault(game_no, {})
+        for key in keys:
+            kind, user_id, turn = key
+            e = pending.get(key) or OutboxEntry(game_no, kind, turn, user_id, now, due_at)
+            pending[key] = OutboxEntry(game_no, kind, turn, user_id, e.created_at, due_at, e.attempts + 1)
+
+    def remove(self, game_no: int, keys: Iterable[Key]) -> None:
+        """Forget what was told: a player's hand told at turn t settles their hands of earlier turns too."""
+        pending = self._pending.get(game_no)
+        if pending is None:
+            return
+        for kind, user_id, turn in keys:
+            if kind == "hand":
+                for k in [k for k in pending if k[0] == "hand" and k[1] == user_id and k[2] <= turn]:
+                    del pending[k]
+            else:
+                pending.pop((kind, user_id, turn), None)
+        if not pending:
+            del self._pending[game_no]
+
+    def is_pending(self, game_no: int, key: Key) -> bool:
+        pending = self._pending.get(game_no, {})
+        if key[0] == "hand":  # any older hand of that player: this newer one tells it
+            return any(k[0] == "hand" and k[1] == key[1] and k[2] <= key[2] for k in pending)
+        return key in pending
+
+    def covered_by(self, game_no: int, notes: Sequence[Notification]) -> bool:
+        """Whether `notes` tell everything pending for the game (else the backlog must be told first)."""
+        keys = [k for k in map(key_of, notes) if k is not None]
+        hands = {(k[1], k[2]) for k in keys if k[0] == "hand"}
+        for key in self._pending.get(game_no, {}):
+            if key[0] == "hand":
+                if not any(user == key[1] and turn >= key[2] for user, turn in hands):
+                    return False
+            elif key not in keys:
+                return False
+        return True

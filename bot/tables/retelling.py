@@ -1,0 +1,131 @@
+"""Telling again from the log what a crash or a failed post left untold.
+
+The notifications of an action are made from the game just before and just after it, so they can be made
+again at any time by replaying the action log: the board lines, the hands and the game's end exactly as
+they were first told. Hands go to whoever acted in what is retold and whoever is to act now (everyone,
+when a hand was dealt), with the game as it stands now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.engine import new_game
+from data import OutboxEntry, Store, StoredGame
+
+from .models import RatingChange
+from .notifications import (
+    GameAbandoned,
+    HandChanged,
+    Notification,
+    SeatHandedToComputer,
+    TableOpened,
+    TurnReminder,
+)
+from .outbox import Key
+from .ratings import side_results
+from .table import Table
+from .turns import action_notes
+
+
+async def retell(
+    store: Store, live: Table | None, game_no: int, entries: Iterable[OutboxEntry]
+) -> tuple[list[Notification], list[Key]]:
+    """The notifications of a game's untold entries, in the order they happened, and the keys of entries
+    that no longer have anything to tell (a reminder for a turn already played, a hand after the end)."""
+    entries = sorted(entries, key=lambda e: (e.turn, e.kind != "opened"))
+    stored = await store.load_game(game_no)
+    if stored is None:
+        return [], [e.key for e in entries]
+    changes = ()
+    if stored.row.status == "finished":
+        changes = tuple(
+            RatingChange(r.user_id, r.seat, r.rating_before, r.rating_after)
+            for r in await store.result_rows(game_no)
+            if r.user_id is not None and r.rating_before is not None and r.rating_after is not None
+        )
+    return _retell(stored, live, entries, changes)
+
+
+def _retell(
+    stored: StoredGame, live: Table | None, entries: list[OutboxEntry], changes: tuple[RatingChange, ...]
+) -> tuple[list[Notification], list[Key]]:
+    row = stored.row
+    state = new_game(row.game_id, row.players, row.options, seed=row.seed, deal=row.deals)
+    table = Table(row, state)
+    if live is not None:  # where the game is shown now (its thread, its board) is what matters
+        table.channel_id, table.thread_id = live.channel_id, live.thread_id
+        table.board_message_id = live.board_message_id
+    actions = {e.turn for e in entries if e.kind == "action"}
+    at_turn: dict[int, list[OutboxEntry]] = {}
+    for e in entries:
+        if e.kind in ("opened", "resigned", "abandoned"):
+            at_turn.setdefault(e.turn, []).append(e)
+    out: list[Notification] = []
+    obsolete: list[Key] = []
+    movers: set[int] = set()
+    dealt = False
+    last = len(stored.actions)
+
+    def said_at(turn: int) -> None:
+        for e in at_turn.pop(turn, ()):
+            if e.kind == "opened":
+                out.append(TableOpened(table.info(), table.view(None), turn, table.seating))
+            elif e.kind == "resigned":
+                seat = next((s.index for s in table.seats if s.replaced_user_id == e.user_id), None)
+                if seat is None:
+                    obsolete.append(e.key)
+                else:
+                    out.append(SeatHandedToComputer(table.info(), seat, e.user_id, turn))
+            else:
+                out.append(GameAbandoned(table.info(), e.user_id, turn))
+
+    for turn, ((seat, action), kind) in enumerate(zip(stored.actions, stored.kinds, strict=True)):
+        said_at(turn)
+        if turn not in actions:
+            state.apply(seat, action)
+            continue
+        before = table.view(None)
+        hands_before = len(state.hands)
+        state.apply(seat, action)
+        points = tuple(state.steps[-1].points)
+        ended = (side_results(state.result), changes) if state.is_over else None
+        out += action_notes(table, seat, action, points, kind, before, hands_before, ended)
+        movers.add(seat)
+        dealt = dealt or len(state.hands) > hands_before
+    said_at(last)
+    obsolete += [e.key for rest in at_turn.values() for e in rest]  # past the log's end: cannot be
+    out += _hands(table, entries, movers, dealt, obsolete)
+    return out, obsolete
+
+
+def _hands(
+    table: Table, entries: list[OutboxEntry], movers: set[int], dealt: bool, obsolete: list[Key]
+) -> list[Notification]:
+    """Each player's hand as it stands now, for whoever acted in what is retold, is to act now, or had a hand
+    or a reminder left untold; and the reminder still due."""
+    state = table.state
+    hands = [e for e in entries if e.kind == "hand"]
+    reminders = [e for e in entries if e.kind == "reminder"]
+    if table.status != "active":
+        obsolete += [e.key for e in (*hands, *reminders)]
+        return []
+    to_act = set(table.candidates())
+    seats = {s.index for s in table.humans()} if dealt else movers | to_act
+    seats |= {s for e in hands if (s := table.seat_of(e.user_id)) is not None}
+    out: list[Notification] = []
+    for seat in sorted(seats):
+        user_id = table.seats[seat].user_id
+        if user_id is not None:
+            out.append(
+                HandChanged(table.info(), user_id, seat, state.view(seat), seat in to_act, state.turn, table.deadline)
+            )
+    told = {n.user_id for n in out if isinstance(n, HandChanged)}
+    obsolete += [e.key for e in hands if e.user_id not in told]
+    for e in reminders:
+        seat = table.seat_of(e.user_id)
+        if e.turn == state.turn and seat is not None and seat in to_act and table.deadline is not None:
+            out.append(TurnReminder(table.info(), e.user_id, seat, e.turn, table.deadline))
+        else:
+            obsolete.append(e.key)
+    return out
