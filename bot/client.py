@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.settings import Settings
-from bot.tables import Notification, TableService
+from bot.tables import TableService
 from cogs import EXTENSIONS
 from cogs.translator import CatalogueTranslator
 from data import Store
@@ -57,14 +57,13 @@ class FivesBot(commands.Bot):
         )
         self.settings = settings
         self.store: Store | None = None
-        self.resumed: list[Notification] = []  # what resuming left to announce once connected
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
         rng = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.service = TableService(self.store, clock=discord_clock, rng=rng)
-        self.resumed = await self.service.resume()
+        await self.service.resume()  # what it plays and what a crash left untold are told once connected
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())

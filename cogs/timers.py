@@ -1,9 +1,11 @@
-"""Turn timers: every few seconds the table service is asked what is due. Half-way through a turn the
-player gets a reminder by DM; when a turn runs out the computer plays it and the board says so."""
+"""Turn timers and the outbox: every few seconds the table service is asked what is due. Half-way through
+a turn the player gets a reminder by DM; when a turn runs out the computer plays it and the board says so;
+and whatever Discord refused earlier (or a crash left untold) is told again once its retry is due."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from discord.ext import commands, tasks
 
@@ -26,10 +28,13 @@ class Timers(commands.Cog):
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def tick(self) -> None:
+        table: Any = self.bot.get_cog("Table")
         try:
             notes = await self.bot.service.tick()
             if notes:
-                await self.bot.get_cog("Table").deliver(notes)  # type: ignore[union-attr]
+                await table.deliver(notes)
+            # What a failed post or a crash left untold, once it is due again (the outbox).
+            await table.tell_untold()
         except Exception:
             # One bad tick must not stop the timers of every other game.
             log.exception("turn timers failed this tick; trying again in %s s", TICK_SECONDS)

@@ -6,6 +6,8 @@ store underneath. It knows no Discord type: calls return notifications that the 
     notes = await service.act(game_no, user_id, "5-3@5-5", turn)
 """
 
+from data import HandMessage
+
 from .errors import (
     AlreadyJoined,
     BadOption,
@@ -49,6 +51,7 @@ from .notifications import (
     HandEnded,
     LobbyChanged,
     Notification,
+    Retold,
     SeatHandedToComputer,
     TableOpened,
     TurnReminder,
@@ -69,6 +72,7 @@ __all__ = [
     "GameSummary",
     "HandChanged",
     "HandEnded",
+    "HandMessage",
     "IllegalMove",
     "LeaderboardEntry",
     "LobbyChanged",
@@ -84,6 +88,7 @@ __all__ = [
     "Player",
     "PlayerRecord",
     "RatingChange",
+    "Retold",
     "Seat",
     "SeatDraw",
     "SeatHandedToComputer",

@@ -113,6 +113,7 @@ class SeatHandedToComputer:
     table: TableInfo
     seat: int
     user_id: int
+    turn: int = 0  # the game's turn when it happened
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +122,17 @@ class GameAbandoned:
 
     table: TableInfo
     by_user_id: int
+    turn: int = 0  # the game's turn when it happened
+
+
+@dataclass(frozen=True, slots=True)
+class Retold:
+    """What follows about this table is told again from the log: it was left untold by a crash or a failed
+    post, and some of it may have been posted just before the crash (look at the table's messages since
+    `since` before posting it again)."""
+
+    table: TableInfo
+    since: float
 
 
 Notification = (
@@ -133,4 +145,5 @@ Notification = (
     | TurnReminder
     | SeatHandedToComputer
     | GameAbandoned
+    | Retold
 )

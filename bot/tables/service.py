@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.engine import BadOptions, EngineError, game_info, new_game
 from bot.engine.records import record_of
-from data import GameRow, Store, StoredGame, StoreError
+from data import GameRow, HandMessage, Store, StoredGame, StoreError
 
 from .errors import (
     BadOption,
@@ -50,10 +51,14 @@ from .notifications import (
     HandChanged,
     LobbyChanged,
     Notification,
+    Retold,
     SeatHandedToComputer,
     TableOpened,
 )
+from .outbox import Key, key_of, retry_delay
+from .outbox import entry as outbox_entry
 from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
+from .retelling import retell
 from .seating import draw_seats, draws_for_seats, seating_json
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
@@ -61,6 +66,8 @@ from .timers import Timers
 from .turns import Batch, Turns
 
 log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 120.0  # an entry taken to be told again is not taken again before this
 
 
 class TableService:
@@ -78,6 +85,7 @@ class TableService:
         self._turns = Turns(store, clock, self._settings)
         self._timers = Timers(self._turns)
         self._tables = self._turns.tables
+        self._outbox = self._turns.outbox
         self._loading = asyncio.Lock()
 
     # -- start-up -------------------------------------------------------------------------------------
@@ -85,6 +93,7 @@ class TableService:
         """Rebuild every open lobby and active game from the store (replaying the action logs), then play
         any computer turn a crash left pending. Call once at start-up."""
         await self._lobbies.load()
+        self._outbox.load(await self._store.outbox())
         tables: dict[int, Table] = {}
         for stored in await self._store.active_games():
             table = self._build(stored)
@@ -160,6 +169,85 @@ class TableService:
         """Turn timers: reminders at half time, and expired turns played by the computer (the board says
         so). Cheap when nothing is due: call it every few seconds."""
         return await self._timers.tick(self._clock() if now is None else now)
+
+    # -- telling: the outbox ---------------------------------------------------------------------------
+    async def untold(self, now: float | None = None, *, everything: bool = False) -> list[Notification]:
+        """What is due to be told again: entries whose teller failed or vanished (a crash), or with
+        `everything` (at start, when nobody else is telling anything) every entry. Each game's untold
+        entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
+        like any notifications, then reports with `told`."""
+        now = self._clock() if now is None else now
+        try:
+            await self._store.flush()  # what was told since the last write, written at least this often
+        except StoreError:
+            log.warning("could not record what was told", exc_info=True)
+        if not everything and not self._outbox.due(now):
+            return []
+        claimed = await self._store.claim_outbox(math.inf if everything else now, LEASE_SECONDS)
+        self._outbox.add(claimed)
+        out: list[Notification] = []
+        for game_no in dict.fromkeys(e.game_no for e in claimed):
+            out += await self._retell(game_no)
+        return out
+
+    async def backlog(self, game_no: int, notes: Sequence[Notification]) -> list[Notification]:
+        """What to tell of a game now, given the notifications of a call: those still untold, and first
+        whatever the game left untold before (a failed post, a crash), retold from the log. Call it under
+        the teller's lock of that game, so that two tellers never tell the same thing."""
+        if not self._outbox.covered_by(game_no, notes):
+            return await self._retell(game_no)
+        out: list[Notification] = []
+        keep = True
+        for note in notes:
+            key = key_of(note)
+            if key is not None and key[0] != "hand":
+                keep = self._outbox.is_pending(game_no, key)
+            if keep or isinstance(note, HandChanged | LobbyChanged):
+                out.append(note)
+        return out
+
+    async def _retell(self, game_no: int) -> list[Notification]:
+        entries = self._outbox.of(game_no)
+        if not entries:
+            return []
+        notes, obsolete = await retell(self._store, self._tables.get(game_no), game_no, entries)
+        if obsolete:
+            await self.told(game_no, done=obsolete)
+        if not notes:
+            return []
+        return [Retold(notes[0].table, min(e.created_at for e in entries)), *notes]
+
+    async def told(
+        self,
+        game_no: int,
+        done: Iterable[Key] = (),
+        failed: Iterable[Key] = (),
+        hand_messages: Iterable[HandMessage] = (),
+        forget_hand_messages: Iterable[int] = (),
+    ) -> None:
+        """What the teller told (deleted from the outbox), what it could not (tried again later, with a
+        longer wait each time, never dropped), and the hand DMs with live controls it sent or retired."""
+        # Only what the store holds is deleted there (a hand told at once never had an entry).
+        done = [k for k in done if self._outbox.is_pending(game_no, k)]
+        failed = list(failed)
+        now = self._clock()
+        retry = []
+        for key in failed:
+            entry = self._outbox.get(game_no, key)
+            retry.append((key, now + retry_delay((entry.attempts if entry else 0) + 1)))
+        try:
+            await self._store.told(game_no, done, retry, hand_messages, forget_hand_messages)
+        except StoreError:
+            # Still in the store, so told again later; what was posted is recognised then and not repeated.
+            log.warning("game %s: could not record what was told", game_no, exc_info=True)
+            return
+        self._outbox.remove(game_no, done)
+        for key, due in retry:
+            self._outbox.postpone(game_no, [key], due, now)
+
+    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
+        """Where the hand DMs with live controls of a game (of one player) are."""
+        return await self._store.hand_messages(game_no, user_id)
 
     # -- lobbies --------------------------------------------------------------------------------------
     async def open_lobby(
@@ -244,10 +332,12 @@ class TableService:
             table = Table(row, state)
             deadline, reminder_at = await self._turns.timer(table, now)
             row = replace(row, deadline=deadline, reminder_at=reminder_at)
+            opened = outbox_entry(0, "opened", 0, now)
             try:
-                game_no = await self._store.create_game(row)
+                game_no = await self._store.create_game(row, tell=[opened])
             except StoreError as exc:
                 raise StoreFailed(f"the game could not be saved: {exc}") from exc
+            self._outbox.add([replace(opened, game_no=game_no)])
             table.game_no = game_no
             table.deadline, table.reminder_at = deadline, reminder_at
             lobby.status = "started"
@@ -274,12 +364,13 @@ class TableService:
             table.changed()
             return table.info()
 
-    async def set_board_message(self, game_no: int, message_id: int | None) -> TableInfo:
+    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> TableInfo:
+        """The table's live board (posted at `turn`): the one whose controls work, linked from hands."""
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
             try:
-                await self._store.set_board_message(game_no, message_id)
+                await self._store.set_board_message(game_no, message_id, turn)
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
             table.board_message_id = message_id
@@ -389,14 +480,17 @@ class TableService:
                 raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
             old = table.seats[seat]
             new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id)
+            turn = table.state.turn
+            told = outbox_entry(game_no, "resigned", turn, self._clock(), user_id)
             try:
-                await self._store.set_seat(game_no, seat, seat_row(new))
+                await self._store.set_seat(game_no, seat, seat_row(new), tell=[told])
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
+            self._outbox.add([told])
             table.seats = tuple(new if s.index == seat else s for s in table.seats)
             table.changed()
             batch = Batch()
-            batch.out.append(SeatHandedToComputer(table.info(), seat, user_id))
+            batch.out.append(SeatHandedToComputer(table.info(), seat, user_id, turn))
             await self._turns.play_automatic(table, batch)
             if table.status == "active" and table.deadline is not None and table.human_to_act() is None:
                 await self._timers.set(table, None, None)
@@ -409,14 +503,17 @@ class TableService:
             self._check_live(table)
             if user_id != table.host_id and not is_admin:
                 raise NotHost(f"only the host or an admin may abandon game {game_no}", game_no=game_no)
+            now, turn = self._clock(), table.state.turn
+            told = outbox_entry(game_no, "abandoned", turn, now, user_id)
             try:
-                await self._store.end_game(game_no, "abandoned", self._clock())
+                await self._store.end_game(game_no, "abandoned", now, tell=[told])
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
+            self._outbox.add([told])
             table.status = "abandoned"
             table.changed()
             self._tables.pop(game_no, None)
-            return [GameAbandoned(table.info(), user_id)]
+            return [GameAbandoned(table.info(), user_id, turn)]
 
     # -- standings ------------------------------------------------------------------------------------
     @staticmethod

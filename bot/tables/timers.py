@@ -7,11 +7,13 @@ the clock with the earliest one and returns at once when nothing is due.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
-from data import StoreError
+from data import OutboxEntry, StoreError
 
 from .errors import StoreFailed
 from .notifications import Notification, TurnReminder
+from .outbox import entry as outbox_entry
 from .table import Table
 from .turns import Turns
 
@@ -44,11 +46,14 @@ class Timers:
         turns.recompute_due()
         return out
 
-    async def set(self, table: Table, deadline: float | None, reminder_at: float | None) -> None:
+    async def set(
+        self, table: Table, deadline: float | None, reminder_at: float | None, tell: Sequence[OutboxEntry] = ()
+    ) -> None:
         try:
-            await self._turns.store.set_timer(table.game_no, deadline, reminder_at)
+            await self._turns.store.set_timer(table.game_no, deadline, reminder_at, tell)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        self._turns.outbox.add(tell)
         table.deadline, table.reminder_at = deadline, reminder_at
 
     def _live(self, table: Table) -> bool:
@@ -62,10 +67,11 @@ class Timers:
             deadline = table.deadline
             if seat is None or deadline is None:
                 return []
-            await self.set(table, deadline, None)
             user_id = table.seats[seat].user_id
             assert user_id is not None
-            return [TurnReminder(table.info(), user_id, seat, table.state.turn, deadline)]
+            turn = table.state.turn
+            await self.set(table, deadline, None, [outbox_entry(table.game_no, "reminder", turn, now, user_id)])
+            return [TurnReminder(table.info(), user_id, seat, turn, deadline)]
 
     async def _expire(self, table: Table, now: float) -> list[Notification]:
         async with table.lock:

@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from bot.ai import choose_action
 from bot.engine import EngineError
@@ -21,6 +22,8 @@ from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, Store
 from .errors import IllegalMove, StoreFailed
 from .models import RatingChange, SideResult
 from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
+from .outbox import Outbox
+from .outbox import entry as outbox_entry
 from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
 from .settings import SettingsBook
 from .table import Table, replay
@@ -51,6 +54,7 @@ class Turns:
         self.tables: dict[int, Table] = {}
         self.next_due = math.inf  # the earliest deadline or reminder of any table
         self.stalled: set[int] = set()  # games whose computer turn could not be saved: tick retries them
+        self.outbox = Outbox()  # what is still to be told, as the store has it
         self._ratings = asyncio.Lock()  # game ends read-modify-write ratings; taken only under a table lock
 
     # -- whole calls ----------------------------------------------------------------------------------
@@ -146,7 +150,9 @@ class Turns:
                 HandRow(hands_before + i + 1, turn, h.reason, tuple(h.points), dict(h.detail))
                 for i, h in enumerate(state.hands[hands_before:])
             )
-            write = ActionWrite(table.game_no, turn, seat, text, kind, now, deadline, reminder_at, hands)
+            # The players' hands are told from the action too: whoever acted and whoever is to act next.
+            tell = (outbox_entry(table.game_no, "action", turn, now),)
+            write = ActionWrite(table.game_no, turn, seat, text, kind, now, deadline, reminder_at, hands, tell=tell)
             ended = None
             if state.is_over:
                 async with self._ratings:
@@ -160,39 +166,16 @@ class Turns:
                 raise StoreFailed(f"game {table.game_no}: the action could not be saved: {exc}") from exc
             raise
         table.deadline, table.reminder_at = deadline, reminder_at
+        self.outbox.add(write.tell)
         self.note_due(table)
         if ended is not None:
             table.status = "finished"
             table.changed()
             self.tables.pop(table.game_no, None)
-        info = table.info()
-        public = table.view(None)
-        next_seats = table.candidates()
-        batch.out.append(
-            BoardChanged(
-                table=info,
-                view=public,
-                before=before,
-                seat=seat,
-                user_id=table.seats[seat].user_id,
-                action=text,
-                points=tuple(step.points),
-                kind=kind,
-                turn=state.turn,
-                next_seats=next_seats,
-                next_user_ids=table.user_ids(next_seats),
-                deadline=deadline,
-            )
-        )
+        batch.out += action_notes(table, seat, text, tuple(step.points), kind, before, hands_before, ended)
         batch.touched.add(seat)
-        for h in hands:
+        if hands:
             batch.dealt = True
-            batch.out.append(
-                HandEnded(info, h.hand_no, state.hands[h.hand_no - 1], tuple(state.scores), tuple(state.hands))
-            )
-        if ended is not None:
-            sides, changes = ended
-            batch.out.append(GameEnded(info, public, state.result, sides, changes))
 
     async def _results(self, table: Table) -> tuple[GameFinish, _Ended]:
         """Places, results per seat and new ratings of a finished game (see bot.tables.ratings)."""
@@ -254,3 +237,43 @@ class Turns:
                     HandChanged(info, user_id, seat, state.view(seat), seat in to_act, state.turn, table.deadline)
                 )
         return out
+
+
+def action_notes(
+    table: Table,
+    seat: int,
+    text: str,
+    points: tuple[int, ...],
+    kind: str,
+    before: Any,
+    hands_before: int,
+    ended: _Ended | None,
+) -> list[Notification]:
+    """What one action tells, from the table just after it: its board, the hands it ended, the game's end.
+    The same for an action told at once and for one told again from the log after a crash."""
+    state = table.state
+    info = table.info()
+    public = table.view(None)
+    next_seats = table.candidates()
+    out: list[Notification] = [
+        BoardChanged(
+            table=info,
+            view=public,
+            before=before,
+            seat=seat,
+            user_id=table.seats[seat].user_id,
+            action=text,
+            points=points,
+            kind=kind,
+            turn=state.turn,
+            next_seats=next_seats,
+            next_user_ids=table.user_ids(next_seats),
+            deadline=table.deadline,
+        )
+    ]
+    for hand_no in range(hands_before + 1, len(state.hands) + 1):
+        out.append(HandEnded(info, hand_no, state.hands[hand_no - 1], tuple(state.scores), tuple(state.hands)))
+    if ended is not None:
+        sides, changes = ended
+        out.append(GameEnded(info, public, state.result, sides, changes))
+    return out

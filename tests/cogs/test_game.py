@@ -148,7 +148,7 @@ async def test_a_game_that_ended_leaves_nothing_of_itself_in_the_tables_memory(w
     await world.alice.click(asked, label="End the game")
     assert world.bot.service.games_of(world.alice.id) == []
     assert thread(world).history()[-1].embeds[0].title == "Draw Dominoes #1: game abandoned"
-    for memory in (cog._places, cog._boards, cog._missed, cog._failed, cog._locks):
+    for memory in (cog._places, cog._boards, cog._failed, cog._locks, cog._hand_dms_loaded):
         assert 1 not in memory
-    assert not [k for k in (*cog._hand_dms, *cog._told_closed) if k[0] == 1]
+    assert not [k for k in (*cog._hand_dms, *cog._hand_turns, *cog._told_closed) if k[0] == 1]
     assert world.env.errors == []

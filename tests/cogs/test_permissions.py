@@ -257,7 +257,7 @@ async def test_a_thread_that_became_unwritable_keeps_the_move_and_tells_the_play
             500,
             0,
             "Internal Server Error",
-            "Discord answered with error 500. The next board will show the game as it stands.",
+            "Discord answered with error 500. I will post it again shortly: nothing is lost.",
         ),
     ],
 )
