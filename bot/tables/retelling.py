@@ -111,7 +111,8 @@ def _hands(
         obsolete += [e.key for e in (*hands, *reminders)]
         return []
     to_act = set(table.candidates())
-    seats = {s.index for s in table.humans()} if dealt else movers | to_act
+    # Whoever is to act hears of it when something was retold; a reminder alone changes nobody's hand.
+    seats = {s.index for s in table.humans()} if dealt else movers | (to_act if movers else set())
     seats |= {s for e in hands if (s := table.seat_of(e.user_id)) is not None}
     out: list[Notification] = []
     for seat in sorted(seats):

@@ -218,6 +218,7 @@ async def test_the_hand_dm_before_a_restart_loses_its_controls_when_the_player_m
     old = playable(player)
     assert old is not None
 
+    await world.env.advance_time(6)  # what was told is in the store within a tick (at once on a clean stop)
     await world.env.restart_bot(make_bot())
     shown = (await player.click(board(world), label="My hand")).response  # plays from the board this time
     [control] = [c for c in custom_ids(shown.message) if c.startswith(("fives:act:", "fives:do:"))]
@@ -247,4 +248,18 @@ async def test_a_deleted_thread_moves_the_table_to_its_channel_and_loses_no_move
     assert newest.content == f"{next_human(world).mention}, it's your turn."
     await play_from_dm(next_human(world))  # and it goes on there
     assert world.channel.history()[-1].embeds[0].title == "Draw Dominoes #1"
+    assert world.env.errors == []
+
+
+async def test_a_reminder_discord_refuses_is_sent_again(world: World) -> None:
+    await world.bot.service.update_settings(world.guild.id, turn_seconds=600)
+    await two_humans(world)
+    player = next_human(world)
+    world.env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=503)
+    sent = len(dms(player))
+
+    await world.env.advance_time(301)  # half time: the reminder meets a 503
+    assert len(dms(player)) == sent
+    await world.env.advance_time(10)
+    assert dms(player)[-1].embeds[0].title == "Your turn in Draw Dominoes #1"
     assert world.env.errors == []
