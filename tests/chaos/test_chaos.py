@@ -1,0 +1,41 @@
+"""The chaos run (tests/chaos/chaos.py): small in CI; `FIVES_CHAOS_TABLES=60 FIVES_CHAOS_STEPS=25000 pytest
+tests/chaos -s` for the full size. Prints one summary line."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+
+import pytest
+import simcord
+
+from bot.client import FivesBot
+
+from .chaos import Chaos
+
+TABLES = int(os.environ.get("FIVES_CHAOS_TABLES", "8"))
+STEPS = int(os.environ.get("FIVES_CHAOS_STEPS", "400"))
+SEED = int(os.environ.get("FIVES_CHAOS_SEED", "5"))
+
+
+async def test_tables_under_faults_lose_double_and_leak_nothing_and_answer_everyone(
+    simcord_env: simcord.Env, make_bot: Callable[[], FivesBot], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    simcord_env.settle_timeout = 120.0  # wall seconds for one advance of the clock over every table
+    chaos = Chaos(simcord_env, make_bot, SEED, TABLES, fault_rate=0.08)
+    try:
+        await chaos.open_tables()
+        await chaos.run(STEPS)
+        await chaos.drain()
+        errors = sum(1 for r in caplog.records if r.levelno >= logging.ERROR)
+        summary = await chaos.check(errors)
+    finally:
+        chaos.restore()
+    print(summary.line())
+    for problem in summary.problems[:20]:
+        print("  " + problem)
+    assert summary.tables == TABLES and summary.faults > 0
+    assert (summary.lost, summary.doubled, summary.leaks, summary.unanswered, summary.errors) == (0, 0, 0, 0, 0)
+    assert summary.problems == []
