@@ -116,6 +116,8 @@ class Chaos:
         self.public_views: list[Any] = []  # every view drawn into a public image
         self.posted: Counter[tuple[int, int]] = Counter()  # (game, action turn) -> public messages telling it
         self._restore: list[Callable[[], None]] = []
+        self.guilds: list[tuple[Any, list[Any], list[Any], Any]] = []
+        self.opened = 0
 
     @property
     def bot(self) -> FivesBot:
@@ -125,19 +127,24 @@ class Chaos:
     async def open_tables(self) -> None:
         self._watch_public_images()
         self._watch_posts()
-        guilds = []
         for g in range(max(1, -(-self.size // 8))):
             guild = self.env.create_guild(f"Club {g}")
             await self.bot.service.update_settings(guild.id, turn_seconds=TURN_SECONDS)
             channels = [guild.create_text_channel(f"games-{c}") for c in range(2)]
             members = [guild.add_member(self.env.create_user(f"p{g}x{m}")) for m in range(6)]
             watcher = guild.add_member(self.env.create_user(f"watcher{g}"))
-            guilds.append((guild, channels, members, watcher))
-        for i in range(self.size):
-            game_id, players, humans, options = CATALOGUE[i % len(CATALOGUE)]
-            guild, channels, members, watcher = guilds[i % len(guilds)]
-            seated = self.rng.sample(members, humans)
-            await self._open(guild, self.rng.choice(channels), seated, watcher, game_id, players, options)
+            self.guilds.append((guild, channels, members, watcher))
+        for _ in range(self.size):
+            await self._open_next()
+
+    async def _open_next(self) -> None:
+        """The next table of the catalogue, in the next server, with players drawn from its members."""
+        i = self.opened
+        self.opened += 1
+        game_id, players, humans, options = CATALOGUE[i % len(CATALOGUE)]
+        guild, channels, members, watcher = self.guilds[i % len(self.guilds)]
+        seated = self.rng.sample(members, humans)
+        await self._open(guild, self.rng.choice(channels), seated, watcher, game_id, players, options)
         self.summary.tables = len(self.tables)
 
     async def _open(
@@ -172,14 +179,21 @@ class Chaos:
         self.tables.append(Tracked(started[0].table.game_no, game_id, guild, channel, humans, watcher))
 
     # -- playing ---------------------------------------------------------------------------------------
-    async def run(self, steps: int) -> None:
+    async def run(self, steps: int, *, reopen: bool = False) -> None:
+        """`steps` moves (with faults); with `reopen`, a table that ends is replaced by a new one."""
         for _ in range(steps):
+            if reopen:
+                while len(self._active()) < self.size:
+                    await self._open_next()
             if self.rng.random() < self.fault_rate:
                 await self._fault(self.rng.choice(FAULTS))
             if not await self._one_move():
                 await self.env.advance_time(TURN_SECONDS + 5)  # nobody to act now: let the timers play
                 if not self._live():
                     break
+
+    def _active(self) -> set[int]:
+        return {s.table.game_no for t in self.tables for m in t.humans for s in self.bot.service.games_of(m.id)}
 
     def _live(self) -> list[tuple[Tracked, simcord.MemberActor]]:
         out = []
@@ -425,7 +439,35 @@ class Chaos:
                 summary.ended += 1
             elif not await self._callable(table, [s.user_id for s in stored.row.seats], state):
                 summary.problems.append(f"game {table.game_no} is stuck: nobody to act was called")
+        await self._check_leaderboards()
         return summary
+
+    async def _check_leaderboards(self) -> None:
+        """Every server's leaderboards count, for each player, the games they finished and won."""
+        store, service = self.bot.store, self.bot.service
+        assert store is not None
+        expected: Counter[tuple[int, str, int]] = Counter()
+        won: Counter[tuple[int, str, int]] = Counter()
+        pools: set[tuple[int, str, int]] = set()
+        for table in self.tables:
+            stored = await store.load_game(table.game_no)
+            if stored is None or stored.row.status != "finished":
+                continue
+            pools.add((table.guild.id, table.game_id, stored.row.players))
+            for r in await store.result_rows(table.game_no):
+                if r.user_id is not None:
+                    key = (table.guild.id, service.rating_pool(table.game_id, stored.row.players), r.user_id)
+                    expected[key] += 1
+                    won[key] += r.won
+        for guild_id, game_id, players in pools:
+            pool = service.rating_pool(game_id, players)
+            for entry in await service.leaderboard(guild_id, game_id, limit=100, players=players):
+                key = (guild_id, pool, entry.user_id)
+                if (entry.games, entry.wins) != (expected[key], won[key]):
+                    self.summary.problems.append(
+                        f"leaderboard {pool} in server {guild_id}: user {entry.user_id} has {entry.games} games and "
+                        f"{entry.wins} wins, the results say {expected[key]} and {won[key]}"
+                    )
 
     async def _callable(self, table: Tracked, seats: list[int | None], state: Any) -> bool:
         """Someone to act was called: their DM with controls, or the board naming them; or only computers

@@ -17,6 +17,7 @@ from .chaos import Chaos
 TABLES = int(os.environ.get("FIVES_CHAOS_TABLES", "8"))
 STEPS = int(os.environ.get("FIVES_CHAOS_STEPS", "400"))
 SEED = int(os.environ.get("FIVES_CHAOS_SEED", "5"))
+FULL = "FIVES_CHAOS_TABLES" in os.environ  # at full size, a table that ends is replaced by a new one
 
 
 async def test_tables_under_faults_lose_double_and_leak_nothing_and_answer_everyone(
@@ -27,7 +28,7 @@ async def test_tables_under_faults_lose_double_and_leak_nothing_and_answer_every
     chaos = Chaos(simcord_env, make_bot, SEED, TABLES, fault_rate=0.08)
     try:
         await chaos.open_tables()
-        await chaos.run(STEPS)
+        await chaos.run(STEPS, reopen=FULL)
         await chaos.drain()
         errors = sum(1 for r in caplog.records if r.levelno >= logging.ERROR)
         summary = await chaos.check(errors)
@@ -36,6 +37,6 @@ async def test_tables_under_faults_lose_double_and_leak_nothing_and_answer_every
     print(summary.line())
     for problem in summary.problems[:20]:
         print("  " + problem)
-    assert summary.tables == TABLES and summary.faults > 0
+    assert summary.tables >= TABLES and summary.faults > 0
     assert (summary.lost, summary.doubled, summary.leaks, summary.unanswered, summary.errors) == (0, 0, 0, 0, 0)
     assert summary.problems == []
