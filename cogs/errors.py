@@ -8,6 +8,7 @@ the traceback.
 
 from __future__ import annotations
 
+import datetime
 import logging
 
 import discord
@@ -56,6 +57,10 @@ class Errors(commands.Cog):
             message = tr(
                 "error.bot_permissions", locale, permissions=permission_names(error.missing_permissions, locale)
             )
+        elif isinstance(error, app_commands.CommandOnCooldown):
+            log.info("%s refused for user %s: on cooldown for %.0f s", where, interaction.user.id, error.retry_after)
+            when = discord.utils.format_dt(discord.utils.utcnow() + datetime.timedelta(seconds=error.retry_after), "R")
+            message = tr("error.cooldown", locale, when=when)
         elif isinstance(error, app_commands.NoPrivateMessage):
             message = tr("error.guild_only", locale)
         elif isinstance(error, discord.Forbidden) and error.code == CLOSED_DMS:

@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 RULES_DEFAULT = "-"  # the select value that puts an option back to the rules' default
 OPTIONS_PER_PAGE = 4  # selects in the options message, a row left for paging
+PLAY_RATE, PLAY_PER_SECONDS = 5, 60.0  # /play per user and server
 
 
 def player_range(allowed: tuple[int, ...]) -> str:
@@ -307,6 +308,8 @@ class Lobby(ControlsCog):
     # The lobby is an interaction reply, but the game's boards go in a thread or, where the bot may not open
     # one, in this channel: without these a table would open and never be seen.
     @app_commands.checks.bot_has_permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True)
+    # A user spamming /play: a few per minute (and no more than three open lobbies, which the service keeps).
+    @app_commands.checks.cooldown(PLAY_RATE, PLAY_PER_SECONDS, key=lambda i: (i.guild_id, i.user.id))
     async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user

@@ -26,6 +26,7 @@ from .errors import (
     StaleControl,
     StoreFailed,
     TableError,
+    TooManyLobbies,
     WrongPlayerCount,
 )
 from .models import (
@@ -101,6 +102,7 @@ __all__ = [
     "TableInfo",
     "TableOpened",
     "TableService",
+    "TooManyLobbies",
     "TurnReminder",
     "WrongPlayerCount",
 ]

@@ -37,6 +37,12 @@ class LobbyClosed(TableError):
     key = "lobby_closed"
 
 
+class TooManyLobbies(TableError):
+    """The host already has as many open lobbies on this server as one may (a spammed /play opens no more)."""
+
+    key = "too_many_lobbies"
+
+
 class NotAPlayer(TableError):
     """The user holds no seat at this table (or in this lobby)."""
 

@@ -22,9 +22,12 @@ from .errors import (
     NotAPlayer,
     NotHost,
     StoreFailed,
+    TooManyLobbies,
 )
 from .models import LobbyInfo, Player, Seat
 from .notifications import LobbyChanged
+
+MAX_OPEN_LOBBIES = 3  # per host and server: a spammed /play opens no more than this
 
 
 class Lobby:
@@ -191,6 +194,11 @@ class Lobbies:
             info = game_info(game_id)
         except BadOptions as exc:
             raise BadOption(str(exc), option="game", value=game_id, allowed="") from None
+        hosted = sum(1 for lobby in self._open.values() if lobby.guild_id == guild_id and lobby.host_id == host.user_id)
+        if hosted >= MAX_OPEN_LOBBIES:
+            raise TooManyLobbies(
+                f"user {host.user_id} already hosts {hosted} open lobbies on server {guild_id}", count=MAX_OPEN_LOBBIES
+            )
         chosen: dict[str, Any] = {}
         for option_id, value in defaults.items():
             try:
