@@ -71,6 +71,7 @@ log = logging.getLogger(__name__)
 
 CLOSED_DMS = 50007  # Discord: cannot send messages to this user
 GONE = 404  # the table's channel no longer exists: what it would have shown is let go
+BROKEN = 0  # telling failed on our side (logged as an error): the move stands and is told again later
 MISSING_ACCESS = 50001  # Discord: the bot cannot see the channel at all
 MAX_LINES = 3900  # characters of play lines in one embed (Discord allows 4096)
 THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games go quiet for days
@@ -221,10 +222,9 @@ class Table(ControlsCog):
                 except Exception:
                     # A defect of ours: what was not told stays in the outbox and is tried again later.
                     log.exception("game %s: telling the table failed", game_no)
-                    self._failed.setdefault(game_no, 500)
                     ended = False
                     if origin is not None:
-                        await self._tell_unposted(origin, game_notes[0].table, self._failed[game_no])
+                        await self._tell_unposted(origin, game_notes[0].table, BROKEN)
                 finally:  # a failure to post is told to this delivery's player, never to the next one's
                     self._failed.pop(game_no, None)
             if ended:  # nothing more is said about this game
@@ -352,6 +352,9 @@ class Table(ControlsCog):
         """A public thread for the table, from the lobby message when we have it; the channel itself when
         threads are not possible there."""
         table = note.table
+        if table.thread_id is not None:  # told again after a crash that came after its thread was opened
+            self._places[table.game_no] = table.thread_id
+            return
         channel = self.bot.get_channel(table.channel_id)
         players = tr("list.join", locale).join(names_for(table, locale, escape=False))
         name = f"{words.table_title(table, locale)} · {players}"[:100]
@@ -568,6 +571,8 @@ class Table(ControlsCog):
         place = f"<#{self.place(table)}>"
         if failure == GONE:
             text = tr("table.channel_gone", locale)
+        elif failure == BROKEN:
+            text = tr("table.not_posted.broken", locale)
         elif isinstance(failure, list):
             text = tr("table.not_posted", locale, place=place, permissions=permission_names(failure, locale))
         else:
@@ -732,7 +737,8 @@ class Table(ControlsCog):
             except discord.Forbidden as exc:
                 if exc.code != CLOSED_DMS:
                     log.warning("game %s: could not send user %s their hand (%s)", key[0], note.user_id, exc)
-                    self._hand_dms[key] = old  # type: ignore[assignment]  # still the live one
+                    if old is not None:  # still the live one
+                        self._hand_dms[key] = old
                     return False
                 await self._closed(note.table, note.user_id)
             except discord.HTTPException as exc:

@@ -263,3 +263,29 @@ async def test_a_reminder_discord_refuses_is_sent_again(world: World) -> None:
     await world.env.advance_time(10)
     assert dms(player)[-1].embeds[0].title == "Your turn in Draw Dominoes #1"
     assert world.env.errors == []
+
+
+async def test_a_defect_while_telling_says_the_move_stands_and_it_is_told_later(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import rendering
+
+    await two_humans(world)
+    player = next_human(world)
+
+    def broken(*args: Any, **kwargs: Any) -> bytes:
+        raise RuntimeError("a bug in a renderer")
+
+    monkeypatch.setattr(rendering, "render_board", broken)
+    result = await play_from_dm(player)
+    [told] = result.followups
+    assert told.content == (
+        "Done and saved, but something went wrong on my side while showing it. I will show it again shortly: "
+        "nothing is lost."
+    )
+    assert "telling the table failed" in caplog.text
+    monkeypatch.undo()
+
+    await world.env.advance_time(65)  # not recorded as told: the sweep takes it after its grace
+    assert lines_about(world, player.name) == 1
+    assert world.env.errors == []
