@@ -158,8 +158,11 @@ class Chaos:
         options: dict[str, str],
     ) -> None:
         host = humans[0]
-        lobby = (await host.slash(channel, "play", game=game_id)).response
-        assert lobby is not None, f"/play {game_id} opened nothing"
+        result = await host.slash(channel, "play", game=game_id)
+        lobby = result.response
+        if lobby is None or lobby.ephemeral:  # refused (a permission taken away, /play too often): answered
+            self._must_be_answered(result, f"a refused /play {game_id}")
+            return
         for member in humans[1:]:
             await member.click(lobby, label="Join")
         for _ in range(players - len(humans)):
@@ -183,7 +186,7 @@ class Chaos:
         """`steps` moves (with faults); with `reopen`, a table that ends is replaced by a new one."""
         for _ in range(steps):
             if reopen:
-                while len(self._active()) < self.size:
+                if len(self._active()) < self.size:  # one new table a step at most
                     await self._open_next()
             if self.rng.random() < self.fault_rate:
                 await self._fault(self.rng.choice(FAULTS))
