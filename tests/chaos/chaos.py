@@ -185,9 +185,8 @@ class Chaos:
     async def run(self, steps: int, *, reopen: bool = False) -> None:
         """`steps` moves (with faults); with `reopen`, a table that ends is replaced by a new one."""
         for _ in range(steps):
-            if reopen:
-                if len(self._active()) < self.size:  # one new table a step at most
-                    await self._open_next()
+            if reopen and len(self._active()) < self.size:  # one new table a step at most
+                await self._open_next()
             if self.rng.random() < self.fault_rate:
                 await self._fault(self.rng.choice(FAULTS))
             if not await self._one_move():
