@@ -274,7 +274,7 @@ class Chaos:
             self._watch_posts()
             self.summary.restarts += 1
         elif kind == "stale_click":  # an ephemeral hand shown earlier keeps its controls: click one again
-            old = [(t, m, h) for t in self.tables for m, h in t.old_hands if _move_controls(h.message)]
+            old = [(t, m, h) for t in self.tables for m, h in t.old_hands if _move_controls(_still_there(h))]
             if old:
                 owner_table, owner, shown = self.rng.choice(old)
                 before = await self._player_actions(owner_table)
@@ -487,6 +487,14 @@ def _components(message: Any) -> list[Any]:
     for row in getattr(message, "components", ()):
         out += list(getattr(row, "children", [row]))
     return out
+
+
+def _still_there(shown: Any) -> Any:
+    """The message of an ephemeral reply, or None once its channel (a deleted thread) is gone."""
+    try:
+        return shown.message
+    except KeyError:
+        return None
 
 
 def _move_controls(message: Any) -> list[Any]:
