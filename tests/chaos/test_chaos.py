@@ -20,11 +20,25 @@ SEED = int(os.environ.get("FIVES_CHAOS_SEED", "5"))
 FULL = "FIVES_CHAOS_TABLES" in os.environ  # at full size, a table that ends is replaced by a new one
 
 
+@pytest.fixture
+def patient(simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch) -> simcord.Env:
+    """simcord waits 5 wall seconds for the bot to settle, and a restart always 5 (a bot resuming dozens of
+    tables on a busy machine may take longer): two minutes here."""
+    simcord_env.settle_timeout = 120.0
+    settle = simcord.Env._settle_internal
+
+    async def _settle_internal(self: simcord.Env, *, timeout: float | None = None, **kwargs: object) -> None:
+        await settle(self, timeout=None if timeout is None else max(timeout, 120.0), **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simcord.Env, "_settle_internal", _settle_internal)
+    return simcord_env
+
+
 async def test_tables_under_faults_lose_double_and_leak_nothing_and_answer_everyone(
-    simcord_env: simcord.Env, make_bot: Callable[[], FivesBot], caplog: pytest.LogCaptureFixture
+    patient: simcord.Env, make_bot: Callable[[], FivesBot], caplog: pytest.LogCaptureFixture
 ) -> None:
+    simcord_env = patient
     caplog.set_level(logging.WARNING)
-    simcord_env.settle_timeout = 120.0  # wall seconds for one advance of the clock over every table
     chaos = Chaos(simcord_env, make_bot, SEED, TABLES, fault_rate=0.08)
     try:
         await chaos.open_tables()
