@@ -4,7 +4,14 @@ state = new_game("five-up", players=4, options={"skunk": "plus10"}, seed=1)
 state.legal_actions()        # for the current seat
 state.apply(seat, "5-3@5-5") # all-or-nothing; raises an EngineError subclass when illegal
 state.view(None)             # the public view
+determinize(view, rng)       # a full state consistent with what the view's seat knows (for search)
 """
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
 
 from .base import Event, GameInfo, GameState, HandResult, Result, Step
 from .errors import (
@@ -25,6 +32,14 @@ from .errors import (
 )
 from .games import GAMES, game_info, new_game
 from .options import OptionSpec
+
+
+def determinize(view: Any, rng: random.Random) -> GameState:
+    """A full state of `view`'s game at this moment, consistent with everything `view.seat` knows, the
+    hidden tiles or cards sampled with `rng` (each family's `determinize` says how)."""
+    family = game_info(view.game_id).family
+    return importlib.import_module(f"{__name__}.{family}").determinize(view, rng)
+
 
 __all__ = [
     "GAMES",
@@ -49,6 +64,7 @@ __all__ = [
     "OptionSpec",
     "Result",
     "Step",
+    "determinize",
     "game_info",
     "new_game",
 ]

@@ -164,6 +164,11 @@ class GameState(ABC):
     def view(self, seat: int | None) -> Any:
         """What `seat` may know; `None` is the public view."""
 
+    def clone(self) -> GameState:
+        """An independent copy (applying to it leaves this state unchanged), much cheaper than
+        `copy.deepcopy`: the searches of the computer players copy a state for every playout."""
+        raise NotImplementedError(f"{type(self).__name__} has no clone()")
+
     @property
     def result(self) -> Result:
         return Result(

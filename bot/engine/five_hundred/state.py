@@ -129,6 +129,7 @@ class FiveHundredState(GameState):
             dummy = sorted(rest[:HAND_SIZE]) if lay.dummy else []
             widow = rest[HAND_SIZE:] if lay.dummy else rest
         self.hand_no += 1
+        self.hand_start = len(self.steps)  # this hand's actions are steps[hand_start:] (`view.history`)
         self.dealer = dealer
         self.in_hand = hands
         self.widow = widow
@@ -538,3 +539,29 @@ class FiveHundredState(GameState):
 
     def view(self, seat: int | None) -> FiveHundredView:
         return build_view(self, seat)
+
+    # -- search -----------------------------------------------------------------------------------------------
+    def clone(self) -> FiveHundredState:
+        """An independent copy: the lists and sets that `apply` changes are copied, everything else (the
+        deck, the tables, tuples, the options) is shared, being never changed in place."""
+        new = object.__new__(FiveHundredState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["rng"] = rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["_stacked"] = self._stacked[:]
+        d["steps"] = self.steps[:]
+        d["hands"] = self.hands[:]
+        d["scores"] = self.scores[:]
+        if self.game_points is not None:
+            d["game_points"] = self.game_points[:]
+        d["in_hand"] = [h[:] for h in self.in_hand]
+        d["widow"] = self.widow[:]
+        d["auction"] = self.auction[:]
+        d["bidding"] = self.bidding[:]
+        d["revealed"] = set(self.revealed)
+        d["trick"] = self.trick[:]
+        d["trick_seats"] = self.trick_seats[:]
+        d["tricks_won"] = self.tricks_won[:]
+        d["trick_winners"] = self.trick_winners[:]
+        return new
