@@ -53,6 +53,23 @@ class Billitonnen:
         self.current = first
         self._check_stuck()
 
+    def clone(self, rng: random.Random) -> Billitonnen:
+        """An independent copy drawing its tie-breaks from `rng` (the cloned state's)."""
+        new = Billitonnen.__new__(Billitonnen)
+        new.players = self.players
+        new.rows = [row[:] for row in self.rows]
+        new.first = self.first
+        new.rng = rng
+        new.face_up = set(self.face_up)
+        new.turned = self.turned
+        new.peeked = self.peeked
+        new.winner = self.winner
+        new.tie_draw = self.tie_draw
+        new.line = self.line[:]
+        new.ends = dict(self.ends)
+        new.current = self.current
+        return new
+
     # -- actions ----------------------------------------------------------------------------------------
     def legal(self) -> list[Turn | Word]:
         if self.turned >= 0:

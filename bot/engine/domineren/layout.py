@@ -57,6 +57,20 @@ class Layout:
         # a single set shows its higher half to the W (the convention of the whole engine)
         self.ends = [(HI[tile] if side != 0 else LO[tile], 0, side, side) for side in SET_SIDES[plan.shape]]
 
+    def clone(self) -> Layout:
+        """An independent copy (nodes are never changed once placed, so they are shared)."""
+        new = Layout.__new__(Layout)
+        new.nodes = self.nodes[:]
+        new.node_of_tile = dict(self.node_of_tile)
+        new.ends = self.ends[:]
+        new.plan = self.plan
+        new.sides = self.sides
+        new.arm_len = self.arm_len[:]
+        new.arm_rule = self.arm_rule[:]
+        new.arms_open = self.arms_open
+        new.queue = self.queue[:]
+        return new
+
     # -- what may go where ------------------------------------------------------------------------------
     def end_rule(self, end: End) -> tuple[int, int] | None:
         """(rule, need) for the next tile on `end`, or None while that end is not open yet."""

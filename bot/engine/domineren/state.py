@@ -118,6 +118,7 @@ class DominerenState(GameState):
             set_player = max((t, s) for s, hand in enumerate(hands) for t in hand if IS_DOUBLE[t])[1]
         n = self.players
         self.hand_no += 1
+        self.hand_start = len(self.steps)  # this hand's actions are steps[hand_start:] (`view.history`)
         self.in_hand = [list(h) for h in hands]
         self.talon = talon[::-1]  # the first tile listed is drawn first: pop() from the end
         self.set_player = set_player
@@ -542,6 +543,7 @@ class DominerenState(GameState):
         if rows is None:
             rows, leftover = shuffled_rows(self.rng, n, first)
         self.phase = BILLITONNEN
+        self.hand_start = len(self.steps)
         self.billitonnen = Billitonnen(rows, leftover, first, self.rng)
         self.current = first
         events.append(Event("billitonnen", first, None))
@@ -579,3 +581,32 @@ class DominerenState(GameState):
 
     def view(self, seat: int | None) -> DominerenView:
         return build_view(self, seat)
+
+    # -- search -----------------------------------------------------------------------------------------
+    def clone(self) -> DominerenState:
+        """An independent copy: what `apply` changes in place is copied (hands, talon, layout, the per-seat
+        lists, Billitonnen's rows), the rest (options, tables, tuples, the lists it only replaces) is shared."""
+        new = object.__new__(DominerenState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["rng"] = rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["steps"] = self.steps[:]
+        d["hands"] = self.hands[:]
+        d["scores"] = self.scores[:]
+        if self.game_points is not None:
+            d["game_points"] = self.game_points[:]
+        if self.claims:
+            d["claims"] = {seat: owed[:] for seat, owed in self.claims.items()}
+        else:
+            d["claims"] = {}
+        d["in_hand"] = [h[:] for h in self.in_hand]
+        d["talon"] = self.talon[:]
+        if self.layout is not None:
+            d["layout"] = self.layout.clone()
+        d["declared"] = [x[:] for x in self.declared]
+        d["forced"] = [x[:] for x in self.forced]
+        d["turn_no"] = self.turn_no[:]
+        if self.billitonnen is not None:
+            d["billitonnen"] = self.billitonnen.clone(rng)
+        return new

@@ -129,6 +129,7 @@ class DominerenView:
     hands: tuple[HandResult, ...]  # finished hands and the pool/Billitonnen entries (their tiles are shown)
     set_draw: tuple[tuple[int, Tile], ...] | None  # (seat, tile) drawn to break a tie for set player
     billitonnen: BillitonnenView | None
+    history: tuple[tuple[int, str], ...] = ()  # (seat, action) of this hand (or of Billitonnen) so far
 
 
 def _placed(node: Any) -> PlacedTile:
@@ -266,4 +267,5 @@ def build_view(state: DominerenState, seat: int | None) -> DominerenView:
         hands=tuple(state.hands),
         set_draw=None if state.set_draw is None else tuple((s, _tile(t)) for s, t in state.set_draw),
         billitonnen=_billitonnen(state, seat) if state.billitonnen is not None else None,
+        history=tuple((step.seat, str(step.action)) for step in state.steps[state.hand_start :]),
     )

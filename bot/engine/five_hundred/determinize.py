@@ -26,6 +26,7 @@ import random
 from typing import Any
 
 from ..base import Step, Word
+from ..sampling import greedy, matching
 from .cards import JOKER, NT, POWER_TABLES, SUIT_TABLES, deck, parse_card, trick_winner
 from .notation import PASS, SOLO, Discard, parse
 from .rules import BIDS, HAND_SIZE, layout
@@ -62,59 +63,6 @@ class _Places:
         self.names.append(name)
         self.room.append(size)
         return len(self.names) - 1
-
-
-def _greedy(cards: list[int], allowed: dict[int, list[int]], room: list[int], rng: random.Random) -> list[int] | None:
-    """Place each card (most constrained first) in a random allowed place with room; None on a dead end."""
-    order = sorted(cards, key=lambda c: (len(allowed[c]), rng.random()))
-    room = room[:]
-    out: dict[int, int] = {}
-    for c in order:
-        choices = [p for p in allowed[c] if room[p]]
-        if not choices:
-            return None
-        total = sum(room[p] for p in choices)
-        pick = rng.random() * total
-        for p in choices:
-            pick -= room[p]
-            if pick < 0:
-                break
-        room[p] -= 1
-        out[c] = p
-    return [out[c] for c in cards]
-
-
-def _matching(cards: list[int], allowed: dict[int, list[int]], room: list[int], rng: random.Random) -> list[int] | None:
-    """An exact assignment (augmenting paths over the places' free positions), in a random order."""
-    slots = [p for p, size in enumerate(room) for _ in range(size)]
-    owner: list[int] = [-1] * len(slots)  # slot -> card index
-    by_place: dict[int, list[int]] = {}
-    for i, p in enumerate(slots):
-        by_place.setdefault(p, []).append(i)
-    order = list(range(len(cards)))
-    rng.shuffle(order)
-
-    def augment(ci: int, seen: set[int]) -> bool:
-        places = allowed[cards[ci]][:]
-        rng.shuffle(places)
-        for p in places:
-            for si in by_place.get(p, ()):
-                if si in seen:
-                    continue
-                seen.add(si)
-                if owner[si] < 0 or augment(owner[si], seen):
-                    owner[si] = ci
-                    return True
-        return False
-
-    for ci in order:
-        if not augment(ci, set()):
-            return None
-    out = [0] * len(cards)
-    for si, ci in enumerate(owner):
-        if ci >= 0:
-            out[ci] = slots[si]
-    return out
 
 
 def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
@@ -260,9 +208,9 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
         else:
             pool_order = pool
             if attempt < _GREEDY_TRIES or attempt % 2:
-                where = _greedy(pool, allowed, places.room, rng)
+                where = greedy(pool, allowed, places.room, rng)
             else:
-                where = _matching(pool, allowed, places.room, rng)
+                where = matching(pool, allowed, places.room, rng)
         if where is not None:
             candidate = dict(zip(pool_order, where, strict=True))
             if fits(candidate):

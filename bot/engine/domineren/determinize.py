@@ -1,0 +1,490 @@
+"""A full Domineren state consistent with what one seat knows, for searches that may only read a view.
+
+`determinize(view, rng)` deals the tiles the viewer cannot see (other hands but their face-up declared
+doubles, the talon) and rebuilds the hand from a deal that leads to this very position:
+
+1. A public pass over the hand's `history` rebuilds the layout move by move and notes, for each seat, the
+   moments it could not play (a draw, a pass that was not a §8 forced pass, a conceded block, a set drawn
+   for want of a double) with the tiles that would have fitted then, and when it drew.
+2. The unseen tiles are dealt among the other hands and the talon, a tile going to a hand only if that
+   seat drew after the last moment the tile would have fitted (greedy with retries, then an exact
+   matching: `bot.engine.sampling`).
+3. For each seat, its draws are matched to tiles it holds or played (a tile that would have fitted at one
+   of its no-play moments must have been drawn after it, and before it was played); the rest is its
+   dealt hand. The talon is the set (if drawn), the draws in order, then the undrawn tiles at random.
+4. The hand is replayed from that deal through the engine's own `apply`, so every rule's hard fact holds
+   by construction (who was asked to declare or to play a special double, who could play, payments);
+   a deal the history refutes is dropped and another is sampled.
+
+The sample is random among consistent deals but not exactly uniform. Billitonnen, where nobody sees his
+own face-down tiles, shuffles every unseen tile into the face-down places. The view does not tell which
+tile a Billitonnen turn showed and put back, so that memory is not used.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import Step
+from ..errors import EngineError
+from ..sampling import greedy, matching
+from ..tiles import COMPASS, IS_DOUBLE, E, W, tile_id
+from .billitonnen import Billitonnen
+from .gametypes import parse_declaration, plan_for
+from .layout import Layout
+from .matching import FIT
+from .notation import CLAIM
+from .state import BILLITONNEN, DominerenState
+from .view import DominerenView
+
+_TEMPLATES: dict[tuple[Any, ...], DominerenState] = {}
+_ATTEMPTS = 400
+_NEVER = 10**9
+
+# FIT_MASK[key][value]: the tiles that fit an end (as bits), for "what could he have played then?"
+FIT_MASK = [[sum(1 << t for t in range(28) if FIT[key][value][t]) for value in range(7)] for key in range(16)]
+DOUBLES = sum(1 << t for t in range(28) if IS_DOUBLE[t])
+
+
+def _id(pair: tuple[int, int]) -> int:
+    return tile_id(pair[0], pair[1])
+
+
+def _template(view: DominerenView) -> DominerenState:
+    key = (view.players, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in view.options.items())))
+    state = _TEMPLATES.get(key)
+    if state is None:
+        state = DominerenState(view.game_id, view.players, dict(view.options), 0, ())
+        _TEMPLATES[key] = state
+    return state
+
+
+def _playable(layout: Layout) -> int:
+    mask = 0
+    for _, value, key, _, _, _ in layout.options(False):
+        mask |= FIT_MASK[key][value]
+    return mask
+
+
+class _Seat:
+    """What the public history says of one seat this hand."""
+
+    __slots__ = ("draws", "moments", "played", "specials")
+
+    def __init__(self) -> None:
+        self.moments: list[tuple[int, int]] = []  # (time, tiles that would have fitted): he held none
+        self.draws: list[int] = []  # times of his draws
+        self.played: dict[int, int] = {}  # tile -> time it left his hand
+        self.specials = 0
+
+
+def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_Seat], int]:
+    """Per seat, its no-play moments, draws and plays; and the time of the set (-1 before it)."""
+    n = view.players
+    seats = [_Seat() for _ in range(n)]
+    nodes = view.layout
+    layout: Layout | None = None
+    placed = 0
+    set_time = -1
+    for k, (seat, text) in enumerate(view.history):
+        if text == CLAIM:
+            continue
+        if layout is None:  # the set
+            set_time = k
+            layout = Layout(_id(nodes[0].tile), seat)
+            placed = 1
+            if text == "draw":
+                seats[seat].moments.append((k, DOUBLES))  # no double in his hand, so he drew the set
+            else:
+                seats[seat].played[_id(nodes[0].tile)] = k
+        elif text.startswith("type"):
+            layout.declare(plan_for(parse_declaration(text), type9_double_cross))
+        elif "@" in text:
+            node = nodes[placed]
+            tile = _id(node.tile)
+            index = next(i for i, e in enumerate(layout.ends) if e[1] == node.parent and e[2] == node.dir)
+            layout.place(tile, index, node.a, node.special, seat)
+            placed += 1
+            seats[seat].played[tile] = k
+            seats[seat].specials += node.special
+        elif text == "draw":
+            seats[seat].moments.append((k, _playable(layout)))
+            seats[seat].draws.append(k)
+        elif text == "concede" or (text == "pass" and not seats[seat].specials):
+            seats[seat].moments.append((k, _playable(layout)))  # a §8 pass says nothing: he may hold tiles
+    return seats, set_time
+
+
+def _latest_misfit(info: _Seat, tile: int, until: int) -> int:
+    """The last no-play moment before `until` at which `tile` would have fitted (-1: none)."""
+    bit = 1 << tile
+    last = -1
+    for time, mask in info.moments:
+        if time < until and mask & bit:
+            last = time
+    return last
+
+
+def _attribute(info: _Seat, tiles: list[int], rng: random.Random) -> dict[int, int] | None:
+    """Draw time -> tile for one seat's draws, among the tiles it holds or played: a tile that fitted at one
+    of his no-play moments was drawn after it; a played tile was drawn before it was played. None when no
+    such attribution exists."""
+    draws = info.draws
+    if not draws:
+        return {} if all(_latest_misfit(info, t, info.played.get(t, _NEVER)) < 0 for t in tiles) else None
+    order = tiles[:]
+    rng.shuffle(order)
+    fits: dict[int, list[int]] = {}
+    required = []
+    for t in order:
+        until = info.played.get(t, _NEVER)
+        after = _latest_misfit(info, t, until)
+        fits[t] = [j for j, time in enumerate(draws) if after <= time < until]
+        if after >= 0:
+            if not fits[t]:
+                return None
+            required.append(t)
+    owner: dict[int, int] = {}  # draw index -> tile
+    drawn: dict[int, int] = {}  # tile -> draw index
+
+    def augment_tile(t: int, seen: set[int]) -> bool:
+        for j in fits[t]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or augment_tile(owner[j], seen):
+                owner[j] = t
+                drawn[t] = j
+                return True
+        return False
+
+    for t in required:
+        if not augment_tile(t, set()):
+            return None
+    # every draw brought some tile: fill the free draws without unmatching anything
+    by_draw: dict[int, list[int]] = {j: [] for j in range(len(draws))}
+    for t in order:
+        for j in fits[t]:
+            by_draw[j].append(t)
+
+    def augment_draw(j: int, seen: set[int]) -> bool:
+        for t in by_draw[j]:
+            if t in seen:
+                continue
+            seen.add(t)
+            if t not in drawn or augment_draw(drawn[t], seen):
+                owner[j] = t
+                drawn[t] = j
+                return True
+        return False
+
+    for j in range(len(draws)):
+        if j not in owner and not augment_draw(j, set()):
+            return None
+    return {draws[j]: t for j, t in owner.items()}
+
+
+def _plan_seat(info: _Seat, room: int, set_draw: int, rng: random.Random) -> tuple[dict[int, int], list[int]] | None:
+    """For a seat whose hand is hidden: which of his draws brought tiles he played (draw time -> tile) and
+    the times of the draws that brought tiles he still holds (at most `room`); None if none fits."""
+    draws = info.draws
+    fits: dict[int, list[int]] = {}
+    required = []
+    optional = []
+    for t, until in info.played.items():
+        if t == set_draw:
+            continue
+        after = _latest_misfit(info, t, until)
+        fits[t] = [j for j, time in enumerate(draws) if after <= time < until]
+        (required if after >= 0 else optional).append(t)
+    rng.shuffle(required)
+    owner: dict[int, int] = {}
+
+    def augment(t: int, seen: set[int]) -> bool:
+        for j in fits[t]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or augment(owner[j], seen):
+                    owner[j] = t
+                    return True
+        return False
+
+    for t in required:
+        if not augment(t, set()):
+            return None
+    free = [j for j in range(len(draws)) if j not in owner]
+    rng.shuffle(free)
+    rng.shuffle(optional)
+    used = set(owner.values())
+    held: list[int] = []
+    for k, j in enumerate(free):
+        cands = [t for t in optional if t not in used and j in fits[t]]
+        must = len(free) - k > room - len(held)
+        if cands and (must or rng.random() < 0.5):
+            t = rng.choice(cands)
+            owner[j] = t
+            used.add(t)
+        elif must:
+            return None
+        else:
+            held.append(draws[j])
+    return {draws[j]: t for j, t in owner.items()}, held
+
+
+def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
+    """A state of the session at this moment consistent with everything `view.seat` knows (the public view:
+    everything public), sampled as the module docstring says."""
+    if view.over:
+        raise ValueError("the game is over: there is nothing to determinize")
+    base = _template(view)
+    if view.phase == BILLITONNEN:
+        return _billitonnen(view, base, rng)
+    n = view.players
+    me = view.seat
+    seats, set_time = _public_pass(view, base.type9_double_cross)
+    mine = [_id(t) for t in view.hand or ()]
+    declared = [[_id(t) for t in d] for d in view.declared]
+    seen = {_id(p.tile) for p in view.layout}
+    for s in range(n):
+        seen.update(declared[s])
+    seen.update(mine)
+    unseen = [t for t in range(28) if t not in seen]
+    set_drawn = view.set_drawn and set_time >= 0
+    set_draw = _id(view.layout[0].tile) if set_drawn else -1
+    # what a tile drawn at a time, or held since the deal, cannot be: it would have fitted later
+    after_draw: list[dict[int, int]] = []
+    for info in seats:
+        later = 0
+        masks = {}
+        for time, mask in reversed(info.moments):
+            for d in [d for d in info.draws if d >= time and d not in masks]:
+                masks[d] = later
+            later |= mask
+        for d in info.draws:
+            masks.setdefault(d, later)
+        masks[-1] = later  # held since the deal
+        after_draw.append(masks)
+    for _ in range(_ATTEMPTS):
+        by_time: dict[int, int] = {}
+        originals: list[list[int]] = [list(declared[s]) for s in range(n)]
+        forbid: list[int] = []
+        room: list[int] = []
+        owners: list[tuple[int, int]] = []  # place -> (seat, draw time or -1); (-1, -1) the talon
+        ok = True
+        for s, info in enumerate(seats):
+            if s == me:
+                tiles = mine + [t for t in info.played if t != set_draw]
+                drawn = _attribute(info, tiles, rng)
+                if drawn is None:
+                    ok = False
+                    break
+                by_time.update(drawn)
+                taken = set(drawn.values())
+                originals[s] = [t for t in tiles if t not in taken]
+                continue
+            hidden = view.hand_sizes[s] - len(declared[s])
+            plan = _plan_seat(info, hidden, set_draw, rng)
+            if plan is None:
+                ok = False
+                break
+            drawn, held = plan
+            by_time.update(drawn)
+            taken = set(drawn.values())
+            originals[s] += [t for t in info.played if t != set_draw and t not in taken]
+            for time in held:
+                owners.append((s, time))
+                forbid.append(after_draw[s][time])
+                room.append(1)
+            owners.append((s, -1))
+            forbid.append(after_draw[s][-1])
+            room.append(hidden - len(held))
+        if not ok:
+            continue
+        owners.append((-1, -1))
+        forbid.append(0)
+        room.append(view.talon)
+        places = range(len(owners))
+        allowed = {t: [p for p in places if not forbid[p] >> t & 1] for t in unseen}
+        where = (greedy if _ % 4 else matching)(unseen, allowed, room, rng)
+        if where is None:
+            continue
+        talon_rest = []
+        for t, p in zip(unseen, where, strict=True):
+            s, time = owners[p]
+            if s < 0:
+                talon_rest.append(t)
+            elif time >= 0:
+                by_time[time] = t
+            else:
+                originals[s].append(t)
+        for hand in originals:
+            rng.shuffle(hand)
+        rng.shuffle(talon_rest)
+        talon = ([set_draw] if set_drawn else []) + [by_time[time] for time in sorted(by_time)] + talon_rest
+        state = _replay(view, base, originals, talon, rng)
+        if state is not None:
+            return state
+    raise RuntimeError("no deal consistent with the view was found")
+
+
+def _start(view: DominerenView, base: DominerenState, rng: random.Random) -> DominerenState:
+    """A state with the session's public record up to this hand (its steps only counted)."""
+    state = object.__new__(DominerenState)
+    d = state.__dict__
+    d.update(base.__dict__)
+    earlier = view.turn - len(view.history)
+    pad: list[Step] = []
+    if earlier:
+        zero = (0,) * view.players
+        pad = [Step(-1, None, zero)] * (earlier - 1)
+        last = view.last if not view.history and view.last is not None else None
+        pad.append(Step(last[0], _Shown(last[1]), last[2]) if last else Step(-1, None, zero))
+    d["seed"] = 0
+    d["rng"] = random.Random(rng.getrandbits(64))
+    d["_deals"] = []
+    d["steps"] = pad
+    d["hands"] = list(view.hands)
+    d["winner"] = None
+    d["game_points"] = None
+    d["pool"] = view.pool
+    d["billitonnen"] = None
+    d["claims"] = {}
+    d["set_draw"] = None if view.set_draw is None else [(s, _id(t)) for s, t in view.set_draw]
+    d["_legal"] = []
+    d["_legal_set"] = set()
+    d["_legal_turn"] = -1
+    d["_where"] = {}
+    d["_cands"] = []
+    return state
+
+
+class _Shown(str):
+    """The text of an action of an earlier hand, as the view showed it."""
+
+    __slots__ = ()
+
+
+def _replay(
+    view: DominerenView, base: DominerenState, hands: list[list[int]], talon: list[int], rng: random.Random
+) -> DominerenState | None:
+    state = _start(view, base, rng)
+    n = view.players
+    previous = [h for h in view.hands if "chips" in h.detail]
+    state.scores = list(previous[-1].detail["chips"]) if previous else [view.start_chips] * n
+    state._deals = [None] * (view.hand_no - 1) + [(hands, talon, None)]
+    state.hand_no = view.hand_no - 1
+    state._start_hand(view.set_player)
+    state._deals = []
+    last = len(view.history) - 1
+    for k, (seat, text) in enumerate(view.history):
+        try:
+            if text == CLAIM and seat not in state.claims:  # owed from the hand before: not in this deal
+                paid = view.last[2] if k == last and view.last is not None else (0,) * n
+                state.steps.append(Step(seat, CLAIM, paid))
+                continue
+            state.apply(seat, text)
+        except EngineError:
+            return None
+        if state.hand_no != view.hand_no or state.winner is not None:
+            return None
+    if (
+        state.phase != view.phase
+        or state.current != view.current_seat
+        or len(state.talon) != view.talon
+        or [len(h) for h in state.in_hand] != list(view.hand_sizes)
+        or [[_id(t) for t in d] for d in view.declared] != state.declared
+        or [sorted(f) for f in state.forced] != [list(f) for f in view.forced_passes]
+        or state.turn_no != list(view.turns)
+        or (state.layout is not None and len(state.layout.nodes) != len(view.layout))
+    ):
+        return None
+    if view.seat is not None:
+        state.in_hand[view.seat] = [_id(t) for t in view.hand or ()]  # the order he sees
+    state.scores = list(view.chips)
+    state._legal_turn = -1
+    return state
+
+
+def _billitonnen(view: DominerenView, base: DominerenState, rng: random.Random) -> DominerenState:
+    state = _start(view, base, rng)
+    d = state.__dict__
+    b = view.billitonnen
+    assert b is not None
+    n = view.players
+    line = [(_id(p.tile), -1 if i == 0 else p.a, p.parent, p.dir) for i, p in enumerate(b.line)]
+    peeked_seen = b.peeked is not None
+    shown = {t for t, _, _, _ in line}
+    if b.turned is not None:
+        shown.add(_id(b.turned))
+    if peeked_seen:
+        shown.add(_id(b.peeked))  # type: ignore[arg-type]
+    face_up = {_id(t) for row in b.rows for t in row if t is not None}
+    hidden = [t for t in range(28) if t not in shown and t not in face_up]
+    rng.shuffle(hidden)
+    rows = []
+    for seat, row in enumerate(b.rows):
+        out = []
+        for i, t in enumerate(row):
+            if t is not None:
+                out.append(_id(t))
+            elif peeked_seen and seat == view.current_seat and i == len(row) - 1:
+                out.append(_id(b.peeked))  # type: ignore[arg-type]
+            else:
+                out.append(hidden.pop())
+        rows.append(out)
+    game = Billitonnen.__new__(Billitonnen)
+    game.players = n
+    game.rows = rows
+    game.first = b.first
+    game.rng = state.rng
+    game.face_up = face_up
+    game.turned = -1 if b.turned is None else _id(b.turned)
+    # the current player looked at his next tile (public: he said `peek`) and has not turned since
+    peeked = False
+    for _, text in reversed(view.history):
+        if text.startswith("turn"):
+            break
+        peeked = peeked or text == "peek"
+    row = rows[view.current_seat]
+    game.peeked = row[-1] if peeked and row else -1
+    game.winner = None
+    game.tie_draw = None
+    game.line = line
+    ends = {}
+    for side, number in ((W, b.end_w), (E, b.end_e)):
+        node = max((i for i, p in enumerate(line) if i and p[3] == side), default=0)
+        ends[side] = (number, node)
+    game.ends = ends
+    game.current = view.current_seat
+    decl = None if view.game_type is None else parse_declaration(view.game_type.declaration)
+    layout = None
+    if decl is not None:
+        layout = Layout(0, view.set_player)
+        layout.queue = [COMPASS.index(c) for c in view.game_type.directed]  # type: ignore[union-attr]
+    d.update(
+        hand_no=view.hand_no,
+        hand_start=len(state.steps),
+        scores=list(view.chips),
+        in_hand=[[] for _ in range(n)],
+        talon=[],
+        set_player=view.set_player,
+        current=view.current_seat,
+        phase=BILLITONNEN,
+        layout=layout,
+        decl=decl,
+        set_drawn=view.set_drawn,
+        declared=[[] for _ in range(n)],
+        forced=[list(f) for f in view.forced_passes],
+        turn_no=list(view.turns),
+        block=-1 if view.block is None else view.block,
+        block_seats=(),
+        nos=-1 if view.nos is None else view.nos,
+        prev_node=-1,
+        prev_seat=-1,
+        ask=0,
+        billitonnen=game,
+    )
+    for seat, text in view.history:
+        state.steps.append(Step(seat, _Shown(text), (0,) * n))
+    return state
