@@ -32,33 +32,38 @@ def greedy(cards: list[int], allowed: dict[int, list[int]], room: list[int], rng
 
 
 def matching(cards: list[int], allowed: dict[int, list[int]], room: list[int], rng: random.Random) -> list[int] | None:
-    """An exact assignment (augmenting paths over the places' free positions), in a random order."""
-    slots = [p for p, size in enumerate(room) for _ in range(size)]
-    owner: list[int] = [-1] * len(slots)  # slot -> card index
-    by_place: dict[int, list[int]] = {}
-    for i, p in enumerate(slots):
-        by_place.setdefault(p, []).append(i)
-    order = list(range(len(cards)))
-    rng.shuffle(order)
+    """An exact assignment: each card in a random order takes an allowed place with room, or moves a card
+    already placed to another of its places to make some (augmenting paths, each place visited once)."""
+    room = room[:]
+    members: list[list[int]] = [[] for _ in room]
+    where: dict[int, int] = {}
 
-    def augment(ci: int, seen: set[int]) -> bool:
-        places = allowed[cards[ci]][:]
-        rng.shuffle(places)
-        for p in places:
-            for si in by_place.get(p, ()):
-                if si in seen:
+    def augment(c: int, seen: set[int]) -> bool:
+        places = allowed[c]
+        k = len(places)
+        start = rng.randrange(k) if k > 1 else 0
+        for i in range(k):
+            p = places[(start + i) % k]
+            if p in seen:
+                continue
+            seen.add(p)
+            if room[p] > 0:
+                room[p] -= 1
+            else:
+                for other in members[p]:
+                    if augment(other, seen):
+                        members[p].remove(other)
+                        break
+                else:
                     continue
-                seen.add(si)
-                if owner[si] < 0 or augment(owner[si], seen):
-                    owner[si] = ci
-                    return True
+            members[p].append(c)
+            where[c] = p
+            return True
         return False
 
-    for ci in order:
-        if not augment(ci, set()):
+    order = cards[:]
+    rng.shuffle(order)
+    for c in order:
+        if not augment(c, set()):
             return None
-    out = [0] * len(cards)
-    for si, ci in enumerate(owner):
-        if ci >= 0:
-            out[ci] = slots[si]
-    return out
+    return [where[c] for c in cards]

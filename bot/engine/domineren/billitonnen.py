@@ -53,13 +53,14 @@ class Billitonnen:
         self.current = first
         self._check_stuck()
 
-    def clone(self, rng: random.Random) -> Billitonnen:
-        """An independent copy drawing its tie-breaks from `rng` (the cloned state's)."""
+    def clone(self) -> Billitonnen:
+        """An independent copy, with its own copy of the generator that breaks a final tie."""
         new = Billitonnen.__new__(Billitonnen)
         new.players = self.players
         new.rows = [row[:] for row in self.rows]
         new.first = self.first
-        new.rng = rng
+        new.rng = random.Random.__new__(random.Random)
+        new.rng.setstate(self.rng.getstate())
         new.face_up = set(self.face_up)
         new.turned = self.turned
         new.peeked = self.peeked

@@ -34,7 +34,7 @@ from .billitonnen import Billitonnen
 from .gametypes import parse_declaration, plan_for
 from .layout import Layout
 from .matching import FIT
-from .notation import CLAIM
+from .notation import CLAIM, parse
 from .state import BILLITONNEN, DominerenState
 from .view import DominerenView
 
@@ -70,17 +70,18 @@ def _playable(layout: Layout) -> int:
 class _Seat:
     """What the public history says of one seat this hand."""
 
-    __slots__ = ("draws", "moments", "played", "specials")
+    __slots__ = ("declared", "draws", "moments", "played", "specials")
 
     def __init__(self) -> None:
         self.moments: list[tuple[int, int]] = []  # (time, tiles that would have fitted): he held none
         self.draws: list[int] = []  # times of his draws
         self.played: dict[int, int] = {}  # tile -> time it left his hand
         self.specials = 0
+        self.declared = False  # he showed every double he was dealt (the set apart)
 
 
-def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_Seat], int]:
-    """Per seat, its no-play moments, draws and plays; and the time of the set (-1 before it)."""
+def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_Seat], int, Layout | None]:
+    """Per seat, its no-play moments, draws and plays; the time of the set (-1 before it); the layout."""
     n = view.players
     seats = [_Seat() for _ in range(n)]
     nodes = view.layout
@@ -98,6 +99,8 @@ def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_S
                 seats[seat].moments.append((k, DOUBLES))  # no double in his hand, so he drew the set
             else:
                 seats[seat].played[_id(nodes[0].tile)] = k
+        elif text == "declare":
+            seats[seat].declared = True
         elif text.startswith("type"):
             layout.declare(plan_for(parse_declaration(text), type9_double_cross))
         elif "@" in text:
@@ -113,7 +116,7 @@ def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_S
             seats[seat].draws.append(k)
         elif text == "concede" or (text == "pass" and not seats[seat].specials):
             seats[seat].moments.append((k, _playable(layout)))  # a §8 pass says nothing: he may hold tiles
-    return seats, set_time
+    return seats, set_time, layout
 
 
 def _latest_misfit(info: _Seat, tile: int, until: int) -> int:
@@ -126,13 +129,13 @@ def _latest_misfit(info: _Seat, tile: int, until: int) -> int:
     return last
 
 
-def _attribute(info: _Seat, tiles: list[int], rng: random.Random) -> dict[int, int] | None:
+def _attribute(
+    info: _Seat, tiles: list[int], dealt: set[int], drawn_since: set[int], rng: random.Random
+) -> dict[int, int] | None:
     """Draw time -> tile for one seat's draws, among the tiles it holds or played: a tile that fitted at one
-    of his no-play moments was drawn after it; a played tile was drawn before it was played. None when no
-    such attribution exists."""
+    of his no-play moments was drawn after it; a played tile was drawn before it was played; tiles in
+    `dealt` were dealt to him, tiles in `drawn_since` were drawn. None when no such attribution exists."""
     draws = info.draws
-    if not draws:
-        return {} if all(_latest_misfit(info, t, info.played.get(t, _NEVER)) < 0 for t in tiles) else None
     order = tiles[:]
     rng.shuffle(order)
     fits: dict[int, list[int]] = {}
@@ -140,8 +143,8 @@ def _attribute(info: _Seat, tiles: list[int], rng: random.Random) -> dict[int, i
     for t in order:
         until = info.played.get(t, _NEVER)
         after = _latest_misfit(info, t, until)
-        fits[t] = [j for j, time in enumerate(draws) if after <= time < until]
-        if after >= 0:
+        fits[t] = [] if t in dealt else [j for j, time in enumerate(draws) if after <= time < until]
+        if after >= 0 or t in drawn_since:
             if not fits[t]:
                 return None
             required.append(t)
@@ -197,7 +200,10 @@ def _plan_seat(info: _Seat, room: int, set_draw: int, rng: random.Random) -> tup
             continue
         after = _latest_misfit(info, t, until)
         fits[t] = [j for j, time in enumerate(draws) if after <= time < until]
-        (required if after >= 0 else optional).append(t)
+        if after >= 0:
+            required.append(t)
+        elif not (info.declared and IS_DOUBLE[t]):  # a declarer's doubles were most likely shown, so dealt
+            optional.append(t)
     rng.shuffle(required)
     owner: dict[int, int] = {}
 
@@ -242,7 +248,18 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         return _billitonnen(view, base, rng)
     n = view.players
     me = view.seat
-    seats, set_time = _public_pass(view, base.type9_double_cross)
+    seats, set_time, layout = _public_pass(view, base.type9_double_cross)
+    # seats a pending question shows to hold enough doubles (§7) or a double for the set (§8): (seat, tiles, how many)
+    musts: list[tuple[int, int, int]] = []
+    if view.phase == "declare":
+        asked = {seat for seat, text in view.history if text == "decline"} | {view.current_seat}
+        musts = [(seat, DOUBLES, base.min_doubles) for seat in asked if seat != me]
+    elif view.phase == "special" and view.current_seat != me and layout is not None:
+        specials = 0
+        for _, value, key, _, _, _ in layout.options(True):
+            specials |= FIT_MASK[key][value] & DOUBLES
+        musts = [(view.current_seat, specials, 1)]
+    actions = [(seat, parse(text)) for seat, text in view.history]  # once, for every deal tried
     mine = [_id(t) for t in view.hand or ()]
     declared = [[_id(t) for t in d] for d in view.declared]
     seen = {_id(p.tile) for p in view.layout}
@@ -263,9 +280,9 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
             later |= mask
         for d in info.draws:
             masks.setdefault(d, later)
-        masks[-1] = later  # held since the deal
+        masks[-1] = later | (DOUBLES if info.declared else 0)  # held since the deal (declared doubles are seen)
         after_draw.append(masks)
-    for _ in range(_ATTEMPTS):
+    for attempt in range(_ATTEMPTS):
         by_time: dict[int, int] = {}
         originals: list[list[int]] = [list(declared[s]) for s in range(n)]
         forbid: list[int] = []
@@ -275,7 +292,10 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         for s, info in enumerate(seats):
             if s == me:
                 tiles = mine + [t for t in info.played if t != set_draw]
-                drawn = _attribute(info, tiles, rng)
+                # a declaring seat showed every double it was dealt: one it holds and did not show was drawn
+                shown = set(declared[s])
+                unshown = {t for t in mine if IS_DOUBLE[t] and t not in shown} if info.declared else set()
+                drawn = _attribute(info, tiles, shown, unshown, rng)
                 if drawn is None:
                     ok = False
                     break
@@ -305,12 +325,17 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         forbid.append(0)
         room.append(view.talon)
         places = range(len(owners))
-        allowed = {t: [p for p in places if not forbid[p] >> t & 1] for t in unseen}
-        where = (greedy if _ % 4 else matching)(unseen, allowed, room, rng)
+        left = unseen
+        if musts:
+            left, ok = _place_musts(musts, unseen, owners, forbid, room, originals, rng)
+            if not ok:
+                continue
+        allowed = {t: [p for p in places if not forbid[p] >> t & 1] for t in left}
+        where = (matching if attempt % 4 == 3 else greedy)(left, allowed, room, rng)
         if where is None:
             continue
         talon_rest = []
-        for t, p in zip(unseen, where, strict=True):
+        for t, p in zip(left, where, strict=True):
             s, time = owners[p]
             if s < 0:
                 talon_rest.append(t)
@@ -322,10 +347,38 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
             rng.shuffle(hand)
         rng.shuffle(talon_rest)
         talon = ([set_draw] if set_drawn else []) + [by_time[time] for time in sorted(by_time)] + talon_rest
-        state = _replay(view, base, originals, talon, rng)
+        state = _replay(view, base, actions, originals, talon, rng)
         if state is not None:
             return state
     raise RuntimeError("no deal consistent with the view was found")
+
+
+def _place_musts(
+    musts: list[tuple[int, int, int]],
+    unseen: list[int],
+    owners: list[tuple[int, int]],
+    forbid: list[int],
+    room: list[int],
+    originals: list[list[int]],
+    rng: random.Random,
+) -> tuple[list[int], bool]:
+    """Deal first to the seats that must hold some of the tiles of a mask (a question was put to them
+    before any draw, so among the tiles they were dealt); the unseen tiles left, and whether it worked."""
+    left = unseen[:]
+    for seat, mask, count in musts:
+        place = owners.index((seat, -1))
+        have = sum(1 for t in originals[seat] if mask >> t & 1)
+        need = count - have
+        if need <= 0:
+            continue
+        cands = [t for t in left if mask >> t & 1 and not forbid[place] >> t & 1]
+        if len(cands) < need or room[place] < need:
+            return left, False
+        for t in rng.sample(cands, need):
+            left.remove(t)
+            originals[seat].append(t)
+        room[place] -= need
+    return left, True
 
 
 def _start(view: DominerenView, base: DominerenState, rng: random.Random) -> DominerenState:
@@ -342,6 +395,7 @@ def _start(view: DominerenView, base: DominerenState, rng: random.Random) -> Dom
         pad.append(Step(last[0], _Shown(last[1]), last[2]) if last else Step(-1, None, zero))
     d["seed"] = 0
     d["rng"] = random.Random(rng.getrandbits(64))
+    d["_rng_shared"] = False
     d["_deals"] = []
     d["steps"] = pad
     d["hands"] = list(view.hands)
@@ -366,8 +420,14 @@ class _Shown(str):
 
 
 def _replay(
-    view: DominerenView, base: DominerenState, hands: list[list[int]], talon: list[int], rng: random.Random
+    view: DominerenView,
+    base: DominerenState,
+    actions: list[tuple[int, Any]],
+    hands: list[list[int]],
+    talon: list[int],
+    rng: random.Random,
 ) -> DominerenState | None:
+    """The hand replayed from the deal (hands, talon in draw order); None if the history refutes it."""
     state = _start(view, base, rng)
     n = view.players
     previous = [h for h in view.hands if "chips" in h.detail]
@@ -376,14 +436,14 @@ def _replay(
     state.hand_no = view.hand_no - 1
     state._start_hand(view.set_player)
     state._deals = []
-    last = len(view.history) - 1
-    for k, (seat, text) in enumerate(view.history):
+    last = len(actions) - 1
+    for k, (seat, action) in enumerate(actions):
         try:
-            if text == CLAIM and seat not in state.claims:  # owed from the hand before: not in this deal
+            if action == CLAIM and seat not in state.claims:  # owed from the hand before: not in this deal
                 paid = view.last[2] if k == last and view.last is not None else (0,) * n
                 state.steps.append(Step(seat, CLAIM, paid))
                 continue
-            state.apply(seat, text)
+            state.apply(seat, action)
         except EngineError:
             return None
         if state.hand_no != view.hand_no or state.winner is not None:

@@ -96,6 +96,7 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
     trick_winners: list[int] = []
     tricks_won = [0] * n
     led = -1
+    last_trick: tuple[Any, ...] = ()
     discard_at = -1
     out = view.out
     trick_size = n - len(out)
@@ -128,6 +129,7 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
                 winner = trick_seats[trick_winner(trick, led, trump)]
                 tricks_won[winner] += 1
                 trick_winners.append(winner)
+                last_trick = (trick, trick_seats, led)
                 trick, trick_seats = [], []
         steps.append(Step(seat, action, zero))
 
@@ -252,6 +254,7 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
             pad.append(Step(-1, None, zero))
     d["seed"] = 0
     d["rng"] = random.Random(rng.getrandbits(64))
+    d["_rng_shared"] = False
     d["_stacked"] = []
     d["steps"] = pad + steps
     d["hands"] = list(view.hands)
@@ -304,7 +307,7 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
     d["leader"] = view.leader if view.phase == PLAY else None
     d["tricks_won"] = tricks_won
     d["trick_winners"] = trick_winners
-    d["last_trick"] = view.last_trick
+    d["_last_trick"] = last_trick
     if view.phase == PLAY:
         active = [s for s in range(n) if s not in out]
         d["next_seat"] = [active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(n)]
