@@ -192,3 +192,25 @@ def test_history_is_the_hand_so_far_and_public() -> None:
     history = real.view(None).history
     assert history == tuple((s.seat, str(s.action)) for s in real.steps[real.hand_start :])
     assert all(real.view(s).history == history for s in range(real.players))
+
+
+def test_payments_owed_from_the_hand_before_stay_owed_with_auto_claim_off() -> None:
+    """With auto_claim=off a Nos or a double on the last tile may still be owed when the next hand is dealt:
+    the rebuilt state owes the same chips to the same players."""
+    rng = random.Random(0)
+    found = 0
+    for seed in range(60):
+        state = new_game(GAME, 4, {"auto_claim": "off", "hands": 3}, seed=seed)
+        while not state.is_over:
+            if state.phase == "set" and state.claims and state.hand_no > 1:
+                for seat in (None, *range(4)):
+                    view = state.view(seat)
+                    det = determinize(view, rng)
+                    assert det.view(seat) == view and det.view(None) == state.view(None)
+                    assert det.view(None).owed
+                found += 1
+                break
+            seat = state.current_seat
+            actions = state.legal_actions(seat)
+            state.apply(seat, rng.choice([a for a in actions if str(a) != "claim"] or actions))
+    assert found >= 5

@@ -459,11 +459,32 @@ def _replay(
         or (state.layout is not None and len(state.layout.nodes) != len(view.layout))
     ):
         return None
+    if view.owed and state.layout is None:
+        state.claims = _carried_claims(view)
     if view.seat is not None:
         state.in_hand[view.seat] = [_id(t) for t in view.hand or ()]  # the order he sees
     state.scores = list(view.chips)
     state._legal_turn = -1
     return state
+
+
+def _carried_claims(view: DominerenView) -> dict[int, list[tuple[int, int]]]:
+    """auto_claim=off: payments owed from the last play of the hand before, still unclaimed before the set.
+    The view gives each payee's total only; the payers are rebuilt as that play makes them (Nos: 5 from
+    each other player; the rest, a double on the previous tile, from the seat before), a best guess."""
+    n = view.players
+    nos = view.hands[-1].detail.get("nos") if view.hands else None
+    claims: dict[int, list[tuple[int, int]]] = {}
+    for owed in view.owed:
+        chips = owed.chips
+        owed_to: list[tuple[int, int]] = []
+        if owed.seat == nos and chips >= 5 * (n - 1):
+            owed_to = [(other, 5) for other in range(n) if other != owed.seat]
+            chips -= 5 * (n - 1)
+        if chips:
+            owed_to.append(((owed.seat - 1) % n, chips))
+        claims[owed.seat] = owed_to
+    return claims
 
 
 def _billitonnen(view: DominerenView, base: DominerenState, rng: random.Random) -> DominerenState:
