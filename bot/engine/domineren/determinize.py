@@ -80,9 +80,23 @@ class _Seat:
         self.declared = False  # he showed every double he was dealt (the set apart)
 
 
-def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_Seat], int, Layout | None]:
-    """Per seat, its no-play moments, draws and plays; the time of the set (-1 before it); the layout."""
+def _special_doubles(layout: Layout) -> int:
+    """The doubles that could be played on the set out of turn now (§8)."""
+    mask = 0
+    for _, value, key, _, _, _ in layout.options(True):
+        mask |= FIT_MASK[key][value] & DOUBLES
+    return mask
+
+
+def _public_pass(
+    view: DominerenView, type9_double_cross: bool
+) -> tuple[list[_Seat], int, Layout | None, list[tuple[int, int]]]:
+    """Per seat, its no-play moments, draws and plays; the time of the set (-1 before it); the layout; and
+    the declines of the questions after the type (seat, the doubles a §8 question was about, or 0 when it
+    can only have been a §7 one): the text does not say which question a decline answered."""
     n = view.players
+    questions: list[tuple[int, int]] = []
+    playing = False
     seats = [_Seat() for _ in range(n)]
     nodes = view.layout
     layout: Layout | None = None
@@ -101,6 +115,10 @@ def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_S
                 seats[seat].played[_id(nodes[0].tile)] = k
         elif text == "declare":
             seats[seat].declared = True
+        elif text == "decline":
+            if not playing:
+                assert layout.plan is not None
+                questions.append((seat, _special_doubles(layout) if layout.plan.specials else 0))
         elif text.startswith("type"):
             layout.declare(plan_for(parse_declaration(text), type9_double_cross))
         elif "@" in text:
@@ -111,12 +129,15 @@ def _public_pass(view: DominerenView, type9_double_cross: bool) -> tuple[list[_S
             placed += 1
             seats[seat].played[tile] = k
             seats[seat].specials += node.special
+            playing = playing or not node.special
         elif text == "draw":
             seats[seat].moments.append((k, _playable(layout)))
             seats[seat].draws.append(k)
+            playing = True
         elif text == "concede" or (text == "pass" and not seats[seat].specials):
             seats[seat].moments.append((k, _playable(layout)))  # a §8 pass says nothing: he may hold tiles
-    return seats, set_time, layout
+            playing = True
+    return seats, set_time, layout, questions
 
 
 def _latest_misfit(info: _Seat, tile: int, until: int) -> int:
@@ -248,17 +269,16 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         return _billitonnen(view, base, rng)
     n = view.players
     me = view.seat
-    seats, set_time, layout = _public_pass(view, base.type9_double_cross)
+    seats, set_time, layout, questions = _public_pass(view, base.type9_double_cross)
     # seats a pending question shows to hold enough doubles (§7) or a double for the set (§8): (seat, tiles, how many)
     musts: list[tuple[int, int, int]] = []
     if view.phase == "declare":
         asked = {seat for seat, text in view.history if text == "decline"} | {view.current_seat}
         musts = [(seat, DOUBLES, base.min_doubles) for seat in asked if seat != me]
     elif view.phase == "special" and view.current_seat != me and layout is not None:
-        specials = 0
-        for _, value, key, _, _, _ in layout.options(True):
-            specials |= FIT_MASK[key][value] & DOUBLES
-        musts = [(view.current_seat, specials, 1)]
+        musts = [(view.current_seat, _special_doubles(layout), 1)]
+    # during the §7 questions every decline is one of them, in `musts` already
+    questions = [] if view.phase == "declare" else [(seat, mask) for seat, mask in questions if seat != me]
     actions = [(seat, parse(text)) for seat, text in view.history]  # once, for every deal tried
     mine = [_id(t) for t in view.hand or ()]
     declared = [[_id(t) for t in d] for d in view.declared]
@@ -326,8 +346,13 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         room.append(view.talon)
         places = range(len(owners))
         left = unseen
-        if musts:
-            left, ok = _place_musts(musts, unseen, owners, forbid, room, originals, rng)
+        # a decline answered a §7 question (he held enough doubles) or a §8 one (he held a double for the set)
+        guess = [
+            (seat, mask, 1) if mask and rng.random() < 0.5 else (seat, DOUBLES, base.min_doubles)
+            for seat, mask in questions
+        ]
+        if musts or guess:
+            left, ok = _place_musts(musts + guess, unseen, owners, forbid, room, originals, rng)
             if not ok:
                 continue
         allowed = {t: [p for p in places if not forbid[p] >> t & 1] for t in left}
