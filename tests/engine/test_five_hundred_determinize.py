@@ -224,3 +224,61 @@ def test_history_shows_the_discard_to_the_declarer_only() -> None:
     assert own[declarer].startswith("discard ") and own[declarer] == str(
         next(s.action for s in real.steps if type(s.action) is Discard)
     )
+
+
+SAME_COLOUR = {"S": "C", "C": "S", "D": "H", "H": "D"}
+
+
+def first_position(predicate: Any, config: int = 0) -> FiveHundredState:
+    for seed in range(400):
+        players, options = CONFIGS[config]
+        state = new_game(GAME, players, options, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.hand_no == 1:
+            if predicate(state):
+                return state  # type: ignore[return-value]
+            seat = state.current_seat
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no such position in 400 seeded games")
+
+
+def test_a_seat_out_of_trumps_is_dealt_neither_the_joker_nor_the_left_bower() -> None:
+    def out_of_trumps(state: FiveHundredState) -> bool:
+        if state.trump == NT or state.phase != "play" or not state.trick:
+            return False
+        unseen = {"JK", "J" + SAME_COLOUR["SCDH"[state.trump]]} - {c for _, c in state.view(None).history}
+        return state.trump in revoked(state)[state.current_seat] and bool(unseen)
+
+    real = first_position(out_of_trumps)
+    seat = real.current_seat
+    trump = "SCDH"[real.trump]
+    rng = random.Random(1)
+    viewer = (seat + 1) % real.players
+    for _ in range(40):
+        held = det_names(determinize(real.view(viewer), rng), seat)
+        assert "JK" not in held and "J" + SAME_COLOUR[trump] not in held
+        assert not [c for c in held if c.endswith(trump)]
+
+
+def test_at_no_trump_a_seat_that_did_not_follow_may_still_hold_the_joker() -> None:
+    def void_at_nt(state: FiveHundredState) -> bool:
+        if state.contract is None or state.trump != NT or state.contract.misere or state.phase != "play":
+            return False
+        gone = revoked(state)
+        joker_unseen = all(72 not in h for s, h in enumerate(state.in_hand) if s == 0) and "JK" not in {
+            c.split(":")[0] for _, c in state.view(None).history
+        }
+        return joker_unseen and any(gone[s] for s in range(1, state.players))
+
+    real = first_position(void_at_nt)
+    rng = random.Random(2)
+    void_seat = next(s for s in range(1, real.players) if revoked(real)[s])
+    holders = Counter()
+    for _ in range(200):
+        det = determinize(real.view(0), rng)
+        holders[next((s for s in range(real.players) if "JK" in det_names(det, s)), None)] += 1
+    assert holders[void_seat] > 0, "the joker is no suit at no trump: a void seat may hold it"
+
+
+def det_names(state: FiveHundredState, seat: int) -> set[str]:
+    return set(state.view(seat).hand or ())
