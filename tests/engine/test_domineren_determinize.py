@@ -86,6 +86,10 @@ def check_determinized(watched: Watched, seat: int | None, rng: random.Random) -
         assert det.legal_actions(seat) == real.legal_actions(seat)
     if real.phase == "billitonnen":
         assert Counter(det.billitonnen.tiles()) == Counter(range(28))
+        for row, real_row in zip(det.billitonnen.rows, real.billitonnen.rows, strict=True):
+            for t, r in zip(row, real_row, strict=True):
+                if r in real.billitonnen.seen:  # a tile everyone saw turned lies where it was put back
+                    assert t == r
         return det
     # (a) the viewer's tiles exactly; declared doubles with their holders
     if seat is not None:
@@ -130,7 +134,7 @@ def test_a_determinized_state_agrees_with_everything_its_viewer_knows(config: in
 
 def test_positions_cover_draws_passes_declarations_specials_and_billitonnen() -> None:
     """The property above is not vacuous: seeded positions reach late play with draws and passes behind
-    them, declared doubles, special doubles on the set, and Billitonnen."""
+    them, declared doubles, special doubles on the set, and Billitonnen with tiles turned and put back."""
     seen: Counter = Counter()
     rng = random.Random(9)
     for seed in range(90):
@@ -143,10 +147,11 @@ def test_positions_cover_draws_passes_declarations_specials_and_billitonnen() ->
         seen["no-play moments"] += any(watched.moments)
         seen["declared"] += any(real.declared)
         seen["special"] += bool(real.layout and any(node.special for node in real.layout.nodes))
+        seen["remembered"] += bool(real.billitonnen and real.billitonnen.seen)
         for seat in (None, *range(real.players)):
             check_determinized(watched, seat, rng)
     assert seen["play"] and seen["billitonnen"] and seen["no-play moments"] > 20
-    assert seen["declared"] and seen["special"]
+    assert seen["declared"] and seen["special"] and seen["remembered"]
 
 
 def test_clone_is_independent_and_continues_the_game_exactly() -> None:

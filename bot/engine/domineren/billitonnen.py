@@ -30,6 +30,7 @@ class Billitonnen:
         "players",
         "rng",
         "rows",
+        "seen",
         "tie_draw",
         "turned",
         "winner",
@@ -41,6 +42,7 @@ class Billitonnen:
         self.first = first
         self.rng = rng
         self.face_up: set[int] = set()  # doubles put back face up
+        self.seen: set[int] = set()  # tiles in the rows that were turned once: everyone saw them
         self.turned = -1  # a turned tile that fits both ends, waiting for `place`
         self.peeked = -1  # the next tile, looked at by the current player (his view only)
         self.winner: int | None = None
@@ -62,6 +64,7 @@ class Billitonnen:
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
         new.face_up = set(self.face_up)
+        new.seen = set(self.seen)
         new.turned = self.turned
         new.peeked = self.peeked
         new.winner = self.winner
@@ -101,6 +104,7 @@ class Billitonnen:
             self._place(tile, action.side)
             return {"tile": label(tile), "placed": COMPASS[action.side]}
         row.insert(0, tile)
+        self.seen.add(tile)
         if IS_DOUBLE[tile]:
             self.face_up.add(tile)
         self.current = (seat + 1) % self.players

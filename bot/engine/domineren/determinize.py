@@ -17,8 +17,8 @@ doubles, the talon) and rebuilds the hand from a deal that leads to this very po
    a deal the history refutes is dropped and another is sampled.
 
 The sample is random among consistent deals but not exactly uniform. Billitonnen, where nobody sees his
-own face-down tiles, shuffles every unseen tile into the face-down places. The view does not tell which
-tile a Billitonnen turn showed and put back, so that memory is not used.
+own face-down tiles, shuffles every unseen tile into the face-down places it has not seen turned (`remembered`
+keeps the tiles turned and put back where they lie).
 """
 
 from __future__ import annotations
@@ -526,13 +526,16 @@ def _billitonnen(view: DominerenView, base: DominerenState, rng: random.Random) 
     if peeked_seen:
         shown.add(_id(b.peeked))  # type: ignore[arg-type]
     face_up = {_id(t) for row in b.rows for t in row if t is not None}
-    hidden = [t for t in range(28) if t not in shown and t not in face_up]
+    seen = {_id(t) for row in b.remembered for t in row if t is not None}
+    hidden = [t for t in range(28) if t not in shown and t not in face_up and t not in seen]
     rng.shuffle(hidden)
     rows = []
-    for seat, row in enumerate(b.rows):
+    for seat, (row, known) in enumerate(zip(b.rows, b.remembered, strict=True)):
         out = []
         for i, t in enumerate(row):
-            if t is not None:
+            if known[i] is not None:
+                out.append(_id(known[i]))  # type: ignore[arg-type]
+            elif t is not None:
                 out.append(_id(t))
             elif peeked_seen and seat == view.current_seat and i == len(row) - 1:
                 out.append(_id(b.peeked))  # type: ignore[arg-type]
@@ -545,6 +548,7 @@ def _billitonnen(view: DominerenView, base: DominerenState, rng: random.Random) 
     game.first = b.first
     game.rng = state.rng
     game.face_up = face_up
+    game.seen = seen
     game.turned = -1 if b.turned is None else _id(b.turned)
     # the current player looked at his next tile (public: he said `peek`) and has not turned since
     peeked = False

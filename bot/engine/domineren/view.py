@@ -90,6 +90,8 @@ class BillitonnenView:
     turned: Tile | None  # a turned tile that fits both ends, waiting to be placed
     peeked: Tile | None  # the current player's next tile, in his own view after `peek`
     winner: int | None
+    # per seat, left to right: the tiles everyone saw turned and put back (face down or up), else None
+    remembered: tuple[tuple[Tile | None, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +187,7 @@ def _billitonnen(state: DominerenState, seat: int | None) -> BillitonnenView:
         _tile(game.turned) if game.turned >= 0 else None,
         peeked,
         game.winner,
+        tuple(tuple(_tile(t) if t in game.seen else None for t in row) for row in game.rows),
     )
 
 
