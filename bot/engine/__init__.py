@@ -4,10 +4,7 @@ state = new_game("five-up", players=4, options={"skunk": "plus10"}, seed=1)
 state.legal_actions()        # for the current seat
 state.apply(seat, "5-3@5-5") # all-or-nothing; raises an EngineError subclass when illegal
 state.view(None)             # the public view
-determinize(view, rng)       # a full state consistent with what the view's seat knows (for search)
 """
-
-from __future__ import annotations
 
 import importlib
 import random
@@ -35,8 +32,8 @@ from .options import OptionSpec
 
 
 def determinize(view: Any, rng: random.Random) -> GameState:
-    """A full state of `view`'s game at this moment, consistent with everything `view.seat` knows, the
-    hidden tiles or cards sampled with `rng` (each family's `determinize` says how)."""
+    """A full state consistent with everything `view` shows, the hidden tiles or cards sampled with `rng`
+    (each family's `determinize` says how); `legal_actions` and `apply` go on from it like any state."""
     family = game_info(view.game_id).family
     return importlib.import_module(f"{__name__}.{family}").determinize(view, rng)
 

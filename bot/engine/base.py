@@ -165,9 +165,9 @@ class GameState(ABC):
         """What `seat` may know; `None` is the public view."""
 
     def clone(self) -> GameState:
-        """An independent copy (applying to it leaves this state unchanged), much cheaper than
-        `copy.deepcopy`: the searches of the computer players copy a state for every playout."""
-        raise NotImplementedError(f"{type(self).__name__} has no clone()")
+        """An independent copy, much cheaper than `copy.deepcopy` (the family copies its mutable parts by
+        hand and shares the immutable ones): what a search plays out and throws away."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be cloned")
 
     @property
     def result(self) -> Result:
