@@ -24,6 +24,7 @@ keeps the tiles turned and put back where they lie).
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 from ..base import Step
@@ -259,14 +260,9 @@ def _plan_seat(info: _Seat, room: int, set_draw: int, rng: random.Random) -> tup
     return {draws[j]: t for j, t in owner.items()}, held
 
 
-def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
-    """A state of the session at this moment consistent with everything `view.seat` knows (the public view:
-    everything public), sampled as the module docstring says."""
-    if view.over:
-        raise ValueError("the game is over: there is nothing to determinize")
-    base = _template(view)
-    if view.phase == BILLITONNEN:
-        return _billitonnen(view, base, rng)
+def _prepare(view: DominerenView, base: DominerenState) -> SimpleNamespace:
+    """What every sample of one view shares: the public pass over the history, the unseen tiles, and what
+    the hand's questions and no-play moments say of each seat."""
     n = view.players
     me = view.seat
     seats, set_time, layout, questions = _public_pass(view, base.type9_double_cross)
@@ -302,19 +298,39 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
             masks.setdefault(d, later)
         masks[-1] = later | (DOUBLES if info.declared else 0)  # held since the deal (declared doubles are seen)
         after_draw.append(masks)
+    return SimpleNamespace(**locals())
+
+
+# the view prepared last and what it gave (one tuple, replaced whole): a search samples one view many times
+_last: tuple[Any, Any] = (None, None)
+
+
+def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
+    """A state of the session at this moment consistent with everything `view.seat` knows (the public view:
+    everything public), sampled as the module docstring says."""
+    global _last
+    if view.over:
+        raise ValueError("the game is over: there is nothing to determinize")
+    base = _template(view)
+    if view.phase == BILLITONNEN:
+        return _billitonnen(view, base, rng)
+    seen, pub = _last
+    if seen is not view:
+        pub = _prepare(view, base)
+        _last = (view, pub)
     for attempt in range(_ATTEMPTS):
         by_time: dict[int, int] = {}
-        originals: list[list[int]] = [list(declared[s]) for s in range(n)]
+        originals: list[list[int]] = [list(pub.declared[s]) for s in range(pub.n)]
         forbid: list[int] = []
         room: list[int] = []
         owners: list[tuple[int, int]] = []  # place -> (seat, draw time or -1); (-1, -1) the talon
         ok = True
-        for s, info in enumerate(seats):
-            if s == me:
-                tiles = mine + [t for t in info.played if t != set_draw]
+        for s, info in enumerate(pub.seats):
+            if s == pub.me:
+                tiles = pub.mine + [t for t in info.played if t != pub.set_draw]
                 # a declaring seat showed every double it was dealt: one it holds and did not show was drawn
-                shown = set(declared[s])
-                unshown = {t for t in mine if IS_DOUBLE[t] and t not in shown} if info.declared else set()
+                shown = set(pub.declared[s])
+                unshown = {t for t in pub.mine if IS_DOUBLE[t] and t not in shown} if info.declared else set()
                 drawn = _attribute(info, tiles, shown, unshown, rng)
                 if drawn is None:
                     ok = False
@@ -323,21 +339,21 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
                 taken = set(drawn.values())
                 originals[s] = [t for t in tiles if t not in taken]
                 continue
-            hidden = view.hand_sizes[s] - len(declared[s])
-            plan = _plan_seat(info, hidden, set_draw, rng)
+            hidden = view.hand_sizes[s] - len(pub.declared[s])
+            plan = _plan_seat(info, hidden, pub.set_draw, rng)
             if plan is None:
                 ok = False
                 break
             drawn, held = plan
             by_time.update(drawn)
             taken = set(drawn.values())
-            originals[s] += [t for t in info.played if t != set_draw and t not in taken]
+            originals[s] += [t for t in info.played if t != pub.set_draw and t not in taken]
             for time in held:
                 owners.append((s, time))
-                forbid.append(after_draw[s][time])
+                forbid.append(pub.after_draw[s][time])
                 room.append(1)
             owners.append((s, -1))
-            forbid.append(after_draw[s][-1])
+            forbid.append(pub.after_draw[s][-1])
             room.append(hidden - len(held))
         if not ok:
             continue
@@ -345,14 +361,14 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         forbid.append(0)
         room.append(view.talon)
         places = range(len(owners))
-        left = unseen
+        left = pub.unseen
         # a decline answered a §7 question (he held enough doubles) or a §8 one (he held a double for the set)
         guess = [
             (seat, mask, 1) if mask and rng.random() < 0.5 else (seat, DOUBLES, base.min_doubles)
-            for seat, mask in questions
+            for seat, mask in pub.questions
         ]
-        if musts or guess:
-            left, ok = _place_musts(musts + guess, unseen, owners, forbid, room, originals, rng)
+        if pub.musts or guess:
+            left, ok = _place_musts(pub.musts + guess, pub.unseen, owners, forbid, room, originals, rng)
             if not ok:
                 continue
         allowed = {t: [p for p in places if not forbid[p] >> t & 1] for t in left}
@@ -371,8 +387,8 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         for hand in originals:
             rng.shuffle(hand)
         rng.shuffle(talon_rest)
-        talon = ([set_draw] if set_drawn else []) + [by_time[time] for time in sorted(by_time)] + talon_rest
-        state = _replay(view, base, actions, originals, talon, rng)
+        talon = ([pub.set_draw] if pub.set_drawn else []) + [by_time[time] for time in sorted(by_time)] + talon_rest
+        state = _replay(view, base, pub.actions, originals, talon, rng)
         if state is not None:
             return state
     raise RuntimeError("no deal consistent with the view was found")

@@ -23,6 +23,7 @@ random but not exactly uniform among consistent deals.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 from ..base import Step, Word
@@ -65,17 +66,12 @@ class _Places:
         return len(self.names) - 1
 
 
-def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
-    """A state of the game at this moment consistent with everything `view.seat` knows (the public view:
-    everything public), the unseen cards dealt at random as the module docstring says."""
-    if view.over:
-        raise ValueError("the game is over: there is nothing to determinize")
+def _prepare(view: FiveHundredView) -> SimpleNamespace:
+    """What every sample of one view shares: the hand's public history read once, the unseen cards and
+    where each may go."""
     me = view.seat
     n = view.players
     base = _template(view)
-    state = object.__new__(FiveHundredState)
-    d = state.__dict__
-    d.update(base.__dict__)
     lay = layout(n, view.options)
     contract = None if view.contract is None else BIDS[view.contract]
     trump = NT if contract is None else contract.trump
@@ -180,39 +176,62 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
                 and places.names[p][1] != declarer
                 and (not public_call or places.names[p][1] in partners)
             ]
+    return SimpleNamespace(**locals())
+
+
+# the view prepared last and what it gave (one tuple, replaced whole): a search samples one view many times
+_last: tuple[Any, Any] = (None, None)
+
+
+def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
+    """A state of the game at this moment consistent with everything `view.seat` knows (the public view:
+    everything public), the unseen cards dealt at random as the module docstring says."""
+    if view.over:
+        raise ValueError("the game is over: there is nothing to determinize")
+    global _last
+    seen, pub = _last
+    if seen is not view:
+        pub = _prepare(view)
+        _last = (view, pub)
+    hands = [None if h is None else h[:] for h in pub.hands]
+    steps = pub.steps[:]
+    discards = pub.discards
+    state = object.__new__(FiveHundredState)
+    d = state.__dict__
+    d.update(pub.base.__dict__)
 
     def holders(assigned: dict[int, int]) -> set[int]:
         out_: set[int] = set()
-        for c in called:
-            if c in played_by:
-                out_.add(played_by[c])
+        for c in pub.called:
+            if c in pub.played_by:
+                out_.add(pub.played_by[c])
             elif c in assigned:
-                out_.add(places.names[assigned[c]][1])
+                out_.add(pub.places.names[assigned[c]][1])
             else:
-                out_.add(me)  # type: ignore[arg-type]
+                out_.add(pub.me)  # type: ignore[arg-type]
         return out_
 
     def fits(assigned: dict[int, int]) -> bool:
-        if not called:
+        if not pub.called:
             return True
         held = holders(assigned)
         # a public call names every partner; a hidden one only those revealed (and the viewer himself)
-        return held == partners if public_call else partners <= held
+        return held == pub.partners if pub.public_call else pub.partners <= held
 
-    free = all(len(a) == len(everywhere) for a in allowed.values())
+    free = all(len(a) == len(pub.everywhere) for a in pub.allowed.values())
     assigned: dict[int, int] | None = None
     for attempt in range(200):
-        if free and not called:
-            shuffled = pool[:]
+        if free and not pub.called:
+            shuffled = pub.pool[:]
             rng.shuffle(shuffled)
-            where: list[int] | None = [p for p, size in enumerate(places.room) for _ in range(size)]
+            where: list[int] | None = [p for p, size in enumerate(pub.places.room) for _ in range(size)]
             pool_order = shuffled
         else:
-            pool_order = pool
+            pool_order = pub.pool
             if attempt < _GREEDY_TRIES or attempt % 2:
-                where = greedy(pool, allowed, places.room, rng)
+                where = greedy(pub.pool, pub.allowed, pub.places.room, rng)
             else:
-                where = matching(pool, allowed, places.room, rng)
+                where = matching(pub.pool, pub.allowed, pub.places.room, rng)
         if where is not None:
             candidate = dict(zip(pool_order, where, strict=True))
             if fits(candidate):
@@ -225,33 +244,32 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
     dummy: list[int] = []
     dealt_discards: list[int] = []
     for c, p in assigned.items():
-        if p == widow_place:
+        if p == pub.widow_place:
             widow.append(c)
-        elif p == dummy_place:
+        elif p == pub.dummy_place:
             dummy.append(c)
-        elif p == discard_place:
+        elif p == pub.discard_place:
             dealt_discards.append(c)
         else:
-            seat = places.names[p][1]
+            seat = pub.places.names[p][1]
             if hands[seat] is None:
                 hands[seat] = []
             hands[seat].append(c)  # type: ignore[union-attr]
     in_hand = [sorted(h or ()) for h in hands]
     rng.shuffle(widow)
-    if discards is None:
-        discards = sorted(dealt_discards)
-    if discard_at >= 0:
-        steps[discard_at] = Step(history[discard_at][0], Discard(discards), zero)
+    discards = sorted(dealt_discards) if discards is None else discards[:]
+    if pub.discard_at >= 0:
+        steps[pub.discard_at] = Step(pub.history[pub.discard_at][0], Discard(discards), pub.zero)
 
     # -- the state ----------------------------------------------------------------------------------------
-    earlier = view.turn - len(history)
+    earlier = view.turn - len(pub.history)
     pad = []
     if earlier:
-        pad = [Step(-1, None, zero)] * (earlier - 1)
-        if not history and view.last is not None:
-            pad.append(Step(view.last[0], Word(view.last[1]), zero))
+        pad = [Step(-1, None, pub.zero)] * (earlier - 1)
+        if not pub.history and view.last is not None:
+            pad.append(Step(view.last[0], Word(view.last[1]), pub.zero))
         else:
-            pad.append(Step(-1, None, zero))
+            pad.append(Step(-1, None, pub.zero))
     d["seed"] = 0
     d["rng"] = random.Random(rng.getrandbits(64))
     d["_rng_shared"] = False
@@ -269,49 +287,49 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
     d["in_hand"] = in_hand
     d["widow"] = widow
     d["dummy"] = sorted(dummy)
-    d["discards"] = discards if past_discard else []
+    d["discards"] = discards if pub.past_discard else []
     taken: list[int] = []
     if view.phase == DISCARD:
         taken = (
             [_card(c) for c in view.taken]
             if view.taken is not None
-            else sorted(rng.sample(in_hand[declarer], lay.widow))
+            else sorted(rng.sample(in_hand[pub.declarer], pub.lay.widow))
         )
     d["taken"] = taken
-    d["discard_count"] = lay.widow if contract is not None else 0
+    d["discard_count"] = pub.lay.widow if pub.contract is not None else 0
     d["phase"] = view.phase
-    d["auction"] = auction
-    d["bidding"] = bidding
-    d["high"], d["high_seat"], d["high_rank"] = high, high_seat, high_rank
+    d["auction"] = pub.auction[:]
+    d["bidding"] = pub.bidding[:]
+    d["high"], d["high_seat"], d["high_rank"] = pub.high, pub.high_seat, pub.high_rank
     d["current"] = view.current_seat
-    d["contract"] = contract
-    d["declarer"] = declarer
-    d["called"] = tuple(called)
+    d["contract"] = pub.contract
+    d["declarer"] = pub.declarer
+    d["called"] = tuple(pub.called)
     d["solo"] = view.solo
-    if contract is None:
+    if pub.contract is None:
         declaring: tuple[int, ...] = ()
-    elif n == 5:
-        declaring = (declarer, *sorted(holders(assigned))) if called else (declarer,)
+    elif pub.n == 5:
+        declaring = (pub.declarer, *sorted(holders(assigned))) if pub.called else (pub.declarer,)
     else:
-        declaring = base.sides[base.side_of[declarer]]
+        declaring = pub.base.sides[pub.base.side_of[pub.declarer]]
     d["declaring"] = declaring
-    if public_call:
-        d["revealed"] = set(declaring[1:]) if called else set()
+    if pub.public_call:
+        d["revealed"] = set(declaring[1:]) if pub.called else set()
     else:
-        d["revealed"] = {played_by[c] for c in called if c in played_by}
-    d["out"] = out
-    d["exposed"] = exposed
-    d["trump"], d["suits"], d["power"] = trump, suits, power
-    d["trick"], d["trick_seats"] = trick, trick_seats
-    d["led"] = led if trick else -1
+        d["revealed"] = {pub.played_by[c] for c in pub.called if c in pub.played_by}
+    d["out"] = pub.out
+    d["exposed"] = pub.exposed
+    d["trump"], d["suits"], d["power"] = pub.trump, pub.suits, pub.power
+    d["trick"], d["trick_seats"] = pub.trick[:], pub.trick_seats[:]
+    d["led"] = pub.led if pub.trick else -1
     d["leader"] = view.leader if view.phase == PLAY else None
-    d["tricks_won"] = tricks_won
-    d["trick_winners"] = trick_winners
-    d["_last_trick"] = last_trick
+    d["tricks_won"] = pub.tricks_won[:]
+    d["trick_winners"] = pub.trick_winners[:]
+    d["_last_trick"] = pub.last_trick
     if view.phase == PLAY:
-        active = [s for s in range(n) if s not in out]
-        d["next_seat"] = [active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(n)]
+        active = [s for s in range(pub.n) if s not in pub.out]
+        d["next_seat"] = [active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(pub.n)]
     else:
         d["next_seat"] = []
-    d["trick_size"] = trick_size
+    d["trick_size"] = pub.trick_size
     return state
