@@ -16,7 +16,8 @@ doubles, the talon) and rebuilds the hand from a deal that leads to this very po
    by construction (who was asked to declare or to play a special double, who could play, payments);
    a deal the history refutes is dropped and another is sampled.
 
-The sample is random among consistent deals but not exactly uniform. Billitonnen, where nobody sees his
+The sample is random among consistent deals but not exactly uniform; the public pass is kept for the last
+view given (the same object: a search samples one view many times). Billitonnen, where nobody sees his
 own face-down tiles, shuffles every unseen tile into the face-down places it has not seen turned (`remembered`
 keeps the tiles turned and put back where they lie).
 """

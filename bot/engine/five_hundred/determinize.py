@@ -17,7 +17,8 @@ suggests:
 Sampling: most-constrained cards first, each put in a random free place it may go (weighted by the room
 left), retried on a dead end; after a few failures an exact matching of cards to places, then the same
 checks. The real deal satisfies every constraint, so a consistent deal always exists; the result is
-random but not exactly uniform among consistent deals.
+random but not exactly uniform among consistent deals. What the view alone decides is worked out once for
+the last view given (the same object: a search samples one view many times).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def _card(text: str) -> int:
 
 
 class _Places:
-    """The places hidden cards go to, with their sizes, and which places each card may go to."""
+    """The places hidden cards go to (a hand, the widow, the dummy, the discards) and their sizes."""
 
     def __init__(self) -> None:
         self.names: list[Any] = []
