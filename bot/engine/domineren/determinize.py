@@ -33,20 +33,15 @@ from ..errors import EngineError
 from ..sampling import greedy, matching
 from ..tiles import COMPASS, IS_DOUBLE, E, W, tile_id
 from .billitonnen import Billitonnen
-from .gametypes import parse_declaration, plan_for
+from .gametypes import parse_declaration
+from .inference import DOUBLES, attribute_draws, plan_seat, public_pass, special_doubles
 from .layout import Layout
-from .matching import FIT
 from .notation import CLAIM, parse
 from .state import BILLITONNEN, DominerenState
 from .view import DominerenView
 
 _TEMPLATES: dict[tuple[Any, ...], DominerenState] = {}
 _ATTEMPTS = 400
-_NEVER = 10**9
-
-# FIT_MASK[key][value]: the tiles that fit an end (as bits), for "what could he have played then?"
-FIT_MASK = [[sum(1 << t for t in range(28) if FIT[key][value][t]) for value in range(7)] for key in range(16)]
-DOUBLES = sum(1 << t for t in range(28) if IS_DOUBLE[t])
 
 
 def _id(pair: tuple[int, int]) -> int:
@@ -62,218 +57,19 @@ def _template(view: DominerenView) -> DominerenState:
     return state
 
 
-def _playable(layout: Layout) -> int:
-    mask = 0
-    for _, value, key, _, _, _ in layout.options(False):
-        mask |= FIT_MASK[key][value]
-    return mask
-
-
-class _Seat:
-    """What the public history says of one seat this hand."""
-
-    __slots__ = ("declared", "draws", "moments", "played", "specials")
-
-    def __init__(self) -> None:
-        self.moments: list[tuple[int, int]] = []  # (time, tiles that would have fitted): he held none
-        self.draws: list[int] = []  # times of his draws
-        self.played: dict[int, int] = {}  # tile -> time it left his hand
-        self.specials = 0
-        self.declared = False  # he showed every double he was dealt (the set apart)
-
-
-def _special_doubles(layout: Layout) -> int:
-    """The doubles that could be played on the set out of turn now (§8)."""
-    mask = 0
-    for _, value, key, _, _, _ in layout.options(True):
-        mask |= FIT_MASK[key][value] & DOUBLES
-    return mask
-
-
-def _public_pass(
-    view: DominerenView, type9_double_cross: bool
-) -> tuple[list[_Seat], int, Layout | None, list[tuple[int, int]]]:
-    """Per seat, its no-play moments, draws and plays; the time of the set (-1 before it); the layout; and
-    the declines of the questions after the type (seat, the doubles a §8 question was about, or 0 when it
-    can only have been a §7 one): the text does not say which question a decline answered."""
-    n = view.players
-    questions: list[tuple[int, int]] = []
-    playing = False
-    seats = [_Seat() for _ in range(n)]
-    nodes = view.layout
-    layout: Layout | None = None
-    placed = 0
-    set_time = -1
-    for k, (seat, text) in enumerate(view.history):
-        if text == CLAIM:
-            continue
-        if layout is None:  # the set
-            set_time = k
-            layout = Layout(_id(nodes[0].tile), seat)
-            placed = 1
-            if text == "draw":
-                seats[seat].moments.append((k, DOUBLES))  # no double in his hand, so he drew the set
-            else:
-                seats[seat].played[_id(nodes[0].tile)] = k
-        elif text == "declare":
-            seats[seat].declared = True
-        elif text == "decline":
-            if not playing:
-                assert layout.plan is not None
-                questions.append((seat, _special_doubles(layout) if layout.plan.specials else 0))
-        elif text.startswith("type"):
-            layout.declare(plan_for(parse_declaration(text), type9_double_cross))
-        elif "@" in text:
-            node = nodes[placed]
-            tile = _id(node.tile)
-            index = next(i for i, e in enumerate(layout.ends) if e[1] == node.parent and e[2] == node.dir)
-            layout.place(tile, index, node.a, node.special, seat)
-            placed += 1
-            seats[seat].played[tile] = k
-            seats[seat].specials += node.special
-            playing = playing or not node.special
-        elif text == "draw":
-            seats[seat].moments.append((k, _playable(layout)))
-            seats[seat].draws.append(k)
-            playing = True
-        elif text == "concede" or (text == "pass" and not seats[seat].specials):
-            seats[seat].moments.append((k, _playable(layout)))  # a §8 pass says nothing: he may hold tiles
-            playing = True
-    return seats, set_time, layout, questions
-
-
-def _latest_misfit(info: _Seat, tile: int, until: int) -> int:
-    """The last no-play moment before `until` at which `tile` would have fitted (-1: none)."""
-    bit = 1 << tile
-    last = -1
-    for time, mask in info.moments:
-        if time < until and mask & bit:
-            last = time
-    return last
-
-
-def _attribute(
-    info: _Seat, tiles: list[int], dealt: set[int], drawn_since: set[int], rng: random.Random
-) -> dict[int, int] | None:
-    """Draw time -> tile for one seat's draws, among the tiles it holds or played: a tile that fitted at one
-    of his no-play moments was drawn after it; a played tile was drawn before it was played; tiles in
-    `dealt` were dealt to him, tiles in `drawn_since` were drawn. None when no such attribution exists."""
-    draws = info.draws
-    order = tiles[:]
-    rng.shuffle(order)
-    fits: dict[int, list[int]] = {}
-    required = []
-    for t in order:
-        until = info.played.get(t, _NEVER)
-        after = _latest_misfit(info, t, until)
-        fits[t] = [] if t in dealt else [j for j, time in enumerate(draws) if after <= time < until]
-        if after >= 0 or t in drawn_since:
-            if not fits[t]:
-                return None
-            required.append(t)
-    owner: dict[int, int] = {}  # draw index -> tile
-    drawn: dict[int, int] = {}  # tile -> draw index
-
-    def augment_tile(t: int, seen: set[int]) -> bool:
-        for j in fits[t]:
-            if j in seen:
-                continue
-            seen.add(j)
-            if j not in owner or augment_tile(owner[j], seen):
-                owner[j] = t
-                drawn[t] = j
-                return True
-        return False
-
-    for t in required:
-        if not augment_tile(t, set()):
-            return None
-    # every draw brought some tile: fill the free draws without unmatching anything
-    by_draw: dict[int, list[int]] = {j: [] for j in range(len(draws))}
-    for t in order:
-        for j in fits[t]:
-            by_draw[j].append(t)
-
-    def augment_draw(j: int, seen: set[int]) -> bool:
-        for t in by_draw[j]:
-            if t in seen:
-                continue
-            seen.add(t)
-            if t not in drawn or augment_draw(drawn[t], seen):
-                owner[j] = t
-                drawn[t] = j
-                return True
-        return False
-
-    for j in range(len(draws)):
-        if j not in owner and not augment_draw(j, set()):
-            return None
-    return {draws[j]: t for j, t in owner.items()}
-
-
-def _plan_seat(info: _Seat, room: int, set_draw: int, rng: random.Random) -> tuple[dict[int, int], list[int]] | None:
-    """For a seat whose hand is hidden: which of his draws brought tiles he played (draw time -> tile) and
-    the times of the draws that brought tiles he still holds (at most `room`); None if none fits."""
-    draws = info.draws
-    fits: dict[int, list[int]] = {}
-    required = []
-    optional = []
-    for t, until in info.played.items():
-        if t == set_draw:
-            continue
-        after = _latest_misfit(info, t, until)
-        fits[t] = [j for j, time in enumerate(draws) if after <= time < until]
-        if after >= 0:
-            required.append(t)
-        elif not (info.declared and IS_DOUBLE[t]):  # a declarer's doubles were most likely shown, so dealt
-            optional.append(t)
-    rng.shuffle(required)
-    owner: dict[int, int] = {}
-
-    def augment(t: int, seen: set[int]) -> bool:
-        for j in fits[t]:
-            if j not in seen:
-                seen.add(j)
-                if j not in owner or augment(owner[j], seen):
-                    owner[j] = t
-                    return True
-        return False
-
-    for t in required:
-        if not augment(t, set()):
-            return None
-    free = [j for j in range(len(draws)) if j not in owner]
-    rng.shuffle(free)
-    rng.shuffle(optional)
-    used = set(owner.values())
-    held: list[int] = []
-    for k, j in enumerate(free):
-        cands = [t for t in optional if t not in used and j in fits[t]]
-        must = len(free) - k > room - len(held)
-        if cands and (must or rng.random() < 0.5):
-            t = rng.choice(cands)
-            owner[j] = t
-            used.add(t)
-        elif must:
-            return None
-        else:
-            held.append(draws[j])
-    return {draws[j]: t for j, t in owner.items()}, held
-
-
 def _prepare(view: DominerenView, base: DominerenState) -> SimpleNamespace:
     """What every sample of one view shares: the public pass over the history, the unseen tiles, and what
     the hand's questions and no-play moments say of each seat."""
     n = view.players
     me = view.seat
-    seats, set_time, layout, questions = _public_pass(view, base.type9_double_cross)
+    seats, set_time, layout, questions = public_pass(view, base.type9_double_cross)
     # seats a pending question shows to hold enough doubles (§7) or a double for the set (§8): (seat, tiles, how many)
     musts: list[tuple[int, int, int]] = []
     if view.phase == "declare":
         asked = {seat for seat, text in view.history if text == "decline"} | {view.current_seat}
         musts = [(seat, DOUBLES, base.min_doubles) for seat in asked if seat != me]
     elif view.phase == "special" and view.current_seat != me and layout is not None:
-        musts = [(view.current_seat, _special_doubles(layout), 1)]
+        musts = [(view.current_seat, special_doubles(layout), 1)]
     # during the §7 questions every decline is one of them, in `musts` already
     questions = [] if view.phase == "declare" else [(seat, mask) for seat, mask in questions if seat != me]
     actions = [(seat, parse(text)) for seat, text in view.history]  # once, for every deal tried
@@ -332,7 +128,7 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
                 # a declaring seat showed every double it was dealt: one it holds and did not show was drawn
                 shown = set(pub.declared[s])
                 unshown = {t for t in pub.mine if IS_DOUBLE[t] and t not in shown} if info.declared else set()
-                drawn = _attribute(info, tiles, shown, unshown, rng)
+                drawn = attribute_draws(info, tiles, shown, unshown, rng)
                 if drawn is None:
                     ok = False
                     break
@@ -341,7 +137,7 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
                 originals[s] = [t for t in tiles if t not in taken]
                 continue
             hidden = view.hand_sizes[s] - len(pub.declared[s])
-            plan = _plan_seat(info, hidden, pub.set_draw, rng)
+            plan = plan_seat(info, hidden, pub.set_draw, rng)
             if plan is None:
                 ok = False
                 break
