@@ -6,6 +6,10 @@ state.apply(seat, "5-3@5-5") # all-or-nothing; raises an EngineError subclass wh
 state.view(None)             # the public view
 """
 
+import importlib
+import random
+from typing import Any
+
 from .base import Event, GameInfo, GameState, HandResult, Result, Step
 from .errors import (
     ArmNotOpen,
@@ -25,6 +29,14 @@ from .errors import (
 )
 from .games import GAMES, game_info, new_game
 from .options import OptionSpec
+
+
+def determinize(view: Any, rng: random.Random) -> GameState:
+    """A full state consistent with everything `view` shows, the hidden tiles or cards sampled with `rng`
+    (each family's `determinize` says how); `legal_actions` and `apply` go on from it like any state."""
+    family = game_info(view.game_id).family
+    return importlib.import_module(f"{__name__}.{family}").determinize(view, rng)
+
 
 __all__ = [
     "GAMES",
@@ -49,6 +61,7 @@ __all__ = [
     "OptionSpec",
     "Result",
     "Step",
+    "determinize",
     "game_info",
     "new_game",
 ]

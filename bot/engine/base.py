@@ -164,6 +164,11 @@ class GameState(ABC):
     def view(self, seat: int | None) -> Any:
         """What `seat` may know; `None` is the public view."""
 
+    def clone(self) -> GameState:
+        """An independent copy, much cheaper than `copy.deepcopy` (the family copies its mutable parts by
+        hand and shares the immutable ones): what a search plays out and throws away."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be cloned")
+
     @property
     def result(self) -> Result:
         return Result(

@@ -38,7 +38,7 @@ def tiles_in(obj: Any) -> Iterator[tuple[int, int]]:
 def hidden(state: Any) -> set[tuple[int, int]]:
     if state.billitonnen is not None:
         game = state.billitonnen
-        tiles = [t for row in game.rows for t in row if t not in game.face_up]
+        tiles = [t for row in game.rows for t in row if t not in game.face_up and t not in game.seen]
     else:
         shown = {t for d in state.declared for t in d}
         tiles = [t for hand in state.in_hand for t in hand if t not in shown] + state.talon

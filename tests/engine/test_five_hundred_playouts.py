@@ -207,7 +207,7 @@ def ref_game_winner(
 
 
 # -- what the public view may show ---------------------------------------------------------------------------------
-SKIP = frozenset({"auction", "high_bid", "contract", "options", "last", "hands"})
+SKIP = frozenset({"auction", "high_bid", "contract", "options", "last", "hands", "history"})
 
 
 def words(value: Any, skip: frozenset[str] = SKIP):
@@ -240,6 +240,8 @@ def check_public_view(state: Any) -> Any:
     leaks = hidden & set(words(view))
     if state.steps and type(state.steps[-1].action).__name__ == "Discard":  # other last actions are public
         leaks |= hidden & set(words(view.last))
+    # the history's bids read like cards (`7D`): only what follows the auction is scanned
+    leaks |= hidden & set(words(view.history[len(view.auction) :]))
     assert not leaks, f"the public view shows hidden cards {leaks}"
     if state.players == 5 and state.options["five_player_partner_reveal"] == "hidden":
         assert set(view.partners) <= state.revealed, "a hidden partner is not public before he plays the card"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import GameInfo
+from .determinize import determinize
 from .gametypes import NAMES, TYPE_IDS, Declaration
 from .notation import Play, Turn, Word, parse
 from .rules import OPTIONS, PLAYERS
@@ -38,6 +39,7 @@ __all__ = [
     "Play",
     "Turn",
     "Word",
+    "determinize",
     "game_infos",
     "parse",
 ]

@@ -30,6 +30,7 @@ class Billitonnen:
         "players",
         "rng",
         "rows",
+        "seen",
         "tie_draw",
         "turned",
         "winner",
@@ -41,6 +42,7 @@ class Billitonnen:
         self.first = first
         self.rng = rng
         self.face_up: set[int] = set()  # doubles put back face up
+        self.seen: set[int] = set()  # tiles in the rows that were turned once: everyone saw them
         self.turned = -1  # a turned tile that fits both ends, waiting for `place`
         self.peeked = -1  # the next tile, looked at by the current player (his view only)
         self.winner: int | None = None
@@ -52,6 +54,25 @@ class Billitonnen:
         self.ends = {W: (HI[starter], 0), E: (LO[starter], 0)}  # end -> (open number, node)
         self.current = first
         self._check_stuck()
+
+    def clone(self) -> Billitonnen:
+        """An independent copy, with its own copy of the generator that breaks a final tie."""
+        new = Billitonnen.__new__(Billitonnen)
+        new.players = self.players
+        new.rows = [row[:] for row in self.rows]
+        new.first = self.first
+        new.rng = random.Random.__new__(random.Random)
+        new.rng.setstate(self.rng.getstate())
+        new.face_up = set(self.face_up)
+        new.seen = set(self.seen)
+        new.turned = self.turned
+        new.peeked = self.peeked
+        new.winner = self.winner
+        new.tie_draw = self.tie_draw
+        new.line = self.line[:]
+        new.ends = dict(self.ends)
+        new.current = self.current
+        return new
 
     # -- actions ----------------------------------------------------------------------------------------
     def legal(self) -> list[Turn | Word]:
@@ -83,6 +104,7 @@ class Billitonnen:
             self._place(tile, action.side)
             return {"tile": label(tile), "placed": COMPASS[action.side]}
         row.insert(0, tile)
+        self.seen.add(tile)
         if IS_DOUBLE[tile]:
             self.face_up.add(tile)
         self.current = (seat + 1) % self.players

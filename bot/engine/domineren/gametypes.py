@@ -14,6 +14,7 @@ cross), "14" .. "18". A declaration is written `type ID [PARAMETERS]` (docs/domi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from ..errors import BadNotation
@@ -169,8 +170,10 @@ def set_allows(type_id: str, set_tile: int) -> bool:
     return IS_DOUBLE[set_tile]
 
 
-def declarations(set_tile: int, allowed: tuple[str, ...]) -> list[Declaration]:
-    """Every declaration the set player may make after `set_tile`, in type order."""
+@cache
+def declarations(set_tile: int, allowed: tuple[str, ...]) -> tuple[Declaration, ...]:
+    """Every declaration the set player may make after `set_tile`, in type order (kept per set and
+    options: every hand, and every search that replays one, asks it again)."""
     out: list[Declaration] = []
     ends = (W, E)
     for t in allowed:
@@ -191,7 +194,7 @@ def declarations(set_tile: int, allowed: tuple[str, ...]) -> list[Declaration]:
             out.extend(Declaration(t, double_cross=dc) for dc in (False, True))
         else:
             out.append(Declaration(t))
-    return out
+    return tuple(out)
 
 
 @dataclass(slots=True)

@@ -34,7 +34,18 @@ class Node:
 class Layout:
     """The table of one hand; `ends` and `nodes` are read directly by the state and the view."""
 
-    __slots__ = ("arm_len", "arm_rule", "arms_open", "ends", "node_of_tile", "nodes", "plan", "queue", "sides")
+    __slots__ = (
+        "_options",
+        "arm_len",
+        "arm_rule",
+        "arms_open",
+        "ends",
+        "node_of_tile",
+        "nodes",
+        "plan",
+        "queue",
+        "sides",
+    )
 
     def __init__(self, set_tile: int, seat: int) -> None:
         self.nodes = [Node(set_tile, -1, -1, -1, 0, -1, -1, False, seat)]
@@ -46,16 +57,33 @@ class Layout:
         self.arm_rule = [NORMAL] * 4
         self.arms_open = False
         self.queue: list[int] = []
+        self._options: list[tuple[int, int, int, int, int, bool]] | None = None  # until the layout changes
 
     def declare(self, plan: Plan) -> None:
         """Open the set's sides under the declared type: W and E for a line, all four otherwise."""
         tile = self.nodes[0].tile
         self.plan = plan
+        self._options = None
         self.arm_rule = plan.arm_rule[:]  # condition c may swap them
         self.queue = list(plan.queue)
         self.arms_open = plan.shape == LINE
         # a single set shows its higher half to the W (the convention of the whole engine)
         self.ends = [(HI[tile] if side != 0 else LO[tile], 0, side, side) for side in SET_SIDES[plan.shape]]
+
+    def clone(self) -> Layout:
+        """An independent copy (nodes are never changed once placed, so they are shared)."""
+        new = Layout.__new__(Layout)
+        new.nodes = self.nodes[:]
+        new.node_of_tile = dict(self.node_of_tile)
+        new.ends = self.ends[:]
+        new.plan = self.plan
+        new.sides = self.sides
+        new.arm_len = self.arm_len[:]
+        new.arm_rule = self.arm_rule[:]
+        new.arms_open = self.arms_open
+        new.queue = self.queue[:]
+        new._options = self._options  # never changed in place, only dropped
+        return new
 
     # -- what may go where ------------------------------------------------------------------------------
     def end_rule(self, end: End) -> tuple[int, int] | None:
@@ -78,7 +106,10 @@ class Layout:
     def options(self, special: bool = False) -> list[tuple[int, int, int, int, int, bool]]:
         """The ends a tile may go to now: (end index, open number, fit key, node, direction, is the
         directed end). A normal play must follow conditions a/b; a special double goes on the set only,
-        on either end (§18.11)."""
+        on either end (§18.11). Every hand and every blocked-hand test asks this of the same layout, so
+        a normal play's list is kept until the next tile is placed: treat it as read-only."""
+        if not special and self._options is not None:
+            return self._options
         out = []
         head = self.queue[0] if self.queue else -1
         nodes = self.nodes
@@ -94,6 +125,8 @@ class Layout:
                 continue
             key = fit_key(state[0], state[1], IS_MATADOR[nodes[node].tile])
             out.append((i, value, key, node, side, arm == head))
+        if not special:
+            self._options = out
         return out
 
     def can_play(self, hand: list[int]) -> bool:
@@ -111,6 +144,7 @@ class Layout:
         _, node, side, arm = end
         state = self.end_rule(end)
         assert state is not None
+        self._options = None
         free = HI[tile] if touch == LO[tile] else LO[tile]
         new = len(self.nodes)
         self.nodes.append(Node(tile, touch, free, node, side, arm, state[0], special, seat))

@@ -86,6 +86,7 @@ class DominerenState(GameState):
         self.type9_double_cross = options["type9_continuation"] == "normal_double_cross"
         self.hand_size = HAND_SIZE[players]
         self.rng = random.Random(seed)
+        self._rng_shared = False  # clones share the generator until one of them draws from it
         self._deals = parse_deals(deals, players, self.total_hands, self.with_billitonnen)
         self.steps: list[Step] = []
         self.hands: list[HandResult] = []
@@ -113,11 +114,12 @@ class DominerenState(GameState):
         stacked = self._stacked(self.hand_no)
         hands, talon = (stacked[0], stacked[1]) if stacked else (None, [])
         while hands is None or (set_player is None and not any(IS_DOUBLE[t] for h in hands for t in h)):
-            hands, talon = shuffled_hands(self.rng, self.players)  # §3: no double drawn: shuffle again
+            hands, talon = shuffled_hands(self._own_rng(), self.players)  # §3: no double drawn: shuffle again
         if set_player is None:
             set_player = max((t, s) for s, hand in enumerate(hands) for t in hand if IS_DOUBLE[t])[1]
         n = self.players
         self.hand_no += 1
+        self.hand_start = len(self.steps)  # this hand's actions are steps[hand_start:] (`view.history`)
         self.in_hand = [list(h) for h in hands]
         self.talon = talon[::-1]  # the first tile listed is drawn first: pop() from the end
         self.set_player = set_player
@@ -518,7 +520,7 @@ class DominerenState(GameState):
         stacked = self._stacked(self.hand_no)
         if stacked and stacked[2] in tied:
             return stacked[2]
-        winner, drawn = draw_off(self.rng, tied)
+        winner, drawn = draw_off(self._own_rng(), tied)
         self.set_draw = list(zip(tied, drawn, strict=True))
         return winner
 
@@ -538,11 +540,12 @@ class DominerenState(GameState):
         else:
             rows, leftover, first = None, None, stacked[2] if stacked else None
         if first is None:
-            first = draw_off(self.rng, list(range(n)))[0]  # §20: everyone draws a tile
+            first = draw_off(self._own_rng(), list(range(n)))[0]  # §20: everyone draws a tile
         if rows is None:
-            rows, leftover = shuffled_rows(self.rng, n, first)
+            rows, leftover = shuffled_rows(self._own_rng(), n, first)
         self.phase = BILLITONNEN
-        self.billitonnen = Billitonnen(rows, leftover, first, self.rng)
+        self.hand_start = len(self.steps)
+        self.billitonnen = Billitonnen(rows, leftover, first, self._own_rng())
         self.current = first
         events.append(Event("billitonnen", first, None))
         if self.billitonnen.winner is not None:
@@ -579,3 +582,40 @@ class DominerenState(GameState):
 
     def view(self, seat: int | None) -> DominerenView:
         return build_view(self, seat)
+
+    # -- search -----------------------------------------------------------------------------------------
+    def clone(self) -> DominerenState:
+        """An independent copy: what `apply` changes in place is copied (hands, talon, layout, the per-seat
+        lists, Billitonnen's rows), the rest (options, tables, tuples, the lists it only replaces) is shared."""
+        new = object.__new__(DominerenState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        self._rng_shared = d["_rng_shared"] = True
+        d["steps"] = self.steps[:]
+        d["hands"] = self.hands[:]
+        d["scores"] = self.scores[:]
+        if self.game_points is not None:
+            d["game_points"] = self.game_points[:]
+        if self.claims:
+            d["claims"] = {seat: owed[:] for seat, owed in self.claims.items()}
+        else:
+            d["claims"] = {}
+        d["in_hand"] = [h[:] for h in self.in_hand]
+        d["talon"] = self.talon[:]
+        if self.layout is not None:
+            d["layout"] = self.layout.clone()
+        d["declared"] = [x[:] for x in self.declared]
+        d["forced"] = [x[:] for x in self.forced]
+        d["turn_no"] = self.turn_no[:]
+        if self.billitonnen is not None:
+            d["billitonnen"] = self.billitonnen.clone()
+        return new
+
+    def _own_rng(self) -> random.Random:
+        """The generator, copied first if it is still shared with a clone (so neither moves the other's)."""
+        if self._rng_shared:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self._rng_shared = False
+        return self.rng

@@ -90,6 +90,8 @@ class BillitonnenView:
     turned: Tile | None  # a turned tile that fits both ends, waiting to be placed
     peeked: Tile | None  # the current player's next tile, in his own view after `peek`
     winner: int | None
+    # per seat, left to right: the tiles everyone saw turned and put back (face down or up), else None
+    remembered: tuple[tuple[Tile | None, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +131,7 @@ class DominerenView:
     hands: tuple[HandResult, ...]  # finished hands and the pool/Billitonnen entries (their tiles are shown)
     set_draw: tuple[tuple[int, Tile], ...] | None  # (seat, tile) drawn to break a tie for set player
     billitonnen: BillitonnenView | None
+    history: tuple[tuple[int, str], ...] = ()  # (seat, action) of this hand (or of Billitonnen) so far
 
 
 def _placed(node: Any) -> PlacedTile:
@@ -184,6 +187,7 @@ def _billitonnen(state: DominerenState, seat: int | None) -> BillitonnenView:
         _tile(game.turned) if game.turned >= 0 else None,
         peeked,
         game.winner,
+        tuple(tuple(_tile(t) if t in game.seen else None for t in row) for row in game.rows),
     )
 
 
@@ -266,4 +270,5 @@ def build_view(state: DominerenState, seat: int | None) -> DominerenView:
         hands=tuple(state.hands),
         set_draw=None if state.set_draw is None else tuple((s, _tile(t)) for s, t in state.set_draw),
         billitonnen=_billitonnen(state, seat) if state.billitonnen is not None else None,
+        history=tuple((step.seat, str(step.action)) for step in state.steps[state.hand_start :]),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import GameInfo
+from .determinize import determinize
 from .notation import PASS, SOLO, Call, Discard, Play, parse
 from .rules import DEFAULT_PLAYERS, GAME_ID, OPTIONS, PLAYERS, Bid, sides_for
 from .state import FiveHundredState
@@ -34,6 +35,7 @@ __all__ = [
     "FiveHundredView",
     "LegalAction",
     "Play",
+    "determinize",
     "game_infos",
     "parse",
 ]

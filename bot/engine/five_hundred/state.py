@@ -49,6 +49,7 @@ class FiveHundredState(GameState):
         self.expose_first = options["open_misere_expose"] == "before_first_lead"
         self.zero = (0,) * len(self.sides)
         self.rng = random.Random(seed)
+        self._rng_shared = False  # clones share the generator until one of them draws from it
         stacked = [self._parse_deal(i, d) for i, d in enumerate(deals)]
         first = stacked[0][3] if stacked and stacked[0][3] is not None else None
         if first is None:
@@ -122,13 +123,14 @@ class FiveHundredState(GameState):
             hands, widow, dummy, _ = self._stacked.pop(0)
         if hands is None:
             cards = self.deck[:]
-            self.rng.shuffle(cards)
+            self._own_rng().shuffle(cards)
             lay = self.layout
             hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(lay.hands)]
             rest = cards[lay.hands * HAND_SIZE :]
             dummy = sorted(rest[:HAND_SIZE]) if lay.dummy else []
             widow = rest[HAND_SIZE:] if lay.dummy else rest
         self.hand_no += 1
+        self.hand_start = len(self.steps)  # this hand's actions are steps[hand_start:] (`view.history`)
         self.dealer = dealer
         self.in_hand = hands
         self.widow = widow
@@ -160,7 +162,7 @@ class FiveHundredState(GameState):
         self.leader: int | None = None
         self.tricks_won = [0] * self.players
         self.trick_winners: list[int] = []
-        self.last_trick: tuple[tuple[int, str], ...] = ()
+        self._last_trick: tuple[Any, ...] = ()  # (cards, seats, led) of the last trick, shown by `last_trick`
         self.next_seat: list[int] = []
         self.trick_size = self.players
 
@@ -421,10 +423,27 @@ class FiveHundredState(GameState):
 
     def shown_trick(self) -> tuple[tuple[int, str], ...]:
         """The current trick as (seat, card), a joker led at no trump with the suit it was named."""
-        shown = [(s, NAMES[c]) for s, c in zip(self.trick_seats, self.trick, strict=True)]
-        if shown and self.trick[0] == JOKER and self.trump == NT:
-            shown[0] = (shown[0][0], f"JK:{SUITS[self.led]}")
+        return self._shown(self.trick, self.trick_seats, self.led)
+
+    @property
+    def last_trick(self) -> tuple[tuple[int, str], ...]:
+        """The previous trick as `shown_trick` shows it (built only when a view asks)."""
+        return self._shown(*self._last_trick) if self._last_trick else ()
+
+    def _shown(self, trick: list[int], seats: list[int], led: int) -> tuple[tuple[int, str], ...]:
+        shown = [(s, NAMES[c]) for s, c in zip(seats, trick, strict=True)]
+        if shown and trick[0] == JOKER and self.trump == NT:
+            shown[0] = (shown[0][0], f"JK:{SUITS[led]}")
         return tuple(shown)
+
+    def _own_rng(self) -> random.Random:
+        """The generator, copied first if it is still shared with a clone (so neither moves the other's)."""
+        if self._rng_shared:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self._rng_shared = False
+        return self.rng
 
     def _play(self, seat: int, action: Play) -> list[Event]:
         c = action.card
@@ -446,7 +465,7 @@ class FiveHundredState(GameState):
         winner = self.trick_seats[best]
         self.tricks_won[winner] += 1
         self.trick_winners.append(winner)
-        self.last_trick = self.shown_trick()
+        self._last_trick = (trick, self.trick_seats, self.led)
         self.trick = []
         self.trick_seats = []
         events.append(Event("trick", winner, {"number": len(self.trick_winners)}))
@@ -538,3 +557,28 @@ class FiveHundredState(GameState):
 
     def view(self, seat: int | None) -> FiveHundredView:
         return build_view(self, seat)
+
+    # -- search -----------------------------------------------------------------------------------------------
+    def clone(self) -> FiveHundredState:
+        """An independent copy: the lists and sets that `apply` changes are copied, everything else (the
+        deck, the tables, tuples, the options) is shared, being never changed in place."""
+        new = object.__new__(FiveHundredState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        self._rng_shared = d["_rng_shared"] = True
+        d["_stacked"] = self._stacked[:]
+        d["steps"] = self.steps[:]
+        d["hands"] = self.hands[:]
+        d["scores"] = self.scores[:]
+        if self.game_points is not None:
+            d["game_points"] = self.game_points[:]
+        d["in_hand"] = [h[:] for h in self.in_hand]
+        d["widow"] = self.widow[:]
+        d["auction"] = self.auction[:]
+        d["bidding"] = self.bidding[:]
+        d["revealed"] = set(self.revealed)
+        d["trick"] = self.trick[:]
+        d["trick_seats"] = self.trick_seats[:]
+        d["tricks_won"] = self.tricks_won[:]
+        d["trick_winners"] = self.trick_winners[:]
+        return new

@@ -67,6 +67,7 @@ class FiveHundredView:
     legal: tuple[LegalAction, ...]  # the viewer's legal actions when it is the viewer's turn
     last: tuple[int, str] | None  # (seat, action) of the last action
     hands: tuple[HandResult, ...]  # finished hands: reason, points per side and public details
+    history: tuple[tuple[int, str], ...] = ()  # (seat, action) of this hand so far; others' discards as `discard`
 
 
 def _legal_action(action: Any) -> LegalAction:
@@ -147,4 +148,8 @@ def build_view(state: FiveHundredState, seat: int | None) -> FiveHundredView:
         legal=legal,
         last=last,
         hands=tuple(state.hands),
+        history=tuple(
+            (step.seat, "discard" if type(step.action) is Discard and seat != step.seat else str(step.action))
+            for step in state.steps[state.hand_start :]
+        ),
     )

@@ -1,0 +1,221 @@
+"""A search that may read only a seat's view rebuilds Domineren states from it (`determinize`): for random
+positions of real sessions (every player count, directed and Volapük types, auto_claim off, Billitonnen),
+every viewer, the rebuilt state gives the viewer exactly his tiles, keeps declared doubles with their
+holders, never gives a seat a tile it showed it lacked (a draw, a pass that was not a §8 forced pass, a
+conceded block, a set drawn for want of a double: the tiles that fitted then are not in his hand unless
+he drew after), never a tile on the table, looks the same as the real game in the viewer's view and the
+public one, offers the same actions, and plays on to the end of the hand. A `clone()` is independent of
+its original and continues it exactly."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine import determinize, new_game
+from bot.engine.domineren import DominerenState
+from bot.engine.domineren.matching import FIT
+from bot.engine.tiles import IS_DOUBLE
+
+GAME = "domineren"
+CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (4, {}),
+    (3, {}),
+    (5, {}),
+    (4, {"auto_claim": "off", "hands": 2}),
+    (3, {"hands": 1}),
+    (4, {"hands": 1, "allowed_types": ["11", "12"]}),
+    (5, {"hands": 1, "next_set_player": "clockwise", "allowed_types": ["1", "2", "3", "13a", "13b"]}),
+    (4, {"hands": 1, "allowed_types": ["4", "14", "15", "16", "17", "18"]}),
+]
+
+
+class Watched:
+    """A real session played at random, noting each seat's no-play moments as the engine saw them."""
+
+    def __init__(self, config: int, seed: int) -> None:
+        players, options = CONFIGS[config]
+        self.state: DominerenState = new_game(GAME, players, options, seed=seed)  # type: ignore[assignment]
+        self.rng = random.Random(seed)
+        self.moments: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (draws before, mask)
+        self.draws = [0] * players
+        self.hand = self.state.hand_no
+
+    def step(self) -> None:
+        state = self.state
+        seat = state.current_seat
+        action = self.rng.choice(state.legal_actions(seat))
+        forced = state.phase == "play" and state.turn_no[seat] in state.forced[seat]
+        text = str(action)
+        if state.phase == "set" and text == "draw":
+            self.moments[seat].append((self.draws[seat], sum(1 << t for t in range(28) if IS_DOUBLE[t])))
+        elif state.phase == "play" and text in ("draw", "pass", "concede") and not forced:
+            mask = 0
+            for _, value, key, _, _, _ in state.layout.options(False):
+                mask |= sum(1 << t for t in range(28) if FIT[key][value][t])
+            self.moments[seat].append((self.draws[seat], mask))
+        if state.phase == "play" and text == "draw":
+            self.draws[seat] += 1
+        state.apply(seat, action)
+        if state.hand_no != self.hand:
+            self.hand = state.hand_no
+            self.moments = [[] for _ in range(state.players)]
+            self.draws = [0] * state.players
+
+    def play(self, actions: int) -> bool:
+        for _ in range(actions):
+            if self.state.is_over:
+                return False
+            self.step()
+        return not self.state.is_over
+
+
+def check_determinized(watched: Watched, seat: int | None, rng: random.Random) -> DominerenState:
+    real = watched.state
+    view = real.view(seat)
+    det = determinize(view, rng)
+    assert isinstance(det, DominerenState)
+    # the same view for the viewer and the same public view; the same actions
+    assert det.view(seat) == view
+    assert det.view(None) == real.view(None)
+    if seat is not None and seat == real.current_seat:
+        assert det.legal_actions(seat) == real.legal_actions(seat)
+    if real.phase == "billitonnen":
+        assert Counter(det.billitonnen.tiles()) == Counter(range(28))
+        for row, real_row in zip(det.billitonnen.rows, real.billitonnen.rows, strict=True):
+            for t, r in zip(row, real_row, strict=True):
+                if r in real.billitonnen.seen:  # a tile everyone saw turned lies where it was put back
+                    assert t == r
+        return det
+    # (a) the viewer's tiles exactly; declared doubles with their holders
+    if seat is not None:
+        assert det.in_hand[seat] == real.in_hand[seat]
+    for s in range(real.players):
+        assert set(det.declared[s]) <= set(det.in_hand[s])
+        assert len(det.in_hand[s]) == len(real.in_hand[s])
+    # (b) no tile a seat showed it lacked, unless it drew enough tiles since; nothing on the table
+    on_table = {node.tile for node in det.layout.nodes} if det.layout else set()
+    for s in range(real.players):
+        held = det.in_hand[s]
+        assert not on_table & set(held)
+        for draws_before, mask in watched.moments[s]:
+            fitting = [t for t in held if mask >> t & 1]
+            assert len(fitting) <= watched.draws[s] - draws_before, f"seat {s} holds {fitting}, which it lacked"
+    placed = [node.tile for node in det.layout.nodes] if det.layout else []
+    assert Counter(placed + det.talon + [t for h in det.in_hand for t in h]) == Counter(range(28))
+    return det
+
+
+def play_out_hand(state: DominerenState, rng: random.Random) -> None:
+    hand = state.hand_no
+    for _ in range(1000):
+        if state.is_over or state.hand_no != hand or state.phase == "billitonnen":
+            return
+        seat = state.current_seat
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("the hand did not end")
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 10**6), actions=st.integers(0, 90))
+def test_a_determinized_state_agrees_with_everything_its_viewer_knows(config: int, seed: int, actions: int) -> None:
+    watched = Watched(config, seed)
+    if not watched.play(actions):
+        return
+    rng = random.Random(seed)
+    for seat in (None, *range(watched.state.players)):
+        det = check_determinized(watched, seat, rng)
+        play_out_hand(det, rng)
+
+
+def test_positions_cover_draws_passes_declarations_specials_and_billitonnen() -> None:
+    """The property above is not vacuous: seeded positions reach late play with draws and passes behind
+    them, declared doubles, special doubles on the set, and Billitonnen with tiles turned and put back."""
+    seen: Counter = Counter()
+    rng = random.Random(9)
+    for seed in range(90):
+        config = seed % len(CONFIGS)
+        watched = Watched(config, seed)
+        if not watched.play(rng.randrange(5, 140)):
+            continue
+        real = watched.state
+        seen[real.phase] += 1
+        seen["no-play moments"] += any(watched.moments)
+        seen["declared"] += any(real.declared)
+        seen["special"] += bool(real.layout and any(node.special for node in real.layout.nodes))
+        seen["remembered"] += bool(real.billitonnen and real.billitonnen.seen)
+        for seat in (None, *range(real.players)):
+            check_determinized(watched, seat, rng)
+    assert seen["play"] and seen["billitonnen"] and seen["no-play moments"] > 20
+    assert seen["declared"] and seen["special"] and seen["remembered"]
+
+
+def test_clone_is_independent_and_continues_the_game_exactly() -> None:
+    rng = random.Random(3)
+    for config in range(len(CONFIGS)):
+        watched = Watched(config, 40 + config)
+        if not watched.play(25):
+            continue
+        real = watched.state
+        before = [real.view(s) for s in (None, *range(real.players))]
+        copy, twin = real.clone(), real.clone()
+        moves = []
+        while not copy.is_over and copy.hand_no <= real.hand_no + 1:
+            seat = copy.current_seat
+            action = rng.choice(copy.legal_actions(seat))
+            moves.append((seat, action))
+            copy.apply(seat, action)
+        assert [real.view(s) for s in (None, *range(real.players))] == before
+        for seat, action in moves:  # the same actions give the same game, the next deal included
+            twin.apply(seat, action)
+        assert twin.view(None) == copy.view(None)
+        assert twin.in_hand == copy.in_hand
+
+
+def test_clone_of_billitonnen_is_independent() -> None:
+    rng = random.Random(4)
+    watched = Watched(4, 7)
+    while watched.state.phase != "billitonnen":
+        assert watched.play(1)
+    real = watched.state
+    before = real.view(None)
+    copy = real.clone()
+    while not copy.is_over:
+        seat = copy.current_seat
+        copy.apply(seat, rng.choice(copy.legal_actions(seat)))
+    assert real.view(None) == before and not real.is_over
+
+
+def test_history_is_the_hand_so_far_and_public() -> None:
+    watched = Watched(0, 2)
+    assert watched.play(12)
+    real = watched.state
+    history = real.view(None).history
+    assert history == tuple((s.seat, str(s.action)) for s in real.steps[real.hand_start :])
+    assert all(real.view(s).history == history for s in range(real.players))
+
+
+def test_payments_owed_from_the_hand_before_stay_owed_with_auto_claim_off() -> None:
+    """With auto_claim=off a Nos or a double on the last tile may still be owed when the next hand is dealt:
+    the rebuilt state owes the same chips to the same players."""
+    rng = random.Random(0)
+    found = 0
+    for seed in range(60):
+        state = new_game(GAME, 4, {"auto_claim": "off", "hands": 3}, seed=seed)
+        while not state.is_over:
+            if state.phase == "set" and state.claims and state.hand_no > 1:
+                for seat in (None, *range(4)):
+                    view = state.view(seat)
+                    det = determinize(view, rng)
+                    assert det.view(seat) == view and det.view(None) == state.view(None)
+                    assert det.view(None).owed
+                found += 1
+                break
+            seat = state.current_seat
+            actions = state.legal_actions(seat)
+            state.apply(seat, rng.choice([a for a in actions if str(a) != "claim"] or actions))
+    assert found >= 5
