@@ -298,6 +298,11 @@ def _five_hundred_news(note: BoardChanged, names: Sequence[str], locale: str) ->
             out.append(tr("line.500.exposed", locale, player=names[view.declarer]))
     last = tuple(getattr(view, "last_trick", ()))
     winner = getattr(view, "last_trick_winner", None)
+    if not last and getattr(view, "hands", ()) and getattr(view, "phase", None) == "auction":
+        # the tenth trick: the next deal has cleared the table, the hand's result keeps the trick
+        detail = view.hands[-1].detail or {}
+        last = tuple((seat, card) for seat, card in detail.get("last_trick") or ())
+        winner = detail.get("last_trick_winner")
     if not view.trick and last and last[-1] == (note.seat, head) and winner is not None:
         out.append(tr("line.500.trick", locale, player=names[winner]))
     return out

@@ -81,6 +81,7 @@ MARGIN = 12
 
 
 Box = tuple[int, int, int, int]
+Closing = tuple[tuple[tuple[int, str], ...], int | None, int]  # a hand's last trick, its winner, the hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +208,12 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str, *, show_pre
     _draw_band(canvas, view, names, locale, f.header)
     for seat in range(view.players):
         _draw_plate(canvas, view, names, locale, seat, f.plates[seat])
-    if view.phase == "auction":
+    closing = closing_trick(view)
+    if closing is not None and (show_previous or view.over or not view.auction):
+        # the hand's tenth trick, until the first bid of the next deal (or for good at the game's end)
+        _draw_trick(canvas, view, closing[0], closing[1], f)
+        _draw_centre(canvas, _closing_caption(closing, names, locale), f, closing[0])
+    elif view.phase == "auction":
         _draw_bids(canvas, view, locale, f)
     elif show_previous:
         _draw_trick(canvas, view, view.last_trick, view.last_trick_winner, f)
@@ -274,7 +280,7 @@ def _draw_band(canvas: Image.Image, view: FiveHundredView, names: Sequence[str],
         right -= _draw_widow(canvas, view, locale, right, base) + 20
     if right_text:
         right -= draw_text(
-            canvas, right, base, right_text, SMALL, pal.GOLD, pal.FELT_DARK, bold=True, align="right", max_width=360
+            canvas, right, base, right_text, SMALL, pal.GOLD, pal.FELT_DARK, bold=True, align="right", max_width=440
         )
         right -= 20
     draw_line(
@@ -429,6 +435,29 @@ def _centre_caption(view: FiveHundredView, names: Sequence[str], locale: str) ->
     return []
 
 
+def closing_trick(view: FiveHundredView) -> Closing | None:
+    """The last trick of the hand just finished, its winner and the hand's number: on a new deal's
+    table before anyone bids (the engine has cleared it, the hand result keeps it) and at the game's end."""
+    if view.over and view.last_trick and not view.trick:
+        return view.last_trick, view.last_trick_winner, view.hand_no
+    if view.phase != "auction" or not view.hands:
+        return None
+    detail = view.hands[-1].detail
+    trick = tuple((int(seat), str(card)) for seat, card in detail.get("last_trick") or ())
+    if not trick:
+        return None
+    return trick, detail.get("last_trick_winner"), int(detail.get("hand", view.hand_no - 1))
+
+
+def _closing_caption(closing: Closing, names: Sequence[str], locale: str) -> list[str]:
+    _, winner, number = closing
+    lines = [tr("image.hand_no", locale, number=number), tr("image.500.closing", locale)]
+    if winner is not None:
+        player = names_of((winner,), names, locale, BODY, True, 200)
+        lines.append(tr("image.500.previous.won", locale, player=player))
+    return lines
+
+
 def _previous_caption(view: FiveHundredView, names: Sequence[str], locale: str) -> list[str]:
     if not view.last_trick or view.last_trick_winner is None:
         return [tr("image.500.previous.none", locale)]
@@ -449,7 +478,7 @@ def _draw_centre(canvas: Image.Image, lines: Sequence[str], f: Frame, trick: Seq
             near = 0 if x0 < cx < x1 else min(abs(x0 - cx), abs(x1 - cx))
             half = min(half, near - 12)
     for k, line in enumerate(lines):
-        colour = pal.WHITE if k == 0 else pal.GOLD
+        colour = pal.GOLD if k == len(lines) - 1 and k else pal.WHITE
         draw_text(
             canvas, cx, cy + 9 + 32 * k, line, BODY - 2, colour, pal.FELT, bold=True, align="centre", max_width=2 * half
         )
@@ -482,7 +511,7 @@ def _draw_footer(canvas: Image.Image, view: FiveHundredView, names: Sequence[str
     ImageDraw.Draw(canvas).rectangle((0, top, WIDTH - 1, top + FOOTER - 1), fill=pal.idx(pal.STRIP))
     base = top + FOOTER // 2 + 10
     items = last_action(view, names, locale)
-    if view.phase == "auction" and not view.auction and view.hands:  # a new deal: how the last hand went
+    if ((view.phase == "auction" and not view.auction) or view.over) and view.hands:  # how the last hand went
         items = hand_summary(view, names, locale, view.hands[-1])
     if items is not None:
         draw_line(canvas, PAD, base, items, BODY, pal.WHITE, pal.STRIP, max_width=WIDTH - 2 * PAD)
