@@ -28,6 +28,7 @@ from bot.i18n import tr, trn
 from .. import palette as pal
 from ..fives.board import BADGE_ROOM, UNITS
 from ..fives.geometry import Placement
+from ..names import all_names, distinct
 from ..sprites import HIGHLIGHT, ring, ringed_sprite
 from ..text import draw_text, text_width
 from . import ledger, pieces
@@ -214,7 +215,7 @@ def _draw_header(
 ) -> None:
     d.rectangle((0, 0, WIDTH - 1, HEADER - 1), fill=pal.idx(pal.STRIP))
     right = WIDTH - PAD
-    turn = turn_text(view, names, locale)
+    turn = turn_text(view, names, locale, 420)
     if turn:
         right -= (
             draw_text(canvas, right, 38, turn, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=420) + 18
@@ -390,7 +391,8 @@ def _draw_panel(
     label_w = draw_text(canvas, x, top + 78, tr("image.dom.settlement", locale), SMALL, pal.GREY, pal.STRIP)
     _draw_amounts(canvas, x + label_w + 12, top + 78, list(enumerate(result.points)), names, locale, box[2] - 14)
     if view.set_draw:
-        drawn = " · ".join(f"{seat_name(names, s, locale)} {tile_text(t)}" for s, t in view.set_draw)
+        cut = distinct(all_names(names, view.players, locale), [200] * view.players, SMALL, False)
+        drawn = " · ".join(f"{cut[s]} {tile_text(t)}" for s, t in view.set_draw)
         text = tr("image.dom.set_draw", locale, tiles=drawn)
         draw_text(canvas, x, top + 110, text, SMALL, pal.GREY, pal.STRIP, max_width=room)
 
@@ -405,10 +407,12 @@ def _draw_amounts(
     right: int,
 ) -> int:
     """Names with signed chips, green for a gain and red for a loss, as far as `right`."""
+    players = max(len(names), max((s for s, _ in amounts), default=0) + 1)
+    cut = distinct(all_names(names, players, locale), [160] * players, SMALL, False)
     for k, (seat, chips) in enumerate(amounts):
         if k:
             x += draw_text(canvas, x, base, " · ", SMALL, pal.GREY, pal.STRIP)
-        name = seat_name(names, seat, locale) + " "
+        name = cut[seat] + " "
         amount = signed(chips)
         amount_w = text_width(amount, SMALL, True)
         room = right - x - amount_w

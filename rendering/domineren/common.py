@@ -11,6 +11,7 @@ from bot.i18n import tr, trn
 
 from ..fives.common import BODY, PAD, SMALL, TITLE, seat_name
 from ..fives.hand import tile_text
+from ..names import say
 
 __all__ = ["BODY", "PAD", "SMALL", "TITLE", "seat_name", "tile_text"]
 
@@ -72,11 +73,10 @@ def need_text(need: str, locale: str) -> str:
     return tr(NEEDS[need], locale) if need in NEEDS else ""
 
 
-def turn_text(view: DominerenView, names: Sequence[str], locale: str) -> str:
-    """Who acts now, and at what."""
+def turn_text(view: DominerenView, names: Sequence[str], locale: str, width: int = 1 << 20) -> str:
+    """Who acts now, and at what; the name cut if the sentence is wider than `width` at SMALL bold."""
     if view.current_seat is None:
         return ""
-    player = seat_name(names, view.current_seat, locale)
     key = {
         "set": "image.dom.turn.set",
         "type": "image.dom.turn.type",
@@ -84,7 +84,7 @@ def turn_text(view: DominerenView, names: Sequence[str], locale: str) -> str:
         "special": "image.dom.turn.special",
         "billitonnen": "image.dom.turn.billitonnen",
     }.get(view.phase, "image.turn")
-    return tr(key, locale, player=player)
+    return say(key, locale, view.current_seat, names, SMALL, True, width)
 
 
 def last_words(view: DominerenView, names: Sequence[str], locale: str) -> str | None:

@@ -18,6 +18,8 @@ from bot.engine.five_hundred import FiveHundredView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
+from ..domino_sheet import draw_heads, head_height
+from ..names import heads
 from ..text import draw_text
 from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, names_of, seat_name
 
@@ -71,9 +73,11 @@ def rows(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Row]:
     return out
 
 
-def height(view: FiveHundredView) -> int:
+def height(view: FiveHundredView, names: Sequence[str] = (), locale: str = "en") -> int:
     shown = min(len(view.hands), MAX_HAND_ROWS)
-    return min(TOP + (WINNER if view.over else 0) + HEAD_ROW + shown * ROW + ROW + 16, MAX_HEIGHT)
+    size, lines = heads(view.sides, names, locale, SMALL, (WIDTH - 2 * PAD - LABEL_W) // len(view.sides) - 12)
+    head = head_height(lines, size)
+    return min(TOP + (WINNER if view.over else 0) + head + shown * ROW + ROW + 16, MAX_HEIGHT)
 
 
 def _signed(points: int) -> tuple[str, pal.RGB]:
@@ -85,7 +89,7 @@ def _signed(points: int) -> tuple[str, pal.RGB]:
 
 
 def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Image:
-    canvas = pal.new_canvas((WIDTH, height(view)), pal.STRIP)
+    canvas = pal.new_canvas((WIDTH, height(view, names, locale)), pal.STRIP)
     d = ImageDraw.Draw(canvas)
     sides = len(view.sides)
     draw_text(canvas, PAD, 46, tr("image.sheet.title", locale), TITLE, pal.WHITE, pal.STRIP, bold=True)
@@ -100,10 +104,8 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
         y += WINNER
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     right = [PAD + LABEL_W + (k + 1) * col_w - 8 for k in range(sides)]
-    for k in range(sides):  # column heads: each side's players
-        label = names_of(view.sides[k], names, locale, SMALL, True, col_w - 12)
-        draw_text(canvas, right[k], y + 28, label, SMALL, pal.WHITE, pal.STRIP, bold=True, align="right")
-    y += HEAD_ROW
+    size, lines = heads(view.sides, names, locale, SMALL, col_w - 12)  # each side's players
+    y = draw_heads(canvas, y, lines, size, right)
     d.line((PAD, y - 4, WIDTH - PAD, y - 4), fill=pal.idx(pal.GREY), width=1)
     for n, row in enumerate(rows(view, names, locale)):
         bg = pal.ROW_ALT if n % 2 == 0 else pal.STRIP
