@@ -61,32 +61,56 @@ def _cut_keeping(name: str, tail: str, size: int, bold: bool, width: int) -> str
     return head[:lo].rstrip() + ELLIPSIS + tail
 
 
+def _common(a: str, b: str) -> int:
+    """How many characters `a` and `b` start with alike."""
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return k
+
+
+def _window(name: str, others: Sequence[str], size: int, bold: bool, width: int) -> str | None:
+    """`name`'s start, then the word where it parts from `others`, between ellipses ("Alex…Great…" for
+    "Alexander the Great of Macedon" beside "Alexander the Small of Macedon"); None if that is too wide."""
+    d = max(_common(name, o) for o in others)
+    start = name.rfind(" ", 0, d) + 1
+    end = name.find(" ", d)
+    word = name[start : end if end >= 0 else len(name)]
+    if not word:
+        return None
+    cut = _cut_keeping(name[:start] + word, word, size, bold, width - text_width(ELLIPSIS, size, bold))
+    return None if cut is None or cut.startswith(ELLIPSIS + ELLIPSIS) else cut + ELLIPSIS
+
+
 def _numbered(seat: int, name: str, size: int, bold: bool, width: int) -> str:
     mark = f"{seat + 1}·"
     return mark + fit(name, size, bold, max(0, width - text_width(mark, size, bold)))
 
 
+def _readers(shown: str, name: str, names: Sequence[str]) -> list[str]:
+    """The other names that `shown` (a cut of `name`: its start, an ellipsis, maybe its end) could be
+    read as."""
+    if shown == name or ELLIPSIS not in shown:
+        return []
+    if shown.count(ELLIPSIS) == 2:  # start…word…
+        head, word, _ = shown.split(ELLIPSIS)
+        return [n for n in names if n != name and n.startswith(head) and word in n[len(head) :]]
+    head, _, tail = shown.rpartition(ELLIPSIS)
+    return [n for n in names if n != name and n.startswith(head) and n.endswith(tail)]
+
+
 @lru_cache(maxsize=1024)
 def _distinct(names: tuple[str, ...], widths: tuple[int, ...], size: int, bold: bool) -> tuple[str, ...]:
     out = [fit(n, size, bold, w) for n, w in zip(names, widths, strict=True)]
-    for _ in range(2):
-        clash = _clashes(out, names)
-        if not clash:
-            return tuple(out)
-        alike = {i: [names[j] for j in range(len(out)) if out[j] == out[i] and names[j] != names[i]] for i in clash}
-        for i in clash:
-            if out[i] != names[i]:  # a name drawn whole stays whole: the other one is cut differently
-                out[i] = _cut_keeping(names[i], _telling_tail(names[i], alike[i]), size, bold, widths[i]) or out[i]
-    for i in _clashes(out, names):  # still alike: the seat number tells them apart
-        out[i] = _numbered(i, names[i], size, bold, widths[i])
+    for i, name in enumerate(names):
+        alike = _readers(out[i], name, names)
+        if alike:  # keep the end, or else the word, that tells it from the names it could be read as
+            tail = _cut_keeping(name, _telling_tail(name, alike), size, bold, widths[i])
+            out[i] = tail or _window(name, alike, size, bold, widths[i]) or out[i]
+    for i, name in enumerate(names):
+        if _readers(out[i], name, names) or any(j != i and out[j] == out[i] for j in range(len(out))):
+            out[i] = _numbered(i, name, size, bold, widths[i])  # the seat number tells them apart
     return tuple(out)
-
-
-def _clashes(out: Sequence[str], names: Sequence[str]) -> list[int]:
-    """Seats whose text reads like another seat's, though their names differ."""
-    return [
-        i for i in range(len(out)) if any(j != i and out[j] == out[i] and names[j] != names[i] for j in range(len(out)))
-    ]
 
 
 def distinct(names: Sequence[str], widths: Sequence[int], size: int, bold: bool) -> tuple[str, ...]:
@@ -192,3 +216,14 @@ def heads(
         cut = distinct(everyone, [width - text_width(joiner, size, True)] * players, size, True)
         return size, [[cut[s] + (joiner.rstrip() if k < len(g) - 1 else "") for k, s in enumerate(g)] for g in groups]
     return size, [[joined(g, names, locale, size, True, width)] for g in groups]
+
+
+SLOT = "\x00"  # where the players go in a sentence made with `tr(..., players=SLOT)`
+
+
+def fill(
+    sentence: str, seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, width: int
+) -> str:
+    """`sentence` with the players of `seats` (joined) in its `SLOT`, their names cut so that it fits."""
+    rest = text_width(sentence.replace(SLOT, ""), size, bold)
+    return sentence.replace(SLOT, joined(seats, names, locale, size, bold, max(width - rest, 60 * len(seats))))

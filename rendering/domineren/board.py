@@ -28,7 +28,7 @@ from bot.i18n import tr, trn
 from .. import palette as pal
 from ..fives.board import BADGE_ROOM, UNITS
 from ..fives.geometry import Placement
-from ..names import all_names, distinct
+from ..names import SLOT, all_names, distinct, fill, say
 from ..sprites import HIGHLIGHT, ring, ringed_sprite
 from ..text import draw_text, text_width
 from . import ledger, pieces
@@ -42,7 +42,6 @@ from .common import (
     last_words,
     need_text,
     payments,
-    seat_name,
     signed,
     tile_text,
     turn_text,
@@ -258,13 +257,13 @@ def _draw_result(canvas: Image.Image, view: DominerenView, names: Sequence[str],
     """The winners of the session, and who won Billitonnen's pool."""
     x = PAD
     if view.winner:
-        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in view.winner)
-        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=who)
-        x += draw_text(canvas, x, base, text, BODY, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=SLOT)
+        text = fill(text, view.winner, names, locale, BODY, True, (WIDTH - 2 * PAD) // 2)
+        x += draw_text(canvas, x, base, text, BODY, pal.GOLD, pal.STRIP, bold=True)
     won = next((h for h in view.hands if h.reason == "billitonnen"), None)
     if won is not None and WIDTH - PAD - x > 80:
-        player = seat_name(names, won.detail.get("winner", 0), locale)
-        text = tr("image.dom.billitonnen_won", locale, player=player, chips=won.detail.get("pool", 0))
+        seat, pool = won.detail.get("winner", 0), won.detail.get("pool", 0)
+        text = say("image.dom.billitonnen_won", locale, seat, names, SMALL, False, WIDTH - PAD - x - 16, chips=pool)
         draw_text(canvas, x + 16, base, text, SMALL, pal.GREY, pal.STRIP, max_width=WIDTH - PAD - x - 16)
 
 

@@ -21,10 +21,11 @@ from bot.engine.domineren import DominerenView
 from bot.i18n import tr
 
 from .. import palette as pal
+from ..names import say
 from ..sprites import DIM, PLAIN, PLAYABLE, ring, tile_sprite
-from ..text import draw_text, fit, text_width
+from ..text import draw_text, text_width
 from . import pieces
-from .common import BODY, MATADORS, PAD, SMALL, in_billitonnen, seat_name, signed, tile_text, turn_text
+from .common import BODY, MATADORS, PAD, SMALL, in_billitonnen, signed, tile_text, turn_text
 from .layout import ends_of, line_ends, marker_text
 
 MIN_WIDTH = 600
@@ -132,14 +133,12 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     f = frame(view)
     width = f.width
     canvas = pal.new_canvas((width, f.height), pal.STRIP)
-    name = seat_name(names, view.seat if view.seat is not None else 0, locale)
     rows = in_billitonnen(view)
     count = tr("image.hand.tiles", locale, count=len(f.tiles))
     count_w = draw_text(canvas, width - PAD, 44, count, SMALL, pal.GREY, pal.STRIP, align="right")
     title_room = width - 3 * PAD - count_w
     key = "image.dom.hand.row_title" if rows else "image.hand.title"
-    around = text_width(tr(key, locale, player=""), BODY + 2, True)
-    title = tr(key, locale, player=fit(name, BODY + 2, True, title_room - around))
+    title = say(key, locale, view.seat if view.seat is not None else 0, names, BODY + 2, True, title_room)
     draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.gain))
     colour = pal.GOLD if urgent else pal.GREY

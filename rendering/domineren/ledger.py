@@ -17,7 +17,7 @@ from bot.engine.domineren import DominerenView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
-from ..names import all_names, distinct
+from ..names import all_names, distinct, shrink
 from ..sprites import PLAIN, tile_sprite
 from ..text import cap_height, draw_text, text_width
 from .common import BODY, SMALL, hand_start, in_billitonnen, signed
@@ -73,7 +73,8 @@ def draw(canvas: Image.Image, view: DominerenView, names: Sequence[str], locale:
         right - left - text_width(str(view.chips[s]), BODY + 4, True) - 12 - text_width(marks[s], BODY, True)
         for s in range(view.players)
     ]
-    cut = distinct(everyone, rooms, BODY, True)
+    size = min(shrink([everyone[s]], rooms[s], BODY, True, BODY - 4) for s in range(view.players))
+    cut = distinct(everyone, rooms, size, True)
     for seat in range(view.players):
         h = block_height(view, seat)
         current = seat == view.current_seat
@@ -83,7 +84,7 @@ def draw(canvas: Image.Image, view: DominerenView, names: Sequence[str], locale:
         draw_text(canvas, right, base, str(view.chips[seat]), BODY + 4, pal.WHITE, pal.STRIP, bold=True, align="right")
         won = view.winner is not None and seat in view.winner
         colour = pal.GOLD if current or won else pal.WHITE
-        draw_text(canvas, left, base, marks[seat] + cut[seat], BODY, colour, pal.STRIP, bold=True)
+        draw_text(canvas, left, base, marks[seat] + cut[seat], size, colour, pal.STRIP, bold=True)
         if in_billitonnen(view):
             _draw_row(canvas, view, seat, left, y + NAME_ROW)
         else:

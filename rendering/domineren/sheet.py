@@ -33,8 +33,8 @@ from ..domino_sheet import (
     head_height,
     plain_row,
 )
-from ..names import heads, joined
-from ..text import draw_text, text_width
+from ..names import SLOT, fill, heads
+from ..text import draw_text
 from .common import BODY, PAD, SMALL, TITLE, game_name, signed
 
 SUB = 32  # a line of a hand's block: paid in play, the settlement, the chips after it
@@ -147,9 +147,9 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     )
     y = 76
     if view.over and view.winner:
-        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players="{players}")
-        who = joined(view.winner, names, locale, TITLE, True, WIDTH - 2 * PAD - text_width(text, TITLE, True))
-        draw_text(canvas, PAD, y + 34, text.replace("{players}", who), TITLE, pal.GOLD, pal.STRIP, bold=True)
+        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=SLOT)
+        text = fill(text, view.winner, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
         y += 56
     col_w = (WIDTH - 2 * PAD - LABEL) // n
     col_x = [PAD + LABEL + k * col_w for k in range(n)]

@@ -58,6 +58,7 @@ from .common import (
     hand_summary,
     header_height,
     last_action,
+    line_width,
     names_of,
     sentence,
     side_of,
@@ -231,26 +232,37 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str, *, show_pre
 
 
 # -- the contract band --------------------------------------------------------------------------------------
-def _band_left(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Item]:
+def _band_left(view: FiveHundredView, names: Sequence[str], locale: str, room: int) -> list[Item]:
+    """The contract and its players, their names cut (no two alike) as far as it takes to fit `room`."""
+    items: list[Item] = []
+    for each in (300, 240, 200, 160, 130, 100, 80, 60):
+        items = _band_words(view, names, locale, each)
+        if line_width(items, BODY, True) <= room:
+            break
+    return items
+
+
+def _band_words(view: FiveHundredView, names: Sequence[str], locale: str, each: int) -> list[Item]:
     if view.phase == "auction":
         if view.high_bid is None or view.high_bidder is None:
             return [tr("image.500.band.no_bids", locale)]
-        player = names_of((view.high_bidder,), names, locale, BODY, True, 300)
+        player = names_of((view.high_bidder,), names, locale, BODY, True, each)
         return sentence("image.500.band.high_bid", locale, bid_tag(view.high_bid, locale), player=player)
     if view.contract is None or view.declarer is None:
         return [tr("image.500.band.all_pass", locale)]
-    player = names_of((view.declarer,), names, locale, BODY, True, 240)
+    player = names_of((view.declarer,), names, locale, BODY, True, each)
     items = sentence("image.500.band.contract", locale, bid_tag(view.contract, locale), player=player)
     if view.called:
         if view.partners:
-            who = names_of(view.partners, names, locale, BODY, True, 220)
+            who = names_of(view.partners, names, locale, BODY, True, each * len(view.partners))
             items += sentence("image.500.band.called_by", locale, cards_tag(view.called), players=who)
         else:
             items += sentence("image.500.band.called", locale, cards_tag(view.called))
     elif view.solo and view.players == 5:
         items.append(tr("image.500.band.solo", locale))
     elif view.partners:
-        items.append(tr("image.500.band.with", locale, players=names_of(view.partners, names, locale, BODY, True, 220)))
+        who = names_of(view.partners, names, locale, BODY, True, each * len(view.partners))
+        items.append(tr("image.500.band.with", locale, players=who))
     return items
 
 
@@ -288,7 +300,7 @@ def _draw_band(canvas: Image.Image, view: FiveHundredView, names: Sequence[str],
         canvas,
         box[0] + 16,
         base,
-        _band_left(view, names, locale),
+        _band_left(view, names, locale, right - box[0] - 16),
         BODY,
         pal.WHITE,
         pal.FELT_DARK,

@@ -19,9 +19,9 @@ from bot.i18n import tr, trn
 
 from .. import palette as pal
 from ..domino_sheet import draw_heads, head_height
-from ..names import heads
+from ..names import SLOT, fill, heads
 from ..text import draw_text
-from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, names_of, seat_name
+from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, names_of
 
 WIDTH = 720
 MAX_HEIGHT = 1060
@@ -63,7 +63,7 @@ def rows(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Row]:
         contract: list[Item] = []
         if detail.get("contract") is not None and detail.get("declarer") is not None:
             players = (detail["declarer"], *detail.get("partners", ())) if view.players == 5 else (detail["declarer"],)
-            contract = [bid_tag(detail["contract"], locale), " " + names_of(players, names, locale, SMALL, False, 170)]
+            contract = [bid_tag(detail["contract"], locale), " " + names_of(players, names, locale, SMALL, False, 140)]
         label = str(detail.get("hand", k + 1))
         out.append(Row(label, contract, _outcome(view, detail, locale), tuple(result.points), tuple(running)))
     if len(out) > MAX_HAND_ROWS:
@@ -98,9 +98,9 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
     y = TOP
     if view.over and view.winner:
         members = [s for side in view.winner for s in view.sides[side]]
-        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in members)
-        text = "★ " + trn("image.sheet.winner", len(members), locale, players=who)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        text = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
+        text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
         y += WINNER
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     right = [PAD + LABEL_W + (k + 1) * col_w - 8 for k in range(sides)]

@@ -32,7 +32,7 @@ from ..domino_sheet import (
     head_height,
     plain_row,
 )
-from ..names import heads
+from ..names import SLOT, fill, heads
 from ..text import draw_text
 from .common import BODY, PAD, SMALL, TITLE, game_name, seat_name
 
@@ -102,9 +102,9 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     y = 76
     if view.over and view.winner:
         members = [s for side in view.winner for s in view.sides[side]]
-        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in members)
-        text = "★ " + trn("image.sheet.winner", len(members), locale, players=who)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        text = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
+        text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
         y += 56
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     col_x = [PAD + LABEL_W + k * col_w for k in range(sides)]
