@@ -135,7 +135,7 @@ def move_label(
     elif domineren and word == "type":
         label = dom.declaration_text(text, locale, getattr(view, "options", None))
     elif domineren and kind in ("turn", "place"):
-        label = dom.end_label(text, locale)
+        label = dom.end_label(text, locale, view)
     elif domineren and kind == "set" and "@" not in text:
         label = tr("move.dom.set", locale, tile=text)
     elif family(game_id) == "five_hundred":

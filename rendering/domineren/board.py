@@ -48,6 +48,7 @@ from .common import (
     type_details,
     type_name,
 )
+from .layout import E as E_END
 from .layout import (
     End,
     GeoTile,
@@ -62,6 +63,7 @@ from .layout import (
     place,
     sides_shown,
 )
+from .layout import W as W_END
 
 WIDTH = 960
 FELT_W = WIDTH - ledger.WIDTH
@@ -316,6 +318,23 @@ def markers(f: Frame, locale: str) -> list[tuple[End, Image.Image, int, int]]:
     return out
 
 
+def end_sides(view: DominerenView) -> dict[str, str]:
+    """Billitonnen's two ends ("W", "E" in the notation) named as the table image shows them: "left" and
+    "right", or "top" and "bottom" once the line has wound so that its ends lie more above each other
+    than side by side. The line winds, so its west end may well be drawn going east."""
+    game = view.billitonnen
+    if game is None or len(game.line) < 2:
+        return {"W": "left", "E": "right"}
+    f = frame(view)
+    if f.placement is None:
+        return {"W": "left", "E": "right"}
+    centres = {end.arm: (x + s.width / 2, y + s.height / 2) for end, s, x, y in markers(f, "en")}
+    (wx, wy), (ex, ey) = centres[W_END], centres[E_END]
+    if abs(wx - ex) >= abs(wy - ey):
+        return {"W": "left", "E": "right"} if wx <= ex else {"W": "right", "E": "left"}
+    return {"W": "top", "E": "bottom"} if wy <= ey else {"W": "bottom", "E": "top"}
+
+
 def _draw_markers(canvas: Image.Image, f: Frame, locale: str) -> None:
     for _, sprite, x, y in markers(f, locale):
         canvas.paste(sprite, (x, y), pieces.marker_mask(sprite, pal.FELT))
@@ -435,7 +454,7 @@ def _draw_footer(
 ) -> None:
     d.rectangle((0, top, WIDTH - 1, top + height - 1), fill=pal.idx(pal.STRIP))
     base = top + 38
-    words = last_words(view, names, locale)
+    words = last_words(view, names, locale, end_sides(view) if in_billitonnen(view) else None)
     if words is None:
         if view.current_seat is not None:
             draw_text(canvas, PAD, base, tr("image.last.none", locale), SMALL, pal.GREY, pal.STRIP)

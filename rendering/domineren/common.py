@@ -87,8 +87,10 @@ def turn_text(view: DominerenView, names: Sequence[str], locale: str, width: int
     return say(key, locale, view.current_seat, names, SMALL, True, width)
 
 
-def last_words(view: DominerenView, names: Sequence[str], locale: str) -> str | None:
-    """The last action in words."""
+def last_words(
+    view: DominerenView, names: Sequence[str], locale: str, sides: dict[str, str] | None = None
+) -> str | None:
+    """The last action in words; Billitonnen's ends by `sides` (as the image shows them: left, top...)."""
     if view.last is None:
         return None
     seat, action, _ = view.last
@@ -98,7 +100,9 @@ def last_words(view: DominerenView, names: Sequence[str], locale: str) -> str | 
     if head == "type" and len(words) > 1:
         return tr("image.dom.last.type", locale, player=player, type=type_name(words[1], locale))
     if head in ("turn", "place") and len(words) > 1:
-        return tr(f"image.dom.last.{head}", locale, player=player, end=words[1])
+        end = words[1].upper()
+        where = tr(f"dom.end.{(sides or {}).get(end)}", locale) if sides and end in sides else end
+        return tr(f"image.dom.last.{head}", locale, player=player, end=where)
     if head == "draw" and view.phase == "type" and view.set_drawn and view.layout:
         return tr("image.dom.last.set_drawn", locale, player=player, tile=tile_text(view.layout[0].tile))
     if head in ("draw", "pass"):

@@ -25,6 +25,7 @@ from ..names import say
 from ..sprites import DIM, PLAIN, PLAYABLE, ring, tile_sprite
 from ..text import draw_text, text_width
 from . import pieces
+from .board import end_sides
 from .common import BODY, MATADORS, PAD, SMALL, in_billitonnen, signed, tile_text, turn_text
 from .layout import ends_of, line_ends, marker_text
 
@@ -155,17 +156,20 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
 def _draw_ends(canvas: Image.Image, view: DominerenView, locale: str, top: int, width: int) -> None:
     """The open ends, each marker after the compass side of its arm (or of the line's end)."""
     game = view.billitonnen
-    ends = line_ends(game) if game is not None and in_billitonnen(view) else ends_of(view)
+    line = game is not None and in_billitonnen(view)
+    ends = line_ends(game) if game is not None and line else ends_of(view)
+    sides = end_sides(view) if line else {}
     base = top + 35
     x = PAD + draw_text(canvas, PAD, base, tr("image.dom.hand.ends", locale), SMALL, pal.GREY, pal.STRIP) + 12
     for end in ends:
-        side = end.side if end.side >= 0 else end.arm
+        side = "ENWS"[end.side if end.side >= 0 else end.arm]
+        label = tr(f"dom.end.{sides[side]}", locale) if side in sides else side  # Billitonnen: as drawn
         sprite = pieces.marker(marker_text(end, False, locale), END_MARK, end.kind, end.directed, pal.STRIP)
-        label_w = text_width("ENWS"[side], SMALL, True)
+        label_w = text_width(label, SMALL, True)
         if x + label_w + 6 + sprite.width > width - PAD:
             draw_text(canvas, x, base, "…", SMALL, pal.GREY, pal.STRIP)
             break
-        x += draw_text(canvas, x, base, "ENWS"[side], SMALL, pal.WHITE, pal.STRIP, bold=True) + 6
+        x += draw_text(canvas, x, base, label, SMALL, pal.WHITE, pal.STRIP, bold=True) + 6
         canvas.paste(sprite, (x, top + 8), pieces.marker_mask(sprite, pal.STRIP))
         x += sprite.width + 18
 
