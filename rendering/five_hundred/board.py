@@ -31,7 +31,7 @@ from bot.engine.five_hundred.cards import NT, SUIT_TABLES, SUITS, parse_card, tr
 from bot.i18n import tr
 
 from .. import palette as pal
-from ..names import all_names, distinct
+from ..names import all_names, distinct, shrink
 from ..sprites import badge_sprite
 from ..text import draw_text, text_width
 from .cards import (
@@ -310,15 +310,18 @@ def _draw_band(canvas: Image.Image, view: FiveHundredView, names: Sequence[str],
 
 
 # -- seats --------------------------------------------------------------------------------------------------
-def plate_names(view: FiveHundredView, names: Sequence[str], locale: str) -> tuple[str, ...]:
-    """Each seat's name as its plate shows it: cut to the room beside the dealer's disc and the turn's
-    arrow, no two alike."""
+def plate_names(view: FiveHundredView, names: Sequence[str], locale: str) -> tuple[int, tuple[str, ...]]:
+    """The size of the names on the plates (one for all, smaller if that keeps them whole) and each
+    seat's name as its plate shows it: cut to the room beside the dealer's disc and the turn's arrow, no
+    two alike."""
+    everyone = all_names(names, view.players, locale)
     arrow = text_width("▶", BODY - 2, True)
     rooms = [
         PLATE_W - 28 - (36 if s == view.dealer else 0) - (arrow if s == view.current_seat else 0)
         for s in range(view.players)
     ]
-    return distinct(all_names(names, view.players, locale), rooms, BODY - 2, True)
+    size = min(shrink([everyone[s]], rooms[s], BODY - 2, True, SMALL - 2) for s in range(view.players))
+    return size, distinct(everyone, rooms, size, True)
 
 
 def _role(view: FiveHundredView, seat: int, locale: str) -> Item | None:
@@ -351,9 +354,9 @@ def _draw_plate(
         disc = 28
         canvas.paste(badge_sprite(tr("image.500.dealer", locale), disc, pal.IVORY, pal.INK, bg), (right - disc, y0 + 9))
         right -= disc + 8
-    name = ("▶" if turn else "") + plate_names(view, names, locale)[seat]
+    size, shown = plate_names(view, names, locale)
     colour = pal.GOLD if turn else pal.GREY if out else pal.WHITE
-    draw_text(canvas, x0 + 12, y0 + 32, name, BODY - 2, colour, bg, bold=True)
+    draw_text(canvas, x0 + 12, y0 + 32, ("▶" if turn else "") + shown[seat], size, colour, bg, bold=True)
     base = y1 - 14
     if out:
         draw_text(canvas, x0 + 12, base, tr("image.500.sits_out", locale), SMALL, pal.GREY, bg, max_width=PLATE_W - 24)
