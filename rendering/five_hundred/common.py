@@ -128,7 +128,8 @@ def last_action(view: FiveHundredView, names: Sequence[str], locale: str) -> lis
     if view.last is None:
         return None
     seat, text = view.last
-    player = seat_name(names, seat, locale)
+    # two names may share the footer (who played, who took the trick): each keeps to a third of it
+    player = names_of((seat,), names, locale, BODY, False, 300)
     if text == "pass":
         return [tr("image.last.pass", locale, player=player)]
     if text == "solo":
@@ -143,7 +144,7 @@ def last_action(view: FiveHundredView, names: Sequence[str], locale: str) -> lis
         return sentence("image.500.last.bid", locale, bid_tag(text, locale), player=player)
     items = sentence("image.500.last.play", locale, card_parts(text), player=player)
     if played and not view.trick and view.last_trick_winner is not None:
-        winner = seat_name(names, view.last_trick_winner, locale)
+        winner = names_of((view.last_trick_winner,), names, locale, BODY, False, 300)
         items.append(" · " + tr("image.500.last.trick", locale, player=winner))
     return items
 
