@@ -465,6 +465,8 @@ def _centre_caption(view: FiveHundredView, names: Sequence[str], locale: str) ->
 def closing_trick(view: FiveHundredView) -> Closing | None:
     """The last trick of the hand just finished, its winner and the hand's number: on a new deal's
     table before anyone bids (the engine has cleared it, the hand result keeps it) and at the game's end."""
+    if not isinstance(view, FiveHundredView):
+        return None
     if view.over and view.last_trick and not view.trick:
         return view.last_trick, view.last_trick_winner, view.hand_no
     if view.phase != "auction" or not view.hands:
