@@ -45,7 +45,8 @@ def split(
         selects.append(TypeSelect.build(game_no, turn, types, locale))
     for entry in moves:
         if entry.kind in ("turn", "place"):
-            buttons.append(WordButton(game_no, turn, entry.text, locale, label=dom.end_label(entry.text, locale)))
+            label = dom.end_label(entry.text, locale, note.view)
+            buttons.append(WordButton(game_no, turn, entry.text, locale, label=label))
         elif entry.kind not in ("type", "block"):
             rest.append(entry)
     if any(e.kind == "block" for e in moves):

@@ -16,6 +16,7 @@ from bot.engine.domineren.gametypes import parse_declaration
 from bot.engine.domineren.rules import BLOCK_BROKEN, BLOCK_UPHELD, BONUS, NOS, bonus
 from bot.engine.errors import BadNotation
 from bot.i18n import has, tr, trn
+from rendering.domineren.board import end_sides
 
 COMPASS = "ENWS"  # Declaration sides are indices into this (tiles.COMPASS)
 OTHER_END = {"W": "E", "E": "W"}
@@ -156,8 +157,17 @@ def _special(head: str, seat: int, view: Any, before: Any) -> bool:
     return placed is not None and placed.special and sorted(placed.tile) == sorted(map(int, (a, b)))
 
 
+def _line_end(end: str, view: Any, locale: str) -> str:
+    """Billitonnen's end `W` or `E` as the table image shows it (the line winds: "left", "top"...)."""
+    if end not in OTHER_END:
+        return end
+    if view is not None and getattr(view, "billitonnen", None) is not None:
+        return tr(f"dom.end.{end_sides(view)[end]}", locale)
+    return _end(end, locale)
+
+
 def _billitonnen(kind: str, end: str, player: str, locale: str, *, view: Any, before: Any, seat: int) -> str:
-    where = _end(end, locale) if end in OTHER_END else end
+    where = _line_end(end, view, locale)
     if kind == "place":
         game = getattr(view, "billitonnen", None)
         if game is not None and game.line:
@@ -297,10 +307,11 @@ def word_label(view: Any, word: str, locale: str) -> str | None:
     return None
 
 
-def end_label(text: str, locale: str) -> str:
-    """`turn W` and `place E`, Billitonnen's choices, as buttons say them."""
+def end_label(text: str, locale: str, view: Any = None) -> str:
+    """`turn W` and `place E`, Billitonnen's choices, as buttons say them (the ends as the image shows
+    them when the view is known)."""
     kind, _, end = text.partition(" ")
-    return tr(f"move.dom.{kind}", locale, end=_end(end.upper(), locale))
+    return tr(f"move.dom.{kind}", locale, end=_line_end(end.upper(), view, locale))
 
 
 def set_description(pair: Sequence[int], players: int, locale: str) -> str:

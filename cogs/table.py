@@ -51,6 +51,7 @@ from bot.tables import (
     TurnReminder,
 )
 from bot.tables.outbox import Key, key_of
+from rendering.five_hundred.board import closing_trick
 
 from . import words
 from .common import (
@@ -128,7 +129,8 @@ class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"five
         table = await service.table(self.game_no)
         view = await service.public_view(self.game_no)
         locale = user_locale(interaction)
-        if not getattr(view, "last_trick", ()):  # the hand's first trick is still on the table
+        # the hand's first trick is still on the table (during the next auction, the last hand's tenth is shown)
+        if not getattr(view, "last_trick", ()) and closing_trick(view) is None:
             await interaction.edit_original_response(content=tr("trick.500.none", locale))
             return
         image = rendering.render_board(view, names_for(table, locale, escape=False), locale, show_previous=True)

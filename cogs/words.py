@@ -135,7 +135,7 @@ def move_label(
     elif domineren and word == "type":
         label = dom.declaration_text(text, locale, getattr(view, "options", None))
     elif domineren and kind in ("turn", "place"):
-        label = dom.end_label(text, locale)
+        label = dom.end_label(text, locale, view)
     elif domineren and kind == "set" and "@" not in text:
         label = tr("move.dom.set", locale, tile=text)
     elif family(game_id) == "five_hundred":
@@ -226,8 +226,23 @@ def _with_words(sentence: str, extra: Sequence[str], locale: str) -> str:
     """A play's sentence and what was said with it (Muggins!, Block!)."""
     for word in extra:
         if has(f"action.word.{word}"):
-            sentence += " " + tr(f"action.word.{word}", locale)
+            sentence = sentences([sentence, tr(f"action.word.{word}", locale)])
     return sentence
+
+
+_CLOSED = "。、！？）」』：*"  # Japanese punctuation: no space after it (nor before a full-width bracket)
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """Sentences one after another: a space between English ones, none after Japanese punctuation."""
+    out = ""
+    for part in parts:
+        if not part:
+            continue
+        if out and not (out.rstrip("*")[-1:] in _CLOSED or part.lstrip("*")[:1] in "（「『"):
+            out += " "
+        out += part
+    return out
 
 
 def _is_bid(view: Any, seat: int, text: str) -> bool:
@@ -263,7 +278,7 @@ def board_line(note: BoardChanged, names: Sequence[str], locale: str, before: An
     scored = note.points[side] if side is not None and side < len(note.points) else 0
     if family(game_id) == "domineren":
         sentence += dom.chips_suffix(scored, locale)
-        sentence = " ".join([sentence, *dom.news(text, note.seat, locale, view=note.view, before=before, names=names)])
+        sentence = sentences([sentence, *dom.news(text, note.seat, locale, view=note.view, before=before, names=names)])
     elif scored > 0:
         sentence += trn("line.scores", scored, locale)
     if note.kind == "timeout":
@@ -271,7 +286,7 @@ def board_line(note: BoardChanged, names: Sequence[str], locale: str, before: An
     elif note.kind == "auto":
         sentence = tr("line.auto", locale, action=sentence)
     if family(note.table.game_id) == "five_hundred":
-        sentence = " ".join([sentence, *_five_hundred_news(note, names, locale)])
+        sentence = sentences([sentence, *_five_hundred_news(note, names, locale)])
     return sentence
 
 
@@ -298,6 +313,11 @@ def _five_hundred_news(note: BoardChanged, names: Sequence[str], locale: str) ->
             out.append(tr("line.500.exposed", locale, player=names[view.declarer]))
     last = tuple(getattr(view, "last_trick", ()))
     winner = getattr(view, "last_trick_winner", None)
+    if not last and getattr(view, "hands", ()) and getattr(view, "phase", None) == "auction":
+        # the tenth trick: the next deal has cleared the table, the hand's result keeps the trick
+        detail = view.hands[-1].detail or {}
+        last = tuple((seat, card) for seat, card in detail.get("last_trick") or ())
+        winner = detail.get("last_trick_winner")
     if not view.trick and last and last[-1] == (note.seat, head) and winner is not None:
         out.append(tr("line.500.trick", locale, player=names[winner]))
     return out

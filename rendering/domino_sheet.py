@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from PIL import Image
 
 from . import palette as pal
-from .fives.common import BODY, PAD, SMALL, seat_name
+from .fives.common import BODY, PAD, SMALL
+from .names import all_names, distinct, shrink
 from .sprites import PLAIN, tile_sprite
 from .text import draw_text
 
@@ -30,9 +31,10 @@ def plain_row(
     col_w: int,
     colour: pal.RGB,
     bold: bool = False,
+    label_w: int = LABEL_W,
 ) -> int:
     """A label and one right-aligned cell per column; returns the y of the next row."""
-    draw_text(canvas, PAD + 10, y + 28, label, SMALL, colour, pal.STRIP, bold=bold, max_width=LABEL_W - 14)
+    draw_text(canvas, PAD + 10, y + 28, label, SMALL, colour, pal.STRIP, bold=bold, max_width=label_w - 14)
     for k, text in enumerate(cells):
         right = col_x[k] + col_w - 8
         draw_text(canvas, right, y + 28, text, BODY, colour, pal.STRIP, bold=bold, align="right", max_width=col_w - 12)
@@ -53,11 +55,13 @@ def draw_tiles_left(
     draw_text(canvas, PAD, y + 28, title, BODY, pal.WHITE, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
     y += 48
     tile_w = 4 * MINI
+    everyone = all_names(names, len(hands), locale)
+    size = shrink(everyone, LABEL_W - 14, SMALL, False)
+    cut = distinct(everyone, [LABEL_W - 14] * len(hands), size, False)
     for seat, labels in enumerate(hands):
         if y + SEAT_ROW > bottom:
             break
-        name = seat_name(names, seat, locale)
-        draw_text(canvas, PAD + 10, y + 30, name, SMALL, pal.WHITE, pal.STRIP, max_width=LABEL_W - 14)
+        draw_text(canvas, PAD + 10, y + 30, cut[seat], size, pal.WHITE, pal.STRIP)
         count = counts[seat] if seat < len(counts) else ""
         right = WIDTH - PAD - draw_text(canvas, WIDTH - PAD, y + 30, count, SMALL, pal.GREY, pal.STRIP, align="right")
         x = PAD + LABEL_W
@@ -69,3 +73,18 @@ def draw_tiles_left(
             canvas.paste(tile_sprite(int(hi), int(lo), False, MINI, pal.STRIP, PLAIN), (x, y + 14))
             x += tile_w + 4
         y += SEAT_ROW
+
+
+def head_height(lines: Sequence[Sequence[str]], size: int) -> int:
+    """How tall a row of column heads is: `ROW` for one line, a line more for each further one."""
+    return ROW + (max(map(len, lines), default=1) - 1) * (size + 6)
+
+
+def draw_heads(canvas: Image.Image, y: int, lines: Sequence[Sequence[str]], size: int, rights: Sequence[int]) -> int:
+    """Column heads (`names.heads`), right-aligned at `rights`, their last lines level; returns the y below."""
+    tall = max(map(len, lines), default=1)
+    for head, right in zip(lines, rights, strict=True):
+        for k, line in enumerate(head):
+            base = y + 28 + (tall - len(head) + k) * (size + 6)
+            draw_text(canvas, right, base, line, size, pal.WHITE, pal.STRIP, bold=True, align="right")
+    return y + head_height(lines, size)

@@ -120,6 +120,7 @@ def write_gallery(out: Path) -> list[Path]:
 
 
 NAMES_500 = (*NAMES, "Frank")
+NAMES_ALIKE = tuple(f"Computer player {k}" for k in range(1, 7))  # names that differ only at their end
 NAMES_500_JA = (*NAMES_JA, "ゆうき")
 
 
@@ -158,8 +159,11 @@ def _five_hundred(save: Any) -> None:
     save("five-hundred-5p-board-trick", render_board(state.view(None), NAMES_500))
     state = first_500(6, 1, mid_trick)
     save("five-hundred-6p-board-trick", render_board(state.view(None), NAMES_500))
+    save("names-alike-500-6p-table", render_board(state.view(None), NAMES_ALIKE))
     state = first_500(3, 4, lambda s: s.exposed and len(s.trick) == 1, bold=True)
     save("five-hundred-3p-board-open-misere", render_board(state.view(None), NAMES_500))
+    new_deal = next(s.view(None) for s in play_500(4, 2) if s.hand_no == 2)
+    save("five-hundred-4p-board-last-trick", render_board(new_deal, NAMES_500))
     final = list(play_500(4, 2))[-1].view(None)
     save("five-hundred-4p-sheet", render_score_sheet(final, NAMES_500))
     final = list(play_500(5, 3))[-1].view(None)
@@ -230,6 +234,12 @@ def _domineren(save: Any) -> None:
     save("domineren-4p-sheet", render_score_sheet(final, NAMES))
     final = list(play_domineren(5, 2, options={"hands": 5}))[-1].view(None)
     save("domineren-5p-sheet", render_score_sheet(final, NAMES))
+    save("names-alike-domineren-5p-scores", render_score_sheet(final, NAMES_ALIKE))
+    wound = max(
+        (s.view(None) for s in play_domineren(4, 3, options={"hands": 1}) if s.phase == "billitonnen"),
+        key=lambda v: len(v.billitonnen.line),
+    )
+    save("domineren-4p-board-billitonnen-wound", render_board(wound, NAMES))
     save("domineren-4p-board-ja", render_board(longest(domineren_views(4, 0, "13b")), NAMES_JA, "ja"))
     state = first_domineren(4, 1, lambda s: russian(s) and len(s.view(None).layout) > 4, "5", {"hands": 1})
     save("domineren-4p-hand-ja", render_hand(state.view(state.current_seat), NAMES_JA, "ja"))
@@ -252,17 +262,22 @@ def _index(files: list[str]) -> str:
             lambda f: f.endswith("-ja.png") and not _500(f) and not _dom(f),
         ),
         (
-            "Five Hundred: the auction, a trick (the card winning it ringed), the previous trick on request, five"
-            " and six players, an exposed open misère",
+            "Five Hundred: the auction, a trick (the card winning it ringed), the previous trick on request, a"
+            " hand's last trick and result under the next deal, five and six players, an exposed open misère",
             lambda f: _500(f) and "-board-" in f and not f.endswith("-ja.png"),
         ),
         ("Five Hundred hands: bidding, playing, discarding", lambda f: _500(f) and "-hand" in f and "-ja" not in f),
         ("Five Hundred score sheets", lambda f: _500(f) and f.endswith("-sheet.png")),
         ("Five Hundred in Japanese", lambda f: _500(f) and f.endswith("-ja.png")),
         (
+            "Names that differ only at their end, cut so that each still tells its player apart",
+            lambda f: f.startswith("names-"),
+        ),
+        (
             "Domineren: a cross, a Russian double cross waiting for its doubles (D/M), the Volapük cross with its"
             " Russian arms on the band, a triangle cross, a directed opening, a Russian line, a finished hand,"
-            " Billitonnen's face-down rows and the end, beside the chip ledger",
+            " Billitonnen's face-down rows, its line wound round (its ends named as drawn) and the end, beside"
+            " the chip ledger",
             lambda f: _dom(f) and "-board-" in f and not f.endswith("-ja.png"),
         ),
         (

@@ -99,13 +99,22 @@ def tile_sprite(first: int, second: int, vertical: bool, unit: int, bg: RGB, sty
     return pal.to_palette(small)
 
 
+# Eight and nine differ by the middle pip alone, which a small tile all but loses: the eight's ring is
+# pushed out to open its middle, and the nine's middle pip is drawn large, so that they are told apart by
+# shape (a hollow ring, a ring round a big dot), not by colour, which not every player sees.
+_OUTER = {8: (0.2, 0.5, 0.8)}
+_MIDDLE = {7: 1.0, 9: 1.5}
+
+
 def _pips(d: ImageDraw.ImageDraw, number: int, x: float, y: float, side: float, vertical: bool) -> None:
     r = side * (0.095 if number <= 6 else 0.082)
     colour = pal.PIPS[number]
+    grid = _OUTER.get(number, _GRID)
     for c, row in PIP_LAYOUTS[number]:
         col, rw = (c, row) if vertical else (row, c)
-        px, py = x + side * _GRID[col], y + side * _GRID[rw]
-        d.ellipse((px - r, py - r, px + r, py + r), fill=colour)
+        px, py = x + side * grid[col], y + side * grid[rw]
+        rr = r * _MIDDLE.get(number, 1.0) if (c, row) == (1, 1) else r
+        d.ellipse((px - rr, py - rr, px + rr, py + rr), fill=colour)
 
 
 @lru_cache(maxsize=512)

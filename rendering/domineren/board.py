@@ -28,6 +28,7 @@ from bot.i18n import tr, trn
 from .. import palette as pal
 from ..fives.board import BADGE_ROOM, UNITS
 from ..fives.geometry import Placement
+from ..names import SLOT, all_names, distinct, fill, say
 from ..sprites import HIGHLIGHT, ring, ringed_sprite
 from ..text import draw_text, text_width
 from . import ledger, pieces
@@ -41,13 +42,13 @@ from .common import (
     last_words,
     need_text,
     payments,
-    seat_name,
     signed,
     tile_text,
     turn_text,
     type_details,
     type_name,
 )
+from .layout import E as E_END
 from .layout import (
     End,
     GeoTile,
@@ -62,6 +63,7 @@ from .layout import (
     place,
     sides_shown,
 )
+from .layout import W as W_END
 
 WIDTH = 960
 FELT_W = WIDTH - ledger.WIDTH
@@ -214,7 +216,7 @@ def _draw_header(
 ) -> None:
     d.rectangle((0, 0, WIDTH - 1, HEADER - 1), fill=pal.idx(pal.STRIP))
     right = WIDTH - PAD
-    turn = turn_text(view, names, locale)
+    turn = turn_text(view, names, locale, 420)
     if turn:
         right -= (
             draw_text(canvas, right, 38, turn, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=420) + 18
@@ -257,13 +259,13 @@ def _draw_result(canvas: Image.Image, view: DominerenView, names: Sequence[str],
     """The winners of the session, and who won Billitonnen's pool."""
     x = PAD
     if view.winner:
-        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in view.winner)
-        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=who)
-        x += draw_text(canvas, x, base, text, BODY, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=SLOT)
+        text = fill(text, view.winner, names, locale, BODY, True, (WIDTH - 2 * PAD) // 2)
+        x += draw_text(canvas, x, base, text, BODY, pal.GOLD, pal.STRIP, bold=True)
     won = next((h for h in view.hands if h.reason == "billitonnen"), None)
     if won is not None and WIDTH - PAD - x > 80:
-        player = seat_name(names, won.detail.get("winner", 0), locale)
-        text = tr("image.dom.billitonnen_won", locale, player=player, chips=won.detail.get("pool", 0))
+        seat, pool = won.detail.get("winner", 0), won.detail.get("pool", 0)
+        text = say("image.dom.billitonnen_won", locale, seat, names, SMALL, False, WIDTH - PAD - x - 16, chips=pool)
         draw_text(canvas, x + 16, base, text, SMALL, pal.GREY, pal.STRIP, max_width=WIDTH - PAD - x - 16)
 
 
@@ -314,6 +316,23 @@ def markers(f: Frame, locale: str) -> list[tuple[End, Image.Image, int, int]]:
         y = min(max(f.felt_top + 4, f.oy + round(cy * f.unit) - h // 2), f.felt_bottom - 4 - h)
         out.append((end, sprite, x, y))
     return out
+
+
+def end_sides(view: DominerenView) -> dict[str, str]:
+    """Billitonnen's two ends ("W", "E" in the notation) named as the table image shows them: "left" and
+    "right", or "top" and "bottom" once the line has wound so that its ends lie more above each other
+    than side by side. The line winds, so its west end may well be drawn going east."""
+    game = view.billitonnen
+    if game is None or len(game.line) < 2:
+        return {"W": "left", "E": "right"}
+    f = frame(view)
+    if f.placement is None:
+        return {"W": "left", "E": "right"}
+    centres = {end.arm: (x + s.width / 2, y + s.height / 2) for end, s, x, y in markers(f, "en")}
+    (wx, wy), (ex, ey) = centres[W_END], centres[E_END]
+    if abs(wx - ex) >= abs(wy - ey):
+        return {"W": "left", "E": "right"} if wx <= ex else {"W": "right", "E": "left"}
+    return {"W": "top", "E": "bottom"} if wy <= ey else {"W": "bottom", "E": "top"}
 
 
 def _draw_markers(canvas: Image.Image, f: Frame, locale: str) -> None:
@@ -390,7 +409,8 @@ def _draw_panel(
     label_w = draw_text(canvas, x, top + 78, tr("image.dom.settlement", locale), SMALL, pal.GREY, pal.STRIP)
     _draw_amounts(canvas, x + label_w + 12, top + 78, list(enumerate(result.points)), names, locale, box[2] - 14)
     if view.set_draw:
-        drawn = " · ".join(f"{seat_name(names, s, locale)} {tile_text(t)}" for s, t in view.set_draw)
+        cut = distinct(all_names(names, view.players, locale), [200] * view.players, SMALL, False)
+        drawn = " · ".join(f"{cut[s]} {tile_text(t)}" for s, t in view.set_draw)
         text = tr("image.dom.set_draw", locale, tiles=drawn)
         draw_text(canvas, x, top + 110, text, SMALL, pal.GREY, pal.STRIP, max_width=room)
 
@@ -405,10 +425,12 @@ def _draw_amounts(
     right: int,
 ) -> int:
     """Names with signed chips, green for a gain and red for a loss, as far as `right`."""
+    players = max(len(names), max((s for s, _ in amounts), default=0) + 1)
+    cut = distinct(all_names(names, players, locale), [160] * players, SMALL, False)
     for k, (seat, chips) in enumerate(amounts):
         if k:
             x += draw_text(canvas, x, base, " · ", SMALL, pal.GREY, pal.STRIP)
-        name = seat_name(names, seat, locale) + " "
+        name = cut[seat] + " "
         amount = signed(chips)
         amount_w = text_width(amount, SMALL, True)
         room = right - x - amount_w
@@ -432,7 +454,7 @@ def _draw_footer(
 ) -> None:
     d.rectangle((0, top, WIDTH - 1, top + height - 1), fill=pal.idx(pal.STRIP))
     base = top + 38
-    words = last_words(view, names, locale)
+    words = last_words(view, names, locale, end_sides(view) if in_billitonnen(view) else None)
     if words is None:
         if view.current_seat is not None:
             draw_text(canvas, PAD, base, tr("image.last.none", locale), SMALL, pal.GREY, pal.STRIP)

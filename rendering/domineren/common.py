@@ -11,6 +11,7 @@ from bot.i18n import tr, trn
 
 from ..fives.common import BODY, PAD, SMALL, TITLE, seat_name
 from ..fives.hand import tile_text
+from ..names import say
 
 __all__ = ["BODY", "PAD", "SMALL", "TITLE", "seat_name", "tile_text"]
 
@@ -72,11 +73,10 @@ def need_text(need: str, locale: str) -> str:
     return tr(NEEDS[need], locale) if need in NEEDS else ""
 
 
-def turn_text(view: DominerenView, names: Sequence[str], locale: str) -> str:
-    """Who acts now, and at what."""
+def turn_text(view: DominerenView, names: Sequence[str], locale: str, width: int = 1 << 20) -> str:
+    """Who acts now, and at what; the name cut if the sentence is wider than `width` at SMALL bold."""
     if view.current_seat is None:
         return ""
-    player = seat_name(names, view.current_seat, locale)
     key = {
         "set": "image.dom.turn.set",
         "type": "image.dom.turn.type",
@@ -84,11 +84,13 @@ def turn_text(view: DominerenView, names: Sequence[str], locale: str) -> str:
         "special": "image.dom.turn.special",
         "billitonnen": "image.dom.turn.billitonnen",
     }.get(view.phase, "image.turn")
-    return tr(key, locale, player=player)
+    return say(key, locale, view.current_seat, names, SMALL, True, width)
 
 
-def last_words(view: DominerenView, names: Sequence[str], locale: str) -> str | None:
-    """The last action in words."""
+def last_words(
+    view: DominerenView, names: Sequence[str], locale: str, sides: dict[str, str] | None = None
+) -> str | None:
+    """The last action in words; Billitonnen's ends by `sides` (as the image shows them: left, top...)."""
     if view.last is None:
         return None
     seat, action, _ = view.last
@@ -98,7 +100,9 @@ def last_words(view: DominerenView, names: Sequence[str], locale: str) -> str | 
     if head == "type" and len(words) > 1:
         return tr("image.dom.last.type", locale, player=player, type=type_name(words[1], locale))
     if head in ("turn", "place") and len(words) > 1:
-        return tr(f"image.dom.last.{head}", locale, player=player, end=words[1])
+        end = words[1].upper()
+        where = tr(f"dom.end.{(sides or {}).get(end)}", locale) if sides and end in sides else end
+        return tr(f"image.dom.last.{head}", locale, player=player, end=where)
     if head == "draw" and view.phase == "type" and view.set_drawn and view.layout:
         return tr("image.dom.last.set_drawn", locale, player=player, tile=tile_text(view.layout[0].tile))
     if head in ("draw", "pass"):

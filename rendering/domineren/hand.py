@@ -21,10 +21,12 @@ from bot.engine.domineren import DominerenView
 from bot.i18n import tr
 
 from .. import palette as pal
+from ..names import say
 from ..sprites import DIM, PLAIN, PLAYABLE, ring, tile_sprite
-from ..text import draw_text, fit, text_width
+from ..text import draw_text, text_width
 from . import pieces
-from .common import BODY, MATADORS, PAD, SMALL, in_billitonnen, seat_name, signed, tile_text, turn_text
+from .board import end_sides
+from .common import BODY, MATADORS, PAD, SMALL, in_billitonnen, signed, tile_text, turn_text
 from .layout import ends_of, line_ends, marker_text
 
 MIN_WIDTH = 600
@@ -132,14 +134,12 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     f = frame(view)
     width = f.width
     canvas = pal.new_canvas((width, f.height), pal.STRIP)
-    name = seat_name(names, view.seat if view.seat is not None else 0, locale)
     rows = in_billitonnen(view)
     count = tr("image.hand.tiles", locale, count=len(f.tiles))
     count_w = draw_text(canvas, width - PAD, 44, count, SMALL, pal.GREY, pal.STRIP, align="right")
     title_room = width - 3 * PAD - count_w
     key = "image.dom.hand.row_title" if rows else "image.hand.title"
-    around = text_width(tr(key, locale, player=""), BODY + 2, True)
-    title = tr(key, locale, player=fit(name, BODY + 2, True, title_room - around))
+    title = say(key, locale, view.seat if view.seat is not None else 0, names, BODY + 2, True, title_room)
     draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.gain))
     colour = pal.GOLD if urgent else pal.GREY
@@ -156,17 +156,20 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
 def _draw_ends(canvas: Image.Image, view: DominerenView, locale: str, top: int, width: int) -> None:
     """The open ends, each marker after the compass side of its arm (or of the line's end)."""
     game = view.billitonnen
-    ends = line_ends(game) if game is not None and in_billitonnen(view) else ends_of(view)
+    line = game is not None and in_billitonnen(view)
+    ends = line_ends(game) if game is not None and line else ends_of(view)
+    sides = end_sides(view) if line else {}
     base = top + 35
     x = PAD + draw_text(canvas, PAD, base, tr("image.dom.hand.ends", locale), SMALL, pal.GREY, pal.STRIP) + 12
     for end in ends:
-        side = end.side if end.side >= 0 else end.arm
+        side = "ENWS"[end.side if end.side >= 0 else end.arm]
+        label = tr(f"dom.end.{sides[side]}", locale) if side in sides else side  # Billitonnen: as drawn
         sprite = pieces.marker(marker_text(end, False, locale), END_MARK, end.kind, end.directed, pal.STRIP)
-        label_w = text_width("ENWS"[side], SMALL, True)
+        label_w = text_width(label, SMALL, True)
         if x + label_w + 6 + sprite.width > width - PAD:
             draw_text(canvas, x, base, "…", SMALL, pal.GREY, pal.STRIP)
             break
-        x += draw_text(canvas, x, base, "ENWS"[side], SMALL, pal.WHITE, pal.STRIP, bold=True) + 6
+        x += draw_text(canvas, x, base, label, SMALL, pal.WHITE, pal.STRIP, bold=True) + 6
         canvas.paste(sprite, (x, top + 8), pieces.marker_mask(sprite, pal.STRIP))
         x += sprite.width + 18
 

@@ -17,9 +17,10 @@ from bot.engine.domineren import DominerenView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
+from ..names import all_names, distinct, shrink
 from ..sprites import PLAIN, tile_sprite
 from ..text import cap_height, draw_text, text_width
-from .common import BODY, SMALL, hand_start, in_billitonnen, seat_name, signed
+from .common import BODY, SMALL, hand_start, in_billitonnen, signed
 from .pieces import back
 
 WIDTH = 300
@@ -63,21 +64,27 @@ def draw(canvas: Image.Image, view: DominerenView, names: Sequence[str], locale:
         caption = tr("image.dom.ledger.chips_change", locale)
     draw_text(canvas, right, y0 + 26, caption, SMALL, pal.GREY, pal.STRIP, align="right", max_width=WIDTH - 2 * INSET)
     y = y0 + TITLE_ROW
+    everyone = all_names(names, view.players, locale)
+    marks = [
+        ("★ " if view.winner is not None and s in view.winner else "") + ("▶" if s == view.current_seat else "")
+        for s in range(view.players)
+    ]
+    rooms = [
+        right - left - text_width(str(view.chips[s]), BODY + 4, True) - 12 - text_width(marks[s], BODY, True)
+        for s in range(view.players)
+    ]
+    size = min(shrink([everyone[s]], rooms[s], BODY, True, BODY - 4) for s in range(view.players))
+    cut = distinct(everyone, rooms, size, True)
     for seat in range(view.players):
         h = block_height(view, seat)
         current = seat == view.current_seat
         if current:  # a gold bar down the left edge: no other colour is needed behind the text
             d.rectangle((x0 + 3, y + 4, x0 + 7, y + h - GAP - 2), fill=pal.idx(pal.GOLD))
         base = y + 29
-        chips_w = draw_text(
-            canvas, right, base, str(view.chips[seat]), BODY + 4, pal.WHITE, pal.STRIP, bold=True, align="right"
-        )
-        name = ("▶" if current else "") + seat_name(names, seat, locale)
+        draw_text(canvas, right, base, str(view.chips[seat]), BODY + 4, pal.WHITE, pal.STRIP, bold=True, align="right")
         won = view.winner is not None and seat in view.winner
-        if won:
-            name = "★ " + name
         colour = pal.GOLD if current or won else pal.WHITE
-        draw_text(canvas, left, base, name, BODY, colour, pal.STRIP, bold=True, max_width=right - left - chips_w - 12)
+        draw_text(canvas, left, base, marks[seat] + cut[seat], size, colour, pal.STRIP, bold=True)
         if in_billitonnen(view):
             _draw_row(canvas, view, seat, left, y + NAME_ROW)
         else:

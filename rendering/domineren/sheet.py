@@ -22,43 +22,63 @@ from bot.engine.domineren import DominerenView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
-from ..domino_sheet import LABEL_W, MAX_HAND_ROWS, MAX_HEIGHT, ROW, SEAT_ROW, WIDTH, draw_tiles_left, plain_row
+from ..domino_sheet import (
+    MAX_HAND_ROWS,
+    MAX_HEIGHT,
+    ROW,
+    SEAT_ROW,
+    WIDTH,
+    draw_heads,
+    draw_tiles_left,
+    head_height,
+    plain_row,
+)
+from ..names import SLOT, fill, heads
 from ..text import draw_text
-from .common import BODY, PAD, SMALL, TITLE, game_name, seat_name, signed
+from .common import BODY, PAD, SMALL, TITLE, game_name, signed
+
+SUB = 32  # a line of a hand's block: paid in play, the settlement, the chips after it
+LABEL = 200
 
 
 class Row(NamedTuple):
-    label: str
-    points: tuple[int, ...]  # the settlement
+    label: str  # the hand ("Hand 3"), or the hands summed into one block ("Hands 1–9")
+    points: tuple[int, ...]  # the settlement (§14)
     chips: tuple[int, ...] | None  # each player's chips after it, when known
-    number: int  # the hand's number
+    number: int  # the (last) hand's number
+    played: tuple[int, ...] | None  # chips paid and won in play: the set, doubles, Nos, Block (with `chips`)
 
 
-def hand_rows(view: DominerenView, locale: str) -> list[Row]:
-    """A row per finished hand, the earliest summed into one when there are more than `MAX_HAND_ROWS`."""
+def hand_rows(view: DominerenView, locale: str, most: int | None = None) -> list[Row]:
+    """A block per finished hand, the earliest summed into one when there are more than `most`."""
     out: list[Row] = []
+    before = [view.start_chips] * view.players
     for k, result in enumerate(view.hands):
         if result.reason in ("pool", "billitonnen"):
             continue
         number = result.detail.get("hand", k + 1)
-        declared = str(result.detail.get("type", "")).split()
-        if len(declared) > 1:  # "type 13a normal:WE": the type's number tells it
-            label = tr("image.dom.sheet.hand", locale, number=number, type=declared[1])
-        else:
-            label = tr("image.hand_no", locale, number=number)
         chips = result.detail.get("chips")
-        out.append(Row(label, tuple(result.points), None if chips is None else tuple(chips), number))
-    if len(out) > MAX_HAND_ROWS:
-        cut = len(out) - MAX_HAND_ROWS + 1
+        played = None
+        if chips is not None:
+            played = tuple(c - b - p for c, b, p in zip(chips, before, result.points, strict=True))
+            before = list(chips)
+        label = tr("image.hand_no", locale, number=number)
+        out.append(Row(label, tuple(result.points), None if chips is None else tuple(chips), number, played))
+    most = MAX_HAND_ROWS if most is None else max(1, most)
+    if len(out) > most:
+        cut = len(out) - most + 1
         merged = tuple(sum(r.points[s] for r in out[:cut]) for s in range(view.players))
+        played = None
+        if all(r.played is not None for r in out[:cut]):
+            played = tuple(sum(r.played[s] for r in out[:cut] if r.played) for s in range(view.players))
         label = tr("image.dom.sheet.hands", locale, first=out[0].number, last=out[cut - 1].number)
-        out = [Row(label, merged, out[cut - 1].chips, out[cut - 1].number), *out[cut:]]
+        out = [Row(label, merged, out[cut - 1].chips, out[cut - 1].number, played), *out[cut:]]
     return out
 
 
 def in_play(view: DominerenView, rows: Sequence[Row]) -> list[int] | None:
-    """Chips moved during play that no row accounts for, counted from the last hand that recorded its
-    chips (or from the start)."""
+    """Chips moved during play that no row accounts for (the hand being played, or hands without their
+    chips recorded), counted from the last hand that recorded its chips (or from the start)."""
     recorded = [k for k, r in enumerate(rows) if r.chips is not None]
     if recorded:
         base, later = list(rows[recorded[-1]].chips or ()), [r.points for r in rows[recorded[-1] + 1 :]]
@@ -78,17 +98,38 @@ def _last_hand(view: DominerenView) -> HandResult | None:
     return finished[-1] if finished and finished[-1].detail.get("hands") else None
 
 
-def height(view: DominerenView, rows: Sequence[Row]) -> int:
-    lines = 1 + len(rows) + 1 + _extra(view) + 2  # start, hands, in play, pool/Billitonnen, chips, result
-    h = 76 + (56 if view.over else 0) + ROW + lines * ROW + 24
+def _block(row: Row) -> int:
+    return 3 * SUB if row.played is not None else 2 * SUB
+
+
+def _fixed(view: DominerenView, names: Sequence[str], locale: str) -> int:
+    """The height of all but the hands' blocks."""
+    size, lines = _heads(view, names, locale)
+    lines_below = 1 + 1 + _extra(view) + 2  # start, in play, pool/Billitonnen, chips, result
+    h = 76 + (56 if view.over else 0) + head_height(lines, size) + lines_below * ROW + 24
     if _last_hand(view) is not None:
         h += 48 + view.players * SEAT_ROW
-    return min(h + 12, MAX_HEIGHT)
+    return h + 12
+
+
+def _heads(view: DominerenView, names: Sequence[str], locale: str) -> tuple[int, list[list[str]]]:
+    col_w = (WIDTH - 2 * PAD - LABEL) // view.players
+    return heads([(s,) for s in range(view.players)], names, locale, SMALL, col_w - 12)
+
+
+def rows_and_height(view: DominerenView, names: Sequence[str], locale: str) -> tuple[list[Row], int]:
+    """The hands' blocks, as many as fit in `MAX_HEIGHT` with the rest of the sheet, and its height."""
+    fixed = _fixed(view, names, locale)
+    rows = hand_rows(view, locale, max(1, (MAX_HEIGHT - fixed) // (3 * SUB)))
+    return rows, min(fixed + sum(map(_block, rows)), MAX_HEIGHT)
+
+
+def height(view: DominerenView, names: Sequence[str] = (), locale: str = "en") -> int:
+    return rows_and_height(view, names, locale)[1]
 
 
 def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Image:
-    rows = hand_rows(view, locale)
-    total_h = height(view, rows)
+    rows, total_h = rows_and_height(view, names, locale)
     canvas = pal.new_canvas((WIDTH, total_h), pal.STRIP)
     d = ImageDraw.Draw(canvas)
     n = view.players
@@ -106,68 +147,78 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     )
     y = 76
     if view.over and view.winner:
-        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in view.winner)
-        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=who)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=SLOT)
+        text = fill(text, view.winner, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
         y += 56
-    col_w = (WIDTH - 2 * PAD - LABEL_W) // n
-    col_x = [PAD + LABEL_W + k * col_w for k in range(n)]
-    for k in range(n):
-        name = seat_name(names, k, locale)
-        draw_text(
-            canvas,
-            col_x[k] + col_w - 8,
-            y + 28,
-            name,
-            SMALL,
-            pal.WHITE,
-            pal.STRIP,
-            bold=True,
-            align="right",
-            max_width=col_w - 12,
-        )
-    y += ROW
+    col_w = (WIDTH - 2 * PAD - LABEL) // n
+    col_x = [PAD + LABEL + k * col_w for k in range(n)]
+    size, lines = _heads(view, names, locale)
+    y = draw_heads(canvas, y, lines, size, [x + col_w - 8 for x in col_x])
     d.line((PAD, y - 4, WIDTH - PAD, y - 4), fill=pal.idx(pal.GREY), width=1)
     start = [str(view.start_chips)] * n
-    y = plain_row(canvas, y, tr("image.dom.sheet.start", locale), start, col_x, col_w, pal.GREY)
+    y = plain_row(canvas, y, tr("image.dom.sheet.start", locale), start, col_x, col_w, pal.GREY, label_w=LABEL)
     for r, row in enumerate(rows):
-        bg = pal.ROW_ALT if r % 2 == 0 else pal.STRIP
-        if bg != pal.STRIP:
-            d.rectangle((PAD, y, WIDTH - PAD, y + ROW - 1), fill=pal.idx(bg))
-        draw_text(canvas, PAD + 10, y + 28, row.label, SMALL, pal.GREY, bg, max_width=LABEL_W - 14)
-        for k in range(n):
-            right = col_x[k] + col_w - 8
-            if row.chips is not None:
-                right -= draw_text(canvas, right, y + 28, str(row.chips[k]), SMALL, pal.GREY, bg, align="right") + 10
-            _signed_cell(canvas, right, y + 28, row.points[k], bg)
-        y += ROW
+        y = _draw_block(canvas, d, y, row, col_x, col_w, pal.ROW_ALT if r % 2 == 0 else pal.STRIP, locale)
     missing = in_play(view, rows)
     if missing is not None:
-        y = _signed_row(canvas, y, tr("image.dom.sheet.payments", locale), missing, col_x, col_w)
+        label = tr("image.dom.sheet.payments", locale, number=view.hand_no)
+        y = _signed_row(canvas, y, label, missing, col_x, col_w)
     for result in view.hands:
         if result.reason == "pool":
             y = _signed_row(canvas, y, tr("image.dom.sheet.pool", locale), list(result.points), col_x, col_w)
         elif result.reason == "billitonnen":
             y = _signed_row(canvas, y, tr("image.dom.sheet.billitonnen", locale), list(result.points), col_x, col_w)
     d.line((PAD, y + 2, WIDTH - PAD, y + 2), fill=pal.idx(pal.GREY), width=1)
-    y = plain_row(
-        canvas,
-        y + 4,
-        tr("image.dom.sheet.chips", locale),
-        [str(c) for c in view.chips],
-        col_x,
-        col_w,
-        pal.WHITE,
-        bold=True,
-    )
+    chips = [str(c) for c in view.chips]
+    y = plain_row(canvas, y + 4, tr("image.dom.sheet.chips", locale), chips, col_x, col_w, pal.WHITE, True, LABEL)
     result = view.game_points or tuple(c - view.start_chips for c in view.chips)
     label = tr("image.dom.sheet.result", locale, start=view.start_chips)
     colour = pal.GOLD if view.over else pal.GREY
-    y = plain_row(canvas, y, label, [signed(p) for p in result], col_x, col_w, colour, bold=view.over)
+    y = plain_row(canvas, y, label, [signed(p) for p in result], col_x, col_w, colour, view.over, LABEL)
     last = _last_hand(view)
     if last is not None and y + 48 + SEAT_ROW <= total_h:
         _draw_last_hand(canvas, view, names, locale, last, y + 16, total_h)
     return canvas
+
+
+def _draw_block(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    y: int,
+    row: Row,
+    col_x: list[int],
+    col_w: int,
+    bg: pal.RGB,
+    locale: str,
+) -> int:
+    """A hand's block: what play paid each player, what the settlement paid, and the chips after it; each
+    line labelled, so that a player can add it up."""
+    lines: list[tuple[str, tuple[int, ...], str]] = []  # label, values, what they are
+    if row.played is not None:
+        lines.append((tr("image.dom.sheet.played", locale), row.played, "played"))
+    lines.append((tr("image.dom.sheet.settled", locale), row.points, "settled"))
+    if row.chips is not None:
+        lines.append((tr("image.dom.sheet.after", locale), row.chips, "after"))
+    top = y
+    if bg != pal.STRIP:
+        d.rectangle((PAD, y, WIDTH - PAD, y + SUB * len(lines) - 1), fill=pal.idx(bg))
+    hand_w = draw_text(canvas, PAD + 10, y + 23, row.label, SMALL, pal.WHITE, bg, bold=True) + 10
+    for k, (kind, values, what) in enumerate(lines):
+        base = y + 23
+        room = LABEL - 14 - (hand_w if k == 0 else 0)
+        draw_text(canvas, PAD + LABEL - 8, base, kind, SMALL - 2, pal.GREY, bg, align="right", max_width=room)
+        for c, value in enumerate(values):
+            right = col_x[c] + col_w - 8
+            if what == "after":  # the running total
+                draw_text(canvas, right, base, str(value), SMALL, pal.WHITE, bg, align="right")
+                continue
+            colour = pal.GREEN if value > 0 else pal.RED if value < 0 else pal.GREY
+            text = signed(value) if value else "–"
+            size = SMALL + 2 if what == "settled" else SMALL
+            draw_text(canvas, right, base, text, size, colour, bg, bold=what == "settled", align="right")
+        y += SUB
+    return top + SUB * len(lines)
 
 
 def _signed_cell(canvas: Image.Image, right: int, base: int, chips: int, bg: pal.RGB) -> int:
@@ -177,7 +228,7 @@ def _signed_cell(canvas: Image.Image, right: int, base: int, chips: int, bg: pal
 
 
 def _signed_row(canvas: Image.Image, y: int, label: str, cells: list[int], col_x: list[int], col_w: int) -> int:
-    draw_text(canvas, PAD + 10, y + 28, label, SMALL, pal.GREY, pal.STRIP, max_width=LABEL_W - 14)
+    draw_text(canvas, PAD + 10, y + 28, label, SMALL, pal.GREY, pal.STRIP, max_width=LABEL - 14)
     for k, chips in enumerate(cells):
         _signed_cell(canvas, col_x[k] + col_w - 8, y + 28, chips, pal.STRIP)
     return y + ROW

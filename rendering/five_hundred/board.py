@@ -31,6 +31,7 @@ from bot.engine.five_hundred.cards import NT, SUIT_TABLES, SUITS, parse_card, tr
 from bot.i18n import tr
 
 from .. import palette as pal
+from ..names import all_names, distinct, shrink
 from ..sprites import badge_sprite
 from ..text import draw_text, text_width
 from .cards import (
@@ -57,6 +58,7 @@ from .common import (
     hand_summary,
     header_height,
     last_action,
+    line_width,
     names_of,
     sentence,
     side_of,
@@ -81,6 +83,7 @@ MARGIN = 12
 
 
 Box = tuple[int, int, int, int]
+Closing = tuple[tuple[tuple[int, str], ...], int | None, int]  # a hand's last trick, its winner, the hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +210,12 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str, *, show_pre
     _draw_band(canvas, view, names, locale, f.header)
     for seat in range(view.players):
         _draw_plate(canvas, view, names, locale, seat, f.plates[seat])
-    if view.phase == "auction":
+    closing = closing_trick(view)
+    if closing is not None and (show_previous or view.over or not view.auction):
+        # the hand's tenth trick, until the first bid of the next deal (or for good at the game's end)
+        _draw_trick(canvas, view, closing[0], closing[1], f)
+        _draw_centre(canvas, _closing_caption(closing, names, locale), f, closing[0])
+    elif view.phase == "auction":
         _draw_bids(canvas, view, locale, f)
     elif show_previous:
         _draw_trick(canvas, view, view.last_trick, view.last_trick_winner, f)
@@ -224,26 +232,37 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str, *, show_pre
 
 
 # -- the contract band --------------------------------------------------------------------------------------
-def _band_left(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Item]:
+def _band_left(view: FiveHundredView, names: Sequence[str], locale: str, room: int) -> list[Item]:
+    """The contract and its players, their names cut (no two alike) as far as it takes to fit `room`."""
+    items: list[Item] = []
+    for each in (300, 240, 200, 160, 130, 100, 80, 60):
+        items = _band_words(view, names, locale, each)
+        if line_width(items, BODY, True) <= room:
+            break
+    return items
+
+
+def _band_words(view: FiveHundredView, names: Sequence[str], locale: str, each: int) -> list[Item]:
     if view.phase == "auction":
         if view.high_bid is None or view.high_bidder is None:
             return [tr("image.500.band.no_bids", locale)]
-        player = names_of((view.high_bidder,), names, locale, BODY, True, 300)
+        player = names_of((view.high_bidder,), names, locale, BODY, True, each)
         return sentence("image.500.band.high_bid", locale, bid_tag(view.high_bid, locale), player=player)
     if view.contract is None or view.declarer is None:
         return [tr("image.500.band.all_pass", locale)]
-    player = names_of((view.declarer,), names, locale, BODY, True, 240)
+    player = names_of((view.declarer,), names, locale, BODY, True, each)
     items = sentence("image.500.band.contract", locale, bid_tag(view.contract, locale), player=player)
     if view.called:
         if view.partners:
-            who = names_of(view.partners, names, locale, BODY, True, 220)
+            who = names_of(view.partners, names, locale, BODY, True, each * len(view.partners))
             items += sentence("image.500.band.called_by", locale, cards_tag(view.called), players=who)
         else:
             items += sentence("image.500.band.called", locale, cards_tag(view.called))
     elif view.solo and view.players == 5:
         items.append(tr("image.500.band.solo", locale))
     elif view.partners:
-        items.append(tr("image.500.band.with", locale, players=names_of(view.partners, names, locale, BODY, True, 220)))
+        who = names_of(view.partners, names, locale, BODY, True, each * len(view.partners))
+        items.append(tr("image.500.band.with", locale, players=who))
     return items
 
 
@@ -274,14 +293,14 @@ def _draw_band(canvas: Image.Image, view: FiveHundredView, names: Sequence[str],
         right -= _draw_widow(canvas, view, locale, right, base) + 20
     if right_text:
         right -= draw_text(
-            canvas, right, base, right_text, SMALL, pal.GOLD, pal.FELT_DARK, bold=True, align="right", max_width=360
+            canvas, right, base, right_text, SMALL, pal.GOLD, pal.FELT_DARK, bold=True, align="right", max_width=440
         )
         right -= 20
     draw_line(
         canvas,
         box[0] + 16,
         base,
-        _band_left(view, names, locale),
+        _band_left(view, names, locale, right - box[0] - 16),
         BODY,
         pal.WHITE,
         pal.FELT_DARK,
@@ -291,6 +310,20 @@ def _draw_band(canvas: Image.Image, view: FiveHundredView, names: Sequence[str],
 
 
 # -- seats --------------------------------------------------------------------------------------------------
+def plate_names(view: FiveHundredView, names: Sequence[str], locale: str) -> tuple[int, tuple[str, ...]]:
+    """The size of the names on the plates (one for all, smaller if that keeps them whole) and each
+    seat's name as its plate shows it: cut to the room beside the dealer's disc and the turn's arrow, no
+    two alike."""
+    everyone = all_names(names, view.players, locale)
+    arrow = text_width("▶", BODY - 2, True)
+    rooms = [
+        PLATE_W - 28 - (36 if s == view.dealer else 0) - (arrow if s == view.current_seat else 0)
+        for s in range(view.players)
+    ]
+    size = min(shrink([everyone[s]], rooms[s], BODY - 2, True, SMALL - 2) for s in range(view.players))
+    return size, distinct(everyone, rooms, size, True)
+
+
 def _role(view: FiveHundredView, seat: int, locale: str) -> Item | None:
     """What the seat's plate says of its part in the contract."""
     if seat == view.declarer and view.contract is not None:
@@ -321,9 +354,9 @@ def _draw_plate(
         disc = 28
         canvas.paste(badge_sprite(tr("image.500.dealer", locale), disc, pal.IVORY, pal.INK, bg), (right - disc, y0 + 9))
         right -= disc + 8
-    name = ("▶" if turn else "") + names_of((seat,), names, locale, BODY, True, 400)
+    size, shown = plate_names(view, names, locale)
     colour = pal.GOLD if turn else pal.GREY if out else pal.WHITE
-    draw_text(canvas, x0 + 12, y0 + 32, name, BODY - 2, colour, bg, bold=True, max_width=right - x0 - 16)
+    draw_text(canvas, x0 + 12, y0 + 32, ("▶" if turn else "") + shown[seat], size, colour, bg, bold=True)
     base = y1 - 14
     if out:
         draw_text(canvas, x0 + 12, base, tr("image.500.sits_out", locale), SMALL, pal.GREY, bg, max_width=PLATE_W - 24)
@@ -429,6 +462,31 @@ def _centre_caption(view: FiveHundredView, names: Sequence[str], locale: str) ->
     return []
 
 
+def closing_trick(view: FiveHundredView) -> Closing | None:
+    """The last trick of the hand just finished, its winner and the hand's number: on a new deal's
+    table before anyone bids (the engine has cleared it, the hand result keeps it) and at the game's end."""
+    if not isinstance(view, FiveHundredView):
+        return None
+    if view.over and view.last_trick and not view.trick:
+        return view.last_trick, view.last_trick_winner, view.hand_no
+    if view.phase != "auction" or not view.hands:
+        return None
+    detail = view.hands[-1].detail
+    trick = tuple((int(seat), str(card)) for seat, card in detail.get("last_trick") or ())
+    if not trick:
+        return None
+    return trick, detail.get("last_trick_winner"), int(detail.get("hand", view.hand_no - 1))
+
+
+def _closing_caption(closing: Closing, names: Sequence[str], locale: str) -> list[str]:
+    _, winner, number = closing
+    lines = [tr("image.hand_no", locale, number=number), tr("image.500.closing", locale)]
+    if winner is not None:
+        player = names_of((winner,), names, locale, BODY, True, 200)
+        lines.append(tr("image.500.previous.won", locale, player=player))
+    return lines
+
+
 def _previous_caption(view: FiveHundredView, names: Sequence[str], locale: str) -> list[str]:
     if not view.last_trick or view.last_trick_winner is None:
         return [tr("image.500.previous.none", locale)]
@@ -449,7 +507,7 @@ def _draw_centre(canvas: Image.Image, lines: Sequence[str], f: Frame, trick: Seq
             near = 0 if x0 < cx < x1 else min(abs(x0 - cx), abs(x1 - cx))
             half = min(half, near - 12)
     for k, line in enumerate(lines):
-        colour = pal.WHITE if k == 0 else pal.GOLD
+        colour = pal.GOLD if k == len(lines) - 1 and k else pal.WHITE
         draw_text(
             canvas, cx, cy + 9 + 32 * k, line, BODY - 2, colour, pal.FELT, bold=True, align="centre", max_width=2 * half
         )
@@ -482,7 +540,7 @@ def _draw_footer(canvas: Image.Image, view: FiveHundredView, names: Sequence[str
     ImageDraw.Draw(canvas).rectangle((0, top, WIDTH - 1, top + FOOTER - 1), fill=pal.idx(pal.STRIP))
     base = top + FOOTER // 2 + 10
     items = last_action(view, names, locale)
-    if view.phase == "auction" and not view.auction and view.hands:  # a new deal: how the last hand went
+    if ((view.phase == "auction" and not view.auction) or view.over) and view.hands:  # how the last hand went
         items = hand_summary(view, names, locale, view.hands[-1])
     if items is not None:
         draw_line(canvas, PAD, base, items, BODY, pal.WHITE, pal.STRIP, max_width=WIDTH - 2 * PAD)

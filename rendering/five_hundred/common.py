@@ -14,7 +14,8 @@ from bot.i18n import tr
 from .. import palette as pal
 from ..chips import draw_chips, header_height, seat_name, side_of
 from ..fives.common import BODY, PAD, SMALL, TITLE
-from ..text import cap_height, draw_text, fit, text_width
+from ..names import joined, say
+from ..text import cap_height, draw_text, text_width
 from .cards import bid_parts, card_parts, tag_sprite
 
 __all__ = ["BODY", "PAD", "SMALL", "TITLE", "header_height", "seat_name", "side_of"]
@@ -109,26 +110,17 @@ def draw_line(
 
 
 def names_of(seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, room: int) -> str:
-    """Players by name, joined, each cut to its share of `room` pixels."""
-    joiner = tr("image.side.join", locale)
-    share = (room - text_width(joiner, size, bold) * (len(seats) - 1)) // max(1, len(seats))
-    return joiner.join(fit(seat_name(names, s, locale), size, bold, share) for s in seats)
+    """Players by name, joined, each cut to its share of `room` pixels (no two alike)."""
+    return joined(seats, names, locale, size, bold, room)
 
 
-def turn_text(view: FiveHundredView, names: Sequence[str], locale: str) -> str:
-    """Who is to do what now."""
+def turn_text(view: FiveHundredView, names: Sequence[str], locale: str, width: int = 1 << 20) -> str:
+    """Who is to do what now; the name cut if the sentence is wider than `width` at SMALL bold."""
     if view.current_seat is None:
         return ""
-    player = seat_name(names, view.current_seat, locale)
-    if view.phase == "auction":
-        return tr("image.500.turn.bid", locale, player=player)
-    if view.phase == "discard":
-        return tr("image.500.turn.discard", locale, player=player)
-    if view.phase == "call":
-        return tr("image.500.turn.call", locale, player=player)
-    if not view.trick:
-        return tr("image.board.to_lead", locale, player=player)
-    return tr("image.turn", locale, player=player)
+    keys = {"auction": "image.500.turn.bid", "discard": "image.500.turn.discard", "call": "image.500.turn.call"}
+    key = keys.get(view.phase) or ("image.turn" if view.trick else "image.board.to_lead")
+    return say(key, locale, view.current_seat, names, SMALL, True, width)
 
 
 def last_action(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Item] | None:
@@ -136,7 +128,8 @@ def last_action(view: FiveHundredView, names: Sequence[str], locale: str) -> lis
     if view.last is None:
         return None
     seat, text = view.last
-    player = seat_name(names, seat, locale)
+    # two names may share the footer (who played, who took the trick): each keeps to a third of it
+    player = names_of((seat,), names, locale, BODY, False, 300)
     if text == "pass":
         return [tr("image.last.pass", locale, player=player)]
     if text == "solo":
@@ -151,7 +144,7 @@ def last_action(view: FiveHundredView, names: Sequence[str], locale: str) -> lis
         return sentence("image.500.last.bid", locale, bid_tag(text, locale), player=player)
     items = sentence("image.500.last.play", locale, card_parts(text), player=player)
     if played and not view.trick and view.last_trick_winner is not None:
-        winner = seat_name(names, view.last_trick_winner, locale)
+        winner = names_of((view.last_trick_winner,), names, locale, BODY, False, 300)
         items.append(" · " + tr("image.500.last.trick", locale, player=winner))
     return items
 
@@ -163,7 +156,7 @@ def draw_header(canvas: Image.Image, view: FiveHundredView, names: Sequence[str]
     ImageDraw.Draw(canvas).rectangle((0, 0, width - 1, height - 1), fill=pal.idx(pal.STRIP))
     base = 38
     right = width - PAD
-    turn = turn_text(view, names, locale)
+    turn = turn_text(view, names, locale, 360)
     if turn:
         right -= draw_text(
             canvas, right, base, turn, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=360

@@ -25,9 +25,10 @@ from bot.engine.five_hundred import FiveHundredView
 from bot.i18n import tr
 
 from .. import palette as pal
-from ..text import draw_text, fit, text_width
+from ..names import say
+from ..text import draw_text
 from .cards import DIM, PLAIN, card_height, card_sprite, display_order, ring, ringed_card, starred
-from .common import BODY, PAD, SMALL, Item, bid_tag, draw_line, names_of, seat_name, sentence, turn_text
+from .common import BODY, PAD, SMALL, Item, bid_tag, draw_line, names_of, sentence, turn_text
 
 WIDTH = 780
 MAX_HEIGHT = 820
@@ -116,9 +117,7 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
     count_w = draw_text(canvas, WIDTH - PAD, 44, count, SMALL, pal.GREY, pal.STRIP, align="right")
     title_room = WIDTH - 3 * PAD - count_w
     # cut the name, not the words round it, so that a long name still reads as "...'s hand"
-    around = text_width(tr("image.500.hand.title", locale, player=""), BODY + 2, True)
-    name = fit(seat_name(names, view.seat, locale), BODY + 2, True, title_room - around)
-    title = tr("image.500.hand.title", locale, player=name)
+    title = say("image.500.hand.title", locale, view.seat, names, BODY + 2, True, title_room)
     draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.playable))
     colour = pal.GOLD if urgent else pal.GREY

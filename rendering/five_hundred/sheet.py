@@ -18,8 +18,10 @@ from bot.engine.five_hundred import FiveHundredView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
+from ..domino_sheet import draw_heads, head_height
+from ..names import SLOT, fill, heads
 from ..text import draw_text
-from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, names_of, seat_name
+from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, names_of
 
 WIDTH = 720
 MAX_HEIGHT = 1060
@@ -61,7 +63,7 @@ def rows(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Row]:
         contract: list[Item] = []
         if detail.get("contract") is not None and detail.get("declarer") is not None:
             players = (detail["declarer"], *detail.get("partners", ())) if view.players == 5 else (detail["declarer"],)
-            contract = [bid_tag(detail["contract"], locale), " " + names_of(players, names, locale, SMALL, False, 170)]
+            contract = [bid_tag(detail["contract"], locale), " " + names_of(players, names, locale, SMALL, False, 140)]
         label = str(detail.get("hand", k + 1))
         out.append(Row(label, contract, _outcome(view, detail, locale), tuple(result.points), tuple(running)))
     if len(out) > MAX_HAND_ROWS:
@@ -71,9 +73,11 @@ def rows(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Row]:
     return out
 
 
-def height(view: FiveHundredView) -> int:
+def height(view: FiveHundredView, names: Sequence[str] = (), locale: str = "en") -> int:
     shown = min(len(view.hands), MAX_HAND_ROWS)
-    return min(TOP + (WINNER if view.over else 0) + HEAD_ROW + shown * ROW + ROW + 16, MAX_HEIGHT)
+    size, lines = heads(view.sides, names, locale, SMALL, (WIDTH - 2 * PAD - LABEL_W) // len(view.sides) - 12)
+    head = head_height(lines, size)
+    return min(TOP + (WINNER if view.over else 0) + head + shown * ROW + ROW + 16, MAX_HEIGHT)
 
 
 def _signed(points: int) -> tuple[str, pal.RGB]:
@@ -85,7 +89,7 @@ def _signed(points: int) -> tuple[str, pal.RGB]:
 
 
 def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Image:
-    canvas = pal.new_canvas((WIDTH, height(view)), pal.STRIP)
+    canvas = pal.new_canvas((WIDTH, height(view, names, locale)), pal.STRIP)
     d = ImageDraw.Draw(canvas)
     sides = len(view.sides)
     draw_text(canvas, PAD, 46, tr("image.sheet.title", locale), TITLE, pal.WHITE, pal.STRIP, bold=True)
@@ -94,16 +98,14 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
     y = TOP
     if view.over and view.winner:
         members = [s for side in view.winner for s in view.sides[side]]
-        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in members)
-        text = "★ " + trn("image.sheet.winner", len(members), locale, players=who)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        text = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
+        text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
         y += WINNER
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     right = [PAD + LABEL_W + (k + 1) * col_w - 8 for k in range(sides)]
-    for k in range(sides):  # column heads: each side's players
-        label = names_of(view.sides[k], names, locale, SMALL, True, col_w - 12)
-        draw_text(canvas, right[k], y + 28, label, SMALL, pal.WHITE, pal.STRIP, bold=True, align="right")
-    y += HEAD_ROW
+    size, lines = heads(view.sides, names, locale, SMALL, col_w - 12)  # each side's players
+    y = draw_heads(canvas, y, lines, size, right)
     d.line((PAD, y - 4, WIDTH - PAD, y - 4), fill=pal.idx(pal.GREY), width=1)
     for n, row in enumerate(rows(view, names, locale)):
         bg = pal.ROW_ALT if n % 2 == 0 else pal.STRIP

@@ -149,8 +149,12 @@ def badge_centre(view: FivesView, placement: Placement, index: int, direction: i
     """Where the disc of an open end goes, in grid units: just beyond the end, or nearer (at worst on the
     end's own edge) when another tile lies there, so that a disc never hides a different tile."""
     spots = placement.spots
-    h = end_heading(view.layout, spots, index, direction)
-    ex, ey = entry_point(spots[index], h, (direction - view.layout[index].dir) % 2 == 1)
+    rel = (direction - view.layout[index].dir) % 4
+    # where the next tile would really go: a line winding round a corner turns there
+    h = placement.next_heading(index, rel)
+    if h is None:
+        h = end_heading(view.layout, spots, index, direction)
+    ex, ey = entry_point(spots[index], h, rel % 2 == 1)
     dx, dy = STEP[h]
     half = size / 2
     for reach in (0.25 + half, half, 0.0):

@@ -11,7 +11,8 @@ from bot.i18n import tr
 
 from .. import palette as pal
 from ..chips import draw_chips, header_height, seat_name, side_of
-from ..text import draw_text, fit, text_width
+from ..names import all_names, joined, say
+from ..text import draw_text
 
 WIDTH = 960  # board images; Discord shows it about 400 px wide on a phone, so text is 22 px or more
 PAD = 20
@@ -21,13 +22,8 @@ SMALL = 22
 
 
 def side_label(view: FivesView, names: Sequence[str], side: int, locale: str, size: int, max_width: int) -> str:
-    """The side's players by name, each cut to its share of `max_width`."""
-    members = view.sides[side]
-    if len(members) == 1:
-        return fit(seat_name(names, members[0], locale), size, True, max_width)
-    joiner = tr("image.side.join", locale)
-    share = (max_width - text_width(joiner, size, True) * (len(members) - 1)) // len(members)
-    return joiner.join(fit(seat_name(names, s, locale), size, True, share) for s in members)
+    """The side's players by name, each cut to its share of `max_width` (no two alike)."""
+    return joined(view.sides[side], all_names(names, view.players, locale), locale, size, True, max_width)
 
 
 def game_name(view: FivesView, locale: str) -> str:
@@ -76,7 +72,7 @@ def draw_header(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
             + 18
         )
     if view.current_seat is not None:
-        who = tr("image.turn", locale, player=seat_name(names, view.current_seat, locale))
+        who = say("image.turn", locale, view.current_seat, names, SMALL, True, 300)
         right -= draw_text(
             canvas, right, base, who, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=300
         )

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from bot.engine.fives import PlacedTile
 
@@ -84,6 +85,15 @@ class Placement:
     cells: dict[tuple[int, int], int]  # occupied unit cell -> tile index
     bbox: Box  # x0, y0, x1, y1 in units, tiles only
     quality: int
+    state: Any = field(default=None, compare=False, repr=False)  # the placement under way, to ask it more
+
+    def next_heading(self, index: int, rel: int) -> int | None:
+        """The heading a single tile laid next on the open end `rel` quarter turns from tile `index`'s
+        own heading would take (a line turns where it must, so not always the way the end faces); None
+        when that end has no room kept for it."""
+        if self.state is None or (index, rel) not in self.state.sockets:
+            return None
+        return self.state._choose(_Probe(0, 1, index, rel, False, False), rel)[1]
 
 
 def _faces(a: int, b: int, heading: int) -> tuple[int, int, bool]:
@@ -202,6 +212,28 @@ class _State:
         parent = self.spots[t.parent]
         rel = (t.dir - layout[t.parent].dir) % 4
         self.sockets.pop((t.parent, rel), None)
+        level, h, box = self._choose(t, rel)
+        base = (parent.heading + rel) % 4
+        self.quality = max(self.quality, level)
+        across = t.double and h == base
+        if t.double:
+            first, second, vertical = t.a, t.a, h % 2 == (0 if across else 1)
+        else:
+            first, second, vertical = _faces(t.a, t.b, h)
+        if rel != 0:
+            uturn, wait = -1, 0
+        elif h == base and parent.uturn >= 0:
+            uturn, wait = parent.uturn, max(0, parent.wait - 1)
+        elif h == base or h == parent.uturn:
+            uturn, wait = -1, 0
+        else:  # a turn forced on the line: come back after `descent` tiles
+            uturn, wait = (base + 2) % 4, self.descent - 1
+        self.add(index, Spot(*box, h, across, t.spinner, first, second, vertical, uturn, wait), t.spinner, False)
+
+    def _choose(self, t: Any, rel: int) -> tuple[int, int, Box]:
+        """Where tile `t` goes on its parent's end `rel` quarter turns from the parent's heading: the
+        level of the best place, its heading and its box."""
+        parent = self.spots[t.parent]
         base = (parent.heading + rel) % 4
         if rel != 0 or not parent.can_turn:  # an arm or the lead's other end leaves one way only
             options = [(base, 0)]
@@ -224,23 +256,9 @@ class _State:
                 best = (level, score, h, box)
         assert best is not None
         level, _, h, box = best
-        self.quality = max(self.quality, level)
-        across = t.double and h == base
-        if t.double:
-            first, second, vertical = t.a, t.a, h % 2 == (0 if across else 1)
-        else:
-            first, second, vertical = _faces(t.a, t.b, h)
-        if rel != 0:
-            uturn, wait = -1, 0
-        elif h == base and parent.uturn >= 0:
-            uturn, wait = parent.uturn, max(0, parent.wait - 1)
-        elif h == base or h == parent.uturn:
-            uturn, wait = -1, 0
-        else:  # a turn forced on the line: come back after `descent` tiles
-            uturn, wait = (base + 2) % 4, self.descent - 1
-        self.add(index, Spot(*box, h, across, t.spinner, first, second, vertical, uturn, wait), t.spinner, False)
+        return level, h, box
 
-    def _cost_ahead(self, box: Box, h: int, t: PlacedTile, level: int, across: bool) -> int:
+    def _cost_ahead(self, box: Box, h: int, t: Any, level: int, across: bool) -> int:
         """Room for what may come next: a spinner's two arms, and one more tile along the line."""
         if level > TOUCHING:
             return 0
@@ -266,7 +284,18 @@ class _State:
             max(s.x1 for s in spots),
             max(s.y1 for s in spots),
         )
-        return Placement(tuple(spots), self.cells, bbox, self.quality)
+        return Placement(tuple(spots), self.cells, bbox, self.quality, self)
+
+
+class _Probe(NamedTuple):
+    """A single tile as `_State._choose` reads it, to find where one laid on an open end would go."""
+
+    a: int
+    b: int
+    parent: int
+    dir: int
+    double: bool
+    spinner: bool
 
 
 _CACHE: OrderedDict[tuple, _State] = OrderedDict()

@@ -20,8 +20,9 @@ from bot.engine.fives import FivesView
 from bot.i18n import tr
 
 from .. import palette as pal
+from ..names import say
 from ..sprites import DIM, PLAIN, PLAYABLE, ring, tile_sprite
-from ..text import draw_text, fit, text_width
+from ..text import draw_text
 from .common import BODY, PAD, SMALL, seat_name
 
 MIN_WIDTH = 600
@@ -97,13 +98,12 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     width = f.width
     canvas = pal.new_canvas((width, f.height), pal.STRIP)
     tiles = view.hand or ()
-    name = seat_name(names, view.seat if view.seat is not None else 0, locale)
     count = tr("image.hand.tiles", locale, count=len(tiles))
     count_w = draw_text(canvas, width - PAD, 44, count, SMALL, pal.GREY, pal.STRIP, align="right")
     title_room = width - 3 * PAD - count_w
     # cut the name, not the words round it, so that a long name still reads as "...'s hand"
-    around = text_width(tr("image.hand.title", locale, player=""), BODY + 2, True)
-    title = tr("image.hand.title", locale, player=fit(name, BODY + 2, True, title_room - around))
+    seat = view.seat if view.seat is not None else 0
+    title = say("image.hand.title", locale, seat, names, BODY + 2, True, title_room)
     draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.best))
     colour = pal.GOLD if urgent else pal.GREY

@@ -20,9 +20,21 @@ from bot.engine.fives import FivesView
 from bot.i18n import tr, trn
 
 from .. import palette as pal
-from ..domino_sheet import LABEL_W, MAX_HAND_ROWS, MAX_HEIGHT, ROW, SEAT_ROW, WIDTH, draw_tiles_left, plain_row
+from ..domino_sheet import (
+    LABEL_W,
+    MAX_HAND_ROWS,
+    MAX_HEIGHT,
+    ROW,
+    SEAT_ROW,
+    WIDTH,
+    draw_heads,
+    draw_tiles_left,
+    head_height,
+    plain_row,
+)
+from ..names import SLOT, fill, heads
 from ..text import draw_text
-from .common import BODY, PAD, SMALL, TITLE, game_name, seat_name, side_label
+from .common import BODY, PAD, SMALL, TITLE, game_name, seat_name
 
 
 class Row(NamedTuple):
@@ -60,17 +72,18 @@ def in_play(view: FivesView, table: list[Row]) -> list[int] | None:
     return missing if any(missing) and not view.parties else None
 
 
-def _height(view: FivesView) -> int:
+def _height(view: FivesView, names: Sequence[str], locale: str) -> int:
     rows = min(len(view.hands), MAX_HAND_ROWS)
     extra = 1 + (1 if view.game_points else 0) + 1 + len(view.parties)  # in play, game points, total, parties
-    h = 76 + (56 if view.over else 0) + ROW + (rows + extra) * ROW + 16
+    size, lines = heads(view.sides, names, locale, SMALL, (WIDTH - 2 * PAD - LABEL_W) // len(view.sides) - 12)
+    h = 76 + (56 if view.over else 0) + head_height(lines, size) + (rows + extra) * ROW + 16
     if view.hands and view.hands[-1].detail.get("hands"):
         h += 48 + view.players * SEAT_ROW
     return min(h + 12, MAX_HEIGHT)
 
 
 def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
-    height = _height(view)
+    height = _height(view, names, locale)
     canvas = pal.new_canvas((WIDTH, height), pal.STRIP)
     d = ImageDraw.Draw(canvas)
     sides = len(view.sides)
@@ -89,17 +102,14 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     y = 76
     if view.over and view.winner:
         members = [s for side in view.winner for s in view.sides[side]]
-        who = tr("image.side.join", locale).join(seat_name(names, s, locale) for s in members)
-        text = "★ " + trn("image.sheet.winner", len(members), locale, players=who)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True, max_width=WIDTH - 2 * PAD)
+        text = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
+        text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
         y += 56
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     col_x = [PAD + LABEL_W + k * col_w for k in range(sides)]
-    # column heads: each side's players
-    for k in range(sides):
-        label = side_label(view, names, k, locale, SMALL, col_w - 12)
-        draw_text(canvas, col_x[k] + col_w - 8, y + 28, label, SMALL, pal.WHITE, pal.STRIP, bold=True, align="right")
-    y += ROW
+    size, lines = heads(view.sides, names, locale, SMALL, col_w - 12)  # each side's players
+    y = draw_heads(canvas, y, lines, size, [x + col_w - 8 for x in col_x])
     d.line((PAD, y - 4, WIDTH - PAD, y - 4), fill=pal.idx(pal.GREY), width=1)
     table = rows(view)
     for n, row in enumerate(table):

@@ -26,6 +26,7 @@ from bot.client import FivesBot
 from bot.engine.records import load
 from bot.engine.tiles import HI, LO
 from bot.i18n import tr
+from rendering.domineren.board import end_sides
 
 from ..i18n.english import english_in, record_drawn_text
 from . import conftest
@@ -329,9 +330,13 @@ def field_lines(message: discord.Message, name: str) -> list[str]:
 
 
 def check_billitonnen_controls(message: discord.Message, view: Any) -> None:
-    """Billitonnen's choices are buttons named by the end, exactly the legal ones."""
-    labels = {"turn w": "Turn at the west end", "turn e": "Turn at the east end"}
-    labels |= {"place w": "Place at the west end", "place e": "Place at the east end", "peek": "Look at my next tile"}
+    """Billitonnen's choices are buttons named by the end as the table image shows it, exactly the legal
+    ones."""
+    sides = end_sides(view)
+    labels = {
+        f"{kind.lower()} {end.lower()}": f"{kind} at the {sides[end]} end" for kind in ("Turn", "Place") for end in "WE"
+    }
+    labels["peek"] = "Look at my next tile"
     found = buttons(message)
     assert sorted(found) == sorted(e.text.lower() for e in view.legal)
     assert {word: b.label for word, b in found.items()} == {word: labels[word] for word in found}
@@ -417,7 +422,7 @@ async def test_two_players_and_two_computers_play_a_session_to_billitonnen_and_t
     assert all(int(r[4]) == int(r[3]) - 500 for r in standings)
     assert standings[0][1] == "🥇" and f"🏆 {standings[0][2]} win" in over.description
     text = said(world)
-    assert " at the west end" in text or " at the east end" in text  # Billitonnen's turns, told
+    assert re.search(r" at the (left|right|top|bottom) end", text)  # Billitonnen's turns, told as drawn
     assert "turn W" not in text and "turn E" not in text
     # Nothing is left to click.
     assert not any(custom_ids(m) for m in messages)
@@ -785,7 +790,8 @@ async def test_billitonnen_offers_the_ends_a_look_at_the_next_tile_and_keeps_the
     await assert_nothing_hidden_shown(world, game_no, checked)  # the tile she saw is still face down to others
 
     await act(world, "place W")
-    assert f"**alice** placed {tile} at the west end." in said(world)
+    side = end_sides(await mine(world, game_no))["W"]
+    assert f"**alice** placed {tile} at the {side} end." in said(world)
     await assert_nothing_hidden_shown(world, game_no, checked)
     assert world.env.errors == []
 

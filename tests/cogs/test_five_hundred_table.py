@@ -665,3 +665,13 @@ async def test_closed_dms_play_through_my_hand_and_the_timer_discards_face_down(
     await act(world, card, shown.message)
     assert f"**alice** played {card_label(card)}." in said(world)
     assert world.env.errors == []
+
+
+async def test_the_last_trick_button_shows_the_last_hands_tenth_trick_during_the_next_auction(world: World) -> None:
+    game_no = await start(world)
+    played_out = lambda v: v.phase == "auction" and v.hands and v.hands[-1].detail.get("last_trick")  # noqa: E731
+    assert await play_until(world, game_no, first_option, played_out, nothing) is not None
+    shown = (await world.carol.click(board(world), label="Last trick")).response
+    assert shown.ephemeral and shown.embeds[0].title == "Last trick"
+    assert [a.filename for a in shown.attachments] == ["trick.png"]
+    assert world.env.errors == []

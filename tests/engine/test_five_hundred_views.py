@@ -174,3 +174,20 @@ def test_the_declarer_alone_sees_which_cards_came_from_the_widow_while_discardin
 def test_a_view_for_a_seat_not_at_the_table_is_a_value_error(seat: Any) -> None:
     with pytest.raises(ValueError):
         hearts_hand().view(seat)
+
+
+def test_the_tenth_trick_stays_public_in_the_hand_result_after_the_next_deal_clears_the_table() -> None:
+    state = new_game(GAME, 4, {}, seed=3)
+    played: list[tuple[int, str]] = []
+    while state.hand_no == 1:
+        seat = state.current_seat
+        view = state.view(seat)
+        action = next(a for a in view.legal if a.kind != "bid")  # all pass: the hand is played out at NT
+        state.apply(seat, action.text)
+        if action.kind == "play":
+            played.append((seat, action.text))
+    public = state.view(None)
+    assert public.phase == "auction" and public.last_trick == ()  # the new deal's table is clear
+    detail = public.hands[-1].detail
+    assert [tuple(p) for p in detail["last_trick"]] == played[-4:]
+    assert detail["last_trick_winner"] in range(4) and sum(detail["tricks"]) == 10

@@ -36,11 +36,25 @@ def test_every_session_draws_within_the_stated_size_and_adds_up() -> None:
 def test_a_long_session_sums_its_earliest_hands_into_one_row() -> None:
     *_, state = states(5, 4, {"hands": 20, "billitonnen": "off"})
     view = state.view(None)
-    rows = sheet.hand_rows(view, "en")
-    assert len(view.hands) == 20 and len(rows) == sheet.MAX_HAND_ROWS
-    assert rows[0].label == "Hands 1–9" and rows[1].label.startswith("Hand 10 · #")
+    rows, height = sheet.rows_and_height(view, NAMES, "en")
+    assert len(view.hands) == 20 and 3 <= len(rows) < 20 and height <= sheet.MAX_HEIGHT
+    first = 20 - len(rows) + 1
+    assert rows[0].label == f"Hands 1–{first}" and rows[1].label == f"Hand {first + 1}"
+    assert list(rows[0].chips or ()) == view.hands[first - 1].detail["chips"]
     assert accounted(view) == list(view.chips)
-    assert decode(render_score_sheet(view, NAMES)).height <= sheet.MAX_HEIGHT
+    assert decode(render_score_sheet(view, NAMES)).height == height
+
+
+def test_each_hand_adds_up_what_play_paid_and_the_settlement_to_the_chips_after_it() -> None:
+    *_, state = states(4, 5, {"hands": 3, "billitonnen": "off"})
+    view = state.view(None)
+    rows = sheet.hand_rows(view, "en")
+    before = [view.start_chips] * view.players
+    for row in rows:
+        assert row.played is not None and row.chips is not None
+        assert [b + p + s for b, p, s in zip(before, row.played, row.points, strict=True)] == list(row.chips)
+        before = list(row.chips)
+    assert any(any(r.played) for r in rows)  # sets and doubles were paid for in play: the chips show it
 
 
 def test_every_hand_row_shows_the_chips_after_it_and_nothing_is_left_unaccounted() -> None:

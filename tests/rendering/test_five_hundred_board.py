@@ -176,3 +176,37 @@ def test_japanese_names_and_words_render_in_the_bundled_fonts() -> None:
     for locale in ("en", "ja"):  # every word the images draw, in the main (Japanese) font's own glyphs
         words = "".join(v for k, v in catalogue(locale).items() if k.startswith("image.500."))
         assert {ch for ch in words if not (covered(ch) and covered(ch, True))} == set()
+
+
+def _through_hand_one() -> tuple[object, list[tuple[int, str]]]:
+    """A four-player game just after its first hand (all passed, played out at no trump), and its plays."""
+    from bot.engine import new_game
+
+    state = new_game("five-hundred", 4, {}, seed=3)
+    played: list[tuple[int, str]] = []
+    while state.hand_no == 1:
+        seat = state.current_seat
+        action = next(a for a in state.view(seat).legal if a.kind != "bid")
+        state.apply(seat, action.text)
+        if action.kind == "play":
+            played.append((seat, action.text))
+    return state, played
+
+
+def test_the_last_trick_of_a_hand_lies_on_the_table_until_the_next_deals_first_bid() -> None:
+    state, played = _through_hand_one()
+    view = state.view(None)
+    trick, winner, number = board.closing_trick(view)
+    assert list(trick) == played[-4:] and number == 1
+    f = board.frame(view)
+    image = rgb(render_board(view, NAMES))
+    r = ring(board.CARD_W)
+    for seat in range(4):
+        box = f.card_box(seat)
+        assert pal.IVORY in colours(image, box)  # the tenth trick's cards, face up
+        x0, y0, x1, _ = box
+        assert (image.getpixel(((x0 + x1) // 2, y0 - r // 2 - 1)) == pal.GOLD) == (seat == winner)
+    state.apply(state.current_seat, next(a.text for a in state.view(state.current_seat).legal if a.kind == "bid"))
+    bid = rgb(render_board(state.view(None), NAMES))
+    x0, y0, x1, _ = f.card_box(winner)
+    assert bid.getpixel(((x0 + x1) // 2, y0 - r // 2 - 1)) != pal.GOLD  # the bids now, not the old trick

@@ -52,7 +52,7 @@ def test_every_game_end_draws_within_the_stated_size_in_both_languages() -> None
     for view in finals:
         for names, locale in ((NAMES, "en"), (NAMES_JA, "ja")):
             image = decode(render_score_sheet(view, names, locale))
-            assert image.width == sheet.WIDTH and image.height == sheet.height(view) <= sheet.MAX_HEIGHT
+            assert image.width == sheet.WIDTH and image.height == sheet.height(view, names, locale) <= sheet.MAX_HEIGHT
 
 
 def test_a_long_game_sums_its_earliest_hands_into_one_row_and_keeps_the_totals() -> None:

@@ -507,6 +507,9 @@ class FiveHundredState(GameState):
             "called": [NAMES[c] for c in self.called],
             "tricks": list(self.tricks_won),
             "made": made,
+            # the tenth trick, face up once played: the next deal clears the table before anyone sees it
+            "last_trick": [[seat, card] for seat, card in self.last_trick],
+            "last_trick_winner": self.trick_winners[-1] if self.trick_winners else None,
         }
         result = HandResult(reason, tuple(points), detail)
         self.hands.append(result)

@@ -1,0 +1,229 @@
+"""Players' names in the space an image has for them: every image cuts names here, and only here.
+
+Discord display names run to 32 characters in any script, and several players often share most of
+theirs ("Computer 1", "Computer 2"). So a name is first drawn whole, smaller if need be (`shrink`);
+cut, it keeps what tells it apart from the other names at the table: "Computer 1" and "Computer 2"
+cut to "Comp… 1" and "Comp… 2", never both to "Comp…" (`distinct`). Should even that not tell them
+apart, the seat number leads ("2·Co…"). A sentence about a player ("Computer 2 to play") cuts the name
+in it rather than its end (`say`). Whatever an image cuts, `legend` lists in full for the image's foot,
+and the messages that go with the images always name players in full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from bot.i18n import tr
+
+from .text import ELLIPSIS, fit, text_width
+
+MIN_SIZE = 18  # smaller than this a name is no longer read on a phone (a 960-pixel image shown 400 wide)
+
+
+def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
+    """The seat's display name, spaces tidied; "Seat 3" for a seat without one."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return " ".join(names[seat].split())
+    return tr("image.seat", locale, seat=seat + 1)
+
+
+def all_names(names: Sequence[str], players: int, locale: str) -> tuple[str, ...]:
+    return tuple(seat_name(names, s, locale) for s in range(players))
+
+
+def _telling_tail(name: str, others: Sequence[str]) -> str:
+    """The shortest end of `name` that no other name ends with, widened to its whole last word when
+    that is short ("1" of "Computer 1", "Smith" of "Ann Smith")."""
+    k = 1
+    while k < len(name) and any(o != name and o[-k:] == name[-k:] for o in others):
+        k += 1
+    start = len(name) - k
+    word = name.rfind(" ", 0, start + 1)
+    if word >= 0 and len(name) - word <= max(k, 8):
+        return name[word:]  # with its space: "Comp… 1" reads as two words
+    return name[start:]
+
+
+def _cut_keeping(name: str, tail: str, size: int, bold: bool, width: int) -> str | None:
+    """`name`'s longest start that fits with an ellipsis and `tail`; None when not even the tail fits."""
+    room = width - text_width(ELLIPSIS + tail, size, bold)
+    if room < 0:
+        return None
+    head = name[: len(name) - len(tail)]
+    lo, hi = 0, len(head)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(head[:mid].rstrip(), size, bold) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return head[:lo].rstrip() + ELLIPSIS + tail
+
+
+def _common(a: str, b: str) -> int:
+    """How many characters `a` and `b` start with alike."""
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return k
+
+
+def _window(name: str, others: Sequence[str], size: int, bold: bool, width: int) -> str | None:
+    """`name`'s start, then the word where it parts from `others`, between ellipses ("Alex…Great…" for
+    "Alexander the Great of Macedon" beside "Alexander the Small of Macedon"); None if that is too wide."""
+    d = max(_common(name, o) for o in others)
+    start = name.rfind(" ", 0, d) + 1
+    end = name.find(" ", d)
+    word = name[start : end if end >= 0 else len(name)]
+    if not word:
+        return None
+    cut = _cut_keeping(name[:start] + word, word, size, bold, width - text_width(ELLIPSIS, size, bold))
+    return None if cut is None or cut.startswith(ELLIPSIS + ELLIPSIS) else cut + ELLIPSIS
+
+
+def _numbered(seat: int, name: str, size: int, bold: bool, width: int) -> str:
+    mark = f"{seat + 1}·"
+    return mark + fit(name, size, bold, max(0, width - text_width(mark, size, bold)))
+
+
+def _readers(shown: str, name: str, names: Sequence[str]) -> list[str]:
+    """The other names that `shown` (a cut of `name`: its start, an ellipsis, maybe its end) could be
+    read as."""
+    if shown == name or ELLIPSIS not in shown:
+        return []
+    if shown.count(ELLIPSIS) == 2:  # start…word…
+        head, word, _ = shown.split(ELLIPSIS)
+        return [n for n in names if n != name and n.startswith(head) and word in n[len(head) :]]
+    head, _, tail = shown.rpartition(ELLIPSIS)
+    return [n for n in names if n != name and n.startswith(head) and n.endswith(tail)]
+
+
+@lru_cache(maxsize=1024)
+def _distinct(names: tuple[str, ...], widths: tuple[int, ...], size: int, bold: bool) -> tuple[str, ...]:
+    out = [fit(n, size, bold, w) for n, w in zip(names, widths, strict=True)]
+    for i, name in enumerate(names):
+        alike = _readers(out[i], name, names)
+        if alike:  # keep the end, or else the word, that tells it from the names it could be read as
+            tail = _cut_keeping(name, _telling_tail(name, alike), size, bold, widths[i])
+            out[i] = tail or _window(name, alike, size, bold, widths[i]) or out[i]
+    for i, name in enumerate(names):
+        if _readers(out[i], name, names) or any(j != i and out[j] == out[i] for j in range(len(out))):
+            out[i] = _numbered(i, name, size, bold, widths[i])  # the seat number tells them apart
+    return tuple(out)
+
+
+def distinct(names: Sequence[str], widths: Sequence[int], size: int, bold: bool) -> tuple[str, ...]:
+    """Every name cut to its width (`widths[seat]`), no two different names alike."""
+    return _distinct(tuple(names), tuple(widths), size, bold)
+
+
+def shrink(texts: Sequence[str], width: int, size: int, bold: bool, smallest: int = MIN_SIZE) -> int:
+    """The largest size from `size` down to `smallest` (2 pixels a step) at which every text fits in
+    `width`; `smallest` if none."""
+    while size > smallest and any(text_width(t, size, bold) > width for t in texts):
+        size -= 2
+    return max(size, smallest)
+
+
+def joined(seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, width: int) -> str:
+    """Players by name joined ("Alice & Carol"), each cut to its share of `width`, no two alike."""
+    everyone = all_names(names, max(len(names), max(seats, default=0) + 1), locale)
+    joiner = tr("image.side.join", locale)
+    share = (width - text_width(joiner, size, bold) * (len(seats) - 1)) // max(1, len(seats))
+    cut = distinct(everyone, [share] * len(everyone), size, bold)
+    return joiner.join(cut[s] for s in seats)
+
+
+def say(
+    key: str,
+    locale: str,
+    seat: int,
+    names: Sequence[str],
+    size: int,
+    bold: bool,
+    width: int,
+    **params: object,
+) -> str:
+    """The sentence `key` about the player of `seat` (its `{player}`), cut in the name, not at its end,
+    when it is wider than `width`."""
+    everyone = all_names(names, max(len(names), seat + 1), locale)
+    text = tr(key, locale, player=everyone[seat], **params)
+    if text_width(text, size, bold) <= width:
+        return text
+    rest = text_width(tr(key, locale, player="", **params), size, bold)
+    room = max(width - rest, text_width("M" + ELLIPSIS + "M", size, bold))
+    cut = distinct(everyone, [room] * len(everyone), size, bold)
+    return tr(key, locale, player=cut[seat], **params)
+
+
+def legend(shown: dict[str, str]) -> list[str]:
+    """ "cut = full name" for each name an image cut (`shown` maps what was drawn to the name)."""
+    return [f"{cut} = {full}" for cut, full in shown.items() if cut != full]
+
+
+_NO_LINE_START = "ー・、。，．）」』ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+
+
+def _halves(name: str) -> tuple[str, str] | None:
+    """`name` in two lines: at the space nearest its middle, or (no space: Japanese) near its middle,
+    never starting the second line with a long-vowel mark, small kana or closing punctuation."""
+    spaces = [k for k, ch in enumerate(name) if ch == " "]
+    if spaces:
+        k = min(spaces, key=lambda k: abs(2 * k - len(name)))
+        return name[:k], name[k + 1 :]
+    if len(name) < 2:
+        return None
+    k = (len(name) + 1) // 2
+    while 0 < k < len(name) - 1 and name[k] in _NO_LINE_START:
+        k += 1
+    return name[:k], name[k:]
+
+
+def heads(
+    groups: Sequence[Sequence[int]], names: Sequence[str], locale: str, size: int, width: int, lines: int = 2
+) -> tuple[int, list[list[str]]]:
+    """Column heads of a score sheet, a group of seats each (a side): the size and each head's lines.
+    Whole names on one line, smaller if need be; then on up to `lines` lines (a side's players one
+    under another, or one long name in two); only then cut, no two alike."""
+    players = max([len(names), *(s + 1 for g in groups for s in g)])
+    everyone = all_names(names, players, locale)
+    joiner = tr("image.side.join", locale)
+    whole = [joiner.join(everyone[s] for s in g) for g in groups]
+    smaller = shrink(whole, width, size, True)
+    if all(text_width(t, smaller, True) <= width for t in whole):
+        return smaller, [[t] for t in whole]
+    stacked: list[list[str]] = []
+    for g, text in zip(groups, whole, strict=True):
+        if text_width(text, size, True) <= width:
+            stacked.append([text])
+        elif len(g) > 1:
+            stacked.append([everyone[s] + (joiner.rstrip() if k < len(g) - 1 else "") for k, s in enumerate(g)])
+        else:
+            halves = _halves(everyone[g[0]])
+            stacked.append(list(halves) if halves else [everyone[g[0]]])
+    flat = [line for head in stacked for line in head]
+    smaller = shrink(flat, width, size, True)
+    # a head stacked at the first size that fits whole at the smaller one goes back on one line
+    stacked = [
+        [t] if len(h) > 1 and text_width(t, smaller, True) <= width else h for h, t in zip(stacked, whole, strict=True)
+    ]
+    if all(len(head) <= lines for head in stacked) and all(text_width(t, smaller, True) <= width for t in flat):
+        return smaller, stacked
+    size = shrink(whole, width, size, True)
+    per = max(len(g) for g in groups)
+    if per > 1 and per <= lines:  # one player a line, each cut to the column, none alike
+        cut = distinct(everyone, [width - text_width(joiner, size, True)] * players, size, True)
+        return size, [[cut[s] + (joiner.rstrip() if k < len(g) - 1 else "") for k, s in enumerate(g)] for g in groups]
+    return size, [[joined(g, names, locale, size, True, width)] for g in groups]
+
+
+SLOT = "\x00"  # where the players go in a sentence made with `tr(..., players=SLOT)`
+
+
+def fill(
+    sentence: str, seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, width: int
+) -> str:
+    """`sentence` with the players of `seats` (joined) in its `SLOT`, their names cut so that it fits."""
+    rest = text_width(sentence.replace(SLOT, ""), size, bold)
+    return sentence.replace(SLOT, joined(seats, names, locale, size, bold, max(width - rest, 60 * len(seats))))
