@@ -40,6 +40,7 @@ NO_TOKEN = (
 BAD_TOKEN = (
     "Discord refused the token in DISCORD_TOKEN: copy a fresh one from the developer portal (Bot > Reset Token)."
 )
+AGAIN = "check the network, then run python -m bot again"
 DEMO_USER = 1
 
 
@@ -73,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(settings: Settings) -> int:
+    import aiohttp
     import discord
 
     from bot.client import create_bot
@@ -82,6 +84,13 @@ def run(settings: Settings) -> int:
         create_bot(settings).run(settings.token or "", log_handler=None)
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound) as exc:
+        # Only the first connection can fail this way: once connected, discord.py reconnects by itself.
+        print(f"cannot reach Discord: {exc or type(exc).__name__} ({AGAIN})", file=sys.stderr)
+        return 1
+    except discord.HTTPException as exc:  # Discord up but answering 5xx at login
+        print(f"cannot reach Discord: it answered {exc.status} {exc.text or ''} ({AGAIN})", file=sys.stderr)
         return 1
     return 0
 

@@ -55,3 +55,21 @@ def test_the_demo_refuses_a_player_count_the_game_does_not_have(capsys: pytest.C
         main(["--demo", "seven-rocks", "--players", "3"])
     assert exit_.value.code == 2
     assert "seven-rocks is played by 4 players, not 3" in capsys.readouterr().err
+
+
+def test_with_a_token_and_no_way_to_discord_it_says_so_in_one_line(tmp_path: Path) -> None:
+    # Discord's API pointed at a closed local port: the connection is refused at once, as with no network
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "FIVES_"))}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="x", FIVES_DATABASE=str(tmp_path / "fives.sqlite3"))
+    code = (
+        "import sys, discord.http; discord.http.Route.BASE = 'http://127.0.0.1:1/api/v10'; "
+        "from bot.__main__ import main; sys.exit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "PyNaCl" not in done.stderr and "davey" not in done.stderr, "voice warnings of a bot without voice"
+    [line] = [line for line in done.stderr.splitlines() if "discord.client" not in line]  # but its INFO log
+    assert line.startswith("cannot reach Discord: Cannot connect to host 127.0.0.1:1") and "run python -m bot" in line
