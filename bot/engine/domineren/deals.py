@@ -1,4 +1,4 @@
-"""Stacked deals (shared/records.md) and shuffled ones.
+"""Stacked deals (docs/records.md) and shuffled ones.
 
 A record's deals are checked when the game is created, so that no later hand can fail half-way. Deals
 1..hands are Domineren hands (hands of 5/4/3 tiles and the talon in draw order); one more deal is

@@ -1,4 +1,4 @@
-"""Domineren actions and their text (shared/records.md, docs/domineren.md).
+"""Domineren actions and their text (docs/records.md, docs/domineren.md).
 
 4-4                  the set (a double from the hand)
 draw                 the set player without a double draws the set; later, draws from the talon

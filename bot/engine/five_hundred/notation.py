@@ -1,4 +1,4 @@
-"""Five Hundred actions and their text (shared/records.md, "Action notation").
+"""Five Hundred actions and their text (docs/records.md, "Action notation").
 
 Bids `6S`..`10NT`, `misere`, `open-misere` and `pass`; the declarer's `discard 4H 5H JC`; the five-player
 `call AS` (`call AS KH` for two partners) or `solo`; a play is the card, `JK:H` when the joker is led at no

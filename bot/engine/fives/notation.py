@@ -1,4 +1,4 @@
-"""Domino actions and their text (shared/records.md, "Action notation").
+"""Domino actions and their text (docs/records.md, "Action notation").
 
 `5-5` leads a tile, `5-3@5-5` attaches 5-3 by its 5 to the tile 5-5, `draw` and `pass` are themselves.
 `TILE@TARGET:N` names the compass side of the target (the lead's line runs W-E), and ` muggins` after a
