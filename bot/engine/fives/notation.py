@@ -50,7 +50,7 @@ def parse(text: str, top: int = 9) -> Play | Word:
     if text.endswith(" muggins"):
         claim, text = True, text[: -len(" muggins")].strip()
     if "@" not in text:
-        if ":" in text or " " in text:
+        if ":" in text or " " in text or not text:
             raise BadNotation(
                 f"{quoted(raw)} is not a domino action (try 5-5, 5-3@5-5, draw or pass)", "bad_action", text=raw
             )
