@@ -27,6 +27,10 @@ def quoted(text: object, limit: int = SHOWN) -> str:
     return repr(text[:limit]) + "…"
 
 
+def _small_int(value: object) -> bool:
+    return type(value) is int and value.bit_length() <= 60
+
+
 def _plain(value: object) -> str:
     """A short text for a value that is not text (a JSON number, list or object), safe for any size: the
     int-to-text limit and deep nesting must not turn the error itself into an exception."""
@@ -59,7 +63,7 @@ class EngineError(Exception):
         super().__init__(message)
         self.key = key or type(self).__name__
         # params are shown to players (error.<key>): what they typed comes back short and printable
-        self.params = {k: brief(v) if k in _TYPED else v for k, v in params.items()}
+        self.params = {k: brief(v) if k in _TYPED and not _small_int(v) else v for k, v in params.items()}
 
 
 class BadOptions(EngineError, ValueError):
