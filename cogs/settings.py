@@ -272,7 +272,9 @@ class Settings(commands.Cog):
             settings = await service(self.bot).set_default_option(
                 interaction.guild_id, game.value, spec.id, typed_value(spec, value)
             )
-        except BadOption:
+        except BadOption as exc:
+            if exc.key != BadOption.key:  # a refusal of its own (a set of types lacking a needed one)
+                raise
             raise Refusal(
                 "settings_bad_value",
                 value=brief(value),

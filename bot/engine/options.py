@@ -26,6 +26,7 @@ class OptionSpec:
     default: Any
     minimum: int | None = None
     multi: bool = False  # a subset of `choices` (Domineren's allowed types)
+    needs_one_of: tuple[Any, ...] = ()  # a subset must hold one of these (checked with the option, not at start)
 
     def default_for(self, players: int) -> Any:
         if isinstance(self.default, Mapping):
@@ -60,6 +61,14 @@ class OptionSpec:
                     )
                 if item not in out:
                     out.append(item)
+            if self.needs_one_of and not set(out) & set(self.needs_one_of):
+                needed = ", ".join(map(str, self.needs_one_of))
+                raise BadOptions(
+                    f"{game_id}: option {self.id} must include one of {needed}",
+                    "option_needs_one_of",
+                    option=self.id,
+                    needed=needed,
+                )
             return tuple(sorted(out, key=self.choices.index))
         value = _coerce(value, self.choices)
         if self.choices:

@@ -136,7 +136,11 @@ def check_option(info: GameInfo, option_id: str, value: Any) -> Any:
         # the value comes back to the player: the engine's own (the one item refused, cut short), else a short form
         listed = ", ".join(brief(v) for v in value[:10]) if isinstance(value, list | tuple) else value
         shown = exc.params.get("value", brief(listed))
-        raise BadOption(str(exc), option=option_id, value=shown, allowed=allowed) from None
+        refusal = BadOption(str(exc), option=option_id, value=shown, allowed=allowed)
+        if exc.key == "option_needs_one_of":  # not a value refused but a set lacking one: say which it needs
+            refusal.key = exc.key
+            refusal.params.update(exc.params)
+        raise refusal from None
 
 
 class Lobbies:

@@ -86,3 +86,13 @@ async def test_hostile_settings_options_are_refused_short(world: World, field: s
         assert_safe(result.response)
         assert refusals(world) == ["settings_no_option" if field == "option" else "settings_bad_value"]
     assert await world.bot.service.settings(world.guild.id) == before
+
+
+async def test_a_default_no_game_could_start_with_is_refused_by_settings(world: World) -> None:
+    managers = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    dana = world.guild.add_member(world.env.create_user("dana"), roles=[managers])
+    before = await world.bot.service.settings(world.guild.id)
+    result = await dana.slash(world.channel, "settings option", game="domineren", option="allowed_types", value="16")
+    assert assert_safe(result.response) == "Option allowed_types must include at least one of: 1, 4, 11, 12."
+    assert refusals(world) == ["option_needs_one_of"]
+    assert await world.bot.service.settings(world.guild.id) == before

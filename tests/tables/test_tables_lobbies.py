@@ -213,3 +213,12 @@ def test_a_refused_option_value_comes_back_short(value: object) -> None:
     with pytest.raises(BadOption) as refused:
         check_option(game_info("domineren"), "allowed_types", value)
     assert len(str(refused.value.params["value"])) <= 41
+
+
+def test_a_set_of_domineren_types_no_game_could_start_with_is_refused_when_chosen() -> None:
+    """A set drawn from the talon may be a single, so the allowed types must hold one playable after any set:
+    refused when the host (or a server's default) chooses it, not later when the game cannot start."""
+    with pytest.raises(BadOption) as refused:
+        check_option(game_info("domineren"), "allowed_types", ["16", "17"])
+    assert refused.value.key == "option_needs_one_of" and refused.value.params["needed"] == "1, 4, 11, 12"
+    assert check_option(game_info("domineren"), "allowed_types", ["16", "4"]) == ("4", "16")
