@@ -69,8 +69,10 @@ def test_a_default_option_of_any_value_is_saved_checked_or_not_at_all(book: Book
     except BadOption:
         assert book.run(book.book.get(GUILD)) == before and book.saved() == before
         return
-    saved = after.default_options[game_id][option.id]
-    assert saved == check_option(GAMES[game_id], option.id, value)
+    if value is None:  # None puts the option back to the rules' default (`/settings reset_option`)
+        assert option.id not in after.default_options.get(game_id, {})
+    else:
+        assert after.default_options[game_id][option.id] == check_option(GAMES[game_id], option.id, value)
     assert book.saved() == after
 
 
