@@ -2,7 +2,7 @@
 
 Exit 0 with the result as JSON on stdout; exit 2 with `{"error": ..., "step": i}` when action i is
 refused, or `{"error": ...}` when the record is malformed (docs/records.md). Nothing else goes to stdout.
-A record is read up to MAX_BYTES (4 MiB, some fifty times the longest real game): more is refused unread.
+A record is read up to MAX_BYTES (4 MiB; a game of 10,000 actions takes a third of one): more is refused unread.
 """
 
 from __future__ import annotations
