@@ -103,12 +103,15 @@ def test_the_demo_refuses_an_out_it_cannot_use(tmp_path: Path, capsys: pytest.Ca
 
 def test_a_second_demo_replaces_the_first_ones_images(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "demo-out"
-    assert main(["--demo", "all-fives", "--players", "2", "--seed", "3", "--out", str(out)]) == 0
-    first = {p.name for p in out.iterdir()}
+    out.mkdir()
+    earlier = ["board-0000.png", "board-0999.png", "board-12345.png", "sheet-07.png", "sheet-final.png"]
+    for name in earlier:  # what an earlier, longer demo left
+        (out / name).write_bytes(b"old")
     assert main(["--demo", "five-up", "--players", "2", "--seed", "4", "--out", str(out)]) == 0
     said = capsys.readouterr().out.splitlines()[-1]
     boards = sorted(out.glob("board-*.png"))
     sheets = sorted(out.glob("sheet-*.png"))
     assert said == f"{len(boards)} board images and {len(sheets)} score sheets are in {out}."
     assert {p.name for p in out.iterdir()} == {p.name for p in [*boards, *sheets]}
-    assert first != {p.name for p in out.iterdir()}, "the second game's images only, not the first's as well"
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in out.iterdir()), "the new game's images only"
+    assert not (out / "board-0999.png").exists() and not (out / "board-12345.png").exists()

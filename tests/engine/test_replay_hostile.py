@@ -120,9 +120,9 @@ def test_surplus_deals_are_refused(tmp_path, capsys, name: str) -> None:
     spare = {k: v for k, v in record["deals"][-1].items() if k != "dealer"}
     # deals beyond the hand the actions reach (a record that ends a hand has reached the next deal)
     refused(tmp_path, capsys, {**record, "deals": [*record["deals"], spare, spare]}, "never played")
-    # thousands more (3 MB), refused before they are read
-    many = {**record, "deals": [*record["deals"], *[spare] * 10_000]}
-    refused(tmp_path, capsys, many, "deals for", "can reach only")
+    if name == EXAMPLE:  # thousands more (3 MB), refused before they are read
+        many = {**record, "deals": [*record["deals"], *[spare] * 10_000]}
+        refused(tmp_path, capsys, many, "deals for", "can reach only")
 
 
 def test_domineren_refuses_deals_beyond_its_session(tmp_path, capsys) -> None:

@@ -84,7 +84,7 @@ def try_move(position: Position, seat: int, text: str) -> None:
     position.reset()
 
 
-@fuzz(400)
+@fuzz(250)
 @given(st.sampled_from(POSITIONS), typed_text(), st.integers(0, 5))
 def test_any_text_is_played_or_refused_cleanly(position: Position, text: str, seat_pick: int) -> None:
     state = position.state
@@ -92,7 +92,7 @@ def test_any_text_is_played_or_refused_cleanly(position: Position, text: str, se
     try_move(position, seats[seat_pick % len(seats)], text)
 
 
-@fuzz(200)
+@fuzz(120)
 @given(st.data())
 def test_mistyped_legal_moves_are_played_or_refused_cleanly(data: st.DataObject) -> None:
     position = data.draw(st.sampled_from(POSITIONS))

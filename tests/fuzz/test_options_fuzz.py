@@ -65,7 +65,7 @@ def started_with(game_id: str, option_id: str, value: Any) -> None:
     raise AssertionError(f"{game_id}: {option_id}={value!r} was accepted but no game starts with it")
 
 
-@fuzz(250)
+@fuzz(150)
 @given(st.sampled_from(SPECS), VALUES)
 def test_any_value_of_a_lobby_option_is_accepted_or_refused_cleanly(game_spec: Any, value: Any) -> None:
     counted("options")
@@ -79,7 +79,7 @@ def test_any_value_of_a_lobby_option_is_accepted_or_refused_cleanly(game_spec: A
     started_with(game_id, spec.id, checked)
 
 
-@fuzz(250)
+@fuzz(150)
 @given(st.sampled_from(GAME_IDS), TYPED, TYPED, st.sampled_from(LOCALES))
 def test_any_settings_option_typed_is_saved_or_refused_cleanly(
     game_id: str, option: str, value: str, locale: str

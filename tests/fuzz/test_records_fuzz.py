@@ -44,7 +44,7 @@ def replayed(record: Any) -> None:
     assert isinstance(out, dict) and set(out) >= {"steps", "scores", "over"}
 
 
-@fuzz(250)
+@fuzz(150)
 @given(json_values())
 def test_any_json_value_is_replayed_or_refused(value: Any) -> None:
     replayed(value)
@@ -61,7 +61,7 @@ def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-@fuzz(300)
+@fuzz(150)
 @given(st.data())
 def test_a_committed_record_broken_anywhere_is_replayed_or_refused(data: st.DataObject) -> None:
     record = copy.deepcopy(COMMITTED[data.draw(st.sampled_from(SHORT))])
@@ -85,7 +85,7 @@ def test_a_committed_record_broken_anywhere_is_replayed_or_refused(data: st.Data
     replayed(record)
 
 
-@fuzz(100)
+@fuzz(60)
 @given(st.binary(max_size=200) | json_values(12).map(lambda v: json.dumps(v).encode()))
 def test_any_file_through_the_command_exits_0_or_2_with_one_json_line(
     tmp_path_factory: pytest.TempPathFactory, data: bytes
