@@ -62,7 +62,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.demo is None:
         given = [flag for flag in DEMO_FLAGS if getattr(args, flag[2:]) is not None]
         if given:
-            parser.error(f"{', '.join(given)} only go with --demo GAME (the bot itself takes no options)")
+            verb = "goes" if len(given) == 1 else "go"
+            parser.error(f"{', '.join(given)} only {verb} with --demo GAME (the bot itself takes no options)")
         return args
     if args.players is not None and args.players not in game_info(args.demo).players:
         allowed = ", ".join(map(str, game_info(args.demo).players))

@@ -86,7 +86,8 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 @pytest.mark.parametrize("flag", [["--players", "2"], ["--seed", "3"], ["--out", "x"], ["--lang", "ja"]])
 def test_demo_flags_without_the_demo_are_refused(flag: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert f"{flag[0]} only go with --demo GAME" in refusal(flag, capsys)
+    assert f"{flag[0]} only goes with --demo GAME" in refusal(flag, capsys)
+    assert "--players, --seed only go with --demo GAME" in refusal(["--seed", "1", "--players", "2"], capsys)
 
 
 def test_the_demo_refuses_an_out_it_cannot_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
