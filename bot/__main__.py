@@ -40,7 +40,12 @@ NO_TOKEN = (
 BAD_TOKEN = (
     "Discord refused the token in DISCORD_TOKEN: copy a fresh one from the developer portal (Bot > Reset Token)."
 )
+AGAIN = "check the network, then run python -m bot again"
 DEMO_USER = 1
+
+
+DEMO_FILE = re.compile(r"board-\d{4,}\.png|sheet-(\d{2,}|final)\.png")  # what a demo writes, and only that
+DEMO_FLAGS = ("--players", "--seed", "--out", "--lang")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -48,19 +53,62 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--demo", metavar="GAME", choices=sorted(GAMES), help="play a game among computer players")
     parser.add_argument("--players", type=int, help="number of players in the demo (the game's usual number)")
     parser.add_argument("--seed", type=int, help="seed of the demo game (random when left out)")
-    parser.add_argument("--out", type=Path, default=Path("demo-out"), help="folder for the demo's images")
-    parser.add_argument("--lang", choices=LOCALES, default="en", help="language of the demo")
+    parser.add_argument(
+        "--out",
+        help="folder for the demo's images (demo-out); images of an earlier demo there are replaced",
+    )
+    parser.add_argument("--lang", choices=LOCALES, help="language of the demo (en)")
     args = parser.parse_args(argv)
-    if args.demo is not None and args.players is not None and args.players not in game_info(args.demo).players:
+    if args.demo is None:
+        given = [flag for flag in DEMO_FLAGS if getattr(args, flag[2:]) is not None]
+        if given:
+            verb = "goes" if len(given) == 1 else "go"
+            parser.error(f"{', '.join(given)} only {verb} with --demo GAME (the bot itself takes no options)")
+        return args
+    if args.players is not None and args.players not in game_info(args.demo).players:
         allowed = ", ".join(map(str, game_info(args.demo).players))
         parser.error(f"{args.demo} is played by {allowed} players, not {args.players}")
+    if args.out is not None and not args.out.strip():  # Path("") is "." and would write into the current folder
+        parser.error("--out needs a folder name (an empty one would write into the current folder)")
+    args.out = Path(args.out if args.out is not None else "demo-out")
+    args.lang = args.lang or "en"
+    problem = prepare_out(args.out)
+    if problem:
+        parser.error(problem)
     return args
+
+
+def prepare_out(out: Path) -> str | None:
+    """Make the demo's folder ready: new, empty, or holding only an earlier demo's images (removed, so that
+    the new demo's images are not mixed with old ones). The problem in words when it cannot be used."""
+    if out.exists() and not out.is_dir():
+        return f"--out {out} is a file, not a folder"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        others = sorted(p.name for p in out.iterdir() if not (p.is_file() and DEMO_FILE.fullmatch(p.name)))
+        if others:
+            return (
+                f"--out {out} holds other files than a demo's images ({', '.join(others[:3])}"
+                f"{', …' if len(others) > 3 else ''}): name a new or empty folder"
+            )
+        for old in out.iterdir():
+            old.unlink()
+        probe = out / ".write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        return f"cannot write the demo's images to {out}: {exc.strerror or exc}"
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.demo is not None:
-        return asyncio.run(demo(args.demo, args.players, args.seed, args.out, args.lang))
+        try:
+            return asyncio.run(demo(args.demo, args.players, args.seed, args.out, args.lang))
+        except DemoWriteError as exc:
+            print(f"python -m bot: error: {exc}", file=sys.stderr)
+            return 1
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
@@ -73,6 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(settings: Settings) -> int:
+    import aiohttp
     import discord
 
     from bot.client import create_bot
@@ -83,10 +132,21 @@ def run(settings: Settings) -> int:
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 1
+    except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound) as exc:
+        # Only the first connection can fail this way: once connected, discord.py reconnects by itself.
+        print(f"cannot reach Discord: {exc or type(exc).__name__} ({AGAIN})", file=sys.stderr)
+        return 1
+    except discord.HTTPException as exc:  # Discord up but answering 5xx at login
+        print(f"cannot reach Discord: it answered {exc.status} {exc.text or ''} ({AGAIN})", file=sys.stderr)
+        return 1
     return 0
 
 
 # -- the demo ------------------------------------------------------------------------------------------
+class DemoWriteError(Exception):
+    """An image of the demo could not be written."""
+
+
 def plain(text: str) -> str:
     """Discord markdown off, for a terminal."""
     return re.sub(r"\*+", "", text)
@@ -103,12 +163,16 @@ class DemoPrinter:
 
     def save(self, render: Any, view: Any, names: list[str], name: str) -> bool:
         try:
-            (self.out / name).write_bytes(render(view, names, self.locale))
+            image = render(view, names, self.locale)
         except TypeError:  # a game the renderer does not draw yet
             if not self.said_no_pictures:
                 print(tr("demo.no_images", self.locale, game=words.game_name(self.game_id, self.locale)))
                 self.said_no_pictures = True
             return False
+        try:
+            (self.out / name).write_bytes(image)
+        except OSError as exc:  # the folder was writable when the demo began (disk full, removed, ...)
+            raise DemoWriteError(f"cannot write {self.out / name}: {exc.strerror or exc}") from None
         return True
 
     def show(self, note: Any, seed: int) -> None:
@@ -142,7 +206,6 @@ async def demo(game_id: str, players: int | None, seed: int | None, out: Path, l
     """A whole game: the demo's own seat (the host) is played by the computer player too."""
     players = players or game_info(game_id).default_players
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    out.mkdir(parents=True, exist_ok=True)
     printer = DemoPrinter(game_id, out, locale)
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "demo.sqlite3")

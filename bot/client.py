@@ -46,6 +46,10 @@ class FivesBot(commands.Bot):
     service: TableService
 
     def __init__(self, settings: Settings) -> None:
+        # The bot never joins a voice channel: discord.py's warnings that voice libraries are missing
+        # (PyNaCl, davey) would be noise at every start.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # Only guild events (channels and threads to post in); slash commands and components arrive as
         # interactions, which need no intent, and the bot never reads message content.
         super().__init__(

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.client import FivesBot
 from bot.engine import BadOptions, OptionSpec, game_info
+from bot.engine.errors import brief
 from bot.i18n import LOCALES, locale_of, tr, trn
 from bot.tables import BadOption, BadSetting, ServerSettings
 from bot.tables.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS
@@ -109,7 +110,10 @@ def find_option(game_id: str, typed: str, locale: str) -> OptionSpec:
         if wanted == spec.id or wanted in {words.option_name(spec.id, lang).casefold() for lang in LOCALES}:
             return spec
     names = "\n".join(tr("info.rules.value", locale, value=words.option_name(s.id, locale)) for s in specs)
-    raise Refusal("settings_no_option", game=words.game_name(game_id, locale), option=typed, options=names)
+    # what was typed comes back short and printable (a 6,000-character option would make the answer too long
+    # to send, and so no answer at all)
+    option = brief(typed)
+    raise Refusal("settings_no_option", game=words.game_name(game_id, locale), option=option, options=names)
 
 
 def typed_value(spec: OptionSpec, typed: str) -> Any:
@@ -268,9 +272,15 @@ class Settings(commands.Cog):
             settings = await service(self.bot).set_default_option(
                 interaction.guild_id, game.value, spec.id, typed_value(spec, value)
             )
-        except BadOption:
+        except BadOption as exc:
+            if exc.key != BadOption.key:  # a refusal of its own (a set of types lacking a needed one)
+                raise
             raise Refusal(
-                "settings_bad_value", value=value, option=name, game=game_name, allowed=option_values(spec, locale)
+                "settings_bad_value",
+                value=brief(value),
+                option=name,
+                game=game_name,
+                allowed=option_values(spec, locale),
             ) from None
         chosen = settings.default_options[game.value][spec.id]
         said = tr(

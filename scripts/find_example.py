@@ -2,13 +2,17 @@
 
 The worked examples of fives.md §7 give end-of-hand positions (who went out, pips left); this script
 plays seeded random games until a hand ends that way and writes that hand, with its deal stacked, as a
-record under tests/records/. It is how the example records were made; run it again to re-make one:
+record. It is how the example records under tests/records/fives/ were made. It prints the record it
+finds and writes nothing unless asked:
 
-    python scripts/find_example.py quantette-4p-going-out
+    python scripts/find_example.py --list                              # the examples it knows
+    python scripts/find_example.py quantette-4p-going-out              # print the record (JSON)
+    python scripts/find_example.py --write quantette-4p-going-out      # re-make tests/records/fives/NAME.json
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -30,11 +34,18 @@ def _deal_of(state: Any) -> dict[str, Any]:
     }
 
 
+SEEDS = 1_000_000  # how many seeds a search tries before it gives up (--seeds)
+
+
+class NotFound(Exception):
+    """No seed below the limit gives the example."""
+
+
 def find_hand(
     game: str, players: int, options: dict[str, Any], match: Callable[[Any, Any], bool], first_hand_only: bool = False
 ) -> dict[str, Any]:
     """The first hand (over seeds 0, 1, ...) for which `match(hand_result, state)` holds, as a record."""
-    for seed in range(1_000_000):
+    for seed in range(SEEDS):
         state = new_game(game, players, options, seed=seed)
         rng = random.Random(seed)
         deal, actions = _deal_of(state), []
@@ -58,12 +69,12 @@ def find_hand(
                 if first_hand_only:
                     break
                 deal, actions = _deal_of(state), []
-    raise RuntimeError("no matching hand found")
+    raise NotFound(f"no matching hand in seeds 0..{SEEDS - 1}")
 
 
 def find_game(game: str, players: int, options: dict[str, Any], match: Callable[[Any], bool]) -> dict[str, Any]:
     """The first whole game whose final state satisfies `match`, with every deal stacked."""
-    for seed in range(1_000_000):
+    for seed in range(SEEDS):
         state = new_game(game, players, options, seed=seed)
         rng = random.Random(seed)
         deals, actions = [_deal_of(state)], []
@@ -85,7 +96,7 @@ def find_game(game: str, players: int, options: dict[str, Any], match: Callable[
                 "deals": deals,
                 "actions": actions,
             }
-    raise RuntimeError("no matching game found")
+    raise NotFound(f"no matching game in seeds 0..{SEEDS - 1}")
 
 
 def _pips(hand: Any) -> list[int]:
@@ -151,14 +162,46 @@ EXAMPLES: dict[str, Callable[[], dict[str, Any]]] = {
 }
 
 
-def main(names: list[str]) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name in names or list(EXAMPLES):
-        record = EXAMPLES[name]()
+def main(argv: list[str] | None = None) -> int:
+    global SEEDS
+    parser = argparse.ArgumentParser(
+        prog="python scripts/find_example.py",
+        description="Find a real hand or game matching a worked example of fives.md §7 and print its record.",
+    )
+    parser.add_argument("names", nargs="*", metavar="NAME", help="examples to find (see --list)")
+    parser.add_argument("--list", action="store_true", help="list the examples and exit")
+    parser.add_argument(
+        "--write", action="store_true", help=f"write each record to {OUT.relative_to(OUT.parents[2])}/NAME.json"
+    )
+    parser.add_argument("--seeds", type=int, default=SEEDS, help=f"seeds to try before giving up ({SEEDS})")
+    args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(EXAMPLES))
+        return 0
+    if not args.names:
+        parser.error("name at least one example (--list shows them)")
+    unknown = [n for n in args.names if n not in EXAMPLES]
+    if unknown:
+        parser.error(f"unknown example {', '.join(unknown)} (--list shows them)")
+    if args.seeds < 1:
+        parser.error("--seeds must be at least 1")
+    SEEDS = args.seeds
+    for name in args.names:
+        try:
+            record = EXAMPLES[name]()
+        except NotFound as exc:
+            print(f"{name}: {exc}", file=sys.stderr)
+            return 1
+        text = json.dumps(record, indent=1) + "\n"
+        if not args.write:
+            sys.stdout.write(text)
+            continue
+        OUT.mkdir(parents=True, exist_ok=True)
         path = OUT / f"{name}.json"
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        print(f"{path.relative_to(OUT.parent.parent.parent)}: seed {record['seed']}, {len(record['actions'])} actions")
+        path.write_text(text, encoding="utf-8")
+        print(f"{path.relative_to(OUT.parents[2])}: seed {record['seed']}, {len(record['actions'])} actions")
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main())

@@ -101,6 +101,7 @@ class GameState(ABC):
     game_points: list[int] | None
 
     current: int  # the seat to act while the game runs
+    hand_no: int  # hands dealt so far, the one in play included
     _legal: list[Any]
     _legal_turn: int
 
@@ -124,6 +125,11 @@ class GameState(ABC):
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def deals_dealt(self) -> int:
+        """How many deals a record of this game can have stacked: one per hand dealt so far."""
+        return self.hand_no
 
     # -- actions ----------------------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Any]:

@@ -6,6 +6,51 @@ exactly what went wrong. All of them leave the game state unchanged.
 
 from __future__ import annotations
 
+SHOWN = 40  # characters of an offending text quoted back in an error: enough to recognise it, no more
+
+
+def brief(text: object, limit: int = SHOWN) -> str:
+    """Someone's text as it may be shown back: its first `limit` characters, control characters as `?`,
+    and `…` where it was cut (a 1 MB action must not come back whole, a newline must not break a line)."""
+    text = text if isinstance(text, str) else _plain(text)
+    cut = len(text) > limit
+    text = "".join("?" if not ch.isprintable() and ch != " " else ch for ch in text[:limit])
+    return text + "…" if cut else text
+
+
+def quoted(text: object, limit: int = SHOWN) -> str:
+    """Someone's text quoted in an English error message: `'5-x'`, cut like `brief` when it is long."""
+    if not isinstance(text, str):
+        return brief(text, limit)
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + "…"
+
+
+def _small_int(value: object) -> bool:
+    return type(value) is int and value.bit_length() <= 60
+
+
+def _plain(value: object) -> str:
+    """A short text for a value that is not text (a JSON number, list or object), safe for any size: the
+    int-to-text limit and deep nesting must not turn the error itself into an exception."""
+    if isinstance(value, bool) or value is None:
+        return "true" if value is True else "false" if value is False else "null"
+    if isinstance(value, int):
+        if value.bit_length() > 200:
+            return "a number of about " + str(int(value.bit_length() * 0.30103) + 1) + " digits"
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+_TYPED = frozenset({"text", "value", "option", "game", "players", "type"})  # params that echo someone's input
+
 
 class EngineError(Exception):
     """Base class of everything the engine refuses.
@@ -17,7 +62,8 @@ class EngineError(Exception):
     def __init__(self, message: str, key: str = "", **params: object) -> None:
         super().__init__(message)
         self.key = key or type(self).__name__
-        self.params = params
+        # params are shown to players (error.<key>): what they typed comes back short and printable
+        self.params = {k: brief(v) if k in _TYPED and not _small_int(v) else v for k, v in params.items()}
 
 
 class BadOptions(EngineError, ValueError):

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import GameInfo, GameState
-from .errors import BadOptions, BadRecord
+from .errors import BadOptions, BadRecord, quoted
 from .options import resolve_options
 
 
@@ -53,7 +53,7 @@ def game_info(game_id: str) -> GameInfo:
         return GAMES[game_id]
     except KeyError:
         raise BadOptions(
-            f"unknown game {game_id!r} (known: {', '.join(GAMES)})", "unknown_game", game=game_id
+            f"unknown game {quoted(game_id)} (known: {', '.join(GAMES)})", "unknown_game", game=game_id
         ) from None
 
 
@@ -72,7 +72,7 @@ def new_game(
     if players not in info.players:
         allowed = ", ".join(map(str, info.players))
         raise BadOptions(
-            f"{game_id} is played by {allowed} players, not {players}",
+            f"{game_id} is played by {allowed} players, not {quoted(players)}",
             "bad_player_count",
             allowed=allowed,
             players=players,
@@ -81,7 +81,7 @@ def new_game(
     if seed is None:
         seed = random.SystemRandom().randrange(2**53)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise BadRecord(f"seed must be an integer, not {seed!r}")
+        raise BadRecord(f"seed must be an integer, not {quoted(seed)}")
     if deal is None:
         deals: list[Mapping[str, Any]] = []
     elif isinstance(deal, Mapping):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadOptions
+from .errors import BadOptions, brief, quoted
 
 SWITCH = ("on", "off")
 
@@ -25,6 +26,7 @@ class OptionSpec:
     default: Any
     minimum: int | None = None
     multi: bool = False  # a subset of `choices` (Domineren's allowed types)
+    needs_one_of: tuple[Any, ...] = ()  # a subset must hold one of these (checked with the option, not at start)
 
     def default_for(self, players: int) -> Any:
         if isinstance(self.default, Mapping):
@@ -51,7 +53,7 @@ class OptionSpec:
                 item = _coerce(item, self.choices)
                 if item not in self.choices:
                     raise BadOptions(
-                        f"{game_id}: option {self.id} does not allow {item!r} ({self._allowed()})",
+                        f"{game_id}: option {self.id} does not allow {quoted(item)} ({self._allowed()})",
                         "bad_option_value",
                         option=self.id,
                         value=item,
@@ -59,12 +61,20 @@ class OptionSpec:
                     )
                 if item not in out:
                     out.append(item)
+            if self.needs_one_of and not set(out) & set(self.needs_one_of):
+                needed = ", ".join(map(str, self.needs_one_of))
+                raise BadOptions(
+                    f"{game_id}: option {self.id} must include one of {needed}",
+                    "option_needs_one_of",
+                    option=self.id,
+                    needed=needed,
+                )
             return tuple(sorted(out, key=self.choices.index))
         value = _coerce(value, self.choices)
         if self.choices:
             if value not in self.choices or isinstance(value, bool):  # True == 1, but `true` is no value here
                 raise BadOptions(
-                    f"{game_id}: option {self.id} must be one of {self._allowed()}, not {value!r}",
+                    f"{game_id}: option {self.id} must be one of {self._allowed()}, not {quoted(value)}",
                     "bad_option_value",
                     option=self.id,
                     value=value,
@@ -73,11 +83,13 @@ class OptionSpec:
             return value
         if not isinstance(value, int) or isinstance(value, bool):
             raise BadOptions(
-                f"{game_id}: option {self.id} must be an integer, not {value!r}", "option_not_integer", option=self.id
+                f"{game_id}: option {self.id} must be an integer, not {quoted(value)}",
+                "option_not_integer",
+                option=self.id,
             )
         if self.minimum is not None and value < self.minimum:
             raise BadOptions(
-                f"{game_id}: option {self.id} must be at least {self.minimum}, not {value}",
+                f"{game_id}: option {self.id} must be at least {self.minimum}, not {brief(value)}",
                 "option_too_small",
                 option=self.id,
                 minimum=self.minimum,
@@ -88,9 +100,12 @@ class OptionSpec:
         return ", ".join(str(c) for c in self.choices)
 
 
+_NUMBER = re.compile(r"-?[0-9]{1,18}")  # ASCII digits only ("²".isdigit() is true); no 5,000-digit ints
+
+
 def _coerce(value: Any, choices: tuple[Any, ...]) -> Any:
     """Accept "61" for 61 and 61 for "61" where the choices say which one is meant."""
-    if isinstance(value, str) and value.lstrip("-").isdigit() and (not choices or isinstance(choices[0], int)):
+    if isinstance(value, str) and _NUMBER.fullmatch(value.strip()) and (not choices or isinstance(choices[0], int)):
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool) and choices and isinstance(choices[0], str):
         return str(value)
@@ -107,9 +122,10 @@ def resolve_options(
         raise BadOptions(
             f"{game_id}: option players disagrees with the number of players ({players})", "players_mismatch"
         )
-    unknown = sorted(set(given) - set(by_id))
+    unknown = sorted(set(given) - set(by_id), key=str)
     if unknown:
-        raise BadOptions(f"{game_id}: unknown option {', '.join(unknown)}", "unknown_option", option=", ".join(unknown))
+        names = ", ".join(brief(name) for name in unknown[:5])
+        raise BadOptions(f"{game_id}: unknown option {names}", "unknown_option", option=names)
     resolved = {}
     for spec in specs:
         if spec.id in given:

@@ -1,4 +1,4 @@
-"""Game records (shared/records.md): a whole game as data, rebuilt by the real engine.
+"""Game records (docs/records.md): a whole game as data, rebuilt by the real engine.
 
 `replay(record)` returns the result object the replay command prints; `record_of(state)` turns a game
 back into a record, so every game the bot stores can be exported and replayed.
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import GameState
-from .errors import BadRecord, EngineError
+from .errors import BadRecord, EngineError, brief, quoted
 from .games import new_game
 
 FORMAT = 1
@@ -24,46 +24,83 @@ class ReplayError(Exception):
         self.step = step
 
 
+FIELDS = ("format", "game", "players", "options", "seed", "deals", "actions")
+ACTION_FIELDS = ("seat", "action")
+MAX_DEPTH = 16  # a record nests 5 deep (record, deals, deal, hands, hand); options at most 3
+
+
 def load(record: Any) -> tuple[GameState, list[tuple[int, str]]]:
     """Check a record's shape and build its game (before any action); BadRecord if malformed."""
     if not isinstance(record, Mapping):
         raise BadRecord("a record is a JSON object")
-    if record.get("format", FORMAT) != FORMAT:
-        raise BadRecord(f"unsupported record format {record.get('format')!r} (this engine reads format {FORMAT})")
+    _check_depth(record)
+    unknown = sorted(set(record) - set(FIELDS), key=str)
+    if unknown:  # a misspelt "actions" or "deals" would otherwise replay something else, silently
+        raise BadRecord(
+            f"unknown field(s) {', '.join(quoted(k) for k in unknown[:5])} (a record has {', '.join(FIELDS)})"
+        )
+    fmt = record.get("format", FORMAT)
+    if type(fmt) is not int or fmt != FORMAT:  # `true` == 1 in Python, not in a record
+        raise BadRecord(f"unsupported record format {quoted(fmt)} (this engine reads format {FORMAT})")
     game = record.get("game")
     if not isinstance(game, str):
-        raise BadRecord("the record has no game id")
+        raise BadRecord("the record has no game id" if game is None else f"game must be a game id, not {quoted(game)}")
     players = record.get("players")
     if players is not None and (type(players) is not int):
-        raise BadRecord("players must be an integer")
-    options = record.get("options") or {}
+        raise BadRecord(f"players must be an integer, not {quoted(players)}")
+    options = record.get("options", {})
     if not isinstance(options, Mapping):
-        raise BadRecord("options must be an object")
+        raise BadRecord(f"options must be an object, not {quoted(options)}")
     deals = record.get("deals")
     if deals is not None and not isinstance(deals, list):
-        raise BadRecord("deals must be a list")
+        raise BadRecord(f"deals must be a list, not {quoted(deals)}")
     seed = record.get("seed", 0)
     if type(seed) is not int:  # a null seed would make new_game pick a random one: the replay must not
-        raise BadRecord(f"seed must be an integer, not {seed!r}")
+        raise BadRecord(f"seed must be an integer, not {quoted(seed)}")
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise BadRecord("actions must be a list")
+        raise BadRecord(f"actions must be a list, not {quoted(actions)}")
+    if deals is not None and len(deals) > len(actions) + 1:
+        # every hand takes at least one action before the next is dealt (checked before parsing them all)
+        raise BadRecord(
+            f"{len(deals)} deals for {len(actions)} actions: the actions can reach only {len(actions) + 1} deal(s)"
+        )
     steps = []
     for i, entry in enumerate(actions):
-        if (
-            not isinstance(entry, Mapping)
-            or type(entry.get("seat")) is not int
-            or not isinstance(entry.get("action"), str)
-        ):
-            raise BadRecord(f"action {i} must be an object with an integer seat and an action text")
-        steps.append((entry["seat"], entry["action"]))
+        if not isinstance(entry, Mapping):
+            raise BadRecord(f"action {i} must be an object with a seat and an action, not {quoted(entry)}")
+        extra = sorted(set(entry) - set(ACTION_FIELDS), key=str)
+        if extra:
+            raise BadRecord(f"action {i}: unknown field(s) {', '.join(quoted(k) for k in extra[:5])} (seat, action)")
+        seat, text = entry.get("seat"), entry.get("action")
+        if type(seat) is not int:
+            raise BadRecord(f"action {i}: seat must be an integer seat number, not {quoted(seat)}")
+        if not isinstance(text, str):
+            raise BadRecord(f'action {i}: action must be the action\'s text (like "draw"), not {quoted(text)}')
+        steps.append((seat, text))
     try:
         state = new_game(game, players, options, seed=seed, deal=deals)
     except BadRecord:
         raise
     except EngineError as exc:
         raise BadRecord(str(exc)) from None
+    for i, (seat, _) in enumerate(steps):
+        if not 0 <= seat < state.players:
+            raise BadRecord(f"action {i}: seat {brief(seat)} is not a seat of this {state.players}-player game")
     return state, steps
+
+
+def _check_depth(record: Mapping[str, Any]) -> None:
+    """Refuse a record nested deeper than any real one, before anything walks or quotes it."""
+    todo: list[tuple[Any, int]] = [(record, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise BadRecord(f"the record nests lists and objects more than {MAX_DEPTH} deep; a record nests 5")
+        if isinstance(value, Mapping):
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            todo.extend((v, depth + 1) for v in value)
 
 
 def replay(record: Any) -> dict[str, Any]:
@@ -74,6 +111,12 @@ def replay(record: Any) -> dict[str, Any]:
             state.apply(seat, action)
         except EngineError as exc:
             raise ReplayError(str(exc), i) from None
+    deals = record.get("deals") or []
+    if len(deals) > state.deals_dealt:
+        raise BadRecord(
+            f"{len(deals)} deals, but the actions reach only hand {state.deals_dealt}: "
+            f"deal {state.deals_dealt + 1} is never played"
+        )
     return summary(state)
 
 

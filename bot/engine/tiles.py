@@ -6,7 +6,7 @@ ids 0..54, the first 28 of which are the double-six tiles.
 
 from __future__ import annotations
 
-from .errors import BadNotation
+from .errors import BadNotation, brief, quoted
 
 MAX_PIP = 9
 LO: list[int] = []
@@ -45,15 +45,18 @@ def other_half(tile: int, half: int) -> int:
 def parse_halves(text: str, top: int = MAX_PIP) -> tuple[int, int]:
     """`"5-3"` to (5, 3), in the order written."""
     if not isinstance(text, str):
-        raise BadNotation(f"{text!r} is not a tile (write it like 5-3)", "bad_tile", text=str(text))
+        raise BadNotation(f"{quoted(text)} is not a tile (write it like 5-3)", "bad_tile", text=brief(text))
     parts = text.strip().split("-")
     # ASCII digits only: str.isdigit() also accepts "²" (which int() refuses) and "５"
     if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
-        raise BadNotation(f"{text!r} is not a tile (write it like 5-3)", "bad_tile", text=text)
+        raise BadNotation(f"{quoted(text)} is not a tile (write it like 5-3)", "bad_tile", text=text)
     a, b = int(parts[0]), int(parts[1])
     if a > top or b > top:
         raise BadNotation(
-            f"{text!r} is not a tile of this set (numbers run from 0 to {top})", "tile_not_in_set", text=text, top=top
+            f"{quoted(text)} is not a tile of this set (numbers run from 0 to {top})",
+            "tile_not_in_set",
+            text=text,
+            top=top,
         )
     return a, b
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import BadOptions, GameInfo, OptionSpec, game_info
+from bot.engine.errors import brief
 from bot.engine.options import resolve_options
 from data import LobbyRow, SeatRow, Store, StoreError
 
@@ -132,7 +133,14 @@ def check_option(info: GameInfo, option_id: str, value: Any) -> Any:
         return spec.check(value, info.id)
     except BadOptions as exc:
         allowed = ", ".join(map(str, spec.choices)) if spec.choices else f">= {spec.minimum}"
-        raise BadOption(str(exc), option=option_id, value=value, allowed=allowed) from None
+        # the value comes back to the player: the engine's own (the one item refused, cut short), else a short form
+        listed = ", ".join(brief(v) for v in value[:10]) if isinstance(value, list | tuple) else value
+        shown = exc.params.get("value", brief(listed))
+        refusal = BadOption(str(exc), option=option_id, value=shown, allowed=allowed)
+        if exc.key == "option_needs_one_of":  # not a value refused but a set lacking one: say which it needs
+            refusal.key = exc.key
+            refusal.params.update(exc.params)
+        raise refusal from None
 
 
 class Lobbies:

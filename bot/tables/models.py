@@ -108,7 +108,7 @@ class TableInfo:
 
 @dataclass(frozen=True, slots=True)
 class GameHistory:
-    """A game that is over (`/history`): its table, its record (shared/records.md) and how it ended."""
+    """A game that is over (`/history`): its table, its record (docs/records.md) and how it ended."""
 
     table: TableInfo
     record: dict[str, Any]

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import BadOptions, game_info
+from bot.engine.errors import brief, quoted
 from data import SettingsRow, Store, StoreError
 
 from .errors import BadOption, BadSetting, StoreFailed
@@ -53,10 +54,13 @@ class SettingsBook:
                 or isinstance(turn_seconds, bool)
                 or not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS
             ):
+                shown = (
+                    turn_seconds if type(turn_seconds) is int and abs(turn_seconds) < 10**18 else brief(turn_seconds)
+                )
                 raise BadSetting(
-                    f"the turn timer must be {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds, not {turn_seconds}",
+                    f"the turn timer must be {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds, not {shown}",
                     setting="turn_seconds",
-                    value=turn_seconds,
+                    value=shown,
                     minimum=MIN_TURN_SECONDS,
                     maximum=MAX_TURN_SECONDS,
                 )
@@ -65,7 +69,9 @@ class SettingsBook:
             changes["auto_play"] = bool(auto_play)
         if language is not UNSET:
             if language is not None and (not isinstance(language, str) or not 0 < len(language) <= 16):
-                raise BadSetting(f"{language!r} is not a language code", setting="language", value=language)
+                raise BadSetting(
+                    f"{quoted(language)} is not a language code", setting="language", value=brief(language)
+                )
             changes["language"] = language
         async with self._writing:
             current = await self.get(guild_id)

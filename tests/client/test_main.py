@@ -55,3 +55,64 @@ def test_the_demo_refuses_a_player_count_the_game_does_not_have(capsys: pytest.C
         main(["--demo", "seven-rocks", "--players", "3"])
     assert exit_.value.code == 2
     assert "seven-rocks is played by 4 players, not 3" in capsys.readouterr().err
+
+
+def test_with_a_token_and_no_way_to_discord_it_says_so_in_one_line(tmp_path: Path) -> None:
+    # Discord's API pointed at a closed local port: the connection is refused at once, as with no network
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "FIVES_"))}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="x", FIVES_DATABASE=str(tmp_path / "fives.sqlite3"))
+    code = (
+        "import sys, discord.http; discord.http.Route.BASE = 'http://127.0.0.1:1/api/v10'; "
+        "from bot.__main__ import main; sys.exit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "PyNaCl" not in done.stderr and "davey" not in done.stderr, "voice warnings of a bot without voice"
+    [line] = [line for line in done.stderr.splitlines() if "discord.client" not in line]  # but its INFO log
+    assert line.startswith("cannot reach Discord: Cannot connect to host 127.0.0.1:1") and "run python -m bot" in line
+
+
+def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("flag", [["--players", "2"], ["--seed", "3"], ["--out", "x"], ["--lang", "ja"]])
+def test_demo_flags_without_the_demo_are_refused(flag: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert f"{flag[0]} only goes with --demo GAME" in refusal(flag, capsys)
+    assert "--players, --seed only go with --demo GAME" in refusal(["--seed", "1", "--players", "2"], capsys)
+
+
+def test_the_demo_refuses_an_out_it_cannot_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo = ["--demo", "five-up", "--players", "2", "--seed", "4"]
+    assert "--out needs a folder name" in refusal([*demo, "--out", ""], capsys)
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine", encoding="utf-8")
+    assert f"--out {a_file} is a file, not a folder" in refusal([*demo, "--out", str(a_file)], capsys)
+    assert "cannot write the demo's images to" in refusal([*demo, "--out", str(a_file / "sub")], capsys)
+    # a folder with someone's files is left alone
+    assert "holds other files than a demo's images (notes.txt)" in refusal([*demo, "--out", str(tmp_path)], capsys)
+    assert a_file.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_second_demo_replaces_the_first_ones_images(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo-out"
+    out.mkdir()
+    earlier = ["board-0000.png", "board-0999.png", "board-12345.png", "sheet-07.png", "sheet-final.png"]
+    for name in earlier:  # what an earlier, longer demo left
+        (out / name).write_bytes(b"old")
+    assert main(["--demo", "five-up", "--players", "2", "--seed", "4", "--out", str(out)]) == 0
+    said = capsys.readouterr().out.splitlines()[-1]
+    boards = sorted(out.glob("board-*.png"))
+    sheets = sorted(out.glob("sheet-*.png"))
+    assert said == f"{len(boards)} board images and {len(sheets)} score sheets are in {out}."
+    assert {p.name for p in out.iterdir()} == {p.name for p in [*boards, *sheets]}
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in out.iterdir()), "the new game's images only"
+    assert not (out / "board-0999.png").exists() and not (out / "board-12345.png").exists()

@@ -52,7 +52,7 @@ GAME = "domineren"
 Policy = Callable[[Any], str]
 TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
 ALL_TYPES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13a", "13b", "14", "15", "16", "17", "18")
-# The type select's entries, as the rules (shared/rules/domineren.md §18) name and explain them.
+# The type select's entries, as the rules (docs/rules/domineren.md §18) name and explain them.
 TYPES_EN = {
     "1": ("1. Normal dominoes", "Any set. Normal rule: equal numbers touch; one straight line."),
     "4": ("4. Russian dominoes", "Any set. Russian rule: touching numbers add to 7; one line."),

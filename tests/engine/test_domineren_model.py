@@ -1,4 +1,4 @@
-"""An independent model of Domineren, written from shared/rules/domineren.md alone and fed only with what
+"""An independent model of Domineren, written from docs/rules/domineren.md alone and fed only with what
 the views show, checked against the engine over random sessions of every type and player count:
 
 - where a tile may go (§16-§18): the normal and Russian rules, matadors, blanks, crosses, double crosses,

@@ -286,7 +286,7 @@ def test_the_dealer_rotates_clockwise_from_the_first_deal() -> None:
 
 
 def test_every_record_is_written_in_the_engines_notation() -> None:
-    """records.md: each action's text is the engine's own (a discard low to high, a call high to low), so
+    """docs/records.md: each action's text is the engine's own (a discard low to high, a call high to low), so
     `steps` echo the record's actions exactly."""
     for path in sorted((RECORDS / "five-hundred").glob("*.json")):
         record = load_record(f"five-hundred/{path.name}")

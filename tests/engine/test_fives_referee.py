@@ -1,6 +1,6 @@
 """Seeded playouts of every fives-family game and option, checked against a small independent referee.
 
-The referee below is written from shared/rules/fives.md alone and reads the engine only through its
+The referee below is written from docs/rules/fives.md alone and reads the engine only through its
 public surface (views, steps, hand results): the end count is recomputed from the tiles on the table
 (C5), the layout is checked for matching and spinner arms (C4), every hand's deal against §0/§3/§5/§6,
 every end-of-hand score against §1-§6, every leader against who should lead, and every game end against

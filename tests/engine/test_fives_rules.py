@@ -422,7 +422,7 @@ def test_le_quantette_next_partie_is_led_by_the_lowest_scorer() -> None:
     assert state.scores == [0, 0, 0] and state.hand_no == len(state.hands) + 1
 
 
-# -- notation (records.md "Action notation") ---------------------------------------------------------------------
+# -- notation (docs/records.md "Action notation") ---------------------------------------------------------------------
 def test_action_text_round_trips_and_names_tiles_as_the_table_shows_them() -> None:
     hands = [["6-3", "5-5", "0-0", "0-1", "0-2", "1-1", "1-2"], ["3-4", "6-4", "1-3", "2-2", "2-3", "2-4", "2-5"]]
     state = stacked("five-up", hands)

@@ -1,4 +1,4 @@
-"""`python -m bot.engine replay` behaves exactly as shared/records.md promises."""
+"""`python -m bot.engine replay` behaves exactly as docs/records.md promises."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ GAMES_WITH_MORE = ("five-up", "domineren", "five-hundred")
 EMBED_LIMIT = 3500
 SELECT_LIMIT = 100
 
-# Domineren's options and game types from shared/rules/domineren.md §0.1 and §18, checked here until its
+# Domineren's options and game types from docs/rules/domineren.md §0.1 and §18, checked here until its
 # engine registers them (then they are checked from GAMES as well).
 DOMINEREN_TYPES = (*map(str, range(1, 13)), "13a", "13b", *map(str, range(14, 19)))
 DOMINEREN_OPTIONS: dict[str, tuple[str, ...]] = {

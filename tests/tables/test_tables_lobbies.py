@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.engine import game_info
 from bot.tables import (
     AlreadyJoined,
     BadOption,
@@ -19,6 +20,7 @@ from bot.tables import (
     TableOpened,
     WrongPlayerCount,
 )
+from bot.tables.lobbies import check_option
 
 
 async def test_seats_follow_join_order_and_leaving_closes_the_gap(harness):
@@ -202,3 +204,21 @@ async def test_open_lobbies_and_server_defaults_survive_a_restart(harness):
     assert [s.user_id for s in lobby.seats] == [ann.user_id, bob.user_id, None]
     assert lobby.options["skunk"] == "plus10" and lobby.message_id == 555
     assert [x.lobby_id for x in harness.service.lobbies(harness.guild)] == [lobby_id]
+
+
+@pytest.mark.parametrize("value", ["5" * 1_000_000, ["5" * 1_000_000], [["nested"]] * 10_000])
+def test_a_refused_option_value_comes_back_short(value: object) -> None:
+    """A value refused by the Rules or /settings is quoted back by its first characters only (a megabyte
+    of text would otherwise make an answer too long to send)."""
+    with pytest.raises(BadOption) as refused:
+        check_option(game_info("domineren"), "allowed_types", value)
+    assert len(str(refused.value.params["value"])) <= 41
+
+
+def test_a_set_of_domineren_types_no_game_could_start_with_is_refused_when_chosen() -> None:
+    """A set drawn from the talon may be a single, so the allowed types must hold one playable after any set:
+    refused when the host (or a server's default) chooses it, not later when the game cannot start."""
+    with pytest.raises(BadOption) as refused:
+        check_option(game_info("domineren"), "allowed_types", ["16", "17"])
+    assert refused.value.key == "option_needs_one_of" and refused.value.params["needed"] == "1, 4, 11, 12"
+    assert check_option(game_info("domineren"), "allowed_types", ["16", "4"]) == ("4", "16")

@@ -1,4 +1,4 @@
-"""Domineren (Nos, Nossen) with its Billitonnen finale (shared/rules/domineren.md, docs/domineren.md)."""
+"""Domineren (Nos, Nossen) with its Billitonnen finale (docs/rules/domineren.md, docs/domineren.md)."""
 
 from __future__ import annotations
 

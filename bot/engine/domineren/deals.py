@@ -1,4 +1,4 @@
-"""Stacked deals (shared/records.md) and shuffled ones.
+"""Stacked deals (docs/records.md) and shuffled ones.
 
 A record's deals are checked when the game is created, so that no later hand can fail half-way. Deals
 1..hands are Domineren hands (hands of 5/4/3 tiles and the talon in draw order); one more deal is
@@ -12,7 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import BadNotation, BadRecord
+from ..errors import BadRecord
+from ..shapes import check_fields, parse_hands, parse_items, seat_field
 from ..tiles import IS_DOUBLE, label, parse_tile
 from .rules import BILLITONNEN_ROWS, HAND_SIZE
 
@@ -31,26 +32,19 @@ def parse_deals(deals: Sequence[Mapping[str, Any]], players: int, hands: int, wi
     return out
 
 
-def _tiles(where: str, items: Any) -> list[int]:
-    try:
-        return [parse_tile(t, 6) for t in items]
-    except (TypeError, AttributeError, BadNotation) as exc:
-        raise BadRecord(f"{where}: {exc}") from None
+def _tile(text: str) -> int:
+    return parse_tile(text, 6)
 
 
 def _parse(where: str, deal: Mapping[str, Any], n: int, first: bool, rows: bool) -> Deal:
-    leader = deal.get("first_leader")
-    if leader is not None and (type(leader) is not int or not 0 <= leader < n):
-        raise BadRecord(f"{where}: first_leader must be a seat from 0 to {n - 1}")
+    check_fields(where, deal, ("first_leader", "hands", "boneyard"))
+    leader = seat_field(where, deal, "first_leader", n)
     if "hands" not in deal:
         if "boneyard" in deal:
             raise BadRecord(f"{where}: a boneyard without hands")
         return None, [], leader
-    hands = deal["hands"]
-    if not isinstance(hands, list) or len(hands) != n:
-        raise BadRecord(f"{where}: hands must be a list of {n} hands")
-    hands = [_tiles(where, hand) for hand in hands]
-    boneyard = _tiles(where, deal.get("boneyard", []))
+    hands = parse_hands(where, deal["hands"], n, "tile", "5-3", _tile)
+    boneyard = parse_items(where, deal.get("boneyard", []), "the boneyard", "tile", "5-3", _tile)
     used = [t for hand in hands for t in hand] + boneyard
     if len(set(used)) != len(used):
         dup = next(t for t in used if used.count(t) > 1)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from ..errors import BadNotation
+from ..errors import BadNotation, quoted
 from ..tiles import COMPASS, IS_DOUBLE, E, N, S, W
 from .matching import ANY, BLANK_DOUBLE, DOUBLE, DOUBLE_OR_MATADOR, NORMAL, RULE_NAMES, RUSSIAN
 
@@ -91,11 +91,11 @@ def parse_declaration(text: str) -> Declaration:
     """`type ...` text to a Declaration (syntax only; whether the set allows it is the state's question)."""
     words = text.lower().split()
     if len(words) < 2 or words[0] != "type":
-        raise BadNotation(f"{text!r} is not a type declaration (try: type 1)", "bad_declaration", text=text)
+        raise BadNotation(f"{quoted(text)} is not a type declaration (try: type 1)", "bad_declaration", text=text)
     type_id, params = words[1], words[2:]
     if type_id not in TYPE_IDS:
         raise BadNotation(
-            f"{text!r}: there is no game type {type_id} (types are 1-12, 13a, 13b, 14-18)",
+            f"{quoted(text)}: there is no game type {quoted(type_id)} (types are 1-12, 13a, 13b, 14-18)",
             "unknown_type",
             text=text,
             type=type_id,
@@ -126,19 +126,23 @@ def parse_declaration(text: str) -> Declaration:
                 or (key == "b" and count not in ("1", "2", "3", "4"))
             ):
                 raise BadNotation(
-                    f"{text!r}: write condition a as a:W or a:E, condition b as b:W:3 (1 to 4 tiles)",
+                    f"{quoted(text)}: write condition a as a:W or a:E, condition b as b:W:3 (1 to 4 tiles)",
                     "bad_condition",
                     text=text,
                 )
             fields.update(cond=key, end=COMPASS.index(end.upper()), count=int(count or 0))
         else:
-            raise BadNotation(f"{text!r}: {word!r} is not a parameter of type {type_id}", "bad_type_param", text=text)
+            raise BadNotation(
+                f"{quoted(text)}: {quoted(word)} is not a parameter of type {type_id}",
+                "bad_type_param",
+                text=text,
+            )
     required = {"11": ("base", "cond"), "12": ("normal",), "13a": ("normal",), "13b": ("normal",)}
     required["18"] = ("double_cross",)
     missing = [name for name in required.get(type_id, ()) if name not in fields]
     if missing or (fields.get("switch") and "cond" not in fields):
         raise BadNotation(
-            f"{text!r}: type {type_id} needs its parameters ({example(type_id)})",
+            f"{quoted(text)}: type {type_id} needs its parameters ({example(type_id)})",
             "missing_type_param",
             text=text,
             example=example(type_id),

@@ -1,4 +1,4 @@
-"""Domineren actions and their text (shared/records.md, docs/domineren.md).
+"""Domineren actions and their text (docs/records.md, docs/domineren.md).
 
 4-4                  the set (a double from the hand)
 draw                 the set player without a double draws the set; later, draws from the talon
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..base import DRAW, PASS, Word
-from ..errors import BadNotation
+from ..errors import BadNotation, quoted
 from ..tiles import COMPASS, HI, label, parse_halves, tile_id
 from .gametypes import Declaration, parse_declaration
 
@@ -78,32 +78,36 @@ def parse(text: str) -> Action:
     kind, _, end = text.partition(" ")
     if kind in ("turn", "place"):
         if end not in ("w", "e"):
-            raise BadNotation(f"{raw!r}: write {kind} W or {kind} E", "bad_turn", text=raw)
+            raise BadNotation(f"{quoted(raw)}: write {kind} W or {kind} E", "bad_turn", text=raw)
         return Turn(kind, COMPASS.index(end.upper()))
     block = False
     if text.endswith(" block"):
         block, text = True, text[: -len(" block")]
     if " " in text or not text:
         raise BadNotation(
-            f"{raw!r} is not a Domineren action (try 4-4, 3-4@4-4, draw, pass or type 1)", "bad_action", text=raw
+            f"{quoted(raw)} is not a Domineren action (try 4-4, 3-4@4-4, draw, pass or type 1)", "bad_action", text=raw
         )
     if "@" not in text:
         if ":" in text or block:
-            raise BadNotation(f"{raw!r}: a tile played on the table is written like 3-4@4-4", "bad_action", text=raw)
+            raise BadNotation(
+                f"{quoted(raw)}: a tile played on the table is written like 3-4@4-4", "bad_action", text=raw
+            )
         a, b = parse_halves(text, 6)
         t = tile_id(a, b)
         return Play(t, HI[t], -1, -1)
     tile_text, _, target_text = text.partition("@")
+    if not tile_text or not target_text or "@" in target_text:
+        raise BadNotation(f"{quoted(raw)}: a tile played on the table is written like 3-4@4-4", "bad_action", text=raw)
     side = -1
     if ":" in target_text:
         target_text, _, side_text = target_text.partition(":")
         side_text = side_text.upper()
         if len(side_text) != 1 or side_text not in COMPASS:
-            raise BadNotation(f"{raw!r}: the side after ':' is one of N, E, S, W", "bad_side", text=raw)
+            raise BadNotation(f"{quoted(raw)}: the side after ':' is one of N, E, S, W", "bad_side", text=raw)
         side = COMPASS.index(side_text)
     a, b = parse_halves(tile_text, 6)
     c, d = parse_halves(target_text, 6)
     tile, target = tile_id(a, b), tile_id(c, d)
     if tile == target:
-        raise BadNotation(f"{raw!r} attaches a tile to itself", "self_target", text=raw)
+        raise BadNotation(f"{quoted(raw)} attaches a tile to itself", "self_target", text=raw)
     return Play(tile, a, target, c, side, block)

@@ -6,7 +6,7 @@ import random
 
 from ..options import SWITCH, OptionSpec
 from ..tiles import HI, PIPS
-from .gametypes import TYPE_IDS
+from .gametypes import ANY_SET, TYPE_IDS
 
 PLAYERS = (3, 4, 5)
 HAND_SIZE = {3: 5, 4: 4, 5: 3}  # §2; the talon keeps 13, 12, 13
@@ -28,7 +28,8 @@ OPTIONS = (
     OptionSpec("start_chips", (), 500),
     OptionSpec("double_bonus_table", ("pagat", "leeflang"), "pagat"),
     OptionSpec("next_set_player", ("biggest_loser", "clockwise"), "biggest_loser"),
-    OptionSpec("allowed_types", TYPE_IDS, TYPE_IDS, multi=True),
+    # a set drawn from the talon may be a single: some type must be playable after any set
+    OptionSpec("allowed_types", TYPE_IDS, TYPE_IDS, multi=True, needs_one_of=tuple(sorted(ANY_SET, key=int))),
     OptionSpec("type9_continuation", ("normal_cross", "normal_double_cross"), "normal_cross"),
     OptionSpec("hands", (), 10, minimum=1),
     OptionSpec("billitonnen", SWITCH, "on"),

@@ -105,6 +105,10 @@ class DominerenState(GameState):
         self._cands: list[tuple[Any, ...]] = []  # (tile, touch, target node, side, end index, kind of end)
         self._start_hand(None)
 
+    @property
+    def deals_dealt(self) -> int:
+        return self.hand_no + (self.billitonnen is not None)  # Billitonnen's rows are a deal of their own
+
     # -- dealing ------------------------------------------------------------------------------------------
     def _stacked(self, index: int) -> tuple[Any, ...] | None:
         return self._deals[index] if index < len(self._deals) else None

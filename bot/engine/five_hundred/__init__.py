@@ -1,4 +1,4 @@
-"""Five Hundred for 2-6 players (shared/rules/five-hundred.md)."""
+"""Five Hundred for 2-6 players (docs/rules/five-hundred.md)."""
 
 from __future__ import annotations
 

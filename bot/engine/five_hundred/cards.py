@@ -8,7 +8,7 @@ ranks 11-13 sit between 10 and J: §2's Rec. ranks them naturally (A K Q J 13 12
 
 from __future__ import annotations
 
-from ..errors import BadNotation
+from ..errors import BadNotation, brief, quoted
 
 SUITS = "SCDH"
 NT = 4  # the denomination after the four suits; also the joker's own "suit" at no trump
@@ -39,13 +39,17 @@ def suit_of(c: int) -> int:
 
 def parse_card(text: str) -> int:
     """`10H`, `js`, `JK` to a card id (any rank of the largest deck; the state checks the game's deck)."""
+    if not isinstance(text, str):
+        raise BadNotation(
+            f"{quoted(text)} is not a card (write it like 10H, JS, AD or JK)", "bad_card", text=brief(text)
+        )
     t = text.strip().upper()
     if t == "JK":
         return JOKER
     rank = _RANK_OF_TEXT.get(t[:-1])
     suit = SUITS.find(t[-1:]) if t else -1
     if rank is None or suit < 0:
-        raise BadNotation(f"{text!r} is not a card (write it like 10H, JS, AD or JK)", "bad_card", text=text)
+        raise BadNotation(f"{quoted(text)} is not a card (write it like 10H, JS, AD or JK)", "bad_card", text=text)
     return rank * 4 + suit
 
 

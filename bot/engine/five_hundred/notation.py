@@ -1,4 +1,4 @@
-"""Five Hundred actions and their text (shared/records.md, "Action notation").
+"""Five Hundred actions and their text (docs/records.md, "Action notation").
 
 Bids `6S`..`10NT`, `misere`, `open-misere` and `pass`; the declarer's `discard 4H 5H JC`; the five-player
 `call AS` (`call AS KH` for two partners) or `solo`; a play is the card, `JK:H` when the joker is led at no
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..base import PASS, Word
-from ..errors import BadNotation
+from ..errors import BadNotation, quoted
 from .cards import JOKER, NAMES, SUITS, parse_card
 from .rules import BIDS, Bid
 
@@ -55,7 +55,7 @@ Action = Bid | Play | Discard | Call | Word
 def _cards(words: list[str], raw: str) -> list[int]:
     cards = [parse_card(w) for w in words]
     if len(set(cards)) != len(cards):
-        raise BadNotation(f"{raw!r} names a card twice", "card_twice", text=raw)
+        raise BadNotation(f"{quoted(raw)} names a card twice", "card_twice", text=raw)
     return cards
 
 
@@ -75,13 +75,13 @@ def parse(text: str, bidding: bool = False) -> Action:
     head, _, rest = text.partition(" ")
     if head in ("discard", "call"):
         if not rest:
-            raise BadNotation(f"{raw!r} names no card", "no_cards", text=raw)
+            raise BadNotation(f"{quoted(raw)} names no card", "no_cards", text=raw)
         cards = _cards(rest.split(), raw)
         return Discard(sorted(cards)) if head == "discard" else Call(sorted(cards, reverse=True))
     if head == "bid":
         bid = _bid(rest)
         if bid is None:
-            raise BadNotation(f"{raw!r} is not a bid (6S..10NT, misere, open-misere)", "bad_bid", text=raw)
+            raise BadNotation(f"{quoted(raw)} is not a bid (6S..10NT, misere, open-misere)", "bad_bid", text=raw)
         return bid
     bid = _bid(text)
     if bid is not None and (bidding or text.endswith("nt") or bid.misere):
@@ -89,7 +89,9 @@ def parse(text: str, bidding: bool = False) -> Action:
     if text.startswith("jk:"):
         suit = SUITS.find(text[3:].upper()) if len(text) == 4 else -1
         if suit < 0:
-            raise BadNotation(f"{raw!r}: name the joker's suit with S, C, D or H (JK:H)", "bad_joker_suit", text=raw)
+            raise BadNotation(
+                f"{quoted(raw)}: name the joker's suit with S, C, D or H (JK:H)", "bad_joker_suit", text=raw
+            )
         return JOKER_LEADS[suit]
     try:
         return PLAYS[parse_card(text)]
@@ -97,7 +99,7 @@ def parse(text: str, bidding: bool = False) -> Action:
         if bid is not None:
             return bid
         raise BadNotation(
-            f"{raw!r} is not a Five Hundred action (try 7H, pass, discard 4H 5H JC, call AS or a card like 10H)",
+            f"{quoted(raw)} is not a Five Hundred action (try 7H, pass, discard 4H 5H JC, call AS or a card like 10H)",
             "bad_action",
             text=raw,
         ) from None

@@ -13,7 +13,8 @@ from itertools import combinations
 from typing import Any
 
 from ..base import Event, GameState, HandResult, Step, sides_index
-from ..errors import BadNotation, BadRecord, GameOver, IllegalAction, MustFollow, NotInHand, NotYourTurn
+from ..errors import BadRecord, GameOver, IllegalAction, MustFollow, NotInHand, NotYourTurn
+from ..shapes import check_fields, parse_hands, parse_items, seat_field
 from . import scoring
 from .cards import JOKER, NAMES, NT, POWER_TABLES, SUIT_TABLES, SUITS, deck, parse_card, trick_winner
 from .notation import JOKER_LEADS, PASS, PLAYS, SOLO, Action, Call, Discard, Play, parse
@@ -21,7 +22,7 @@ from .rules import HAND_SIZE, OPEN_MISERE, TRICKS, Bid, bid_value, ladder, layou
 from .view import FiveHundredView, build_view
 
 AUCTION, DISCARD, CALL, PLAY = "auction", "discard", "call", "play"
-_DEAL_KEYS = {"hands", "widow", "dummy", "dealer"}
+_DEAL_KEYS = ("dealer", "hands", "widow", "dummy")
 _SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
@@ -76,12 +77,8 @@ class FiveHundredState(GameState):
         self, index: int, deal: Mapping[str, Any]
     ) -> tuple[list[list[int]] | None, list[int], list[int], int | None]:
         where = f"deal {index + 1}"
-        unknown = sorted(set(deal) - _DEAL_KEYS)
-        if unknown:
-            raise BadRecord(f"{where}: unknown field(s) {', '.join(unknown)}")
-        dealer = deal.get("dealer")
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.players):
-            raise BadRecord(f"{where}: dealer must be a seat from 0 to {self.players - 1}")
+        check_fields(where, deal, _DEAL_KEYS)
+        dealer = seat_field(where, deal, "dealer", self.players)
         if "hands" not in deal:
             if "widow" in deal or "dummy" in deal:
                 raise BadRecord(f"{where}: a widow or dummy without hands")
@@ -89,14 +86,9 @@ class FiveHundredState(GameState):
         lay = self.layout
         if "dummy" in deal and not lay.dummy:
             raise BadRecord(f"{where}: only the two-player 33-card game sets a dummy hand aside")
-        try:
-            hands = [[parse_card(c) for c in hand] for hand in deal["hands"]]
-            widow = [parse_card(c) for c in deal.get("widow", [])]
-            dummy = [parse_card(c) for c in deal.get("dummy", [])]
-        except (TypeError, AttributeError, BadNotation) as exc:
-            raise BadRecord(f"{where}: {exc}") from None
-        if len(hands) != lay.hands:
-            raise BadRecord(f"{where}: {len(hands)} hands for {lay.hands} players")
+        hands = parse_hands(where, deal["hands"], lay.hands, "card", "10H", parse_card)
+        widow = parse_items(where, deal.get("widow", []), "the widow", "card", "10H", parse_card)
+        dummy = parse_items(where, deal.get("dummy", []), "the dummy", "card", "10H", parse_card)
         for seat, hand in enumerate(hands):
             if len(hand) != HAND_SIZE:
                 raise BadRecord(f"{where}: seat {seat} has {len(hand)} cards, the rules deal {HAND_SIZE}")

@@ -1,4 +1,4 @@
-"""The fives family and Draw dominoes (shared/rules/fives.md)."""
+"""The fives family and Draw dominoes (docs/rules/fives.md)."""
 
 from .notation import DRAW, PASS, Play, parse
 from .rules import OPTIONS, RULES

@@ -1,4 +1,4 @@
-"""Domino actions and their text (shared/records.md, "Action notation").
+"""Domino actions and their text (docs/records.md, "Action notation").
 
 `5-5` leads a tile, `5-3@5-5` attaches 5-3 by its 5 to the tile 5-5, `draw` and `pass` are themselves.
 `TILE@TARGET:N` names the compass side of the target (the lead's line runs W-E), and ` muggins` after a
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..base import DRAW, PASS, Word
-from ..errors import BadNotation
+from ..errors import BadNotation, quoted
 from ..tiles import HI, LO, label, parse_halves, tile_id
 from .layout import COMPASS
 
@@ -50,25 +50,29 @@ def parse(text: str, top: int = 9) -> Play | Word:
     if text.endswith(" muggins"):
         claim, text = True, text[: -len(" muggins")].strip()
     if "@" not in text:
-        if ":" in text or " " in text:
+        if ":" in text or " " in text or not text:
             raise BadNotation(
-                f"{raw!r} is not a domino action (try 5-5, 5-3@5-5, draw or pass)", "bad_action", text=raw
+                f"{quoted(raw)} is not a domino action (try 5-5, 5-3@5-5, draw or pass)", "bad_action", text=raw
             )
         a, b = parse_halves(text, top)
         return Play(tile_id(a, b), HI[tile_id(a, b)], -1, -1, -1, claim)
     tile_text, _, target_text = text.partition("@")
+    if not tile_text or not target_text or "@" in target_text or " " in text:
+        raise BadNotation(
+            f"{quoted(raw)} is not a domino action (try 5-5, 5-3@5-5, draw or pass)", "bad_action", text=raw
+        )
     side = -1
     if ":" in target_text:
         target_text, _, side_text = target_text.partition(":")
         side_text = side_text.upper()
         if len(side_text) != 1 or side_text not in COMPASS:
-            raise BadNotation(f"{raw!r}: the side after ':' is one of N, E, S, W", "bad_side", text=raw)
+            raise BadNotation(f"{quoted(raw)}: the side after ':' is one of N, E, S, W", "bad_side", text=raw)
         side = COMPASS.index(side_text)
     a, b = parse_halves(tile_text, top)
     c, d = parse_halves(target_text, top)
     tile, target = tile_id(a, b), tile_id(c, d)
     if tile == target:
-        raise BadNotation(f"{raw!r} attaches a tile to itself", "self_target", text=raw)
+        raise BadNotation(f"{quoted(raw)} attaches a tile to itself", "self_target", text=raw)
     return Play(tile, a, target, c, side, claim)
 
 

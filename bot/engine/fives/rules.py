@@ -1,6 +1,6 @@
 """The fives-family games as data: who plays, what is dealt, which doubles spin, how hands score.
 
-Everything here is read off `shared/rules/fives.md` §0, §0.1 and §1-§6; where the rules leave something
+Everything here is read off `docs/rules/fives.md` §0, §0.1 and §1-§6; where the rules leave something
 open (∅) the recommended default is taken and the reason given next to it.
 """
 

@@ -9,7 +9,6 @@ from typing import Any
 from ..base import Event, GameState, HandResult, Step, sides_index
 from ..errors import (
     ArmNotOpen,
-    BadNotation,
     BadRecord,
     CannotDraw,
     GameOver,
@@ -20,6 +19,7 @@ from ..errors import (
     NotInHand,
     NotYourTurn,
 )
+from ..shapes import check_fields, parse_hands, parse_items, seat_field
 from ..tiles import HI, IS_DOUBLE, LO, PIPS, SETS, hand_pips, label, parse_tile, tile_set
 from . import scoring
 from .layout import COMPASS, Layout
@@ -93,20 +93,15 @@ class FivesState(GameState):
     def _parse_deal(self, index: int, deal: Mapping[str, Any]) -> tuple[list[list[int]] | None, list[int], int | None]:
         """Check a stacked deal when the game is created, so that no later hand can fail half-way."""
         where = f"deal {index + 1}"
-        leader = deal.get("first_leader")
-        if leader is not None and (type(leader) is not int or not 0 <= leader < self.players):
-            raise BadRecord(f"{where}: first_leader must be a seat from 0 to {self.players - 1}")
+        check_fields(where, deal, ("first_leader", "hands", "boneyard"))
+        leader = seat_field(where, deal, "first_leader", self.players)
         if "hands" not in deal:
             if "boneyard" in deal:
                 raise BadRecord(f"{where}: a boneyard without hands")
             return None, [], leader  # hands from the seed, only the first leader fixed
-        try:
-            hands = [[parse_tile(t, self.top) for t in hand] for hand in deal["hands"]]
-            boneyard = [parse_tile(t, self.top) for t in deal.get("boneyard", [])]
-        except (TypeError, AttributeError, BadNotation) as exc:
-            raise BadRecord(f"{where}: {exc}") from None
-        if len(hands) != self.players:
-            raise BadRecord(f"{where}: {len(hands)} hands for {self.players} players")
+        example = "5-3" if self.top == 6 else "9-3"
+        hands = parse_hands(where, deal["hands"], self.players, "tile", example, self._tile)
+        boneyard = parse_items(where, deal.get("boneyard", []), "the boneyard", "tile", example, self._tile)
         for seat, hand in enumerate(hands):
             if len(hand) != self.hand_size:
                 raise BadRecord(f"{where}: seat {seat} has {len(hand)} tiles, the rules deal {self.hand_size}")
@@ -124,6 +119,9 @@ class FivesState(GameState):
         ):
             raise BadRecord(f"{where}: nobody holds a double, so nobody can make the first lead")
         return hands, boneyard, leader
+
+    def _tile(self, text: str) -> int:
+        return parse_tile(text, self.top)
 
     def _shuffled_deal(self) -> tuple[list[list[int]], list[int]]:
         tiles = self.all_tiles[:]
