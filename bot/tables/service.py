@@ -18,12 +18,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import BadOptions, EngineError, game_info, new_game
+from bot.engine import EngineError, game_info, new_game
 from bot.engine.records import record_of
 from data import GameRow, HandMessage, Store, StoredGame, StoreError
 
 from .errors import (
-    BadOption,
     GameNotFound,
     GameNotOver,
     GameOver,
@@ -308,10 +307,9 @@ class TableService:
                 order, seating = draw_seats(seats, self._rng)
                 seats = [seats[i] for i in order]
                 deals = [{"first_leader": 0}]
-            try:
-                state = new_game(info.id, players, lobby.options, seed=seed, deal=deals)
-            except BadOptions as exc:
-                raise BadOption(str(exc), option="", value="", allowed="") from None
+            # An option the engine refuses at Start (none is known to reach here: the lobby checks each one)
+            # comes out as the engine's own refusal, with its message key and details.
+            state = new_game(info.id, players, lobby.options, seed=seed, deal=deals)
             now = self._clock()
             row = GameRow(
                 game_no=0,
@@ -440,7 +438,7 @@ class TableService:
         return out
 
     async def export(self, game_no: int) -> dict[str, Any]:
-        """The game's record (shared/records.md), active or ended: `python -m bot.engine replay` replays it."""
+        """The game's record (docs/records.md), active or ended: `python -m bot.engine replay` replays it."""
         table = self._tables.get(game_no)
         if table is not None:
             async with table.lock:
