@@ -158,10 +158,11 @@ async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(st
     # 400 once; by rating Bob leads, by chips Ann does.
     seats = tuple(SeatRow(u, n) for u, n in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
     finals = ({11: 620, 22: 530, 33: 400}, {11: 480, 22: 540})
-    for final in finals:
+    mu = {11: 24.0, 22: 30.0, 33: 26.0}
+    for games, final in enumerate(finals, 1):
         game_no = await store.create_game(_game(game_id="domineren", players=3, seats=seats, options={}))
         results = tuple(ResultRow(s, u, s, 1, False, chips) for s, (u, chips) in enumerate(final.items()))
-        ratings = (RatingRow(11, 24.0, 2.0, 2, 1), RatingRow(22, 30.0, 2.0, 2, 1), RatingRow(33, 26.0, 2.0, 1, 0))
+        ratings = tuple(RatingRow(u, mu[u], 2.0, games, u % 2) for u in final)  # each game one more
         await store.append_action(_write(game_no, 0, finish=GameFinish(results, ratings)))
     by_rating = await store.leaderboard(GUILD, "domineren")
     assert [r.user_id for r in by_rating] == [22, 33, 11] and {r.final_score for r in by_rating} == {None}
