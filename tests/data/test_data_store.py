@@ -172,3 +172,25 @@ async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(st
     assert await store.leaderboard_position(GUILD, "domineren", 11, by_final_score=True) == 1
     assert await store.leaderboard_position(GUILD, "domineren", 11) == 3
     assert await store.leaderboard_position(GUILD, "domineren", 44, by_final_score=True) is None
+
+
+async def test_discord_ids_are_64_bit_and_json_comes_back_as_written(store):
+    big = 2**63 - 1  # the largest id Discord can hand out, far past a double's exact integers
+    seats = (SeatRow(big, "Ann"), SeatRow(big - 1, "Bob"))
+    options = {"target": 250, "allow": "all", "a": [1.5, None, True]}  # key order as written, not sorted
+    game_no = await store.create_game(
+        _game(guild_id=big, channel_id=big - 2, host_id=big, seed=2**53 - 1, seats=seats, options=options)
+    )
+    await store.set_table(game_no, big - 3, big - 4)
+    await store.set_board_message(game_no, big - 5)
+    row = (await store.load_game(game_no)).row
+    assert (row.guild_id, row.channel_id, row.thread_id, row.board_message_id) == (big, big - 3, big - 4, big - 5)
+    assert row.seats == seats and row.seed == 2**53 - 1
+    assert list(row.options) == ["target", "allow", "a"] and row.options == options
+    finish = GameFinish((ResultRow(0, big, 0, 1, True, -5, 1.25, 2.5),), (RatingRow(big, 27.0, 8.0, 1, 1),))
+    await store.append_action(_write(game_no, 0, finish=finish))
+    assert await store.result_rows(game_no) == list(finish.results)
+    assert [r.user_id for r in await store.leaderboard(big, "muggins")] == [big]
+    assert (await store.player_ratings(big, big))["muggins"].games == 1
+    await store.save_settings(SettingsRow(big, 60, True, "en", {"muggins": {"z": 1, "a": 2}}))
+    assert list((await store.load_settings(big)).default_options["muggins"]) == ["z", "a"]
