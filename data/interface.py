@@ -3,6 +3,10 @@
 `data.store.Store` (SQLite) and `data.postgres.PostgresStore` both implement it; `data.backends.open_store`
 picks one from the `FIVES_DATABASE` setting. The methods speak only the row dataclasses of `data.rows`.
 A write that the database refused raises `StoreError` with nothing written.
+
+The ratings of a finished game (`GameFinish.ratings`) are each the rating the writer read with one game
+more: on PostgreSQL, where several processes may end games of the same player at once, a rating that has
+moved since it was read is not overwritten (`data.postgres.RatingsChanged`, a `StoreError`).
 """
 
 from __future__ import annotations
