@@ -99,12 +99,14 @@ class SingleProcessStore(Store):
                 self._lock = None
 
 
-async def open_store(target: str | Path) -> StoreInterface:
-    """The store for `target`: a `postgresql://` URL or a SQLite file path. Migrations are applied."""
+async def open_store(target: str | Path, *, exclusive: bool = True) -> StoreInterface:
+    """The store for `target`: a `postgresql://` URL or a SQLite file path. Migrations are applied.
+    `exclusive=False` lets several processes open a PostgreSQL database (for tests of what they will
+    share: the table service does not take its games' locks in the database yet)."""
     if is_postgres(target):
         from .postgres import PostgresStore  # asyncpg is loaded only where PostgreSQL is used
 
-        return await PostgresStore.open(str(target))
+        return await PostgresStore.open(str(target), exclusive=exclusive)
     lock = hold_database(target)
     try:
         store = await SingleProcessStore.open(target)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
+import socket
 import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -25,6 +27,7 @@ from typing import Any
 
 import asyncpg
 
+from .backends import DatabaseInUse
 from .migrations import migrations
 from .rows import (
     COMPUTER_ID,
@@ -46,6 +49,7 @@ MIGRATIONS = "data.migrations.postgres"
 # The advisory lock that serialises migrations of processes starting at once: the two-key form, whose keys
 # never meet the one-key (bigint) locks that `lock_game` takes on game numbers.
 _MIGRATION_LOCK = (0x66697665, 1)  # "five"
+_PROCESS_LOCK = 0x66697666  # with the schema's hash: one bot process per database (see `open`)
 _DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
 
@@ -100,34 +104,74 @@ async def apply_migrations(conn: asyncpg.Connection) -> list[int]:
     return applied
 
 
+async def _claim(url: str) -> asyncpg.Connection:
+    """A connection holding the database's process lock (a session advisory lock on its schema, dropped
+    by the server when the connection ends, however the process dies); `DatabaseInUse` if another holds
+    it, naming that process."""
+    me = f"fives bot pid {os.getpid()} on {socket.gethostname()}"[:63]
+    conn = await asyncpg.connect(url, timeout=15, server_settings={"application_name": me})
+    try:
+        if await conn.fetchval("SELECT pg_try_advisory_lock($1, hashtext(current_schema()))", _PROCESS_LOCK):
+            return conn
+        holder = await conn.fetchval(
+            "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+            "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid::bigint = $1 "
+            "AND l.objid::bigint = hashtext(current_schema())::bigint & 4294967295",
+            _PROCESS_LOCK,
+        )
+    except BaseException:
+        await conn.close()
+        raise
+    await conn.close()
+    raise DatabaseInUse(
+        f"{redact(url)} is in use by another bot process ({holder or 'unknown'}): several processes on one "
+        "PostgreSQL database are not supported yet. Stop that process, or give this one its own database."
+    )
+
+
 class PostgresStore:
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open."""
 
-    def __init__(self, pool: asyncpg.Pool, migrated: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, migrated: tuple[int, ...] = (), claim: asyncpg.Connection | None = None
+    ) -> None:
         self._pool = pool
         # The connection of the transaction the current task is in, if any (see `transaction`).
         self._conn: ContextVar[asyncpg.Connection | None] = ContextVar(f"fives_store_{id(self)}", default=None)
+        self._claim = claim
         self.migrated = migrated  # the migrations this open applied
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
+    async def open(cls, url: str, *, exclusive: bool = True, min_size: int = 1, max_size: int = 10) -> PostgresStore:
+        """`exclusive`: this process alone serves the database, as on SQLite (a second process stops with
+        `DatabaseInUse`), until the table service takes its games' locks in the database."""
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15)
         except (*_DB_ERRORS, ValueError) as exc:
             raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from exc
+        claim = None
         try:
+            if exclusive:
+                claim = await _claim(url)
             async with pool.acquire() as conn:
                 applied = await apply_migrations(conn)
         except BaseException:
             await pool.close()
+            if claim is not None:
+                await claim.close()
             raise
         if applied:
             log.info("%s: applied migrations %s", redact(url), applied)
-        return cls(pool, tuple(applied))
+        return cls(pool, tuple(applied), claim)
 
     async def close(self) -> None:
-        await self._pool.close()
+        try:
+            await self._pool.close()
+        finally:
+            if self._claim is not None:
+                await self._claim.close()  # the session's lock goes with it
+                self._claim = None
 
     async def schema_version(self) -> int:
         return await self._fetchval("SELECT MAX(version) FROM schema_version") or 0
@@ -135,7 +179,8 @@ class PostgresStore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[asyncpg.Connection]:
         """One write transaction; a database error comes out as StoreError, with nothing written. Inside
-        it, this task's calls of the store's methods join it (one commit for all)."""
+        it, this task's calls of the store's methods join it (one commit for all). A task started inside
+        it would inherit it too (context variables are copied), so start none that uses the store."""
         conn = self._conn.get()
         if conn is not None:
             yield conn

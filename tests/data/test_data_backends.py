@@ -46,8 +46,8 @@ def test_both_stores_offer_every_method_of_the_interface_with_the_same_signature
         assert _public(PostgresStore)[name] == signature, name
 
 
-def _hold(path: Path) -> subprocess.Popen[str]:
-    """Another process with the store open on `path`, until its stdin closes."""
+def _hold(path: Path | str) -> subprocess.Popen[str]:
+    """Another process with the store open on `path` (a file or a URL), until its stdin closes."""
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, str(path)],
         cwd=ROOT,

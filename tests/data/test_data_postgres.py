@@ -4,13 +4,15 @@ processes on one database need (two stores here are two processes: each has its 
 from __future__ import annotations
 
 import asyncio
+import os
 
 import asyncpg
 import pytest
 
-from data import GameFinish, RatingRow, ResultRow, StoreError, open_store
+from data import DatabaseInUse, GameFinish, RatingRow, ResultRow, StoreError, open_store
 from data.migrations import migrations
 from data.postgres import MIGRATIONS, PostgresStore, RatingsChanged
+from tests.data.test_data_backends import _hold
 from tests.data.test_data_store import GUILD, _game, _write
 from tests.postgres_server import PostgresServer
 
@@ -25,7 +27,7 @@ async def url(postgres_server: PostgresServer):
 async def test_migrations_are_applied_once_even_by_processes_starting_together(url):
     shipped = tuple(v for v, _ in migrations(MIGRATIONS))
     assert shipped[0] == 1
-    first, second = await asyncio.gather(open_store(url), open_store(url))
+    first, second = await asyncio.gather(open_store(url, exclusive=False), open_store(url, exclusive=False))
     assert sorted([first.migrated, second.migrated]) == [(), shipped]
     assert await first.schema_version() == await second.schema_version() == shipped[-1]
     await first.close()
@@ -33,6 +35,19 @@ async def test_migrations_are_applied_once_even_by_processes_starting_together(u
     third = await open_store(url)
     assert isinstance(third, PostgresStore) and third.migrated == ()
     await third.close()
+
+
+async def test_one_bot_process_per_database_until_games_are_locked_in_it(url):
+    """As on SQLite: several processes would each keep the same games and lobbies in memory."""
+    first = await open_store(url)
+    try:
+        with pytest.raises(DatabaseInUse) as error:
+            await open_store(url)
+        assert f"in use by another bot process (fives bot pid {os.getpid()} on " in str(error.value)
+    finally:
+        await first.close()
+    second = await open_store(url)  # closed (or dead), the first holds nothing
+    await second.close()
 
 
 async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_password(postgres_server):
@@ -45,7 +60,7 @@ async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_pa
 async def test_a_finish_from_ratings_another_process_changed_is_refused_and_loses_no_update(url):
     """Two processes end a game of the same player at once, both from the rating they read before: one
     finish is written, the other is refused whole (its action too) and, recomputed, adds to the first."""
-    one, two = await open_store(url), await open_store(url)
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
     try:
         games = [await one.create_game(_game()) for _ in range(2)]
         read = await one.ratings(GUILD, "muggins", [11])
@@ -77,7 +92,7 @@ async def test_a_finish_from_ratings_another_process_changed_is_refused_and_lose
 
 
 async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_without_deadlock(url):
-    one, two = await open_store(url), await open_store(url)
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
     try:
         first = [RatingRow(u, 25.0, 8.0, 1, 0) for u in (1, 2, 3)]
         game_no = await one.create_game(_game())
@@ -98,7 +113,7 @@ async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_w
 
 
 async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(url):
-    one, two = await open_store(url), await open_store(url)
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
     assert isinstance(one, PostgresStore) and isinstance(two, PostgresStore)
     try:
         game_no = await one.create_game(_game())
@@ -168,3 +183,22 @@ async def test_the_schema_is_postgresql_s_own_types(url):
     assert types["games", "deadline"] == types["actions", "at"] == "double precision"
     assert types["games", "options"] == types["hand_results", "detail"] == "json"
     assert types["game_results", "won"] == types["game_seats", "computer"] == "boolean"
+
+
+async def test_a_process_killed_outright_leaves_the_database_free(url):
+    holder = _hold(url)
+    try:
+        with pytest.raises(DatabaseInUse, match=f"fives bot pid {holder.pid} "):
+            await open_store(url)
+    finally:
+        holder.kill()
+        holder.wait()
+    for _ in range(100):  # the server ends the dead process's session as soon as it sees the socket close
+        try:
+            store = await open_store(url)
+            break
+        except DatabaseInUse:
+            await asyncio.sleep(0.05)
+    else:
+        pytest.fail("the lock outlived its process")
+    await store.close()
