@@ -50,6 +50,8 @@ MIGRATIONS = "data.migrations.postgres"
 # never meet the one-key (bigint) locks that `lock_game` takes on game numbers.
 _MIGRATION_LOCK = (0x66697665, 1)  # "five"
 _PROCESS_LOCK = 0x66697666  # with the schema's hash: one bot process per database (see `open`)
+# The schema the tables are in (none yet for a user that may not use it: then the search path as written).
+_SCHEMA_KEY = "hashtext(coalesce(current_schema(), current_setting('search_path')))"
 _DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
 
@@ -111,12 +113,12 @@ async def _claim(url: str) -> asyncpg.Connection:
     me = f"fives bot pid {os.getpid()} on {socket.gethostname()}"[:63]
     conn = await asyncpg.connect(url, timeout=15, server_settings={"application_name": me})
     try:
-        if await conn.fetchval("SELECT pg_try_advisory_lock($1, hashtext(current_schema()))", _PROCESS_LOCK):
+        if await conn.fetchval(f"SELECT pg_try_advisory_lock($1, {_SCHEMA_KEY})", _PROCESS_LOCK):
             return conn
         holder = await conn.fetchval(
             "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
             "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid::bigint = $1 "
-            "AND l.objid::bigint = hashtext(current_schema())::bigint & 4294967295",
+            f"AND l.objid::bigint = {_SCHEMA_KEY}::bigint & 4294967295",
             _PROCESS_LOCK,
         )
     except BaseException:
@@ -156,10 +158,12 @@ class PostgresStore:
                 claim = await _claim(url)
             async with pool.acquire() as conn:
                 applied = await apply_migrations(conn)
-        except BaseException:
+        except BaseException as exc:
             await pool.close()
             if claim is not None:
                 await claim.close()
+            if isinstance(exc, _DB_ERRORS):  # e.g. a user that may not create tables
+                raise StoreError(f"cannot set up the database {redact(url)}: {exc}") from exc
             raise
         if applied:
             log.info("%s: applied migrations %s", redact(url), applied)

@@ -202,3 +202,14 @@ async def test_a_process_killed_outright_leaves_the_database_free(url):
     else:
         pytest.fail("the lock outlived its process")
     await store.close()
+
+
+async def test_a_user_that_may_not_create_the_tables_is_told_so(url, postgres_server):
+    admin = await asyncpg.connect(postgres_server.url())
+    try:
+        await admin.execute("DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN")
+        await admin.execute(f"REVOKE ALL ON SCHEMA {url.rpartition('=')[2]} FROM reader")
+    finally:
+        await admin.close()
+    with pytest.raises(StoreError, match=r"^cannot set up the database postgresql://reader@.*: no schema has been"):
+        await open_store(url.replace("postgres@", "reader@"))
