@@ -27,8 +27,8 @@ from pathlib import Path
 import asyncpg
 
 NOT_FOUND = (
-    "no PostgreSQL server binaries (initdb, postgres): install Debian's postgresql package "
-    "(apt-get install postgresql) to run the store on PostgreSQL"
+    "no PostgreSQL server binaries (initdb, postgres), or no postgres user to run them as: install Debian's "
+    "postgresql package (apt-get install postgresql) to run the store on PostgreSQL"
 )
 
 
@@ -56,8 +56,16 @@ class PostgresServer:
 
     @classmethod
     def find(cls) -> PostgresServer | None:
+        """None where no server can run: no binaries, or root with no `postgres` user to run them as."""
         bindir = find_bindir()
-        return None if bindir is None else cls(bindir)
+        if bindir is None:
+            return None
+        if os.geteuid() == 0:
+            try:
+                pwd.getpwnam("postgres")
+            except KeyError:
+                return None
+        return cls(bindir)
 
     def _as_server_user(self) -> dict[str, int]:
         if os.geteuid() != 0:
