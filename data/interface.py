@@ -14,13 +14,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from .rows import ActionWrite, GameRow, HandRow, LobbyRow, RatingRow, ResultRow, SeatRow, SettingsRow, StoredGame
+from .rows import (
+    ActionWrite,
+    GameRow,
+    HandMessage,
+    HandRow,
+    LobbyRow,
+    OutboxEntry,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    SettingsRow,
+    StoredGame,
+)
 
 
 class StoreInterface(Protocol):
     migrated: tuple[int, ...]  # the migrations this open applied
 
     async def close(self) -> None: ...
+
+    async def flush(self) -> None: ...
 
     async def schema_version(self) -> int: ...
 
@@ -37,7 +51,7 @@ class StoreInterface(Protocol):
     async def open_lobbies(self) -> list[LobbyRow]: ...
 
     # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow) -> int: ...
+    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int: ...
 
     async def active_games(self) -> list[StoredGame]: ...
 
@@ -45,15 +59,35 @@ class StoreInterface(Protocol):
 
     async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None: ...
 
-    async def set_board_message(self, game_no: int, message_id: int | None) -> None: ...
+    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> None: ...
 
     async def append_action(self, write: ActionWrite) -> None: ...
 
-    async def set_timer(self, game_no: int, deadline: float | None, reminder_at: float | None) -> None: ...
+    async def set_timer(
+        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
+    ) -> None: ...
 
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow) -> None: ...
+    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None: ...
 
-    async def end_game(self, game_no: int, status: str, at: float | None = None) -> None: ...
+    async def end_game(
+        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
+    ) -> None: ...
+
+    # -- the outbox -------------------------------------------------------------------------------------
+    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]: ...
+
+    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]: ...
+
+    async def told(
+        self,
+        game_no: int,
+        done: Iterable[tuple[str, int, int]] = (),
+        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
+        hand_messages: Iterable[HandMessage] = (),
+        forget_hand_messages: Iterable[int] = (),
+    ) -> None: ...
+
+    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]: ...
 
     # -- results and ratings ----------------------------------------------------------------------------
     async def hand_rows(self, game_no: int) -> list[HandRow]: ...

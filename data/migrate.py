@@ -1,5 +1,6 @@
 """Move a bot from SQLite to PostgreSQL: copy a SQLite database's server settings, lobbies, games (seats,
-action logs, hand results, results) and ratings into an empty PostgreSQL database.
+action logs, hand results, results), ratings and outbox (what is still to be told, the live hand DMs) into
+an empty PostgreSQL database.
 
     python -m data.migrate fives.sqlite3 postgresql://fives:secret@db.example/fives
 
@@ -51,7 +52,7 @@ TABLES = (
     _table(
         "games",
         "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
-        "seating status deadline reminder_at created_at ended_at",
+        "seating status deadline reminder_at created_at ended_at board_turn",
         numbered="game_no",
     ),
     _table("game_seats", "game_no seat user_id name computer replaced_user_id", "computer"),
@@ -59,6 +60,8 @@ TABLES = (
     _table("hand_results", "game_no hand_no turn reason points detail"),
     _table("game_results", "game_no seat user_id side place won score rating_before rating_after", "won"),
     _table("ratings", "guild_id game_id user_id mu sigma games wins"),
+    _table("outbox", "game_no kind user_id turn created_at due_at attempts"),  # what is still to be told
+    _table("hand_messages", "game_no user_id channel_id message_id"),
 )
 
 

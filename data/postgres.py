@@ -21,8 +21,9 @@ import re
 import socket
 import time
 from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from contextvars import ContextVar
+from dataclasses import replace
 from typing import Any
 
 import asyncpg
@@ -33,8 +34,10 @@ from .rows import (
     COMPUTER_ID,
     ActionWrite,
     GameRow,
+    HandMessage,
     HandRow,
     LobbyRow,
+    OutboxEntry,
     RatingRow,
     ResultRow,
     SeatRow,
@@ -83,8 +86,28 @@ def redact(url: str) -> str:
 
 _GAME_COLUMNS = (
     "game_no, lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, players, options, "
-    "seed, deals, seating, status, deadline, reminder_at, created_at, ended_at"
+    "seed, deals, seating, status, deadline, reminder_at, created_at, ended_at, board_turn"
 )
+
+_OUTBOX_COLUMNS = "game_no, kind, user_id, turn, created_at, due_at, attempts"
+
+
+def _entry(r: Any) -> OutboxEntry:
+    return OutboxEntry(game_no=r[0], kind=r[1], user_id=r[2], turn=r[3], created_at=r[4], due_at=r[5], attempts=r[6])
+
+
+_TELL = f"INSERT INTO outbox ({_OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
+
+
+def _tell_rows(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
+    return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]
+
+
+async def _tell(db: asyncpg.Connection, entries: Iterable[OutboxEntry]) -> None:
+    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
+    rows = _tell_rows(entries)
+    if rows:
+        await db.executemany(_TELL, rows)
 
 
 async def apply_migrations(conn: asyncpg.Connection) -> list[int]:
@@ -142,6 +165,8 @@ class PostgresStore:
         # The connection of the transaction the current task is in, if any (see `transaction`).
         self._conn: ContextVar[asyncpg.Connection | None] = ContextVar(f"fives_store_{id(self)}", default=None)
         self._claim = claim
+        # What was told, not yet written: it goes with the next transaction (or `flush`), as on SQLite.
+        self._told: list[tuple[str, list[tuple[Any, ...]]]] = []
         self.migrated = migrated  # the migrations this open applied
 
     @classmethod
@@ -170,12 +195,20 @@ class PostgresStore:
         return cls(pool, tuple(applied), claim)
 
     async def close(self) -> None:
+        with suppress(StoreError):
+            await self.flush()
         try:
             await self._pool.close()
         finally:
             if self._claim is not None:
                 await self._claim.close()  # the session's lock goes with it
                 self._claim = None
+
+    async def flush(self) -> None:
+        """Write what `told` queued, if anything."""
+        if self._told:
+            async with self._transaction():
+                pass
 
     async def schema_version(self) -> int:
         return await self._fetchval("SELECT MAX(version) FROM schema_version") or 0
@@ -192,9 +225,15 @@ class PostgresStore:
         try:
             async with self._pool.acquire() as conn:
                 token = self._conn.set(conn)
+                queued, self._told = self._told, []
                 try:
                     async with conn.transaction():
+                        for sql, rows in queued:
+                            await conn.executemany(sql, rows)
                         yield conn
+                except BaseException:
+                    self._told[:0] = queued  # rolled back: still to be written
+                    raise
                 finally:
                     self._conn.reset(token)
         except _DB_ERRORS as exc:
@@ -295,8 +334,9 @@ class PostgresStore:
         ]
 
     # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow) -> int:
-        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction."""
+    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
+        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
+        `tell` (entries of the new game: their game_no is filled in) is written with it."""
         async with self._transaction() as db:
             game_no = await db.fetchval(
                 "INSERT INTO games (lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, "
@@ -328,6 +368,7 @@ class PostgresStore:
                 await db.execute(
                     "UPDATE lobbies SET status = 'started', game_no = $1 WHERE lobby_id = $2", game_no, row.lobby_id
                 )
+            await _tell(db, (replace(e, game_no=game_no) for e in tell))
         return game_no
 
     async def active_games(self) -> list[StoredGame]:
@@ -350,15 +391,18 @@ class PostgresStore:
         ):
             seats.setdefault(game_no, []).append(SeatRow(user_id, name, computer, replaced))
         actions: dict[int, list[tuple[int, str]]] = {}
-        for game_no, seat, action in await self._fetch(
-            f"SELECT a.game_no, a.seat, a.action FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
+        kinds: dict[int, list[str]] = {}
+        for game_no, seat, action, kind in await self._fetch(
+            f"SELECT a.game_no, a.seat, a.action, a.kind FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
             "ORDER BY a.game_no, a.turn",
             *params,
         ):
             log_ = actions.get(game_no)
             if log_ is None:
                 log_ = actions[game_no] = []
+                kinds[game_no] = []
             log_.append((seat, action))
+            kinds[game_no].append(kind)
         out = []
         for r in game_rows:
             row = GameRow(
@@ -380,9 +424,10 @@ class PostgresStore:
                 reminder_at=r[15],
                 created_at=r[16],
                 ended_at=r[17],
+                board_turn=r[18],
                 seats=tuple(seats.get(r[0], ())),
             )
-            out.append(StoredGame(row, actions.get(r[0], [])))
+            out.append(StoredGame(row, actions.get(r[0], []), kinds.get(r[0], [])))
         return out
 
     async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
@@ -391,9 +436,11 @@ class PostgresStore:
                 "UPDATE games SET channel_id = $1, thread_id = $2 WHERE game_no = $3", channel_id, thread_id, game_no
             )
 
-    async def set_board_message(self, game_no: int, message_id: int | None) -> None:
+    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> None:
         async with self._transaction() as db:
-            await db.execute("UPDATE games SET board_message_id = $1 WHERE game_no = $2", message_id, game_no)
+            await db.execute(
+                "UPDATE games SET board_message_id = $1, board_turn = $2 WHERE game_no = $3", message_id, turn, game_no
+            )
 
     async def append_action(self, write: ActionWrite) -> None:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
@@ -409,6 +456,7 @@ class PostgresStore:
                 write.kind,
                 write.at,
             )
+            await _tell(db, write.tell)
             if write.hands:
                 await db.executemany(
                     "INSERT INTO hand_results (game_no, hand_no, turn, reason, points, detail) "
@@ -483,13 +531,16 @@ class PostgresStore:
             stale = sorted({r.user_id for r in new} - {r[0] for r in written})
             raise RatingsChanged(f"ratings of {stale} in {pool} changed since they were read")
 
-    async def set_timer(self, game_no: int, deadline: float | None, reminder_at: float | None) -> None:
+    async def set_timer(
+        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
+    ) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE games SET deadline = $1, reminder_at = $2 WHERE game_no = $3", deadline, reminder_at, game_no
             )
+            await _tell(db, tell)
 
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow) -> None:
+    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE game_seats SET user_id = $1, name = $2, computer = $3, replaced_user_id = $4 "
@@ -501,8 +552,11 @@ class PostgresStore:
                 game_no,
                 seat,
             )
+            await _tell(db, tell)
 
-    async def end_game(self, game_no: int, status: str, at: float | None = None) -> None:
+    async def end_game(
+        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
+    ) -> None:
         """End a game without results (abandoned)."""
         async with self._transaction() as db:
             await db.execute(
@@ -511,6 +565,83 @@ class PostgresStore:
                 time.time() if at is None else at,
                 game_no,
             )
+            await _tell(db, tell)
+
+    # -- the outbox -------------------------------------------------------------------------------------
+    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
+        """What is still to be told (of one game, or of every game), oldest first (ties in key order, as
+        SQLite reads them)."""
+        await self.flush()
+        where, params = ("WHERE game_no = $1", (game_no,)) if game_no is not None else ("", ())
+        rows = await self._fetch(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox {where} ORDER BY created_at, game_no, turn, kind, user_id", *params
+        )
+        return [_entry(r) for r in rows]
+
+    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
+        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
+        else takes them while they are being told. Rows another transaction is claiming are skipped, not
+        waited for (SKIP LOCKED), so that processes sweeping at once share the work."""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                f"WITH due AS (SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE due_at <= $1 "
+                "ORDER BY due_at, game_no, kind, user_id, turn LIMIT $3 FOR UPDATE SKIP LOCKED), "
+                "claimed AS (UPDATE outbox o SET due_at = $2 FROM due WHERE o.game_no = due.game_no "
+                "AND o.kind = due.kind AND o.user_id = due.user_id AND o.turn = due.turn) "
+                f"SELECT {_OUTBOX_COLUMNS} FROM due ORDER BY due_at, game_no, kind, user_id, turn",
+                now,
+                now + lease,
+                limit,
+            )
+        return [replace(_entry(r), due_at=now + lease) for r in rows]
+
+    async def told(
+        self,
+        game_no: int,
+        done: Iterable[tuple[str, int, int]] = (),
+        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
+        hand_messages: Iterable[HandMessage] = (),
+        forget_hand_messages: Iterable[int] = (),
+    ) -> None:
+        """After telling: see `data.store.Store.told`. What was told is written with the next transaction
+        (or by `flush`); a retry is written at once."""
+        hands = [(game_no, u, t) for k, u, t in done if k == "hand"]
+        others = [(game_no, k, u, t) for k, u, t in done if k != "hand"]
+        now = time.time()
+        later = [(game_no, k, u, t, now, due) for (k, u, t), due in retry]
+        remember = [(m.game_no, m.user_id, m.channel_id, m.message_id) for m in hand_messages]
+        forget = [(game_no, u) for u in forget_hand_messages]
+        for sql, rows in (
+            ("DELETE FROM outbox WHERE game_no = $1 AND kind = 'hand' AND user_id = $2 AND turn <= $3", hands),
+            ("DELETE FROM outbox WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4", others),
+            # A hand that could not be told gets an entry of its own (its action's entry was told).
+            (
+                f"INSERT INTO outbox ({_OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, 1) "
+                "ON CONFLICT (game_no, kind, user_id, turn) DO UPDATE SET "
+                "due_at = excluded.due_at, attempts = outbox.attempts + 1",
+                later,
+            ),
+            ("DELETE FROM hand_messages WHERE game_no = $1 AND user_id = $2", forget),
+            (
+                "INSERT INTO hand_messages (game_no, user_id, channel_id, message_id) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id",
+                remember,
+            ),
+        ):
+            if rows:
+                self._told.append((sql, rows))
+        if later:  # a failure must be on disk before anyone counts on the retry
+            await self.flush()
+
+    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
+        """The hand DMs with live controls of a game (of one player)."""
+        await self.flush()
+        where, params = ("AND user_id = $2", (game_no, user_id)) if user_id is not None else ("", (game_no,))
+        rows = await self._fetch(
+            f"SELECT game_no, user_id, channel_id, message_id FROM hand_messages WHERE game_no = $1 {where}", *params
+        )
+        return [HandMessage(*r) for r in rows]
 
     # -- results and ratings ----------------------------------------------------------------------------
     async def hand_rows(self, game_no: int) -> list[HandRow]:

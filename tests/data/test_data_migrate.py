@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables import GameEnded
-from data import StoreInterface
+from data import HandMessage, StoreInterface
 from data.migrate import MigrationRefused, migrate
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
@@ -35,6 +35,8 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
         "settings": await store.load_settings(guild),
         "ratings": {u: await store.player_ratings(guild, u) for u in (ANN.user_id, BOB.user_id, CAT.user_id)},
         "board": await store.leaderboard(guild, "five-up"),
+        "outbox": await store.outbox(),
+        "hand messages": {g: await store.hand_messages(g) for g in games},
     }
 
 
@@ -51,6 +53,8 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
         game_no, _ = await h.start_game(humans=humans, computers=2)
         await h.play(game_no, max_steps=25)
     await h.lobby(humans=(CAT,), computers=1)
+    # The Table cog's part: a hand DM with live controls remembered, one post that failed (to be retold).
+    await svc.told(finished, hand_messages=[HandMessage(finished, ANN.user_id, 77, 88)], failed=[("hand", 22, 3)])
     return h
 
 

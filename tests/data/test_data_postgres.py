@@ -9,7 +9,7 @@ import os
 import asyncpg
 import pytest
 
-from data import DatabaseInUse, GameFinish, RatingRow, ResultRow, StoreError, open_store
+from data import DatabaseInUse, GameFinish, OutboxEntry, RatingRow, ResultRow, StoreError, open_store
 from data.migrations import migrations
 from data.postgres import MIGRATIONS, PostgresStore, RatingsChanged
 from tests.data.test_data_backends import _hold
@@ -213,3 +213,19 @@ async def test_a_user_that_may_not_create_the_tables_is_told_so(url, postgres_se
         await admin.close()
     with pytest.raises(StoreError, match=r"^cannot set up the database postgresql://reader@.*: no schema has been"):
         await open_store(url.replace("postgres@", "reader@"))
+
+
+async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entries(url):
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    try:
+        game_no = await one.create_game(_game())
+        entries = [OutboxEntry(game_no, "hand", turn=t, user_id=11) for t in range(300)]
+        await one.append_action(_write(game_no, 0, tell=tuple(entries)))
+        claims = await asyncio.gather(
+            *(store.claim_outbox(now=10.0, lease=60.0, limit=40) for store in (one, two) for _ in range(5))
+        )
+        keys = [e.key for claim in claims for e in claim]
+        assert len(keys) == len(set(keys)) == 300  # every entry claimed, none twice
+    finally:
+        await one.close()
+        await two.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -11,14 +12,17 @@ from data import (
     ActionWrite,
     GameFinish,
     GameRow,
+    HandMessage,
     HandRow,
     LobbyRow,
+    OutboxEntry,
     RatingRow,
     ResultRow,
     SeatRow,
     SettingsRow,
     Store,
     StoreError,
+    open_store,
 )
 from data.migrations import migrations
 
@@ -194,3 +198,48 @@ async def test_discord_ids_are_64_bit_and_json_comes_back_as_written(store):
     assert (await store.player_ratings(big, big))["muggins"].games == 1
     await store.save_settings(SettingsRow(big, 60, True, "en", {"muggins": {"z": 1, "a": 2}}))
     assert list((await store.load_settings(big)).default_options["muggins"]) == ["z", "a"]
+
+
+async def test_the_outbox_keeps_what_is_to_be_told_until_it_is_told(store):
+    opened = OutboxEntry(0, "opened", turn=0, created_at=1.0, due_at=1.0)
+    game_no = await store.create_game(_game(), tell=[opened])
+    assert await store.outbox(game_no) == [replace(opened, game_no=game_no)]
+    hands = [OutboxEntry(game_no, "hand", turn=t, user_id=11, created_at=2.0, due_at=2.0) for t in (0, 1)]
+    action = OutboxEntry(game_no, "action", turn=1, created_at=2.0, due_at=2.0)
+    await store.append_action(_write(game_no, 0, "6-6", tell=(hands[0],)))
+    await store.append_action(_write(game_no, 1, "6-3@6-6", tell=(hands[1], action)))
+    assert [e.key for e in await store.outbox(game_no)] == [
+        ("opened", 0, 0), ("hand", 11, 0), ("action", 0, 1), ("hand", 11, 1)
+    ]  # fmt: skip
+    assert (await store.load_game(game_no)).kinds == ["player", "player"]
+
+    # A sweep claims what is due, once while its lease runs.
+    claimed = await store.claim_outbox(now=5.0, lease=30.0)
+    assert len(claimed) == 4 and {e.due_at for e in claimed} == {35.0}
+    assert await store.claim_outbox(now=6.0, lease=30.0) == []
+
+    # Told: the opened table, and the hand at turn 1 (which settles the older one); the action failed.
+    await store.told(
+        game_no,
+        done=[("opened", 0, 0), ("hand", 11, 1)],
+        retry=[(("action", 0, 1), 99.0)],
+        hand_messages=[HandMessage(game_no, 11, 7, 8)],
+    )
+    [left] = await store.outbox(game_no)
+    assert left.key == ("action", 0, 1) and left.due_at == 99.0 and left.attempts == 1
+    assert await store.hand_messages(game_no) == [HandMessage(game_no, 11, 7, 8)]
+    await store.told(game_no, done=[("action", 0, 1)], forget_hand_messages=[11])
+    await store.set_board_message(game_no, 12, turn=1)
+    assert await store.outbox() == [] and await store.hand_messages(game_no, 11) == []
+    assert (await store.load_game(game_no)).row.board_turn == 1
+
+
+async def test_what_was_told_is_written_by_close_at_the_latest(databases):
+    target = await databases.target()
+    store = await open_store(target)
+    game_no = await store.create_game(_game(), tell=[OutboxEntry(0, "opened", turn=0)])
+    await store.told(game_no, done=[("opened", 0, 0)])
+    await store.close()
+    store = await open_store(target)
+    assert await store.outbox() == []
+    await store.close()
