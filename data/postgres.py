@@ -154,6 +154,45 @@ async def _claim(url: str) -> asyncpg.Connection:
     )
 
 
+# `append_action` of an action that does not end the game, in one statement (each part sees the same
+# snapshot, and all or none is written): the action, what is to be told of it, its finished hands, the timer.
+_APPEND = (
+    "WITH action AS (INSERT INTO actions (game_no, turn, seat, action, kind, at) VALUES ($1, $2, $3, $4, $5, $6)), "
+    f"tell AS (INSERT INTO outbox ({_OUTBOX_COLUMNS}) SELECT * FROM unnest($7::bigint[], $8::text[], "
+    "$9::bigint[], $10::bigint[], $11::float8[], $12::float8[], $13::bigint[]) ON CONFLICT DO NOTHING), "
+    "hands AS (INSERT INTO hand_results (game_no, hand_no, turn, reason, points, detail) "
+    "SELECT $1, n, t, r, p::json, d::json FROM unnest($14::bigint[], $15::bigint[], $16::text[], $17::text[], "
+    "$18::text[]) AS h(n, t, r, p, d)) "
+    "UPDATE games SET deadline = $19, reminder_at = $20 WHERE game_no = $1"
+)
+
+
+def _append_args(write: ActionWrite) -> tuple[Any, ...]:
+    tell, hands = write.tell, write.hands
+    return (
+        write.game_no,
+        write.turn,
+        write.seat,
+        write.action,
+        write.kind,
+        write.at,
+        [e.game_no for e in tell],
+        [e.kind for e in tell],
+        [e.user_id for e in tell],
+        [e.turn for e in tell],
+        [e.created_at for e in tell],
+        [e.due_at for e in tell],
+        [e.attempts for e in tell],
+        [h.hand_no for h in hands],
+        [h.turn for h in hands],
+        [h.reason for h in hands],
+        [_dump(h.points) for h in hands],
+        [_dump(h.detail) for h in hands],
+        write.deadline,
+        write.reminder_at,
+    )
+
+
 class PostgresStore:
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open."""
@@ -446,6 +485,17 @@ class PostgresStore:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
         ratings, all in one transaction. A second write of the same turn fails on the primary key; ratings
         that changed since the finish was computed fail it with `RatingsChanged`."""
+        if write.finish is None:  # the path of nearly every action: one statement, one trip to the server
+            args = _append_args(write)
+            if self._told or self._conn.get() is not None:  # with what was told, or in the caller's transaction
+                async with self._transaction() as db:
+                    await db.execute(_APPEND, *args)
+                return
+            try:
+                await self._pool.execute(_APPEND, *args)  # one statement: its own transaction
+            except _DB_ERRORS as exc:
+                raise StoreError(str(exc)) from exc
+            return
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO actions (game_no, turn, seat, action, kind, at) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -467,14 +517,6 @@ class PostgresStore:
                     ],
                 )
             finish = write.finish
-            if finish is None:
-                await db.execute(
-                    "UPDATE games SET deadline = $1, reminder_at = $2 WHERE game_no = $3",
-                    write.deadline,
-                    write.reminder_at,
-                    write.game_no,
-                )
-                return
             await db.execute(
                 "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, ended_at = $1 "
                 "WHERE game_no = $2",
