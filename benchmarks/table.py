@@ -1,6 +1,10 @@
-"""Benchmark of the table service and the store: many simultaneous games on a real SQLite file.
+"""Benchmark of the table service and the store: many simultaneous games on a real SQLite file (or a
+PostgreSQL database).
 
-    python -m benchmarks.table [--games 1000] [--moves 12] [--samples 2000]
+    python -m benchmarks.table [--games 1000] [--moves 12] [--samples 2000] [--postgres | --database URL]
+
+`--postgres` starts a throwaway PostgreSQL server (as the tests do, from Debian's package; fsync off, on a
+unix socket) and runs there; `--database postgresql://...` runs on an empty database of yours.
 
 1. load: `--games` games (two humans, two computers each) played at once, each human clicking like a user
    (private view, first legal action, with its turn token) for `--moves` clicks; actions per second.
@@ -22,6 +26,7 @@ import gc
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -30,7 +35,7 @@ from pathlib import Path
 from bot.tables import BoardChanged, GameEnded, GameOver, Player, TableOpened, TableService
 from bot.tables.outbox import key_of
 from bot.tables.turns import Turns
-from data import Store
+from data import open_store
 
 GUILD = 1
 
@@ -115,13 +120,14 @@ async def drive(svc: TableService, game_no: int, moves: int) -> int:
     return actions
 
 
-async def main(games: int, moves: int, samples: int, directory: Path) -> None:
-    path = directory / "bench.sqlite3"
-    print(f"table service benchmark: {games} games of five-up (2 humans + 2 computers), {pin_to_one_cpu()}")
+async def main(games: int, moves: int, samples: int, target: str | Path) -> None:
+    path = target
+    where = "PostgreSQL" if isinstance(target, str) else "SQLite"
+    print(f"table service benchmark on {where}: {games} games of five-up (2 humans + 2 computers), {pin_to_one_cpu()}")
     timer = Timed()
     timer.install()
 
-    store = await Store.open(path)
+    store = await open_store(path)
     svc = TableService(store, rng=random.Random(1))
     await svc.resume()
     t0 = time.perf_counter()
@@ -165,7 +171,7 @@ async def main(games: int, moves: int, samples: int, directory: Path) -> None:
     timer.remove()
 
     # 3. resume after a restart
-    store = await Store.open(path)
+    store = await open_store(path)
     svc = TableService(store)
     t0 = time.perf_counter()
     await svc.resume()
@@ -178,7 +184,7 @@ async def main(games: int, moves: int, samples: int, directory: Path) -> None:
     gc.collect()
 
     # 4. memory per active game
-    store = await Store.open(path)
+    store = await open_store(path)
     svc = TableService(store)
     gc.collect()
     tracemalloc.start()
@@ -200,6 +206,24 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--moves", type=int, default=12, help="human clicks per game in the load phase")
     parser.add_argument("--samples", type=int, default=2000, help="actions timed one at a time")
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("--postgres", action="store_true", help="run on a throwaway PostgreSQL server")
+    target.add_argument("--database", help="run on this (empty) PostgreSQL database: postgresql://...")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(main(args.games, args.moves, args.samples, Path(tmp)))
+    if args.database:
+        asyncio.run(main(args.games, args.moves, args.samples, args.database))
+    elif args.postgres:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' server, also as a script
+        from tests.postgres_server import NOT_FOUND, PostgresServer
+
+        server = PostgresServer.find()
+        if server is None:
+            raise SystemExit(NOT_FOUND)
+        server.start()
+        try:
+            asyncio.run(main(args.games, args.moves, args.samples, server.url()))
+        finally:
+            server.stop()
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            asyncio.run(main(args.games, args.moves, args.samples, Path(tmp) / "bench.sqlite3"))

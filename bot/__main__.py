@@ -29,7 +29,7 @@ from bot.tables import (
     TableService,
 )
 from cogs import words
-from data import Store
+from data import Store, StoreError, hold_database
 from rendering import render_board, render_score_sheet
 
 NO_TOKEN = (
@@ -128,6 +128,12 @@ def run(settings: Settings) -> int:
 
     settings.configure_logging()
     try:
+        # Before logging in: a second process on the same SQLite file stops here, with one line.
+        claim = hold_database(settings.database)
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
         create_bot(settings).run(settings.token or "", log_handler=None)
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
@@ -139,6 +145,12 @@ def run(settings: Settings) -> int:
     except discord.HTTPException as exc:  # Discord up but answering 5xx at login
         print(f"cannot reach Discord: it answered {exc.status} {exc.text or ''} ({AGAIN})", file=sys.stderr)
         return 1
+    except StoreError as exc:  # the database cannot be opened (a PostgreSQL server down, a bad URL)
+        print(exc, file=sys.stderr)
+        return 1
+    finally:
+        if claim is not None:
+            claim.release()
     return 0
 
 

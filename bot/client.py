@@ -21,7 +21,7 @@ from bot.settings import Settings
 from bot.tables import TableService
 from cogs import EXTENSIONS
 from cogs.translator import CatalogueTranslator
-from data import Store
+from data import StoreInterface, open_store
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +60,11 @@ class FivesBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
-        self.store: Store | None = None
+        self.store: StoreInterface | None = None
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database)
+        self.store = await open_store(self.settings.database)
         rng = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.service = TableService(self.store, clock=discord_clock, rng=rng)
         await self.service.resume()  # what it plays and what a crash left untold are told once connected

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from data.backends import is_postgres
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -24,7 +26,7 @@ class SettingsError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str | None = None
-    database: Path = Path("fives.sqlite3")
+    database: Path | str = Path("fives.sqlite3")  # a SQLite file, or a postgresql:// URL (str)
     dev_guild_id: int | None = None  # sync commands to this server only (instant), for development
     log_level: str = "INFO"
     seed: int | None = None  # seeds game seeds and seat draws: reproducible games for tests and demos
@@ -39,13 +41,16 @@ class Settings:
             environ = os.environ
         token = environ.get("DISCORD_TOKEN", "").strip() or None
         database = environ.get("FIVES_DATABASE", "").strip() or "fives.sqlite3"
+        if database.startswith(("postgres:", "postgresql:")) and not is_postgres(database):
+            raise SettingsError(f"FIVES_DATABASE must be a SQLite file or postgresql://..., not {database!r}")
         guild = environ.get("FIVES_DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SettingsError(f"FIVES_DEV_GUILD_ID must be a server id (digits), not {guild!r}")
         level = environ.get("FIVES_LOG_LEVEL", "").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise SettingsError(f"FIVES_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
-        return cls(token=token, database=Path(database), dev_guild_id=int(guild) if guild else None, log_level=level)
+        target: Path | str = database if is_postgres(database) else Path(database)
+        return cls(token=token, database=target, dev_guild_id=int(guild) if guild else None, log_level=level)
 
     def configure_logging(self) -> None:
         logging.basicConfig(

@@ -1,5 +1,7 @@
 """Persistence: the schema and its migrations, and the store. Every SQL string of the bot lives here."""
 
+from .backends import DatabaseInUse, hold_database, is_postgres, open_store
+from .interface import StoreInterface
 from .rows import (
     COMPUTER_ID,
     ActionWrite,
@@ -20,6 +22,7 @@ from .store import Store, StoreError
 __all__ = [
     "COMPUTER_ID",
     "ActionWrite",
+    "DatabaseInUse",
     "GameFinish",
     "GameRow",
     "HandMessage",
@@ -32,5 +35,9 @@ __all__ = [
     "SettingsRow",
     "Store",
     "StoreError",
+    "StoreInterface",
     "StoredGame",
+    "hold_database",
+    "is_postgres",
+    "open_store",
 ]

@@ -12,7 +12,7 @@ from typing import Any
 from bot.engine import BadOptions, GameInfo, OptionSpec, game_info
 from bot.engine.errors import brief
 from bot.engine.options import resolve_options
-from data import LobbyRow, SeatRow, Store, StoreError
+from data import LobbyRow, SeatRow, StoreError, StoreInterface
 
 from .errors import (
     AlreadyJoined,
@@ -146,7 +146,7 @@ def check_option(info: GameInfo, option_id: str, value: Any) -> Any:
 class Lobbies:
     """The open lobbies of the process."""
 
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+    def __init__(self, store: StoreInterface, clock: Callable[[], float]) -> None:
         self._store = store
         self._clock = clock
         self._open: dict[int, Lobby] = {}

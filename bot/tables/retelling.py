@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.engine import new_game
-from data import OutboxEntry, Store, StoredGame
+from data import OutboxEntry, StoredGame, StoreInterface
 
 from .models import RatingChange
 from .notifications import (
@@ -29,7 +29,7 @@ from .turns import action_notes
 
 
 async def retell(
-    store: Store, live: Table | None, game_no: int, entries: Iterable[OutboxEntry]
+    store: StoreInterface, live: Table | None, game_no: int, entries: Iterable[OutboxEntry]
 ) -> tuple[list[Notification], list[Key]]:
     """The notifications of a game's untold entries, in the order they happened, and the keys of entries
     that no longer have anything to tell (a reminder for a turn already played, a hand after the end)."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.engine import EngineError, game_info, new_game
 from bot.engine.records import record_of
-from data import GameRow, HandMessage, Store, StoredGame, StoreError
+from data import GameRow, HandMessage, StoredGame, StoreError, StoreInterface
 
 from .errors import (
     GameNotFound,
@@ -74,7 +74,7 @@ class TableService:
     seats (a seeded one makes whole games reproducible)."""
 
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, rng: random.Random | None = None
+        self, store: StoreInterface, *, clock: Callable[[], float] = time.time, rng: random.Random | None = None
     ) -> None:
         self._store = store
         self._clock = clock

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.engine import BadOptions, game_info
 from bot.engine.errors import brief, quoted
-from data import SettingsRow, Store, StoreError
+from data import SettingsRow, StoreError, StoreInterface
 
 from .errors import BadOption, BadSetting, StoreFailed
 from .lobbies import check_option, option_spec
@@ -19,7 +19,7 @@ UNSET: Any = object()
 
 
 class SettingsBook:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: StoreInterface) -> None:
         self._store = store
         self._cache: dict[int, ServerSettings] = {}
         self._writing = asyncio.Lock()  # one change at a time: each saves the whole row it read

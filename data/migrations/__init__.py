@@ -15,10 +15,11 @@ import aiosqlite
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
-def migrations() -> list[tuple[int, str]]:
-    """(version, SQL) of every migration shipped with the package, in order."""
+def migrations(package: str | None = None) -> list[tuple[int, str]]:
+    """(version, SQL) of every migration shipped with the package (SQLite's, or the PostgreSQL ones with
+    `package="data.migrations.postgres"`), in order."""
     found = []
-    for entry in resources.files(__package__).iterdir():
+    for entry in resources.files(package or __package__).iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))

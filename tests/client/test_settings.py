@@ -32,11 +32,19 @@ def test_defaults_and_values_from_the_environment() -> None:
     assert settings == Settings(token="abc", database=Path("/data/fives.db"), dev_guild_id=123, log_level="DEBUG")
 
 
+def test_the_database_is_a_sqlite_file_or_a_postgresql_url() -> None:
+    url = "postgresql://fives:secret@db.example:5432/fives"
+    assert Settings.from_env({"FIVES_DATABASE": url}).database == url
+    assert Settings.from_env({"FIVES_DATABASE": "postgres://db/fives"}).database == "postgres://db/fives"
+    assert Settings.from_env({"FIVES_DATABASE": "games/fives.sqlite3"}).database == Path("games/fives.sqlite3")
+
+
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
         ("FIVES_DEV_GUILD_ID", "my server", "FIVES_DEV_GUILD_ID must be a server id"),
         ("FIVES_LOG_LEVEL", "LOUD", "one of"),
+        ("FIVES_DATABASE", "postgresql:/db/fives", "a SQLite file or postgresql://"),
     ],
 )
 def test_a_setting_that_cannot_be_used_says_which(name: str, value: str, message: str) -> None:

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from data import Store
+from data import StoreInterface, open_store
+from tests.conftest import Databases
 
 
 @pytest.fixture
@@ -14,7 +15,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
+async def store(databases: Databases) -> AsyncIterator[StoreInterface]:
+    """The store on SQLite, then on PostgreSQL (every test that takes it runs on both)."""
+    s = await open_store(await databases.target())
     yield s
     await s.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -11,14 +12,17 @@ from data import (
     ActionWrite,
     GameFinish,
     GameRow,
+    HandMessage,
     HandRow,
     LobbyRow,
+    OutboxEntry,
     RatingRow,
     ResultRow,
     SeatRow,
     SettingsRow,
     Store,
     StoreError,
+    open_store,
 )
 from data.migrations import migrations
 
@@ -158,10 +162,11 @@ async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(st
     # 400 once; by rating Bob leads, by chips Ann does.
     seats = tuple(SeatRow(u, n) for u, n in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
     finals = ({11: 620, 22: 530, 33: 400}, {11: 480, 22: 540})
-    for final in finals:
+    mu = {11: 24.0, 22: 30.0, 33: 26.0}
+    for games, final in enumerate(finals, 1):
         game_no = await store.create_game(_game(game_id="domineren", players=3, seats=seats, options={}))
         results = tuple(ResultRow(s, u, s, 1, False, chips) for s, (u, chips) in enumerate(final.items()))
-        ratings = (RatingRow(11, 24.0, 2.0, 2, 1), RatingRow(22, 30.0, 2.0, 2, 1), RatingRow(33, 26.0, 2.0, 1, 0))
+        ratings = tuple(RatingRow(u, mu[u], 2.0, games, u % 2) for u in final)  # each game one more
         await store.append_action(_write(game_no, 0, finish=GameFinish(results, ratings)))
     by_rating = await store.leaderboard(GUILD, "domineren")
     assert [r.user_id for r in by_rating] == [22, 33, 11] and {r.final_score for r in by_rating} == {None}
@@ -171,3 +176,70 @@ async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(st
     assert await store.leaderboard_position(GUILD, "domineren", 11, by_final_score=True) == 1
     assert await store.leaderboard_position(GUILD, "domineren", 11) == 3
     assert await store.leaderboard_position(GUILD, "domineren", 44, by_final_score=True) is None
+
+
+async def test_discord_ids_are_64_bit_and_json_comes_back_as_written(store):
+    big = 2**63 - 1  # the largest id Discord can hand out, far past a double's exact integers
+    seats = (SeatRow(big, "Ann"), SeatRow(big - 1, "Bob"))
+    options = {"target": 250, "allow": "all", "a": [1.5, None, True]}  # key order as written, not sorted
+    game_no = await store.create_game(
+        _game(guild_id=big, channel_id=big - 2, host_id=big, seed=2**53 - 1, seats=seats, options=options)
+    )
+    await store.set_table(game_no, big - 3, big - 4)
+    await store.set_board_message(game_no, big - 5)
+    row = (await store.load_game(game_no)).row
+    assert (row.guild_id, row.channel_id, row.thread_id, row.board_message_id) == (big, big - 3, big - 4, big - 5)
+    assert row.seats == seats and row.seed == 2**53 - 1
+    assert list(row.options) == ["target", "allow", "a"] and row.options == options
+    finish = GameFinish((ResultRow(0, big, 0, 1, True, -5, 1.25, 2.5),), (RatingRow(big, 27.0, 8.0, 1, 1),))
+    await store.append_action(_write(game_no, 0, finish=finish))
+    assert await store.result_rows(game_no) == list(finish.results)
+    assert [r.user_id for r in await store.leaderboard(big, "muggins")] == [big]
+    assert (await store.player_ratings(big, big))["muggins"].games == 1
+    await store.save_settings(SettingsRow(big, 60, True, "en", {"muggins": {"z": 1, "a": 2}}))
+    assert list((await store.load_settings(big)).default_options["muggins"]) == ["z", "a"]
+
+
+async def test_the_outbox_keeps_what_is_to_be_told_until_it_is_told(store):
+    opened = OutboxEntry(0, "opened", turn=0, created_at=1.0, due_at=1.0)
+    game_no = await store.create_game(_game(), tell=[opened])
+    assert await store.outbox(game_no) == [replace(opened, game_no=game_no)]
+    hands = [OutboxEntry(game_no, "hand", turn=t, user_id=11, created_at=2.0, due_at=2.0) for t in (0, 1)]
+    action = OutboxEntry(game_no, "action", turn=1, created_at=2.0, due_at=2.0)
+    await store.append_action(_write(game_no, 0, "6-6", tell=(hands[0],)))
+    await store.append_action(_write(game_no, 1, "6-3@6-6", tell=(hands[1], action)))
+    assert [e.key for e in await store.outbox(game_no)] == [
+        ("opened", 0, 0), ("hand", 11, 0), ("action", 0, 1), ("hand", 11, 1)
+    ]  # fmt: skip
+    assert (await store.load_game(game_no)).kinds == ["player", "player"]
+
+    # A sweep claims what is due, once while its lease runs.
+    claimed = await store.claim_outbox(now=5.0, lease=30.0)
+    assert len(claimed) == 4 and {e.due_at for e in claimed} == {35.0}
+    assert await store.claim_outbox(now=6.0, lease=30.0) == []
+
+    # Told: the opened table, and the hand at turn 1 (which settles the older one); the action failed.
+    await store.told(
+        game_no,
+        done=[("opened", 0, 0), ("hand", 11, 1)],
+        retry=[(("action", 0, 1), 99.0)],
+        hand_messages=[HandMessage(game_no, 11, 7, 8)],
+    )
+    [left] = await store.outbox(game_no)
+    assert left.key == ("action", 0, 1) and left.due_at == 99.0 and left.attempts == 1
+    assert await store.hand_messages(game_no) == [HandMessage(game_no, 11, 7, 8)]
+    await store.told(game_no, done=[("action", 0, 1)], forget_hand_messages=[11])
+    await store.set_board_message(game_no, 12, turn=1)
+    assert await store.outbox() == [] and await store.hand_messages(game_no, 11) == []
+    assert (await store.load_game(game_no)).row.board_turn == 1
+
+
+async def test_what_was_told_is_written_by_close_at_the_latest(databases):
+    target = await databases.target()
+    store = await open_store(target)
+    game_no = await store.create_game(_game(), tell=[OutboxEntry(0, "opened", turn=0)])
+    await store.told(game_no, done=[("opened", 0, 0)])
+    await store.close()
+    store = await open_store(target)
+    assert await store.outbox() == []
+    await store.close()

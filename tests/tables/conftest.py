@@ -1,16 +1,17 @@
-"""A real SQLite file per test, a fake clock, and a table that plays its humans like a patient user would:
-open the private view, take the first legal action, click it with the turn it was shown for."""
+"""A real database per test (a SQLite file, then a PostgreSQL database: each test runs on both), a fake
+clock, and a table that plays its humans like a patient user would: open the private view, take the first
+legal action, click it with the turn it was shown for."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Callable, Iterable
-from pathlib import Path
 
 import pytest
 
 from bot.tables import GameEnded, GameOver, Player, TableOpened, TableService
-from data import Store
+from data import StoreInterface, open_store
+from tests.conftest import Databases
 
 GUILD = 1000
 CHANNEL = 2000
@@ -32,34 +33,34 @@ class FakeClock:
 
 
 class Harness:
-    """Services over one database file; `restart()` is a new service (and connection) over the same file."""
+    """Services over one database; `restart()` is a new service (and connection) over the same database."""
 
     guild = GUILD
     channel = CHANNEL
     players = (ANN, BOB, CAT, DAN)
 
-    def __init__(self, path: Path, clock: FakeClock, seed: int = 7) -> None:
-        self.path = path
+    def __init__(self, databases: Databases, name: str, clock: FakeClock, seed: int = 7) -> None:
+        self.databases, self.name = databases, name
         self.clock = clock
         self.rng = random.Random(seed)
-        self.stores: list[Store] = []
+        self.stores: list[StoreInterface] = []
         self.service: TableService
 
-    async def open(self) -> TableService:
-        store = await Store.open(self.path)
+    async def _open_store(self) -> StoreInterface:
+        store = await open_store(await self.databases.target(self.name))
         self.stores.append(store)
         self.store = store
-        self.service = TableService(store, clock=self.clock, rng=self.rng)
+        return store
+
+    async def open(self) -> TableService:
+        self.service = TableService(await self._open_store(), clock=self.clock, rng=self.rng)
         await self.service.resume()
         return self.service
 
     async def restart(self) -> list:
-        """Drop the service without any goodbye (as a crash would) and start a new one on the same file."""
+        """Drop the service without any goodbye (as a crash would) and start a new one on the same database."""
         await self.store.close()
-        store = await Store.open(self.path)
-        self.stores.append(store)
-        self.store = store
-        self.service = TableService(store, clock=self.clock, rng=self.rng)
+        self.service = TableService(await self._open_store(), clock=self.clock, rng=self.rng)
         return await self.service.resume()
 
     async def close(self) -> None:
@@ -128,20 +129,20 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def harness(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Harness]:
-    h = Harness(tmp_path / "fives.sqlite3", clock)
+async def harness(databases: Databases, clock: FakeClock) -> AsyncIterator[Harness]:
+    h = Harness(databases, "fives.sqlite3", clock)
     await h.open()
     yield h
     await h.close()
 
 
 @pytest.fixture
-async def new_harness(tmp_path: Path) -> AsyncIterator[Callable[[str], Harness]]:
-    """More harnesses, each on a database file of its own name (closed at the end of the test)."""
+async def new_harness(databases: Databases) -> AsyncIterator[Callable[[str], Harness]]:
+    """More harnesses, each on a database of its own name (closed at the end of the test)."""
     made: list[Harness] = []
 
     def make(name: str) -> Harness:
-        h = Harness(tmp_path / name, FakeClock())
+        h = Harness(databases, name, FakeClock())
         made.append(h)
         return h
 

@@ -1,0 +1,119 @@
+"""Which store a database setting means: a `postgresql://` URL is PostgreSQL, anything else a SQLite file.
+
+    store = await open_store("fives.sqlite3")                       # the default, one process
+    store = await open_store("postgresql://fives:secret@db/fives")  # several processes
+
+SQLite serves one process: `open_store` holds an exclusive lock on a file next to the database
+(`fives.sqlite3.lock`, with the holder's pid) for as long as a store of that process is open on it, so a
+second process on the same file stops at once with `DatabaseInUse`, whose message says what to do. The
+operating system drops the lock when its process dies, however it dies, so a crash leaves nothing to clean.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import IO, ClassVar
+
+from .interface import StoreInterface
+from .store import Store, StoreError
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: the lock is then not taken
+    fcntl = None  # type: ignore[assignment]
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+class DatabaseInUse(StoreError):
+    """Another process has the SQLite file open."""
+
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+class _ProcessLock:
+    """An exclusive lock on `<database>.lock`, shared by every store this process opens on the file."""
+
+    held: ClassVar[dict[Path, _ProcessLock]] = {}
+
+    def __init__(self, path: Path, handle: IO[str]) -> None:
+        self.path, self.handle, self.users = path, handle, 0
+
+    @classmethod
+    def take(cls, database: Path) -> _ProcessLock | None:
+        if fcntl is None:
+            return None
+        path = database.resolve().with_name(database.name + ".lock")
+        lock = cls.held.get(path)
+        if lock is None:
+            try:
+                handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held open for the store's life
+            except OSError as exc:
+                raise StoreError(f"cannot open the database {database}: {exc}") from exc
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.seek(0)
+                pid = handle.read().strip() or "?"
+                handle.close()
+                raise DatabaseInUse(
+                    f"{database} is in use by another bot process (pid {pid}): a SQLite database serves one "
+                    "process. Stop that process, or give this one its own FIVES_DATABASE, or run every process "
+                    "on PostgreSQL (FIVES_DATABASE=postgresql://...)."
+                ) from None
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{os.getpid()}\n")
+            handle.flush()
+            lock = cls.held[path] = cls(path, handle)
+        lock.users += 1
+        return lock
+
+    def release(self) -> None:
+        self.users -= 1
+        if self.users == 0:
+            del self.held[self.path]
+            self.handle.close()  # closing the file drops the lock
+
+
+def hold_database(target: str | Path) -> _ProcessLock | None:
+    """Take this process's claim on a SQLite database (None for PostgreSQL, which any number of processes
+    share); raises `DatabaseInUse` when another process holds it. Release with `.release()`."""
+    return None if is_postgres(target) else _ProcessLock.take(Path(target))
+
+
+class SingleProcessStore(Store):
+    """The SQLite store that holds its file's process lock until it is closed."""
+
+    _lock: _ProcessLock | None = None
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
+
+
+async def open_store(target: str | Path, *, exclusive: bool = True) -> StoreInterface:
+    """The store for `target`: a `postgresql://` URL or a SQLite file path. Migrations are applied.
+    `exclusive=False` lets several processes open a PostgreSQL database (for tests of what they will
+    share: the table service does not take its games' locks in the database yet)."""
+    if is_postgres(target):
+        from .postgres import PostgresStore  # asyncpg is loaded only where PostgreSQL is used
+
+        return await PostgresStore.open(str(target), exclusive=exclusive)
+    lock = hold_database(target)
+    try:
+        store = await SingleProcessStore.open(target)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    assert isinstance(store, SingleProcessStore)
+    store._lock = lock
+    return store

@@ -1,0 +1,144 @@
+"""Move a bot from SQLite to PostgreSQL: copy a SQLite database's server settings, lobbies, games (seats,
+action logs, hand results, results), ratings and outbox (what is still to be told, the live hand DMs) into
+an empty PostgreSQL database.
+
+    python -m data.migrate fives.sqlite3 postgresql://fives:secret@db.example/fives
+
+Stop the bot first (the command refuses a SQLite file that a running bot holds). Numbers are kept (game 12
+is game 12 on PostgreSQL, so links and `/history` numbers still work) and new ones follow the highest
+copied. Everything is copied in one transaction, and only into a database holding none of these rows: run
+twice, the second run refuses and changes nothing. Then set FIVES_DATABASE to the URL and start the bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .backends import hold_database, is_postgres
+from .postgres import PostgresStore, redact
+from .store import Store, StoreError
+
+
+@dataclass(frozen=True)
+class _Table:
+    name: str
+    columns: tuple[str, ...]
+    booleans: tuple[str, ...] = ()  # 0/1 on SQLite, boolean on PostgreSQL
+    numbered: str | None = None  # the generated key whose sequence must continue after the copied rows
+
+    @property
+    def label(self) -> str:
+        return self.name.replace("guild_", "server ").replace("_", " ")
+
+
+def _table(name: str, columns: str, booleans: str = "", numbered: str | None = None) -> _Table:
+    return _Table(name, tuple(columns.split()), tuple(booleans.split()), numbered)
+
+
+# In an order the foreign keys accept. JSON columns are copied as their text, unchanged.
+TABLES = (
+    _table("guild_settings", "guild_id turn_seconds auto_play language default_options", "auto_play"),
+    _table(
+        "lobbies",
+        "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no",
+        numbered="lobby_id",
+    ),
+    _table(
+        "games",
+        "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
+        "seating status deadline reminder_at created_at ended_at board_turn",
+        numbered="game_no",
+    ),
+    _table("game_seats", "game_no seat user_id name computer replaced_user_id", "computer"),
+    _table("actions", "game_no turn seat action kind at"),
+    _table("hand_results", "game_no hand_no turn reason points detail"),
+    _table("game_results", "game_no seat user_id side place won score rating_before rating_after", "won"),
+    _table("ratings", "guild_id game_id user_id mu sigma games wins"),
+    _table("outbox", "game_no kind user_id turn created_at due_at attempts"),  # what is still to be told
+    _table("hand_messages", "game_no user_id channel_id message_id"),
+)
+
+
+class MigrationRefused(StoreError):
+    """The copy was not made (the message says why); nothing was written."""
+
+
+def _read(path: Path, table: _Table) -> list[tuple]:
+    flags = [c in table.booleans for c in table.columns]
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = db.execute(f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY 1, 2").fetchall()
+    return [tuple(bool(v) if flag and v is not None else v for v, flag in zip(r, flags, strict=True)) for r in rows]
+
+
+async def migrate(sqlite_path: str | Path, url: str) -> dict[str, int]:
+    """Copy everything; returns the rows copied per table. Raises MigrationRefused (or StoreError)."""
+    path = Path(sqlite_path)
+    if not path.is_file():
+        raise MigrationRefused(f"{path} is not a SQLite database file")
+    if not is_postgres(url):
+        raise MigrationRefused(f"the target must be a postgresql:// URL, not {url!r}")
+    claim = hold_database(path)  # DatabaseInUse while a bot runs on it
+    try:
+        source = await Store.open(path)  # brings an older file to the current schema, as starting the bot would
+        await source.close()
+        tables = {t.name: _read(path, t) for t in TABLES}
+        target = await PostgresStore.open(url)
+        try:
+            return await _copy(target, tables, url)
+        finally:
+            await target.close()
+    finally:
+        if claim is not None:
+            claim.release()
+
+
+async def _copy(target: PostgresStore, tables: dict[str, list[tuple]], url: str) -> dict[str, int]:
+    async with target.transaction() as db:
+        held = {t.name: await db.fetchval(f"SELECT COUNT(*) FROM {t.name}") for t in TABLES}
+        if any(held.values()):
+            what = ", ".join(
+                f"{n} {name.replace('guild_', 'server ').replace('_', ' ')}" for name, n in held.items() if n
+            )
+            raise MigrationRefused(
+                f"{redact(url)} is not empty ({what}): the copy goes only into a database with no games, lobbies, "
+                "ratings or settings yet, so that nothing is mixed or copied twice"
+            )
+        for table in TABLES:
+            rows = tables[table.name]
+            if rows:
+                await db.copy_records_to_table(table.name, records=rows, columns=list(table.columns))
+            if table.numbered and rows:
+                await db.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table.name}', '{table.numbered}'), "
+                    f"(SELECT MAX({table.numbered}) FROM {table.name}))"
+                )
+    return {name: len(rows) for name, rows in tables.items()}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m data.migrate", description=__doc__.split("\n")[0])
+    parser.add_argument("sqlite", type=Path, help="the bot's SQLite file (FIVES_DATABASE until now)")
+    parser.add_argument("url", help="the PostgreSQL database: postgresql://user:password@host:port/database")
+    args = parser.parse_args(argv)
+    try:
+        copied = asyncio.run(migrate(args.sqlite, args.url))
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(
+        f"copied {copied['games']} games ({copied['actions']} actions, {copied['hand_results']} hand results, "
+        f"{copied['game_results']} seat results), {copied['lobbies']} lobbies, {copied['ratings']} ratings and "
+        f"{copied['guild_settings']} server settings from {args.sqlite} to {redact(args.url)}: set "
+        "FIVES_DATABASE to that URL and start the bot"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

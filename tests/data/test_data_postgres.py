@@ -1,0 +1,231 @@
+"""The store on a real PostgreSQL server: its migrations, 64-bit ids, JSON as written, and what several
+processes on one database need (two stores here are two processes: each has its own connections)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import asyncpg
+import pytest
+
+from data import DatabaseInUse, GameFinish, OutboxEntry, RatingRow, ResultRow, StoreError, open_store
+from data.migrations import migrations
+from data.postgres import MIGRATIONS, PostgresStore, RatingsChanged
+from tests.data.test_data_backends import _hold
+from tests.data.test_data_store import GUILD, _game, _write
+from tests.postgres_server import PostgresServer
+
+
+@pytest.fixture
+async def url(postgres_server: PostgresServer):
+    made = await postgres_server.create_database()
+    yield made
+    await postgres_server.drop_database(made)
+
+
+async def test_migrations_are_applied_once_even_by_processes_starting_together(url):
+    shipped = tuple(v for v, _ in migrations(MIGRATIONS))
+    assert shipped[0] == 1
+    first, second = await asyncio.gather(open_store(url, exclusive=False), open_store(url, exclusive=False))
+    assert sorted([first.migrated, second.migrated]) == [(), shipped]
+    assert await first.schema_version() == await second.schema_version() == shipped[-1]
+    await first.close()
+    await second.close()
+    third = await open_store(url)
+    assert isinstance(third, PostgresStore) and third.migrated == ()
+    await third.close()
+
+
+async def test_one_bot_process_per_database_until_games_are_locked_in_it(url):
+    """As on SQLite: several processes would each keep the same games and lobbies in memory."""
+    first = await open_store(url)
+    try:
+        with pytest.raises(DatabaseInUse) as error:
+            await open_store(url)
+        assert f"in use by another bot process (fives bot pid {os.getpid()} on " in str(error.value)
+    finally:
+        await first.close()
+    second = await open_store(url)  # closed (or dead), the first holds nothing
+    await second.close()
+
+
+async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_password(postgres_server):
+    bad = postgres_server.url().replace("postgres@", "fives:hunter2@").replace("port=5432", "port=1")
+    with pytest.raises(StoreError) as error:
+        await open_store(bad)
+    assert "cannot connect to the database" in str(error.value) and "hunter2" not in str(error.value)
+
+
+async def test_a_finish_from_ratings_another_process_changed_is_refused_and_loses_no_update(url):
+    """Two processes end a game of the same player at once, both from the rating they read before: one
+    finish is written, the other is refused whole (its action too) and, recomputed, adds to the first."""
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    try:
+        games = [await one.create_game(_game()) for _ in range(2)]
+        read = await one.ratings(GUILD, "muggins", [11])
+        assert read == {}  # both computed their finish from "no rating yet"
+
+        def finish(mu: float, games_played: int) -> GameFinish:
+            return GameFinish((ResultRow(0, 11, 0, 1, True, 250),), (RatingRow(11, mu, 8.0, games_played, 1),))
+
+        outcomes = await asyncio.gather(
+            one.append_action(_write(games[0], 0, "6-6", finish=finish(27.0, 1))),
+            two.append_action(_write(games[1], 0, "6-6", finish=finish(26.0, 1))),
+            return_exceptions=True,
+        )
+        assert sum(o is None for o in outcomes) == 1
+        [refused] = [o for o in outcomes if o is not None]
+        assert isinstance(refused, RatingsChanged)
+        lost = games[outcomes.index(refused)]
+        assert (await one.load_game(lost)).actions == [] and await one.result_rows(lost) == []
+
+        # The refused one recomputes from the rating as it is now and writes again.
+        now = (await two.ratings(GUILD, "muggins", [11]))[11]
+        assert now.games == 1
+        await two.append_action(_write(lost, 0, "6-6", finish=finish(now.mu + 1, now.games + 1)))
+        assert (await one.ratings(GUILD, "muggins", [11]))[11].games == 2
+        assert await one.active_games() == []
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_without_deadlock(url):
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    try:
+        first = [RatingRow(u, 25.0, 8.0, 1, 0) for u in (1, 2, 3)]
+        game_no = await one.create_game(_game())
+        await one.append_action(_write(game_no, 0, finish=GameFinish((), tuple(first))))
+        a, b = await one.create_game(_game()), await one.create_game(_game())
+        forward = tuple(RatingRow(u, 26.0, 7.0, 2, 1) for u in (1, 2, 3))
+        backward = tuple(RatingRow(u, 24.0, 7.0, 2, 0) for u in (3, 2, 1))
+        outcomes = await asyncio.gather(
+            one.append_action(_write(a, 0, finish=GameFinish((), forward))),
+            two.append_action(_write(b, 0, finish=GameFinish((), backward))),
+            return_exceptions=True,
+        )
+        assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "RatingsChanged"]
+        assert {r.games for r in (await one.ratings(GUILD, "muggins", [1, 2, 3])).values()} == {2}
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(url):
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    assert isinstance(one, PostgresStore) and isinstance(two, PostgresStore)
+    try:
+        game_no = await one.create_game(_game())
+        order: list[str] = []
+        locked = asyncio.Event()
+
+        async def first() -> None:
+            async with one.transaction():
+                await one.lock_game(game_no)
+                locked.set()
+                await asyncio.sleep(0.2)
+                await one.append_action(_write(game_no, 0, "6-6"))  # joins the transaction
+                order.append("first wrote")
+
+        async def second() -> None:
+            await locked.wait()
+            async with two.transaction():
+                await two.lock_game(game_no)
+                order.append("second locked")
+                stored = await two.load_game(game_no)
+                assert stored.actions == [(0, "6-6")]  # it sees what the first committed
+                await two.append_action(_write(game_no, 1, "6-3@6-6"))
+
+        await asyncio.gather(first(), second())
+        assert order == ["first wrote", "second locked"]
+        assert (await one.load_game(game_no)).actions == [(0, "6-6"), (1, "6-3@6-6")]
+        with pytest.raises(RuntimeError, match="inside"):
+            await one.lock_game(game_no)
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_the_store_methods_inside_one_transaction_commit_or_roll_back_together(url):
+    store = await open_store(url)
+    assert isinstance(store, PostgresStore)
+    try:
+        with pytest.raises(StoreError):
+            async with store.transaction():
+                game_no = await store.create_game(_game())
+                await store.append_action(_write(game_no, 0, "6-6"))
+                await store.append_action(_write(game_no, 0, "5-5"))  # the same turn: refused
+        assert await store.load_game(game_no) is None  # the game went with it
+        async with store.transaction():
+            game_no = await store.create_game(_game())
+            await store.append_action(_write(game_no, 0, "6-6"))
+        assert (await store.load_game(game_no)).actions == [(0, "6-6")]
+    finally:
+        await store.close()
+
+
+async def test_the_schema_is_postgresql_s_own_types(url):
+    store = await open_store(url)
+    await store.close()
+    conn = await asyncpg.connect(url)
+    try:
+        types = {
+            (r["table_name"], r["column_name"]): r["data_type"]
+            for r in await conn.fetch(
+                "SELECT table_name, column_name, data_type FROM information_schema.columns "
+                "WHERE table_schema = current_schema()"
+            )
+        }
+    finally:
+        await conn.close()
+    assert types["games", "guild_id"] == types["actions", "game_no"] == types["ratings", "user_id"] == "bigint"
+    assert types["games", "deadline"] == types["actions", "at"] == "double precision"
+    assert types["games", "options"] == types["hand_results", "detail"] == "json"
+    assert types["game_results", "won"] == types["game_seats", "computer"] == "boolean"
+
+
+async def test_a_process_killed_outright_leaves_the_database_free(url):
+    holder = _hold(url)
+    try:
+        with pytest.raises(DatabaseInUse, match=f"fives bot pid {holder.pid} "):
+            await open_store(url)
+    finally:
+        holder.kill()
+        holder.wait()
+    for _ in range(100):  # the server ends the dead process's session as soon as it sees the socket close
+        try:
+            store = await open_store(url)
+            break
+        except DatabaseInUse:
+            await asyncio.sleep(0.05)
+    else:
+        pytest.fail("the lock outlived its process")
+    await store.close()
+
+
+async def test_a_user_that_may_not_create_the_tables_is_told_so(url, postgres_server):
+    admin = await asyncpg.connect(postgres_server.url())
+    try:
+        await admin.execute("DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN")
+        await admin.execute(f"REVOKE ALL ON SCHEMA {url.rpartition('=')[2]} FROM reader")
+    finally:
+        await admin.close()
+    with pytest.raises(StoreError, match=r"^cannot set up the database postgresql://reader@.*: no schema has been"):
+        await open_store(url.replace("postgres@", "reader@"))
+
+
+async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entries(url):
+    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    try:
+        game_no = await one.create_game(_game())
+        entries = [OutboxEntry(game_no, "hand", turn=t, user_id=11) for t in range(300)]
+        await one.append_action(_write(game_no, 0, tell=tuple(entries)))
+        claims = await asyncio.gather(
+            *(store.claim_outbox(now=10.0, lease=60.0, limit=40) for store in (one, two) for _ in range(5))
+        )
+        keys = [e.key for claim in claims for e in claim]
+        assert len(keys) == len(set(keys)) == 300  # every entry claimed, none twice
+    finally:
+        await one.close()
+        await two.close()
