@@ -272,7 +272,6 @@ class Chaos:
         env = self.env
         if kind == "restart":
             await env.restart_bot(self.make_bot())
-            self._watch_posts()
             self.summary.restarts += 1
         elif kind == "stale_click":  # an ephemeral hand shown earlier keeps its controls: click one again
             old = [(t, m, h) for t in self.tables for m, h in t.old_hands if _move_controls(_still_there(h))]
@@ -358,9 +357,21 @@ class Chaos:
             self.summary.problems.append(f"{what} got no answer")
 
     def _watch_posts(self) -> None:
-        """Count, for every action, the public messages that told it and were posted. (discord.py loads a
-        cog's module anew with each bot, so each new bot's Table cog class is watched.)"""
-        cls: Any = type(self.bot.get_cog("Table"))
+        """Count, for every action, the public messages that told it and were posted. discord.py loads a
+        cog's module anew with each bot, so each new bot's Table cog class is watched as soon as its cogs
+        are loaded, before it tells what a restart left untold."""
+        self._watch_cog(self.bot)
+        original = FivesBot.setup_hook
+
+        async def setup_hook(bot: FivesBot) -> None:
+            await original(bot)
+            self._watch_cog(bot)
+
+        FivesBot.setup_hook = setup_hook  # type: ignore[method-assign]
+        self._restore.append(lambda: setattr(FivesBot, "setup_hook", original))
+
+    def _watch_cog(self, bot: FivesBot) -> None:
+        cls: Any = type(bot.get_cog("Table"))
         if getattr(cls, "_watched", False):
             return
         original = cls._post
