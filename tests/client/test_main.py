@@ -116,3 +116,25 @@ def test_a_second_demo_replaces_the_first_ones_images(tmp_path: Path, capsys: py
     assert {p.name for p in out.iterdir()} == {p.name for p in [*boards, *sheets]}
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in out.iterdir()), "the new game's images only"
     assert not (out / "board-0999.png").exists() and not (out / "board-12345.png").exists()
+
+
+def test_the_token_never_appears_in_what_the_bot_prints_or_logs(tmp_path: Path) -> None:
+    """At the most verbose log level, and failing to reach Discord, nothing printed holds the token."""
+    secret = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gsecret.do-not-print-me-0123456789"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "FIVES_"))}
+    env.update(
+        PYTHONPATH=str(ROOT),
+        DISCORD_TOKEN=secret,
+        FIVES_LOG_LEVEL="DEBUG",
+        FIVES_DATABASE=str(tmp_path / "fives.sqlite3"),
+    )
+    code = (
+        "import sys, discord.http; discord.http.Route.BASE = 'http://127.0.0.1:1/api/v10'; "
+        "from bot.__main__ import main; sys.exit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    for part in (secret, "Gsecret", "do-not-print-me"):
+        assert part not in done.stdout + done.stderr
