@@ -157,6 +157,27 @@ class FivesState(GameState):
         self.forced_lead = forced
         self.passes = 0
         self.hand_play_points = [0] * len(self.sides)  # scored in play this hand, for the score sheet
+        self.hand_start = len(self.steps)  # the first step of this hand: views show the hand's history
+
+    def clone(self) -> FivesState:
+        """An independent copy for a search: the mutable parts copied by hand, the rest shared."""
+        new = object.__new__(FivesState)
+        new.__dict__.update(self.__dict__)
+        rng = new.rng = random.Random.__new__(random.Random)  # unseeded: seeding reads the OS (~10 us)
+        rng.setstate(self.rng.getstate())
+        if self._stacked:
+            new._stacked = [(None if h is None else [x[:] for x in h], b[:], lead) for h, b, lead in self._stacked]
+        new.steps = self.steps[:]
+        new.hands = self.hands[:]
+        new.scores = self.scores[:]
+        if self.game_points is not None:
+            new.game_points = self.game_points[:]
+        new.parties = self.parties[:]  # finished parties are never changed, only appended
+        new.in_hand = [h[:] for h in self.in_hand]
+        new.boneyard = self.boneyard[:]
+        new.layout = self.layout.clone()
+        new.hand_play_points = self.hand_play_points[:]
+        return new
 
     # -- who acts ---------------------------------------------------------------------------------------
     # -- legal actions ----------------------------------------------------------------------------------
@@ -524,9 +545,12 @@ class FivesState(GameState):
             hand=hand,
             legal=legal,
             last=last,
+            history=tuple((step.seat, str(step.action)) for step in self.steps[self.hand_start :]),
             hands=tuple(self.hands),
             parties=tuple(dict(p) for p in self.parties),
             lead_draw=None if self.lead_draw is None else tuple((HI[t], LO[t]) for t in self.lead_draw),
             muggins_unit=self.unit,
             target=self.target,
+            extension_left=self.extension_left,
+            partie_hands_from=self.partie_hands_from,
         )
