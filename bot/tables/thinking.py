@@ -1,0 +1,69 @@
+"""Where computer players think: a searching level runs in a pool of worker processes, so the event loop
+keeps answering other tables' clicks while a computer thinks (search is CPU work, seconds of it).
+
+The easy level is a heuristic of a few microseconds: it runs in place, as does every level of a family
+that has no search yet. A move is seeded by the caller (the game's seed and the turn), and a level
+searches a fixed number of playouts, so the same move comes back after a restart whatever the load.
+
+The bot creates one `Thinking` at start (`FIVES_AI_WORKERS` processes, default 2: one per core of a small
+host) and closes it at stop. A service built without one (tests, scripts) thinks in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot.ai import DEFAULT_LEVEL, LEVELS, choose_action, searches
+
+log = logging.getLogger(__name__)
+
+DEFAULT_WORKERS = 2
+
+
+def think(view: Any, seed: int, level: str) -> str:
+    """In a worker: the move of a computer of `level` in this view."""
+    return choose_action(view, random.Random(seed), level)
+
+
+class Thinking:
+    """Chooses computer moves, off the event loop when they need a search."""
+
+    def __init__(self, workers: int = 0, level: str = DEFAULT_LEVEL, executor: Executor | None = None) -> None:
+        """`workers` processes for searching levels (0: think in place, blocking, for tests and scripts);
+        `level` is the level of computers whose seat names none; `executor` replaces the process pool."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})")
+        self.workers = workers if executor is None else max(1, workers)
+        self.level = level
+        self._pool: Executor | None = executor
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            # spawn, not fork: the bot's process holds threads (the database's) that a fork would copy
+            # mid-lock; the workers import only the engine and the computer players.
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def choose(self, view: Any, seed: int, level: str | None = None) -> str:
+        level = level or self.level
+        if self.workers <= 0 or not searches(view.game_id, level) or len(view.legal) == 1:
+            return think(view, seed, level)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), think, view, seed, level)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): start a new pool and think once more
+            log.warning("a computer player's worker died; restarting the pool")
+            self._pool = None
+            return await loop.run_in_executor(self._executor(), think, view, seed, level)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
