@@ -13,7 +13,8 @@ game seed and the turn, as at the table.
 Per game and pairing it prints: games played and hands in them, A's games won with a 95% Wilson interval
 (with three players, one in three is the even share), points per hand of A and of B (the hand's end
 count and the points made in play), and A's milliseconds per move when it had a choice (p50, p95, max;
-one process per core, so run it on an otherwise idle machine for the timings). Games whose family has no
+one process per core, so run it on an otherwise idle machine for the timings; the same in CPU time of
+the process, what one core spends however loaded the machine). Games whose family has no
 search yet are listed as not yet available: their levels all play the easy heuristic.
 """
 
@@ -65,6 +66,7 @@ class GameRecord:
     a_sides: int
     b_sides: int
     ms: list[float]
+    cpu: list[float]  # the same moves in CPU time of the process: what one core spends, however loaded
 
 
 def arrangements(entry: Entry) -> list[tuple[int, ...]]:
@@ -78,6 +80,7 @@ def arrangements(entry: Entry) -> list[tuple[int, ...]]:
 def play_game(entry: Entry, options: dict[str, Any], seed: int, a_seats: tuple[int, ...], a: str, b: str) -> GameRecord:
     state = new_game(entry.game_id, entry.players, options, seed=seed)
     ms: list[float] = []
+    cpu: list[float] = []
     while not state.is_over:
         for seat in state.actors:
             view = state.view(seat)
@@ -85,10 +88,11 @@ def play_game(entry: Entry, options: dict[str, Any], seed: int, a_seats: tuple[i
                 continue
             level = a if seat in a_seats else b
             rng = random.Random(state.seed * 1_000_003 + state.turn)
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             action = choose_action(view, rng, level)
             if seat in a_seats and len(view.legal) > 1:
                 ms.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.process_time() - cpu_started) * 1000)
             state.apply(seat, action)
             break
     result = state.result
@@ -110,11 +114,20 @@ def play_game(entry: Entry, options: dict[str, Any], seed: int, a_seats: tuple[i
         len(a_side_ids),
         len(b_side_ids),
         ms,
+        cpu,
     )
 
 
 def _task(args: tuple[Entry, dict[str, Any], int, tuple[int, ...], str, str]) -> GameRecord:
-    return play_game(*args)
+    record = play_game(*args)
+    entry, _, seed, seats, a, b = args
+    print(
+        f"  {entry.key} {a}:{b} deal {seed} A in {seats}: {'won' if record.won else 'lost'} "
+        f"{record.points_a:.0f}-{record.points_b:.0f} in {record.hands} hands",
+        file=sys.stderr,
+        flush=True,
+    )
+    return record
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -146,6 +159,8 @@ class Summary:
     p50: float
     p95: float
     max: float
+    cpu_p95: float
+    cpu_max: float
     moves: int
 
 
@@ -155,6 +170,7 @@ def summarise(records: list[GameRecord]) -> Summary:
     hands = sum(r.hands for r in records)
     low, high = wilson(wins, games)
     ms = [m for r in records for m in r.ms]
+    cpu = [m for r in records for m in r.cpu]
     per_a = sum(r.points_a / r.a_sides for r in records) / max(1, hands)
     per_b = sum(r.points_b / r.b_sides for r in records) / max(1, hands)
     return Summary(
@@ -168,6 +184,8 @@ def summarise(records: list[GameRecord]) -> Summary:
         percentile(ms, 0.5),
         percentile(ms, 0.95),
         max(ms, default=0.0),
+        percentile(cpu, 0.95),
+        max(cpu, default=0.0),
         len(ms),
     )
 
@@ -175,7 +193,7 @@ def summarise(records: list[GameRecord]) -> Summary:
 def run(entries: list[Entry], pairings: list[tuple[str, str]], deals: int, workers: int, quick: bool) -> list[str]:
     lines = [
         f"{'game':28} {'A vs B':15} {'games':>5} {'hands':>5} {'A won':>6} {'95% interval':>14} "
-        f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} {'moves':>6}"
+        f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} {'cpu p95':>7} {'max':>6} {'moves':>6}"
     ]
     print(lines[0], flush=True)
     for entry in entries:
@@ -198,7 +216,7 @@ def run(entries: list[Entry], pairings: list[tuple[str, str]], deals: int, worke
             lines.append(
                 f"{entry.title:28} {a + ' vs ' + b:15} {s.games:>5} {s.hands:>5} {100 * s.wins / s.games:>5.1f}% "
                 f"[{100 * s.low:5.1f}, {100 * s.high:5.1f}] {s.points_a:>10.2f} {s.points_b:>6.2f} "
-                f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} {s.moves:>6}{even}"
+                f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} {s.cpu_p95:>7.0f} {s.cpu_max:>6.0f} {s.moves:>6}{even}"
             )
             print(lines[-1], flush=True)
     return lines

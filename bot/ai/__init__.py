@@ -55,3 +55,8 @@ def choose_action(view: Any, rng: random.Random, level: str = DEFAULT_LEVEL) -> 
     if budget is None or not hasattr(module, "FAMILY"):
         return module.choose(view, rng)
     return search_choose(view, rng, budget, module.FAMILY)
+
+
+def think(view: Any, seed: int, level: str) -> str:
+    """`choose_action` with a generator seeded by `seed`: what a worker process runs (bot.tables.thinking)."""
+    return choose_action(view, random.Random(seed), level)

@@ -12,23 +12,18 @@ host) and closes it at stop. A service built without one (tests, scripts) thinks
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import multiprocessing
-import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.ai import DEFAULT_LEVEL, LEVELS, choose_action, searches
+from bot.ai import DEFAULT_LEVEL, LEVELS, searches, think
 
 log = logging.getLogger(__name__)
 
 DEFAULT_WORKERS = 2
-
-
-def think(view: Any, seed: int, level: str) -> str:
-    """In a worker: the move of a computer of `level` in this view."""
-    return choose_action(view, random.Random(seed), level)
 
 
 class Thinking:
@@ -47,8 +42,21 @@ class Thinking:
         if self._pool is None:
             # spawn, not fork: the bot's process holds threads (the database's) that a fork would copy
             # mid-lock; the workers import only the engine and the computer players.
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=importlib.import_module,
+                initargs=("bot.ai",),
+            )
         return self._pool
+
+    async def warm_up(self) -> None:
+        """Start every worker now (a fresh process takes about a second to import the computer players),
+        rather than at the first computer's move."""
+        if self.workers > 0:
+            loop = asyncio.get_running_loop()
+            pool = self._executor()
+            await asyncio.gather(*(loop.run_in_executor(pool, int) for _ in range(self.workers)))
 
     async def choose(self, view: Any, seed: int, level: str | None = None) -> str:
         level = level or self.level
