@@ -96,3 +96,28 @@ def test_a_move_from_a_worker_process_is_the_move_in_place() -> None:
 def test_an_unknown_default_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown computer level 'hard'"):
         Thinking(1, "hard")
+
+
+async def _record(h, restart_after: int | None) -> dict:
+    await h.open()
+    game_no, _ = await h.start_game()
+    steps = 30
+    if restart_after is not None:
+        await h.play(game_no, max_steps=restart_after)
+        await h.restart()
+        steps -= restart_after
+    await h.play(game_no, max_steps=steps)
+    return await h.service.export(game_no)
+
+
+async def test_searching_computers_make_the_same_moves_after_a_restart(new_harness, monkeypatch) -> None:
+    from bot.ai import BUDGETS
+    from bot.ai.search import Budget
+
+    monkeypatch.setitem(BUDGETS["fives"], "normal", Budget(playouts=40, min_samples=4))
+    monkeypatch.setattr("bot.tables.turns.Thinking", lambda: Thinking(0, "normal"))
+    straight = await _record(new_harness("straight.sqlite3"), None)
+    restarted = await _record(new_harness("restarted.sqlite3"), 5)
+    assert restarted["actions"] == straight["actions"]
+    computer_moves = [a for a in straight["actions"] if a["seat"] in (2, 3)]
+    assert len(computer_moves) > 10
