@@ -116,3 +116,17 @@ def test_a_second_demo_replaces_the_first_ones_images(tmp_path: Path, capsys: py
     assert {p.name for p in out.iterdir()} == {p.name for p in [*boards, *sheets]}
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in out.iterdir()), "the new game's images only"
     assert not (out / "board-0999.png").exists() and not (out / "board-12345.png").exists()
+
+
+def test_the_demo_plays_at_the_level_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--demo", "all-fives", "--players", "2", "--seed", "5", "--out", str(tmp_path)]
+    assert main(args) == 0
+    easy = capsys.readouterr().out
+    assert main([*args, "--level", "normal"]) == 0
+    normal = capsys.readouterr().out
+    assert ": game over" in normal
+    assert normal.splitlines()[2:] != easy.splitlines()[2:], "the searching computers play other moves"
+    with pytest.raises(SystemExit) as exit_:
+        main([*args, "--level", "expert"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'expert'" in capsys.readouterr().err
