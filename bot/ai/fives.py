@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from bot.engine.fives import FivesState, FivesView
-from bot.engine.tiles import PIPS
+from bot.engine.tiles import HI, LO, PIPS
 
 from .search import Family
 
@@ -45,6 +45,40 @@ def greedy(state: FivesState, rng: random.Random) -> Any:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
+def greedy_step(state: FivesState, rng: random.Random) -> None:
+    """One move of `greedy`, played straight on the state: the fitting tiles and their points are found
+    in one pass over the hand and the open ends, and the play goes to its end without the checks of
+    `apply` (a tile may go to any open end it fits, as `TILE@TARGET:SIDE` allows). About twice as many
+    playouts in the same time as `apply(greedy(...))`."""
+    layout = state.layout
+    ends = layout.ends
+    seat = state.current
+    if not layout.nodes:
+        state.apply(seat, greedy(state, rng))
+        return
+    unit = state.unit
+    count_after = layout.count_after
+    best_key = -1
+    best: list[tuple[int, int, int]] = []
+    for t in state.in_hand[seat]:
+        lo, hi = LO[t], HI[t]
+        for i, end in enumerate(ends):
+            value = end[0]
+            if value == lo or value == hi:
+                c = count_after(t, i)
+                p = (c // 5 if unit == 5 else c * unit) if unit and c and c % 5 == 0 else 0
+                key = p * 64 + lo + hi
+                if key > best_key:
+                    best_key, best = key, [(t, i, p)]
+                elif key == best_key:
+                    best.append((t, i, p))
+    if not best:
+        state.apply(seat, state.legal_actions(seat)[0])  # draw or pass
+        return
+    t, i, p = best[0] if len(best) == 1 else rng.choice(best)
+    state.play_at(seat, t, i, claim=state.call_muggins and p > 0)
+
+
 def win_value(state: FivesState) -> float:
     """Winning the game is worth about half a game's target in points (it ends every further gain)."""
     return (state.target or 0) / 2
@@ -56,4 +90,4 @@ def fully_known(view: FivesView) -> bool:
     return len(view.sides) == 2 and view.boneyard == 0 and len(hidden) == 1
 
 
-FAMILY = Family(policy=greedy, win_value=win_value, fully_known=fully_known)
+FAMILY = Family(policy=greedy, step=greedy_step, win_value=win_value, fully_known=fully_known)

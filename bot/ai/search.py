@@ -48,6 +48,8 @@ class Family:
     """What a game family gives the search."""
 
     policy: Callable[[GameState, random.Random], Any] = _random_policy  # fast, on a full state
+    # one playout move played on the state (default: apply the policy's action); a family may do it faster
+    step: Callable[[GameState, random.Random], None] | None = None
     win_value: Callable[[GameState], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
 
@@ -83,10 +85,17 @@ def outcome(state: GameState, base: _Baseline, win: float) -> float:
 
 def playout(state: GameState, base: _Baseline, family: Family, rng: random.Random) -> None:
     """Play `state` on to the end of the hand (or of the game) with the family's fast policy."""
-    policy = family.policy
     hands = base.hands
+    if hasattr(state, "deal_next_hand"):
+        state.deal_next_hand = False  # the playout ends with the hand: no next deal to make
+    step = family.step
+    if step is None:
+        policy = family.policy
+        while state.winner is None and len(state.hands) == hands:
+            state.apply(state.current, policy(state, rng))
+        return
     while state.winner is None and len(state.hands) == hands:
-        state.apply(state.current, policy(state, rng))
+        step(state, rng)
 
 
 def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str:
@@ -133,6 +142,8 @@ def exact_choice(state: GameState, seat: int, nodes: int, family: Family) -> str
     base = _Baseline(state, seat)
     win = family.win_value(state)
     left = [nodes]
+    if hasattr(state, "deal_next_hand"):
+        state.deal_next_hand = False  # the search ends with the hand
 
     def search(node: GameState, alpha: float, beta: float) -> float:
         if node.winner is not None or len(node.hands) != base.hands:

@@ -151,3 +151,28 @@ def test_fully_known_only_when_nothing_is_hidden() -> None:
     assert not fully_known(state.view(state.current_seat))
     state4 = new_game("seven-rocks", 4, seed=1)
     assert not fully_known(state4.view(state4.current_seat))
+
+
+@pytest.mark.parametrize(("game", "players"), FIVES)
+def test_the_fast_playout_step_plays_only_legal_moves(game: str, players: int) -> None:
+    from bot.ai.fives import greedy_step
+
+    options = {"muggins_claim": "call"} if game == "muggins" else {}
+    rng = random.Random(players)
+    for seed in range(3):
+        state = new_game(game, players, options, seed=seed)
+        while not state.is_over:
+            seat = state.current
+            legal = state.legal_actions(seat)
+            turn, hand_before = state.turn, list(state.in_hand[seat])
+            most = max(m.points for m in state.view(seat).legal)
+            greedy_step(state, rng)
+            step = state.steps[turn]
+            assert step.seat == seat
+            if isinstance(step.action, str):
+                assert str(step.action) in {str(a) for a in legal}
+                continue
+            target = (step.action.tile, step.action.target)
+            assert any(not isinstance(a, str) and (a.tile, a.target) == target for a in legal), step.action
+            assert step.action.tile in hand_before
+            assert sum(step.points) == most, "it takes the most points there are, as the easy player does"

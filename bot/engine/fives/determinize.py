@@ -302,6 +302,7 @@ def determinize(view: FivesView, rng: random.Random) -> FivesState:
     state.zero = (0,) * len(view.sides)
     state.rng = random.Random(state.seed)
     state._stacked = []
+    state.deal_next_hand = True
     before = view.turn - len(k.steps)
     if before:
         filler = Step(-1, None, state.zero)

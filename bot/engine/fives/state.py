@@ -73,6 +73,9 @@ class FivesState(GameState):
         self._legal: list[Any] = []
         self._legal_turn = -1
         self.lead_draw: list[int] | None = None
+        # A search's copy that stops at the end of the hand sets this False: the hand's result is then
+        # recorded without its details, and the next hand is not dealt (the copy is done with).
+        self.deal_next_hand = True
         self._start_hand(leader=None)
 
     # -- dealing ------------------------------------------------------------------------------------------
@@ -346,12 +349,22 @@ class FivesState(GameState):
             self.current = (seat + 1) % self.players
         return events
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
+    def play_at(self, seat: int, tile: int, end: int, claim: bool = False) -> None:
+        """A search's fast play: `tile` from the hand of `seat`, whose turn it is, on open end number `end`
+        of `layout.ends`, which it must fit. Nothing is checked: for playouts of a search, which pick
+        among the fitting tiles themselves; every other action goes through `apply`."""
+        value, n, _, _ = self.layout.ends[end]
+        node = self.layout.nodes[n]
+        self._play(seat, _new(Play, (tile, value, node.tile, node.touch, -1, claim)), end)
+
+    def _play(self, seat: int, action: Play, end: int = -1) -> list[Event]:
         layout = self.layout
         if action.target < 0:
             count = layout.lead(action.tile)
         else:
-            count = layout.place(action.tile, layout.find_end(action.tile, action.target, action.side))
+            if end < 0:
+                end = layout.find_end(action.tile, action.target, action.side)
+            count = layout.place(action.tile, end)
         hand = self.in_hand[seat]
         hand.remove(action.tile)
         self.passes = 0
@@ -387,14 +400,16 @@ class FivesState(GameState):
             points = scoring.draw_hand(pips)
         else:
             points, hand_winner = scoring.all_fives_hand(self.sides, self.side_of, pips, goer)
-        detail = {
-            "hand": self.hand_no,
-            "leader": self.leader,
-            "goer": goer,
-            "pips": pips,
-            "hands": [[label(t) for t in h] for h in self.in_hand],
-            "play": list(self.hand_play_points),
-        }
+        detail: dict[str, Any] = {}
+        if self.deal_next_hand:
+            detail = {
+                "hand": self.hand_no,
+                "leader": self.leader,
+                "goer": goer,
+                "pips": pips,
+                "hands": [[label(t) for t in h] for h in self.in_hand],
+                "play": list(self.hand_play_points),
+            }
         if kind == "all-fives":
             detail["winner"] = hand_winner
         result = HandResult(reason, tuple(points), detail)
@@ -406,6 +421,8 @@ class FivesState(GameState):
         over = self._check_game_end(hand_winner)
         if over is not None:
             self._finish(over, events)
+            return
+        if not self.deal_next_hand:
             return
         if kind == "all-fives":
             leader = self.leader if hand_winner is None else hand_winner
