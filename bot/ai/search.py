@@ -4,9 +4,11 @@ playing many possible worlds out.
 Method: determinized Monte Carlo with shared samples. Each *sample* is a full state drawn from the view by
 `bot.engine.determinize` (every hidden tile or card placed consistently with what the seat knows); every
 candidate action is applied on a clone of the same sample and played out to the end of the hand by a
-fast policy; the action with the best mean outcome is chosen. Where the position is fully known (two
-sides, nothing hidden: a two-player dominoes ending with an empty boneyard) it is searched exactly
-(alpha-beta on the same outcome) within a node budget, and falls back to sampling if that is exceeded.
+fast policy; the action with the best mean outcome is chosen. The playouts are spent by sequential
+halving: in rounds, each dropping the worse half of the candidates, so that most go to the close calls.
+Where the position is fully known (two sides, nothing hidden: a two-player dominoes ending with an empty
+boneyard) it is searched exactly (alpha-beta on the same outcome) within a node budget, and falls back to
+sampling if that is exceeded.
 
 Why this and not information-set MCTS: the budgets that fit a second of Python per move are a few
 thousand playouts, spread over a handful of candidate actions; at that size a tree above the root gains
@@ -22,6 +24,7 @@ resumed after a restart replays the same computer moves.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -109,20 +112,28 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
         best = exact_choice(state, seat, budget.exact_nodes, family)
         if best is not None:
             return best
+    # Sequential halving: the budget is split over ceil(log2(k)) rounds; after each round the worse half
+    # of the candidates is dropped, so the close ones at the top get most of the playouts. The survivors
+    # have always been played out on the same samples, so their totals compare like for like.
+    alive = list(range(len(texts)))
     totals = [0.0] * len(texts)
-    samples = max(budget.min_samples, budget.playouts // len(texts))
-    for _ in range(samples):
-        world = determinize(view, rng)
-        base = _Baseline(world, seat)
-        win = family.win_value(world)
-        actions = _actions_by_text(world, seat)
-        for i, text in enumerate(texts):
-            state = world.clone()
-            state.apply(seat, actions.get(text, text))
-            playout(state, base, family, rng)
-            totals[i] += outcome(state, base, win)
-    best_value = max(totals)
-    return texts[totals.index(best_value)]
+    rounds = max(1, math.ceil(math.log2(len(texts))))
+    for r in range(rounds):
+        samples = max(-(-budget.min_samples // rounds), int(budget.playouts / rounds) // len(alive))
+        for _ in range(samples):
+            world = determinize(view, rng)
+            base = _Baseline(world, seat)
+            win = family.win_value(world)
+            actions = _actions_by_text(world, seat)
+            for i in alive:
+                state = world.clone()
+                state.apply(seat, actions.get(texts[i], texts[i]))
+                playout(state, base, family, rng)
+                totals[i] += outcome(state, base, win)
+        alive.sort(key=lambda i: (-totals[i], i))
+        if r < rounds - 1:
+            del alive[-(-len(alive) // 2) :]
+    return texts[alive[0]]
 
 
 def _actions_by_text(state: GameState, seat: int) -> dict[str, Any]:
