@@ -301,6 +301,7 @@ def determinize(view: FivesView, rng: random.Random) -> FivesState:
     state.target = view.target
     state.zero = (0,) * len(view.sides)
     state.rng = random.Random(state.seed)
+    state._rng_shared = False
     state._stacked = []
     state.deal_next_hand = True
     before = view.turn - len(k.steps)

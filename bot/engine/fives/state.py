@@ -59,6 +59,7 @@ class FivesState(GameState):
         self.target = options.get("target")
         self.zero = (0,) * len(self.sides)
         self.rng = random.Random(seed)
+        self._rng_shared = False  # another copy of the game holds this generator too (see clone)
         self._stacked = [self._parse_deal(i, d) for i, d in enumerate(deals)]
         self.steps: list[Step] = []
         self.hands: list[HandResult] = []
@@ -137,6 +138,10 @@ class FivesState(GameState):
         """Deal the next hand. `leader` is who the rules give the lead to (None: the first hand, where a
         draw or the highest double decides). A stacked deal's `first_leader` counts only where the rules
         would draw for the lead."""
+        if self._rng_shared:
+            rng = random.Random.__new__(random.Random)  # unseeded: seeding reads the OS (~10 us)
+            rng.setstate(self.rng.getstate())
+            self.rng, self._rng_shared = rng, False
         first = self.hand_no == 0
         by_double = first and self.rules.first_leader == "highest_double"
         hands: list[list[int]] | None = None
@@ -166,8 +171,9 @@ class FivesState(GameState):
         """An independent copy for a search: the mutable parts copied by hand, the rest shared."""
         new = object.__new__(FivesState)
         new.__dict__.update(self.__dict__)
-        rng = new.rng = random.Random.__new__(random.Random)  # unseeded: seeding reads the OS (~10 us)
-        rng.setstate(self.rng.getstate())
+        # The generator deals the next hands only: both copies share it until one of them deals, which
+        # then takes a copy of its own first (a copy costs ~10 us, and a search's copies never deal).
+        self._rng_shared = new._rng_shared = True
         if self._stacked:
             new._stacked = [(None if h is None else [x[:] for x in h], b[:], lead) for h, b, lead in self._stacked]
         new.steps = self.steps[:]
