@@ -162,3 +162,15 @@ def test_the_history_is_the_hand_so_far_and_public() -> None:
     assert view.history == tuple((seat, action) for seat, action, _, _ in history)
     assert all(action in ("draw", "pass") or "@" in action or "-" in action for _, action in view.history)
     assert state.view(0).history == view.history == state.view(1).history
+
+
+def test_the_public_view_is_determinized_too() -> None:
+    for game, players in FIVES:
+        state, history, rng = _play(game, players, 8, 21)
+        if state.is_over:
+            continue
+        public = state.view(None)
+        d = determinize(public, rng)
+        assert d.view(None) == public
+        for seat in range(players):
+            assert _could_have_played(history, seat, frozenset(d.in_hand[seat]))
