@@ -132,7 +132,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
                 totals[i] += outcome(state, base, win)
         alive.sort(key=lambda i: (-totals[i], i))
         if r < rounds - 1:
-            del alive[-(-len(alive) // 2) :]
+            del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up
     return texts[alive[0]]
 
 

@@ -176,3 +176,29 @@ def test_the_fast_playout_step_plays_only_legal_moves(game: str, players: int) -
             assert any(not isinstance(a, str) and (a.tile, a.target) == target for a in legal), step.action
             assert step.action.tile in hand_before
             assert sum(step.points) == most, "it takes the most points there are, as the easy player does"
+
+
+def test_sequential_halving_keeps_the_better_half_and_spends_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With five candidates: three rounds, 5 then 3 then 2 candidates played out, about the budget in all."""
+    import bot.ai.search as search
+
+    played: list[int] = []
+    real = search.playout
+
+    def counting(state, base, family, rng):
+        played.append(state.turn)
+        real(state, base, family, rng)
+
+    monkeypatch.setattr(search, "playout", counting)
+    rng = random.Random(1)
+    for seed in range(200):
+        state = _advance(new_game("five-up", 4, seed=seed), rng.randrange(4, 14), rng)
+        if not state.is_over and len(state.view(state.current_seat).legal) == 5:
+            break
+    else:
+        pytest.fail("no position with five candidates")
+    view = state.view(state.current_seat)
+    played.clear()
+    search.choose(view, random.Random(2), Budget(playouts=300, min_samples=3), FAMILY)
+    per_round = 300 // 3
+    assert len(played) == (per_round // 5) * 5 + (per_round // 3) * 3 + (per_round // 2) * 2
