@@ -60,8 +60,19 @@ class Thinking:
 
     async def choose(self, view: Any, seed: int, level: str | None = None) -> str:
         level = level or self.level
-        if self.workers <= 0 or not searches(view.game_id, level) or len(view.legal) == 1:
+        if not searches(view.game_id, level) or len(view.legal) == 1:
             return think(view, seed, level)
+        try:
+            if self.workers <= 0:
+                return think(view, seed, level)
+            return await self._in_worker(view, seed, level)
+        except Exception:
+            # A search that fails must not stall the game: the computer plays its easy move instead (the
+            # same one after a restart, since the failure would repeat).
+            log.exception("a %s computer could not choose in %s; it plays the easy move", level, view.game_id)
+            return think(view, seed, "easy")
+
+    async def _in_worker(self, view: Any, seed: int, level: str) -> str:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), think, view, seed, level)

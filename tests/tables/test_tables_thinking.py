@@ -121,3 +121,24 @@ async def test_searching_computers_make_the_same_moves_after_a_restart(new_harne
     assert restarted["actions"] == straight["actions"]
     computer_moves = [a for a in straight["actions"] if a["seat"] in (2, 3)]
     assert len(computer_moves) > 10
+
+
+def test_a_search_that_fails_plays_the_easy_move(monkeypatch: pytest.MonkeyPatch, caplog) -> None:
+    import bot.tables.thinking as thinking_module
+
+    real = thinking_module.think
+
+    def failing(view, seed, level):
+        if level != "easy":
+            raise RuntimeError("search bug")
+        return real(view, seed, level)
+
+    monkeypatch.setattr(thinking_module, "think", failing)
+    state = new_game("five-up", 4, seed=3)
+    rng = random.Random(1)
+    while len(state.view(state.current_seat).legal) < 2:
+        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+    view = state.view(state.current_seat)
+    move = asyncio.run(Thinking(0, "strong").choose(view, 42))
+    assert move == choose_action(view, random.Random(42), "easy")
+    assert "could not choose" in caplog.text
