@@ -23,8 +23,6 @@ from bot.ai import DEFAULT_LEVEL, LEVELS, searches, think
 
 log = logging.getLogger(__name__)
 
-DEFAULT_WORKERS = 2
-
 
 class Thinking:
     """Chooses computer moves, off the event loop when they need a search."""
