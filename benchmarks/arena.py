@@ -190,7 +190,9 @@ def summarise(records: list[GameRecord]) -> Summary:
     )
 
 
-def run(entries: list[Entry], pairings: list[tuple[str, str]], deals: int, workers: int, quick: bool) -> list[str]:
+def run(
+    entries: list[Entry], pairings: list[tuple[str, str]], deals: int, workers: int, quick: bool, first: int = 0
+) -> list[str]:
     lines = [
         f"{'game':28} {'A vs B':15} {'games':>5} {'hands':>5} {'A won':>6} {'95% interval':>14} "
         f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} {'cpu p95':>7} {'max':>6} {'moves':>6}"
@@ -225,6 +227,7 @@ def run(entries: list[Entry], pairings: list[tuple[str, str]], deals: int, worke
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=40, help="deals per game and pairing (default 40)")
+    parser.add_argument("--first", type=int, default=0, help="the first deal (to add deals to a run: default 0)")
     parser.add_argument("--pairing", action="append", help="A:B levels (default strong:easy and normal:easy)")
     parser.add_argument("--game", action="append", choices=[e.key for e in ENTRIES], help="only these games")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
@@ -240,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
             pairings = [("normal", "easy")]
     else:
         deals, workers = args.deals, args.workers
-    run(entries, pairings, deals, workers, args.quick)
+    run(entries, pairings, deals, workers, args.quick, args.first)
 
 
 if __name__ == "__main__":
