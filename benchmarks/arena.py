@@ -206,7 +206,9 @@ def run(
                 continue
             options = {**entry.options, **(entry.quick_options if quick else {})}
             tasks = [
-                (entry, options, 1000 + deal, seats, a, b) for deal in range(deals) for seats in arrangements(entry)
+                (entry, options, 1000 + deal, seats, a, b)
+                for deal in range(first, first + deals)
+                for seats in arrangements(entry)
             ]
             if workers > 1:
                 with ProcessPoolExecutor(workers) as pool:
