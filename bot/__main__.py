@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.ai import choose_action
+from bot.ai import DEFAULT_LEVEL, LEVELS, choose_action
 from bot.engine import GAMES, game_info
 from bot.i18n import LOCALES, tr
 from bot.settings import Settings, SettingsError
@@ -28,6 +28,7 @@ from bot.tables import (
     TableOpened,
     TableService,
 )
+from bot.tables.thinking import Thinking
 from cogs import words
 from data import Store, StoreError, hold_database
 from rendering import render_board, render_score_sheet
@@ -45,7 +46,7 @@ DEMO_USER = 1
 
 
 DEMO_FILE = re.compile(r"board-\d{4,}\.png|sheet-(\d{2,}|final)\.png")  # what a demo writes, and only that
-DEMO_FLAGS = ("--players", "--seed", "--out", "--lang")
+DEMO_FLAGS = ("--players", "--seed", "--out", "--lang", "--level")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -58,6 +59,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="folder for the demo's images (demo-out); images of an earlier demo there are replaced",
     )
     parser.add_argument("--lang", choices=LOCALES, help="language of the demo (en)")
+    parser.add_argument("--level", choices=LEVELS, help="how strong the demo's computers play (easy)")
     args = parser.parse_args(argv)
     if args.demo is None:
         given = [flag for flag in DEMO_FLAGS if getattr(args, flag[2:]) is not None]
@@ -72,6 +74,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--out needs a folder name (an empty one would write into the current folder)")
     args.out = Path(args.out if args.out is not None else "demo-out")
     args.lang = args.lang or "en"
+    args.level = args.level or DEFAULT_LEVEL
     problem = prepare_out(args.out)
     if problem:
         parser.error(problem)
@@ -105,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.demo is not None:
         try:
-            return asyncio.run(demo(args.demo, args.players, args.seed, args.out, args.lang))
+            return asyncio.run(demo(args.demo, args.players, args.seed, args.out, args.lang, args.level))
         except DemoWriteError as exc:
             print(f"python -m bot: error: {exc}", file=sys.stderr)
             return 1
@@ -214,15 +217,18 @@ class DemoPrinter:
             print(tr("demo.written", locale, boards=self.boards, sheets=self.sheets, folder=self.out))
 
 
-async def demo(game_id: str, players: int | None, seed: int | None, out: Path, locale: str) -> int:
-    """A whole game: the demo's own seat (the host) is played by the computer player too."""
+async def demo(
+    game_id: str, players: int | None, seed: int | None, out: Path, locale: str, level: str = DEFAULT_LEVEL
+) -> int:
+    """A whole game: the demo's own seat (the host) is played by the computer player too, every seat at
+    `level` (thinking in this process: the demo has nothing else to answer)."""
     players = players or game_info(game_id).default_players
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     printer = DemoPrinter(game_id, out, locale)
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "demo.sqlite3")
         try:
-            service = TableService(store, rng=random.Random(seed))
+            service = TableService(store, rng=random.Random(seed), thinking=Thinking(0, level))
             await service.resume()
             [opened] = await service.open_lobby(0, 0, Player(DEMO_USER, tr("demo.player", locale)), game_id)
             lobby = opened.lobby.lobby_id
@@ -239,7 +245,9 @@ async def demo(game_id: str, players: int | None, seed: int | None, out: Path, l
                 if turn is None:
                     print(tr("demo.stuck", locale), file=sys.stderr)
                     return 1
-                notes = await service.act(turn.table.game_no, DEMO_USER, choose_action(turn.view, rng), turn.turn)
+                notes = await service.act(
+                    turn.table.game_no, DEMO_USER, choose_action(turn.view, rng, level), turn.turn
+                )
         finally:
             await store.close()
 

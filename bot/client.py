@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.settings import Settings
 from bot.tables import TableService
+from bot.tables.thinking import Thinking
 from cogs import EXTENSIONS
 from cogs.translator import CatalogueTranslator
 from data import StoreInterface, open_store
@@ -61,12 +62,14 @@ class FivesBot(commands.Bot):
         )
         self.settings = settings
         self.store: StoreInterface | None = None
+        self.thinking: Thinking | None = None  # the computer players' worker processes
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database)
         rng = random.Random(self.settings.seed) if self.settings.seed is not None else None
-        self.service = TableService(self.store, clock=discord_clock, rng=rng)
+        self.thinking = Thinking(self.settings.ai_workers, self.settings.computer_level)
+        self.service = TableService(self.store, clock=discord_clock, rng=rng, thinking=self.thinking)
         await self.service.resume()  # what it plays and what a crash left untold are told once connected
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -91,6 +94,9 @@ class FivesBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self.thinking is not None:
+                self.thinking.close()
+                self.thinking = None
             if self.store is not None:
                 await self.store.close()
                 self.store = None

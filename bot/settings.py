@@ -17,6 +17,7 @@ from dotenv import load_dotenv
 from data.backends import is_postgres
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+COMPUTER_LEVELS = ("easy", "normal", "strong")  # bot.ai.LEVELS (not imported: settings load no engine)
 
 
 class SettingsError(ValueError):
@@ -30,6 +31,8 @@ class Settings:
     dev_guild_id: int | None = None  # sync commands to this server only (instant), for development
     log_level: str = "INFO"
     seed: int | None = None  # seeds game seeds and seat draws: reproducible games for tests and demos
+    ai_workers: int = 2  # processes in which searching computer players think (0: in the bot's own)
+    computer_level: str = "easy"  # the level of a computer seat that names none
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -50,7 +53,20 @@ class Settings:
         if level not in LOG_LEVELS:
             raise SettingsError(f"FIVES_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
         target: Path | str = database if is_postgres(database) else Path(database)
-        return cls(token=token, database=target, dev_guild_id=int(guild) if guild else None, log_level=level)
+        workers = environ.get("FIVES_AI_WORKERS", "").strip() or "2"
+        if not workers.isdigit():
+            raise SettingsError(f"FIVES_AI_WORKERS must be a number of processes (0 or more), not {workers!r}")
+        computer = environ.get("FIVES_COMPUTER_LEVEL", "").strip().lower() or "easy"
+        if computer not in COMPUTER_LEVELS:
+            raise SettingsError(f"FIVES_COMPUTER_LEVEL must be one of {', '.join(COMPUTER_LEVELS)}, not {computer!r}")
+        return cls(
+            token=token,
+            database=target,
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            ai_workers=int(workers),
+            computer_level=computer,
+        )
 
     def configure_logging(self) -> None:
         logging.basicConfig(

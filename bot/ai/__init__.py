@@ -1,5 +1,15 @@
-"""Computer players: each family module offers `choose(view, rng) -> action text`, deciding from that
-seat's view only (never the state), so a computer seat knows exactly what a human in it would."""
+"""Computer players, deciding from a seat's view only (never the state), so a computer seat knows exactly
+what a human in it would.
+
+Three levels: `easy` is each family's fixed heuristic (`choose(view, rng)` in the family's module, the
+baseline), `normal` and `strong` the view-only search of `bot.ai.search` with the budgets below, for the
+families whose module offers the search's `FAMILY` hooks (today the fives family; the others play their
+heuristic at every level until theirs come).
+
+The budgets are counts (playouts per move, nodes of exact search), not times, so that a move is the same
+after a restart. To change how hard a level thinks, change its `Budget` here; `benchmarks/arena.py`
+measures the strength and the milliseconds per move that follow.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +19,44 @@ from typing import Any
 
 from bot.engine import game_info
 
+from .search import Budget
+from .search import choose as search_choose
 
-def choose_action(view: Any, rng: random.Random) -> str:
+LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "easy"
+
+BUDGETS: dict[str, dict[str, Budget]] = {
+    "fives": {
+        "normal": Budget(playouts=160, min_samples=8),
+        "strong": Budget(playouts=2400, min_samples=48, exact_nodes=6000),
+    },
+}
+
+
+def searches(game_id: str, level: str) -> bool:
+    """Whether a computer of this level searches in this game (else it plays the family's heuristic)."""
+    family = game_info(game_id).family
+    return level in BUDGETS.get(family, {}) and hasattr(_module(family), "FAMILY")
+
+
+def _module(family: str) -> Any:
+    return importlib.import_module(f"{__name__}.{family}")
+
+
+def choose_action(view: Any, rng: random.Random, level: str = DEFAULT_LEVEL) -> str:
     """A legal action for the seat whose view this is (it must be that seat's turn)."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to do in this view")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     family = game_info(view.game_id).family
-    module = importlib.import_module(f"{__name__}.{family}")
-    return module.choose(view, rng)
+    module = _module(family)
+    budget = BUDGETS.get(family, {}).get(level)
+    if budget is None or not hasattr(module, "FAMILY"):
+        return module.choose(view, rng)
+    return search_choose(view, rng, budget, module.FAMILY)
+
+
+def think(view: Any, seed: int, level: str) -> str:
+    """`choose_action` with a generator seeded by `seed`: what a worker process runs (bot.tables.thinking)."""
+    return choose_action(view, random.Random(seed), level)

@@ -61,6 +61,7 @@ from .retelling import retell
 from .seating import draw_seats, draws_for_seats, seating_json
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
+from .thinking import Thinking
 from .timers import Timers
 from .turns import Batch, Turns
 
@@ -74,7 +75,12 @@ class TableService:
     seats (a seeded one makes whole games reproducible)."""
 
     def __init__(
-        self, store: StoreInterface, *, clock: Callable[[], float] = time.time, rng: random.Random | None = None
+        self,
+        store: StoreInterface,
+        *,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        thinking: Thinking | None = None,
     ) -> None:
         self._store = store
         self._clock = clock
@@ -82,6 +88,8 @@ class TableService:
         self._lobbies = Lobbies(store, clock)
         self._settings = SettingsBook(store)
         self._turns = Turns(store, clock, self._settings)
+        if thinking is not None:  # else computers think in place (tests, scripts)
+            self._turns.thinking = thinking
         self._timers = Timers(self._turns)
         self._tables = self._turns.tables
         self._outbox = self._turns.outbox

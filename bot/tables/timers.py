@@ -81,4 +81,4 @@ class Timers:
             if seat is None:
                 await self.set(table, None, None)
                 return []
-            return await self._turns.play(table, seat, self._turns.computer_choice(table, seat), "timeout")
+            return await self._turns.play(table, seat, await self._turns.computer_choice(table, seat), "timeout")

@@ -10,12 +10,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.ai import choose_action
 from bot.engine import EngineError
 from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, Store, StoreError
 
@@ -27,6 +25,7 @@ from .outbox import entry as outbox_entry
 from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
 from .settings import SettingsBook
 from .table import Table, replay
+from .thinking import Thinking
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +55,7 @@ class Turns:
         self.stalled: set[int] = set()  # games whose computer turn could not be saved: tick retries them
         self.outbox = Outbox()  # what is still to be told, as the store has it
         self._ratings = asyncio.Lock()  # game ends read-modify-write ratings; taken only under a table lock
+        self.thinking = Thinking()  # computer moves; the service gives it the bot's worker pool
 
     # -- whole calls ----------------------------------------------------------------------------------
     async def play(self, table: Table, seat: int, action: str, kind: str) -> list[Notification]:
@@ -89,7 +89,7 @@ class Turns:
             seat = table.computer_to_act()
             kind = "computer"
             if seat is not None:
-                action = self.computer_choice(table, seat)
+                action = await self.computer_choice(table, seat)
             elif settings.auto_play:
                 forced = next(((s, f) for s in table.candidates() if (f := table.forced_action(s))), None)
                 if forced is None:
@@ -105,11 +105,12 @@ class Turns:
                 self.stalled.add(table.game_no)
                 return
 
-    def computer_choice(self, table: Table, seat: int) -> str:
+    async def computer_choice(self, table: Table, seat: int) -> str:
         # Seeded by the game's seed and the turn, so a game resumed after a restart goes on exactly as it
-        # would have.
+        # would have. A searching level thinks in a worker process: other tables go on meanwhile, this
+        # one waits under its lock.
         state = table.state
-        return choose_action(state.view(seat), random.Random(state.seed * 1_000_003 + state.turn))
+        return await self.thinking.choose(state.view(seat), state.seed * 1_000_003 + state.turn)
 
     async def timer(self, table: Table, now: float) -> tuple[float | None, float | None]:
         """Deadline and reminder time for the human to act now (None when a computer acts or it is over)."""

@@ -138,3 +138,17 @@ def test_the_token_never_appears_in_what_the_bot_prints_or_logs(tmp_path: Path) 
     assert done.returncode == 1
     for part in (secret, "Gsecret", "do-not-print-me"):
         assert part not in done.stdout + done.stderr
+
+
+def test_the_demo_plays_at_the_level_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--demo", "all-fives", "--players", "2", "--seed", "5", "--out", str(tmp_path)]
+    assert main(args) == 0
+    easy = capsys.readouterr().out
+    assert main([*args, "--level", "normal"]) == 0
+    normal = capsys.readouterr().out
+    assert ": game over" in normal
+    assert normal.splitlines()[2:] != easy.splitlines()[2:], "the searching computers play other moves"
+    with pytest.raises(SystemExit) as exit_:
+        main([*args, "--level", "expert"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'expert'" in capsys.readouterr().err

@@ -16,7 +16,27 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_setting_read_is_documented_in_env_example() -> None:
     documented = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(encoding="utf-8"), re.M))
     read = set(re.findall(r'environ\.get\("([A-Z_]+)"', (ROOT / "bot" / "settings.py").read_text(encoding="utf-8")))
-    assert read == documented == {"DISCORD_TOKEN", "FIVES_DATABASE", "FIVES_DEV_GUILD_ID", "FIVES_LOG_LEVEL"}
+    assert (
+        read
+        == documented
+        == {
+            "DISCORD_TOKEN",
+            "FIVES_DATABASE",
+            "FIVES_DEV_GUILD_ID",
+            "FIVES_LOG_LEVEL",
+            "FIVES_COMPUTER_LEVEL",
+            "FIVES_AI_WORKERS",
+        }
+    )
+
+
+def test_computer_level_and_workers_are_read_and_checked() -> None:
+    settings = Settings.from_env({"FIVES_COMPUTER_LEVEL": " Strong ", "FIVES_AI_WORKERS": "3"})
+    assert (settings.computer_level, settings.ai_workers) == ("strong", 3)
+    with pytest.raises(SettingsError, match="FIVES_COMPUTER_LEVEL must be one of easy, normal, strong"):
+        Settings.from_env({"FIVES_COMPUTER_LEVEL": "expert"})
+    with pytest.raises(SettingsError, match="FIVES_AI_WORKERS must be a number"):
+        Settings.from_env({"FIVES_AI_WORKERS": "two"})
 
 
 def test_defaults_and_values_from_the_environment() -> None:

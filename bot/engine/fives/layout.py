@@ -51,6 +51,21 @@ class Layout:
         policy = self.policy
         return policy == "all" or (policy == "first" and not self.seen_double)
 
+    def clone(self) -> Layout:
+        """An independent copy: only doubles change once placed (their uncovered sides), so simple tiles'
+        nodes are shared."""
+        new = Layout.__new__(Layout)
+        new.policy = self.policy
+        new.nodes = [
+            Node(n.tile, n.touch, n.free, n.parent, n.dir, True, n.spinner, n.sides_open) if n.double else n
+            for n in self.nodes
+        ]
+        new.ends = self.ends[:]
+        new.count = self.count
+        new.node_of_tile = self.node_of_tile.copy()
+        new.seen_double = self.seen_double
+        return new
+
     # -- placing ----------------------------------------------------------------------------------------
     def lead(self, tile: int) -> int:
         lo, hi = LO[tile], HI[tile]

@@ -59,6 +59,7 @@ class FivesState(GameState):
         self.target = options.get("target")
         self.zero = (0,) * len(self.sides)
         self.rng = random.Random(seed)
+        self._rng_shared = False  # another copy of the game holds this generator too (see clone)
         self._stacked = [self._parse_deal(i, d) for i, d in enumerate(deals)]
         self.steps: list[Step] = []
         self.hands: list[HandResult] = []
@@ -73,6 +74,9 @@ class FivesState(GameState):
         self._legal: list[Any] = []
         self._legal_turn = -1
         self.lead_draw: list[int] | None = None
+        # A search's copy that stops at the end of the hand sets this False: the hand's result is then
+        # recorded without its details, and the next hand is not dealt (the copy is done with).
+        self.deal_next_hand = True
         self._start_hand(leader=None)
 
     # -- dealing ------------------------------------------------------------------------------------------
@@ -134,6 +138,10 @@ class FivesState(GameState):
         """Deal the next hand. `leader` is who the rules give the lead to (None: the first hand, where a
         draw or the highest double decides). A stacked deal's `first_leader` counts only where the rules
         would draw for the lead."""
+        if self._rng_shared:
+            rng = random.Random.__new__(random.Random)  # unseeded: seeding reads the OS (~10 us)
+            rng.setstate(self.rng.getstate())
+            self.rng, self._rng_shared = rng, False
         first = self.hand_no == 0
         by_double = first and self.rules.first_leader == "highest_double"
         hands: list[list[int]] | None = None
@@ -157,6 +165,28 @@ class FivesState(GameState):
         self.forced_lead = forced
         self.passes = 0
         self.hand_play_points = [0] * len(self.sides)  # scored in play this hand, for the score sheet
+        self.hand_start = len(self.steps)  # the first step of this hand: views show the hand's history
+
+    def clone(self) -> FivesState:
+        """An independent copy for a search: the mutable parts copied by hand, the rest shared."""
+        new = object.__new__(FivesState)
+        new.__dict__.update(self.__dict__)
+        # The generator deals the next hands only: both copies share it until one of them deals, which
+        # then takes a copy of its own first (a copy costs ~10 us, and a search's copies never deal).
+        self._rng_shared = new._rng_shared = True
+        if self._stacked:
+            new._stacked = [(None if h is None else [x[:] for x in h], b[:], lead) for h, b, lead in self._stacked]
+        new.steps = self.steps[:]
+        new.hands = self.hands[:]
+        new.scores = self.scores[:]
+        if self.game_points is not None:
+            new.game_points = self.game_points[:]
+        new.parties = self.parties[:]  # finished parties are never changed, only appended
+        new.in_hand = [h[:] for h in self.in_hand]
+        new.boneyard = self.boneyard[:]
+        new.layout = self.layout.clone()
+        new.hand_play_points = self.hand_play_points[:]
+        return new
 
     # -- who acts ---------------------------------------------------------------------------------------
     # -- legal actions ----------------------------------------------------------------------------------
@@ -325,12 +355,22 @@ class FivesState(GameState):
             self.current = (seat + 1) % self.players
         return events
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
+    def play_at(self, seat: int, tile: int, end: int, claim: bool = False) -> None:
+        """A search's fast play: `tile` from the hand of `seat`, whose turn it is, on open end number `end`
+        of `layout.ends`, which it must fit. Nothing is checked: for playouts of a search, which pick
+        among the fitting tiles themselves; every other action goes through `apply`."""
+        value, n, _, _ = self.layout.ends[end]
+        node = self.layout.nodes[n]
+        self._play(seat, _new(Play, (tile, value, node.tile, node.touch, -1, claim)), end)
+
+    def _play(self, seat: int, action: Play, end: int = -1) -> list[Event]:
         layout = self.layout
         if action.target < 0:
             count = layout.lead(action.tile)
         else:
-            count = layout.place(action.tile, layout.find_end(action.tile, action.target, action.side))
+            if end < 0:
+                end = layout.find_end(action.tile, action.target, action.side)
+            count = layout.place(action.tile, end)
         hand = self.in_hand[seat]
         hand.remove(action.tile)
         self.passes = 0
@@ -366,14 +406,16 @@ class FivesState(GameState):
             points = scoring.draw_hand(pips)
         else:
             points, hand_winner = scoring.all_fives_hand(self.sides, self.side_of, pips, goer)
-        detail = {
-            "hand": self.hand_no,
-            "leader": self.leader,
-            "goer": goer,
-            "pips": pips,
-            "hands": [[label(t) for t in h] for h in self.in_hand],
-            "play": list(self.hand_play_points),
-        }
+        detail: dict[str, Any] = {}
+        if self.deal_next_hand:
+            detail = {
+                "hand": self.hand_no,
+                "leader": self.leader,
+                "goer": goer,
+                "pips": pips,
+                "hands": [[label(t) for t in h] for h in self.in_hand],
+                "play": list(self.hand_play_points),
+            }
         if kind == "all-fives":
             detail["winner"] = hand_winner
         result = HandResult(reason, tuple(points), detail)
@@ -385,6 +427,8 @@ class FivesState(GameState):
         over = self._check_game_end(hand_winner)
         if over is not None:
             self._finish(over, events)
+            return
+        if not self.deal_next_hand:
             return
         if kind == "all-fives":
             leader = self.leader if hand_winner is None else hand_winner
@@ -524,9 +568,12 @@ class FivesState(GameState):
             hand=hand,
             legal=legal,
             last=last,
+            history=tuple((step.seat, str(step.action)) for step in self.steps[self.hand_start :]),
             hands=tuple(self.hands),
             parties=tuple(dict(p) for p in self.parties),
             lead_draw=None if self.lead_draw is None else tuple((HI[t], LO[t]) for t in self.lead_draw),
             muggins_unit=self.unit,
             target=self.target,
+            extension_left=self.extension_left,
+            partie_hands_from=self.partie_hands_from,
         )

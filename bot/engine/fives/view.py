@@ -55,8 +55,13 @@ class FivesView:
     hand: tuple[tuple[int, int], ...] | None  # the viewer's own tiles; None in the public view
     legal: tuple[LegalMove, ...]  # the viewer's legal actions when it is the viewer's turn
     last: tuple[int, str, tuple[int, ...]] | None  # (seat, action, points per side) of the last action
+    # every action of the hand being played, in order (all public: a drawn tile's face is not in it), from
+    # which a seat learns who drew or passed on which open ends
+    history: tuple[tuple[int, str], ...]
     hands: tuple[HandResult, ...]  # finished hands; their remaining tiles were shown at the end
     parties: tuple[dict[str, Any], ...]  # Le Quantette's finished parties
     lead_draw: tuple[tuple[int, int], ...] | None  # the tiles drawn for the first lead (C3)
     muggins_unit: int  # 5: E/5 points, 1: E points, 0: no scoring in play
     target: int | None
+    extension_left: int = 0  # Five Up and Le Quantette: hands left to play off a tie at the top
+    partie_hands_from: int = 0  # Le Quantette: the first hand (index in `hands`) of the partie being played

@@ -1,0 +1,199 @@
+"""The search of the `normal` and `strong` computers, for every game family: decide from a seat's view by
+playing many possible worlds out.
+
+Method: determinized Monte Carlo with shared samples. Each *sample* is a full state drawn from the view by
+`bot.engine.determinize` (every hidden tile or card placed consistently with what the seat knows); every
+candidate action is applied on a clone of the same sample and played out to the end of the hand by a
+fast policy; the action with the best mean outcome is chosen. The playouts are spent by sequential
+halving: in rounds, each dropping the worse half of the candidates, so that most go to the close calls.
+Where the position is fully known (two sides, nothing hidden: a two-player dominoes ending with an empty
+boneyard) it is searched exactly (alpha-beta on the same outcome) within a node budget, and falls back to
+sampling if that is exceeded.
+
+Why this and not information-set MCTS: the budgets that fit a second of Python per move are a few
+thousand playouts, spread over a handful of candidate actions; at that size a tree above the root gains
+little, while comparing every candidate on the *same* samples (common random numbers) removes most of
+the noise between them, which is what decides close choices. Strategy fusion (acting as if one knew the
+sample) barely matters when the playout policy is a fixed heuristic that does not peek. The families
+plug in what differs (a fast playout policy on a state and the size of a game's win) through `Family`.
+
+Everything is counted, never timed: a budget is a number of playouts (one candidate on one sample) and
+of exact-search nodes, so a move depends only on the view and the random generator given, and a game
+resumed after a restart replays the same computer moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import GameState, determinize
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a level searches per move."""
+
+    playouts: int  # candidate actions played out, over all samples
+    min_samples: int = 8  # at least this many samples, however many candidates there are
+    exact_nodes: int = 0  # node budget of the exact search of fully known positions (0: never)
+
+
+def _random_policy(state: GameState, rng: random.Random) -> Any:
+    return rng.choice(state.legal_actions())
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """What a game family gives the search."""
+
+    policy: Callable[[GameState, random.Random], Any] = _random_policy  # fast, on a full state
+    # one playout move played on the state (default: apply the policy's action); a family may do it faster
+    step: Callable[[GameState, random.Random], None] | None = None
+    win_value: Callable[[GameState], float] = lambda state: 0.0  # what winning the game is worth, in points
+    fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
+
+
+class _Baseline:
+    """Where a playout starts from, to measure what each side gained by its end."""
+
+    __slots__ = ("hands", "side", "steps")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.steps = len(state.steps)
+        self.hands = len(state.hands)
+        self.side = state.side_of[seat]
+
+
+def outcome(state: GameState, base: _Baseline, win: float) -> float:
+    """Points the seat's side gained since `base` minus the mean gained by the other sides, plus `win`
+    if the game ended with the seat's side among the winners (minus it if not)."""
+    gained = [0] * len(state.sides)
+    for step in state.steps[base.steps :]:
+        for side, p in enumerate(step.points):
+            gained[side] += p
+    for hand in state.hands[base.hands :]:
+        for side, p in enumerate(hand.points):
+            gained[side] += p
+    mine = gained[base.side]
+    others = (sum(gained) - mine) / max(1, len(gained) - 1)
+    value = mine - others
+    if state.winner is not None and win:
+        value += win if base.side in state.winner else -win
+    return value
+
+
+def playout(state: GameState, base: _Baseline, family: Family, rng: random.Random) -> None:
+    """Play `state` on to the end of the hand (or of the game) with the family's fast policy."""
+    hands = base.hands
+    if hasattr(state, "deal_next_hand"):
+        state.deal_next_hand = False  # the playout ends with the hand: no next deal to make
+    step = family.step
+    if step is None:
+        policy = family.policy
+        while state.winner is None and len(state.hands) == hands:
+            state.apply(state.current, policy(state, rng))
+        return
+    while state.winner is None and len(state.hands) == hands:
+        step(state, rng)
+
+
+def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str:
+    """The action text this search picks for the seat whose view it is."""
+    texts = [m.text for m in view.legal]
+    if len(texts) == 1:
+        return texts[0]
+    seat = view.seat
+    if budget.exact_nodes and family.fully_known(view):
+        state = determinize(view, rng)
+        best = exact_choice(state, seat, budget.exact_nodes, family)
+        if best is not None:
+            return best
+    # Sequential halving: the budget is split over ceil(log2(k)) rounds; after each round the worse half
+    # of the candidates is dropped, so the close ones at the top get most of the playouts. The survivors
+    # have always been played out on the same samples, so their totals compare like for like.
+    alive = list(range(len(texts)))
+    totals = [0.0] * len(texts)
+    rounds = max(1, math.ceil(math.log2(len(texts))))
+    for r in range(rounds):
+        samples = max(-(-budget.min_samples // rounds), int(budget.playouts / rounds) // len(alive))
+        for _ in range(samples):
+            world = determinize(view, rng)
+            base = _Baseline(world, seat)
+            win = family.win_value(world)
+            actions = _actions_by_text(world, seat)
+            for i in alive:
+                state = world.clone()
+                state.apply(seat, actions.get(texts[i], texts[i]))
+                playout(state, base, family, rng)
+                totals[i] += outcome(state, base, win)
+        alive.sort(key=lambda i: (-totals[i], i))
+        if r < rounds - 1:
+            del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up
+    return texts[alive[0]]
+
+
+def _actions_by_text(state: GameState, seat: int) -> dict[str, Any]:
+    fmt = state.format_action
+    return {fmt(a): a for a in state.legal_actions(seat)}
+
+
+class _OutOfNodes(Exception):
+    pass
+
+
+def exact_choice(state: GameState, seat: int, nodes: int, family: Family) -> str | None:
+    """Alpha-beta over a fully known two-sided position to the end of the hand; None if it needs more
+    than `nodes` positions (the caller samples instead)."""
+    if len(state.sides) != 2:
+        return None
+    base = _Baseline(state, seat)
+    win = family.win_value(state)
+    left = [nodes]
+    if hasattr(state, "deal_next_hand"):
+        state.deal_next_hand = False  # the search ends with the hand
+
+    def search(node: GameState, alpha: float, beta: float) -> float:
+        if node.winner is not None or len(node.hands) != base.hands:
+            return outcome(node, base, win)
+        left[0] -= 1
+        if left[0] < 0:
+            raise _OutOfNodes
+        mover = node.current
+        acts = node.legal_actions(mover)
+        maximize = node.side_of[mover] == base.side
+        if len(acts) == 1:
+            child = node.clone()
+            child.apply(mover, acts[0])
+            return search(child, alpha, beta)
+        best = -1e18 if maximize else 1e18
+        for act in acts:
+            child = node.clone()
+            child.apply(mover, act)
+            value = search(child, alpha, beta)
+            if maximize:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    acts = state.legal_actions(seat)
+    fmt = state.format_action
+    try:
+        best_text, best_value = None, -1e18
+        for act in acts:
+            child = state.clone()
+            child.apply(seat, act)
+            value = search(child, best_value, 1e18)
+            if value > best_value:
+                best_text, best_value = fmt(act), value
+    except _OutOfNodes:
+        return None
+    return best_text

@@ -1,0 +1,60 @@
+"""The arena benchmark runs in its quick mode and prints figures that make sense (never a speed goal)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _arena():
+    spec = importlib.util.spec_from_file_location("arena", ROOT / "benchmarks" / "arena.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["arena"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_quick_arena_prints_sane_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    arena = _arena()
+    arena.main(["--quick"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["game", "A", "vs", "B"]
+    rows = {line[:28].strip(): line[28:] for line in lines[1:]}
+    assert set(rows) == {e.title for e in arena.ENTRIES}
+    played = 0
+    for title, rest in rows.items():
+        if "not yet available" in rest:
+            continue
+        m = re.match(
+            r"\s*normal vs easy\s+(\d+)\s+(\d+)\s+([\d.]+)% \[\s*([\d.]+),\s*([\d.]+)\]\s+([\d.]+)\s+([\d.]+)"
+            r"\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)",
+            rest,
+        )
+        assert m, f"{title}: {rest}"
+        games, hands, rate, low, high, pa, pb, p50, p95, mx, cp95, cmx, moves = (float(x) for x in m.groups())
+        entry = next(e for e in arena.ENTRIES if e.title == title)
+        assert games == len(arena.arrangements(entry)), "one game per arrangement of the deal"
+        assert hands >= games
+        assert 0 <= low <= rate <= high <= 100
+        assert pa >= 0 and pb >= 0 and pa + pb > 0, "somebody scored"
+        assert p50 <= p95 <= mx and cp95 <= cmx and moves > 0
+        played += 1
+    assert played >= 3, "the fives games are played"
+
+
+def test_duplicate_seats_and_the_interval() -> None:
+    arena = _arena()
+    by_key = {e.key: e for e in arena.ENTRIES}
+    assert arena.arrangements(by_key["all-fives-2p"]) == [(0,), (1,)]
+    assert arena.arrangements(by_key["five-up-4p"]) == [(0, 2), (1, 3)]
+    assert arena.arrangements(by_key["muggins-3p"]) == [(0,), (1,), (2,)]
+    low, high = arena.wilson(65, 100)
+    assert 0.55 < low < 0.65 < high < 0.75
+    assert arena.wilson(0, 0) == (0.0, 0.0)
