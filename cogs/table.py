@@ -75,6 +75,7 @@ GONE = 404  # the table's channel no longer exists: what it would have shown is 
 BROKEN = 0  # telling failed on our side (logged as an error): the move stands and is told again later
 MISSING_ACCESS = 50001  # Discord: the bot cannot see the channel at all
 MAX_LINES = 3900  # characters of play lines in one embed (Discord allows 4096)
+LINES_PER_MESSAGE = 3000  # play lines beyond this (a long backlog) go out in a message of their own first
 THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games go quiet for days
 CLOSED_DMS_RETRY_SECONDS = 3600  # a player whose DMs were closed gets one again after this (they may reopen)
 
@@ -266,8 +267,11 @@ class Table(ControlsCog):
                 # An action after a hand's end belongs to the next hand: the result goes out first, with
                 # only its own plays, and this action starts the next board's lines.
                 await self._flush_hand(post, locale)
+                line = words.board_line(note, names, locale, before=note.before)
+                if post.lines and len("\n".join(post.lines)) + len(line) >= LINES_PER_MESSAGE:
+                    await self._post_lines(post)  # a long backlog: its lines go out in several messages
                 post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
-                post.lines.append(words.board_line(note, names, locale, before=note.before))
+                post.lines.append(line)
                 post.keys.append(key)
             elif isinstance(note, HandEnded):
                 if post.skipping:
@@ -455,6 +459,13 @@ class Table(ControlsCog):
                 lines.append(tr("board.seating", locale, player=names[draw.seat], tile=draw.tile, seat=draw.seat + 1))
         return "\n".join(lines)
 
+    async def _post_lines(self, post: Post) -> None:
+        """The play lines gathered so far, in a message of their own (the next message would not hold them):
+        every line is shown, none cut."""
+        embed = discord.Embed(description="\n".join(post.lines), colour=Colours.BOARD)
+        if await self._post(post, post.turn, embed=embed) is not None:
+            post.lines = []
+
     @staticmethod
     def _lines(post: Post) -> str:
         text = "\n".join(post.lines)
@@ -592,7 +603,10 @@ class Table(ControlsCog):
         post.dealt = True
         names = names_for(note.table, locale)
         embed = discord.Embed(title=words.hand_title(note, locale), colour=Colours.RESULT)
-        embed.description = "\n".join([*post.lines, *words.hand_summary(note, names, locale)]) or None
+        summary = words.hand_summary(note, names, locale)
+        if len("\n".join([*post.lines, *summary])) > MAX_LINES:
+            await self._post_lines(post)
+        embed.description = "\n".join([*post.lines, *summary]) or None
         post.lines = []
         embed.add_field(
             name=words.scores_title(note.table.game_id, locale, "hand.over.scores"),
@@ -619,10 +633,11 @@ class Table(ControlsCog):
         embed = discord.Embed(
             title=tr("result.over.title", locale, table=words.table_title(table, locale)), colour=Colours.GAME_OVER
         )
-        lines = list(post.lines)
-        if hand is not None:
-            lines += words.hand_summary(hand, names, locale)
-        lines.append(f"🏆 {words.winners(note, names, locale)}")
+        tail = words.hand_summary(hand, names, locale) if hand is not None else []
+        tail.append(f"🏆 {words.winners(note, names, locale)}")
+        if len("\n".join([*post.lines, *tail])) > MAX_LINES:
+            await self._post_lines(post)
+        lines = [*post.lines, *tail]
         embed.description = "\n".join(lines)
         embed.add_field(
             name=tr("result.over.standings", locale),

@@ -289,3 +289,37 @@ async def test_a_defect_while_telling_says_the_move_stands_and_it_is_told_later(
     await world.env.advance_time(65)  # not recorded as told: the sweep takes it after its grace
     assert lines_about(world, player.name) == 1
     assert world.env.errors == []
+
+
+async def test_a_backlog_too_long_for_one_message_is_shown_whole_in_several(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a long outage the lines of every move are told, however many: in several messages, in order,
+    none cut and none twice (a backlog of a whole Domineren hand used to make an embed Discord refuses)."""
+    import sys
+
+    await two_humans(world)
+    monkeypatch.setattr(sys.modules["cogs.table"], "LINES_PER_MESSAGE", 200)  # a few lines a message
+    world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=503, times=None)
+    while world.bot.service.games_of(world.alice.id):
+        await play_from_dm(next_human(world))
+    total = len((await world.bot.service.export(1))["actions"])
+
+    world.env.backend.faults.clear()
+    await world.env.advance_time(1800)
+
+    shown = moves_shown(world)
+    assert shown == sorted(shown) and shown[-1] == total
+    # Each message of lines alone tells exactly the moves since the message before it.
+    previous, split = 0, 0
+    for message in thread(world).history():
+        if not message.embeds or not re.search(r"move (\d+)", message.embeds[0].footer.text or ""):
+            continue
+        move = int(re.search(r"move (\d+)", message.embeds[0].footer.text)[1])
+        if not message.embeds[0].title:
+            assert len(message.embeds[0].description.splitlines()) == move - previous
+            split += 1
+        previous = move
+    assert split > 1
+    assert thread(world).history()[-1].embeds[0].title == GAME_OVER
+    assert world.env.errors == []
