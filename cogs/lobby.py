@@ -124,7 +124,8 @@ def suggested_values(spec: OptionSpec, current: Any) -> list[Any]:
         values = set(range(max(low, 1), 13))
     if isinstance(current, int):
         values.add(current)
-    return sorted(v for v in values if v >= low)
+    high = spec.maximum if spec.maximum is not None else max(values)
+    return sorted(v for v in values if low <= v <= high)
 
 
 def options_view(lobby: LobbyInfo, locale: str, page: int = 0) -> discord.ui.View:

@@ -48,6 +48,8 @@ def option_values(spec: OptionSpec, locale: str) -> str:
     if not spec.choices:
         if spec.minimum is None:
             return tr("info.rules.any_number", locale)
+        if spec.maximum is not None:
+            return tr("info.rules.number_between", locale, minimum=spec.minimum, maximum=spec.maximum)
         return tr("info.rules.number_from", locale, minimum=spec.minimum)
     values = "\n".join(
         tr("info.rules.value", locale, value=words.option_value(spec.id, c, locale)) for c in spec.choices

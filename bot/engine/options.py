@@ -10,21 +10,25 @@ from typing import Any
 from .errors import BadOptions, brief, quoted
 
 SWITCH = ("on", "off")
+# The most hands, rounds or parties a table may be set to: the rules set no maximum, but a game of a thousand
+# hands never ends for the people at it, and a number that big only ever comes from a typo or a prank.
+MAX_LENGTH = 99
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One option of one game, exactly as the rules file names it.
 
-    `choices` lists the allowed values; an integer option with open range has `choices=()` and
-    `minimum` set. `default` may depend on the player count, so it is given as a mapping
-    from player count to value when it varies (`None` key = every count).
+    `choices` lists the allowed values; an integer option with open range has `choices=()` and `minimum`
+    set (and a `maximum`, which the bot adds where the rules set none). `default` may depend on the player
+    count, so it is given as a mapping from player count to value when it varies (`None` key = every count).
     """
 
     id: str
     choices: tuple[Any, ...]
     default: Any
     minimum: int | None = None
+    maximum: int | None = None  # the rules set none; the bot caps open ranges so that a table ends in days
     multi: bool = False  # a subset of `choices` (Domineren's allowed types)
     needs_one_of: tuple[Any, ...] = ()  # a subset must hold one of these (checked with the option, not at start)
 
@@ -94,7 +98,21 @@ class OptionSpec:
                 option=self.id,
                 minimum=self.minimum,
             )
+        if self.maximum is not None and value > self.maximum:
+            raise BadOptions(
+                f"{game_id}: option {self.id} must be at most {self.maximum}, not {brief(value)}",
+                "option_too_large",
+                option=self.id,
+                maximum=self.maximum,
+            )
         return value
+
+    @property
+    def range_text(self) -> str:
+        """An open range in a short form (`1-99`, `>= 1`), for messages that list what is allowed."""
+        if self.maximum is not None:
+            return f"{self.minimum if self.minimum is not None else 0}-{self.maximum}"
+        return f">= {self.minimum}"
 
     def _allowed(self) -> str:
         return ", ".join(str(c) for c in self.choices)

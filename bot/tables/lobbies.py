@@ -132,7 +132,7 @@ def check_option(info: GameInfo, option_id: str, value: Any) -> Any:
     try:
         return spec.check(value, info.id)
     except BadOptions as exc:
-        allowed = ", ".join(map(str, spec.choices)) if spec.choices else f">= {spec.minimum}"
+        allowed = ", ".join(map(str, spec.choices)) if spec.choices else spec.range_text
         # the value comes back to the player: the engine's own (the one item refused, cut short), else a short form
         listed = ", ".join(brief(v) for v in value[:10]) if isinstance(value, list | tuple) else value
         shown = exc.params.get("value", brief(listed))

@@ -96,3 +96,17 @@ async def test_a_default_no_game_could_start_with_is_refused_by_settings(world: 
     assert assert_safe(result.response) == "Option allowed_types must include at least one of: 1, 4, 11, 12."
     assert refusals(world) == ["option_needs_one_of"]
     assert await world.bot.service.settings(world.guild.id) == before
+
+
+async def test_a_game_length_that_would_never_end_is_refused_by_settings(world: World) -> None:
+    managers = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    dana = world.guild.add_member(world.env.create_user("dana"), roles=[managers])
+    before = await world.bot.service.settings(world.guild.id)
+    for value in ("100", "999999999999999999"):
+        result = await dana.slash(world.channel, "settings option", game="domineren", option="hands", value=value)
+        said = assert_safe(result.response)
+        assert said == f"“{value}” is not a value of Hands in Domineren. It takes:\nA whole number from 1 to 99"
+        assert refusals(world) == ["settings_bad_value"]
+    assert await world.bot.service.settings(world.guild.id) == before
+    result = await dana.slash(world.channel, "settings option", game="domineren", option="hands", value="99")
+    assert (await world.bot.service.settings(world.guild.id)) != before

@@ -73,7 +73,7 @@ async def test_options_say_numbers_defaults_by_player_count_and_lists(world: Wor
     assert labels(draw.message) == ["Rules", "Options", "Notation"]  # no longer rules for Draw
     draw = (await world.carol.click(draw, label="Options")).response
     assert fields(draw)["Rounds"].endswith(
-        "**Values**\nAny whole number from 1\n"
+        "**Values**\nA whole number from 1 to 99\n"
         "**Default**: 2 with 2 players, 3 with 3 players, 4 with 4 players, 5 with 5 players"
     )
 
@@ -104,7 +104,7 @@ async def test_a_japanese_reader_gets_the_rules_in_japanese(world: World) -> Non
     shown = (await world.bob.click(shown, label="オプション")).response
     assert shown.embeds[0].title == "ドロードミノ：オプション"
     rounds = fields(shown)["ラウンド数"]
-    assert "**選べる値**\n1以上の整数\n**既定値**：2人なら2、3人なら3、4人なら4、5人なら5" in rounds
+    assert "**選べる値**\n1から99までの整数\n**既定値**：2人なら2、3人なら3、4人なら4、5人なら5" in rounds
 
     # Someone else asking at the same time still reads English.
     english = (await world.carol.slash(world.channel, "rules", game="draw")).response

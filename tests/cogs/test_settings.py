@@ -182,7 +182,7 @@ async def test_a_wrong_option_or_value_is_refused_naming_what_is_allowed(
         "• 50 points (short)\n• 100 points\n• 250 points (recommended)\n• 500 points (long)"
     )
     refused = (await dana.slash(world.channel, "settings option", game="draw", option="rounds", value="0")).response
-    assert refused.content == "“0” is not a value of Rounds in Draw Dominoes. It takes:\nAny whole number from 1"
+    assert refused.content == "“0” is not a value of Rounds in Draw Dominoes. It takes:\nA whole number from 1 to 99"
     assert refusals(world) == ["settings_no_option", "settings_bad_value", "settings_bad_value"]
     shown = (await dana.slash(world.channel, "settings show")).response
     assert fields(shown)["Default options"] == "None: new tables start with the rules' defaults."

@@ -221,6 +221,7 @@ def test_allowed_types_must_allow_a_single_set() -> None:
     [
         (lambda r: r["options"].update(colour="red"), "unknown option"),
         (lambda r: r["options"].update(hands=0), "at least 1"),
+        (lambda r: r["options"].update(hands=10**17), "at most 99"),
         (lambda r: r["deals"][0]["hands"][1].__setitem__(0, "4-4"), "dealt twice"),
         (lambda r: r["deals"][0]["hands"][1].pop(), "missing"),
         (lambda r: r["deals"][0]["hands"][1].append(r["deals"][0]["boneyard"].pop()), "the rules deal 4"),

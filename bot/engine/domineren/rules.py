@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..options import SWITCH, OptionSpec
+from ..options import MAX_LENGTH, SWITCH, OptionSpec
 from ..tiles import HI, PIPS
 from .gametypes import ANY_SET, TYPE_IDS
 
@@ -31,7 +31,7 @@ OPTIONS = (
     # a set drawn from the talon may be a single: some type must be playable after any set
     OptionSpec("allowed_types", TYPE_IDS, TYPE_IDS, multi=True, needs_one_of=tuple(sorted(ANY_SET, key=int))),
     OptionSpec("type9_continuation", ("normal_cross", "normal_double_cross"), "normal_cross"),
-    OptionSpec("hands", (), 10, minimum=1),
+    OptionSpec("hands", (), 10, minimum=1, maximum=MAX_LENGTH),
     OptionSpec("billitonnen", SWITCH, "on"),
     OptionSpec("auto_claim", SWITCH, "on"),
 )

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..options import SWITCH, OptionSpec
+from ..options import MAX_LENGTH, SWITCH, OptionSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +169,10 @@ OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
         OptionSpec("rounding", ("nearest", "truncate"), "truncate"),
         _CLOSE,
         OptionSpec("demi_score", SWITCH, "off"),
-        OptionSpec("parties_to_win", (), 1, minimum=1),
+        OptionSpec("parties_to_win", (), 1, minimum=1, maximum=MAX_LENGTH),
         OptionSpec("target", (35,), 35),
     ),
-    "draw": (OptionSpec("rounds", (), {2: 2, 3: 3, 4: 4, 5: 5}, minimum=1),),
+    "draw": (OptionSpec("rounds", (), {2: 2, 3: 3, 4: 4, 5: 5}, minimum=1, maximum=MAX_LENGTH),),
     "quantette": (
         _PARTNERS,
         OptionSpec("going_out_bonus", (0, 1), 1),
