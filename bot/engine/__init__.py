@@ -8,7 +8,6 @@ state.view(None)             # the public view
 
 import importlib
 import random
-from typing import Any
 
 from .base import Event, GameInfo, GameState, HandResult, Result, Step
 from .errors import (
@@ -29,9 +28,10 @@ from .errors import (
 )
 from .games import GAMES, game_info, new_game
 from .options import OptionSpec
+from .view import Card, LastAction, Legal, Tile, View
 
 
-def determinize(view: Any, rng: random.Random) -> GameState:
+def determinize(view: View, rng: random.Random) -> GameState:
     """A full state consistent with everything `view` shows, the hidden tiles or cards sampled with `rng`
     (each family's `determinize` says how); `legal_actions` and `apply` go on from it like any state."""
     family = game_info(view.game_id).family
@@ -45,6 +45,7 @@ __all__ = [
     "BadOptions",
     "BadRecord",
     "CannotDraw",
+    "Card",
     "EngineError",
     "Event",
     "GameInfo",
@@ -52,6 +53,8 @@ __all__ = [
     "GameState",
     "HandResult",
     "IllegalAction",
+    "LastAction",
+    "Legal",
     "MustDraw",
     "MustFollow",
     "MustPlay",
@@ -61,6 +64,8 @@ __all__ = [
     "OptionSpec",
     "Result",
     "Step",
+    "Tile",
+    "View",
     "determinize",
     "game_info",
     "new_game",

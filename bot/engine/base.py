@@ -11,10 +11,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import GameOver, NotYourTurn
 from .options import OptionSpec
+
+if TYPE_CHECKING:
+    from .view import View
 
 
 class Word(str):
@@ -167,7 +170,7 @@ class GameState(ABC):
         return str(action)
 
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> View:
         """What `seat` may know; `None` is the public view."""
 
     def clone(self) -> GameState:

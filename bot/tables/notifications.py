@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import HandResult, Result
+from bot.engine import HandResult, Result, View
 
 from .models import LobbyInfo, RatingChange, SeatingDraw, SideResult, TableInfo
 
@@ -28,7 +28,7 @@ class TableOpened:
     `set_table_channel` and `set_board_message`. `seating` is the draw for seats when there was one."""
 
     table: TableInfo
-    view: Any  # public
+    view: View  # public
     turn: int
     seating: SeatingDraw | None
 
@@ -39,7 +39,7 @@ class BoardChanged:
     or passed for a player with nothing else legal) or `timeout` (the computer played a timed-out turn)."""
 
     table: TableInfo
-    view: Any  # public, after the action
+    view: View  # public, after the action
     seat: int
     user_id: int | None  # the human whose seat acted, None for a computer seat
     action: str
@@ -67,7 +67,7 @@ class HandChanged:
     table: TableInfo
     user_id: int
     seat: int
-    view: Any  # view(seat)
+    view: View  # view(seat)
     your_turn: bool
     turn: int
     deadline: float | None

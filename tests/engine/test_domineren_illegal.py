@@ -27,16 +27,13 @@ from bot.engine import (
 from bot.engine.records import summary
 
 from .replaying import replay_cli
+from .test_conformance import snapshot
 from .test_domineren_support import Script, full_deal, second_hand
 
 CROSS_HANDS = [["4-4", "4-5", "0-1", "0-2"], ["4-2", "2-2", "2-6", "3-6"], ["4-1", "1-5", "1-6", "5-6"]]
 CROSS_HANDS.append(["4-3", "3-5", "0-5", "0-6"])
 TRIANGLE_HANDS = [["0-0", "1-2", "1-3", "1-4"], ["6-1", "2-3", "2-4", "3-5"], ["2-6", "3-6", "4-6", "0-1"]]
 TRIANGLE_HANDS.append(["5-2", "0-3", "0-4", "0-5"])
-
-
-def snapshot(state: Any) -> tuple[Any, ...]:
-    return (summary(state), state.view(None), *(state.view(s) for s in range(state.players)))
 
 
 def refused(script: Script, seat: int, action: str, error: type, key: str) -> None:

@@ -23,7 +23,8 @@ from bot.engine import (
     NotYourTurn,
     new_game,
 )
-from bot.engine.records import summary
+
+from .test_conformance import snapshot
 
 D6 = [f"{a}-{b}" for b in range(7) for a in range(b + 1)]
 
@@ -35,10 +36,6 @@ def _key(tile: str) -> tuple[int, ...]:
 def rest_of(hands: list[list[str]]) -> list[str]:
     dealt = {_key(t) for hand in hands for t in hand}
     return [t for t in D6 if _key(t) not in dealt]
-
-
-def snapshot(state: Any) -> tuple[Any, ...]:
-    return (summary(state), state.view(None), *(state.view(s) for s in range(state.players)))
 
 
 def refuse(state: Any, seat: int, action: str, error: type[EngineError]) -> EngineError:

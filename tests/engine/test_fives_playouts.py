@@ -22,10 +22,6 @@ CONFIGS = [
 ]
 
 
-def hidden_tiles(state: Any) -> set[tuple[int, int]]:
-    return {(HI[t], LO[t]) for hand in state.in_hand for t in hand} | {(HI[t], LO[t]) for t in state.boneyard}
-
-
 def check_invariants(state: Any, seat: int, action: Any, could_play: bool, hand_ended: bool) -> None:
     # tiles are conserved: every tile of the set is in exactly one hand, the boneyard or the layout
     placed = [n.tile for n in state.layout.nodes]
@@ -45,15 +41,7 @@ def check_invariants(state: Any, seat: int, action: Any, could_play: bool, hand_
         for side, p in enumerate(step.points):
             expected[side] += p
     assert expected == state.scores
-    # the public view holds no tile that is in a hand or the boneyard
-    public = state.view(None)
-    assert public.hand is None and public.legal == ()
-    on_table = {(t.a, t.b) if t.a >= t.b else (t.b, t.a) for t in public.layout}
-    assert not on_table & hidden_tiles(state)
-    if not hand_ended:  # (the last play of a finished hand may name a tile since dealt again)
-        assert public.last[1] in ("draw", "pass") or not any(
-            f"{a}-{b}" in public.last[1].split("@")[0] for a, b in hidden_tiles(state)
-        )
+    # (what the public view and the events may show is tests/engine/test_conformance.py's)
     # a seat's own view shows exactly its own hand
     own = state.view(seat)
     assert sorted(own.hand) == sorted((HI[t], LO[t]) for t in state.in_hand[seat])

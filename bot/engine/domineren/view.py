@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..base import HandResult
 from ..tiles import COMPASS, HI, IS_DOUBLE, LO, E, W
+from ..view import Legal, Tile, View
 from .gametypes import NAMES
 from .matching import NEED_NAMES, RULE_NAMES, half_value
 from .notation import Play, Turn
@@ -20,8 +20,6 @@ from .rules import LEAVE, NOS
 
 if TYPE_CHECKING:
     from .state import DominerenState
-
-Tile = tuple[int, int]
 
 
 def _tile(t: int) -> Tile:
@@ -64,8 +62,7 @@ class GameType:
 
 
 @dataclass(frozen=True, slots=True)
-class LegalMove:
-    text: str  # the action in record notation
+class LegalMove(Legal):
     kind: str  # set, draw, pass, type, declare, decline, special, play, block, concede, claim, turn, place, peek
     tile: Tile | None = None  # the tile a set/play/special moves
     target: int = -1  # layout index of the tile played on
@@ -94,22 +91,13 @@ class BillitonnenView:
     remembered: tuple[tuple[Tile | None, ...], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class DominerenView:
-    game_id: str
-    players: int
-    seat: int | None  # whose view this is; None = public
-    options: dict[str, Any]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DominerenView(View):
+    # `scores` are the chips per seat
     phase: str  # set, type, declare, special, play, billitonnen, over
-    hand_no: int
     hands_total: int
     set_player: int
-    current_seat: int | None
-    turn: int
-    over: bool
-    winner: tuple[int, ...] | None
     game_points: tuple[int, ...] | None  # chips - start_chips, once over
-    chips: tuple[int, ...]
     start_chips: int
     pool: int
     game_type: GameType | None
@@ -128,10 +116,15 @@ class DominerenView:
     owed: tuple[Owed, ...]  # auto_claim=off: payments waiting for a claim
     legal: tuple[LegalMove, ...]  # the viewer's actions when the viewer is to act
     last: tuple[int, str, tuple[int, ...]] | None  # (seat, action, chips per seat) of the last action
-    hands: tuple[HandResult, ...]  # finished hands and the pool/Billitonnen entries (their tiles are shown)
+    # `hands` also holds the pool/Billitonnen entries (their tiles are shown); `history` is the hand's, or
+    # Billitonnen's, so far
     set_draw: tuple[tuple[int, Tile], ...] | None  # (seat, tile) drawn to break a tie for set player
     billitonnen: BillitonnenView | None
-    history: tuple[tuple[int, str], ...] = ()  # (seat, action) of this hand (or of Billitonnen) so far
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Each seat's chips: Domineren's scores."""
+        return self.scores
 
 
 def _placed(node: Any) -> PlacedTile:
@@ -248,7 +241,7 @@ def build_view(state: DominerenState, seat: int | None) -> DominerenView:
         over=state.is_over,
         winner=state.winner,
         game_points=None if state.game_points is None else tuple(state.game_points),
-        chips=tuple(state.scores),
+        scores=tuple(state.scores),
         start_chips=state.start_chips,
         pool=state.pool,
         game_type=game_type,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..base import HandResult
+from ..view import Card, Legal, View
 from .cards import NAMES, NT, SUITS, sort_hand
 from .notation import Call, Discard, Play
 from .rules import Bid, bid_value
@@ -20,26 +20,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class LegalAction:
-    text: str  # the action in record notation
+class LegalAction(Legal):
     kind: str  # bid | pass | discard | call | solo | play
     cards: tuple[str, ...] = ()  # the cards it plays, discards or calls
 
 
-@dataclass(frozen=True, slots=True)
-class FiveHundredView:
-    game_id: str
-    players: int
-    seat: int | None  # whose view this is; None = public
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FiveHundredView(View):
     sides: tuple[tuple[int, ...], ...]
-    options: dict[str, Any]
-    scores: tuple[int, ...]
-    hand_no: int
     dealer: int
-    current_seat: int | None
-    turn: int
-    over: bool
-    winner: tuple[int, ...] | None
     phase: str  # auction | discard | call | play | over
     auction: tuple[tuple[int, str], ...]  # this hand's bids and passes in order
     high_bid: str | None  # the highest bid so far (the contract once the auction is over)
@@ -60,14 +49,13 @@ class FiveHundredView:
     hand_sizes: tuple[int, ...]
     widow_size: int  # cards still in the widow
     discard_count: int  # how many cards the declarer discards now (0 outside the discard)
-    hand: tuple[str, ...] | None  # the viewer's own cards; None in the public view
+    hand: tuple[Card, ...] | None  # the viewer's own cards; None in the public view
     discards: tuple[str, ...] | None  # the declarer's own discards, in his view only
     taken: tuple[str, ...] | None  # the widow cards just taken, in the declarer's view while he discards
     exposed: tuple[str, ...] | None  # the open-misère declarer's cards once exposed
     legal: tuple[LegalAction, ...]  # the viewer's legal actions when it is the viewer's turn
-    last: tuple[int, str] | None  # (seat, action) of the last action
-    hands: tuple[HandResult, ...]  # finished hands: reason, points per side and public details
-    history: tuple[tuple[int, str], ...] = ()  # (seat, action) of this hand so far; others' discards as `discard`
+    last: tuple[int, str] | None  # (seat, action) of the last action; others' discards as `discard`
+    # `history` shows others' discards as `discard` too
 
 
 def _legal_action(action: Any) -> LegalAction:

@@ -54,6 +54,17 @@ class _Knowledge:
         "stock",
     )
 
+    pool: list[int]  # the tiles this view has not seen
+    slots: list[tuple[int, int]]  # (seat, forbidden numbers mask) of every hidden tile
+    steps: list[Step]  # the hand's actions so far
+    layout: Layout
+    hand_play_points: list[int]  # per side, scored in play this hand
+    passes: int  # passes in a row since the last play
+    stock: int  # tiles in the boneyard
+    forced: int  # the tile the first lead must be, -1 when any
+    leader_slot: int | None  # the seat that holds the forced first lead, when it is not the viewer
+    ban_above: int | None  # no hidden hand holds a double above this one
+
 
 _cache: tuple[Any, _Knowledge] | None = None
 
@@ -74,9 +85,9 @@ def _build(view: FivesView) -> _Knowledge:
     players = view.players
     sides = ((0, 2), (1, 3)) if has_partners(rules, players) else tuple((s,) for s in range(players))
     side_of = [0] * players
-    for k, members in enumerate(sides):
+    for side, members in enumerate(sides):
         for seat in members:
-            side_of[seat] = k
+            side_of[seat] = side
     unit = {"fifth": 5, "face": 1, "none": 0}[rules.muggins]
     call = options.get("muggins_claim") == "call"
     hand_size = rules.hand_size(players, options)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import HandResult
+from ..view import Legal, Tile, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,26 +25,15 @@ class PlacedTile:
 
 
 @dataclass(frozen=True, slots=True)
-class LegalMove:
-    text: str  # the action in record notation
+class LegalMove(Legal):
     points: int  # what it scores in play for the mover's side
     tile: tuple[int, int] | None  # the tile it plays (higher half first), None for draw/pass
 
 
-@dataclass(frozen=True, slots=True)
-class FivesView:
-    game_id: str
-    players: int
-    seat: int | None  # whose view this is; None = public
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FivesView(View):
     sides: tuple[tuple[int, ...], ...]
-    options: dict[str, Any]
-    scores: tuple[int, ...]
-    hand_no: int
     leader: int
-    current_seat: int | None
-    turn: int
-    over: bool
-    winner: tuple[int, ...] | None
     game_points: tuple[int, ...] | None
     layout: tuple[PlacedTile, ...]
     ends: tuple[tuple[int, int, int, bool], ...]  # (number, layout index, direction, is an arm)
@@ -52,13 +41,12 @@ class FivesView:
     boneyard: int
     drawable: int
     hand_sizes: tuple[int, ...]
-    hand: tuple[tuple[int, int], ...] | None  # the viewer's own tiles; None in the public view
+    hand: tuple[Tile, ...] | None  # the viewer's own tiles; None in the public view
     legal: tuple[LegalMove, ...]  # the viewer's legal actions when it is the viewer's turn
     last: tuple[int, str, tuple[int, ...]] | None  # (seat, action, points per side) of the last action
-    # every action of the hand being played, in order (all public: a drawn tile's face is not in it), from
-    # which a seat learns who drew or passed on which open ends
-    history: tuple[tuple[int, str], ...]
-    hands: tuple[HandResult, ...]  # finished hands; their remaining tiles were shown at the end
+    # `history` holds every action of the hand being played (all public: a drawn tile's face is not in it),
+    # from which a seat learns who drew or passed on which open ends; the remaining tiles of the finished
+    # `hands` were shown at their end
     parties: tuple[dict[str, Any], ...]  # Le Quantette's finished parties
     lead_draw: tuple[tuple[int, int], ...] | None  # the tiles drawn for the first lead (C3)
     muggins_unit: int  # 5: E/5 points, 1: E points, 0: no scoring in play
