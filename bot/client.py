@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,6 +23,9 @@ from bot.tables.thinking import Thinking
 from cogs import EXTENSIONS
 from cogs.translator import CatalogueTranslator
 from data import StoreInterface, open_store
+
+if TYPE_CHECKING:
+    from cogs.announcer import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +48,7 @@ class FivesTree(app_commands.CommandTree):
 
 class FivesBot(commands.Bot):
     service: TableService
+    announcer: Announcer  # what posts boards, hands and results: the controls hand it what the service said
 
     def __init__(self, settings: Settings) -> None:
         # The bot never joins a voice channel: discord.py's warnings that voice libraries are missing
@@ -71,6 +75,10 @@ class FivesBot(commands.Bot):
         self.thinking = Thinking(self.settings.ai_workers, self.settings.computer_level)
         self.service = TableService(self.store, clock=discord_clock, rng=rng, thinking=self.thinking)
         await self.service.resume()  # what it plays and what a crash left untold are told once connected
+        # Imported here: the announcer is Discord code that types itself with this module's FivesBot.
+        from cogs.announcer import Announcer
+
+        self.announcer = Announcer(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
@@ -89,6 +97,7 @@ class FivesBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        await self.announcer.start()  # once: what a crash left untold, and what resume() played
 
     async def close(self) -> None:
         try:

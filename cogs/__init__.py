@@ -2,7 +2,7 @@
 
 EXTENSIONS = (
     "cogs.errors",
-    "cogs.table",
+    "cogs.board_controls",
     "cogs.hands",
     "cogs.lobby",
     "cogs.games",

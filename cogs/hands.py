@@ -33,6 +33,7 @@ from .common import (
     fives,
     game_autocomplete,
     game_in_context,
+    names_for,
     relative_time,
     reports_errors,
     service,
@@ -47,11 +48,6 @@ SELECT_SIZE = 25  # Discord's limit of options in a select
 ROWS = 5  # Discord's limit of rows in a message
 
 
-def names_of(note: HandChanged, locale: str, escape: bool = True) -> list[str]:
-    names = words.seat_names(note.table.seats, locale)
-    return [discord.utils.escape_markdown(n) for n in names] if escape else names
-
-
 # -- the hand message ------------------------------------------------------------------------------------
 def hand_message(
     note: HandChanged, locale: str, *, url: str | None = None, page: int = 0
@@ -60,7 +56,7 @@ def hand_message(
     controls. `url` adds a button back to the table (for DMs)."""
     view = note.view
     table = note.table
-    names = names_of(note, locale)
+    names = names_for(table, locale)
     playing = note.your_turn and bool(view.legal)
     embed = discord.Embed(
         title=tr("hand.title", locale, table=words.table_title(table, locale)),
@@ -82,7 +78,7 @@ def hand_message(
     hand = getattr(view, "hand", None) or ()
     file = None
     try:
-        image = render_hand(view, names_of(note, locale, escape=False), locale)
+        image = render_hand(view, names_for(table, locale, escape=False), locale)
     except TypeError:
         image = None
     if image is not None:
@@ -187,7 +183,7 @@ async def play(interaction: discord.Interaction, game_no: int, action: str, turn
         await interaction.response.defer()
     bot = fives(interaction)
     notes = await bot.service.act(game_no, interaction.user.id, action, turn)
-    await bot.get_cog("Table").deliver(notes, origin=interaction, hand_origin=True)  # type: ignore[union-attr]
+    await bot.announcer.deliver(notes, origin=interaction, hand_origin=True)
 
 
 async def show_hand(interaction: discord.Interaction, game_no: int) -> None:

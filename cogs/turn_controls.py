@@ -15,7 +15,7 @@ import discord
 from bot.i18n import tr
 from bot.tables import HandChanged, StaleControl
 
-from .common import service
+from .common import fives, service
 
 
 async def current_hand(
@@ -33,7 +33,7 @@ def dm_table_url(interaction: discord.Interaction, note: HandChanged) -> str | N
     """The link back to the table for a hand shown in a DM; None on the server, where the table is at hand."""
     if interaction.guild_id is not None:
         return None
-    return interaction.client.get_cog("Table").table_url(note.table)  # type: ignore[union-attr]
+    return fives(interaction).announcer.table_url(note.table)
 
 
 class TurnButton:
