@@ -192,7 +192,7 @@ class LobbyButton(
             await announcer.deliver([n for n in notes if not isinstance(n, LobbyChanged)], origin=interaction)
             for note in notes:  # said once the table knows whether it has a thread
                 if isinstance(note, LobbyChanged):
-                    in_thread = announcer.in_thread(note.lobby.game_no, note.lobby.channel_id)
+                    in_thread = announcer.in_thread(note.lobby)
                     embed = lobby_embed(note.lobby, locale, in_thread=in_thread)
                     await interaction.edit_original_response(embed=embed, view=None)
             return

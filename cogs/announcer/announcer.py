@@ -50,6 +50,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# What is told at a table (a LobbyChanged is told on its lobby message instead).
+TableNote = (
+    TableOpened
+    | BoardChanged
+    | HandChanged
+    | HandEnded
+    | GameEnded
+    | TurnReminder
+    | SeatHandedToComputer
+    | GameAbandoned
+    | Retold
+)
+
 LINES_PER_MESSAGE = 3000  # play lines beyond this (a long backlog) go out in a message of their own first
 
 
@@ -81,9 +94,9 @@ class Announcer:
         """A link to the table's newest board (its thread or channel before the first)."""
         return self.boards.table_url(table)
 
-    def in_thread(self, game_no: int, channel_id: int) -> bool:
-        """Whether the game opened a thread of its own (else it is played in `channel_id` itself)."""
-        return self.places.in_thread(game_no, channel_id)
+    def in_thread(self, lobby: LobbyInfo) -> bool:
+        """Whether the lobby's game opened a thread of its own (else it is played in the lobby's channel)."""
+        return lobby.game_no is not None and self.places.in_thread(lobby.game_no, lobby.channel_id)
 
     async def show_lobby(self, lobby: LobbyInfo) -> None:
         """Redraw a lobby message (after a change made elsewhere than on it)."""
@@ -107,7 +120,7 @@ class Announcer:
 
         Never raises for what Discord refuses: what could not be told stays in the outbox and is told
         later; the player who acted is told that their move stands."""
-        by_game: dict[int, list[Notification]] = {}
+        by_game: dict[int, list[TableNote]] = {}
         for note in notes:
             if isinstance(note, LobbyChanged):
                 await self.show_lobby(note.lobby)
@@ -129,10 +142,10 @@ class Announcer:
                 self._locks.pop(game_no, None)
 
     async def _deliver_game(
-        self, game_no: int, notes: list[Notification], origin: discord.Interaction | None, hand_origin: bool
+        self, game_no: int, notes: list[TableNote], origin: discord.Interaction | None, hand_origin: bool
     ) -> bool:
         """Post one game's notifications (with whatever it left untold before); whether the game ended."""
-        notes = await self.bot.service.backlog(game_no, notes)
+        notes = [n for n in await self.bot.service.backlog(game_no, notes) if not isinstance(n, LobbyChanged)]
         if not notes:
             return False
         table = notes[0].table

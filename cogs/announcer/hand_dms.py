@@ -100,7 +100,10 @@ class HandDMs:
             embed, file, view = hand_message(note, locale, url=self.boards.table_url(note.table))
             try:
                 channel = await self._dm(note.user_id)
-                message = await channel.send(embed=embed, view=view, **({"file": file} if file else {}))
+                if file is not None:
+                    message = await channel.send(embed=embed, view=view, file=file)
+                else:
+                    message = await channel.send(embed=embed, view=view)
             except discord.Forbidden as exc:
                 if exc.code != CLOSED_DMS:
                     log.warning("game %s: could not send user %s their hand (%s)", key[0], note.user_id, exc)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 GONE = 404  # the table's channel no longer exists: what it would have shown is let go
 BROKEN = 0  # telling failed on our side (logged as an error): the move stands and is told again later
 MISSING_ACCESS = 50001  # Discord: the bot cannot see the channel at all
-THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games go quiet for days
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: asynchronous games go quiet for days
 
 # Why a post failed in a delivery: the permissions missing, or Discord's HTTP status (GONE, BROKEN...).
 Failure = list[str] | int
