@@ -11,7 +11,6 @@ works after a restart, and a stale or repeated click is refused by the table ser
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from collections.abc import Iterator, Sequence
@@ -39,6 +38,7 @@ from .common import (
     service,
     user_locale,
 )
+from .pictures import picture
 from .translator import text
 from .turn_controls import TurnButton, current_hand, dm_table_url
 
@@ -76,13 +76,8 @@ def hand_message(
     if status:
         embed.description = "\n".join(x for x in (embed.description, *status) if x)
     hand = getattr(view, "hand", None) or ()
-    file = None
-    try:
-        image = render_hand(view, names_for(table, locale, escape=False), locale)
-    except TypeError:
-        image = None
-    if image is not None:
-        file = discord.File(io.BytesIO(image), filename="hand.png")
+    file = picture(render_hand, view, names_for(table, locale, escape=False), locale, "hand.png")
+    if file is not None:
         embed.set_image(url="attachment://hand.png")
     else:
         embed.add_field(

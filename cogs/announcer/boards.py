@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import io
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,6 +23,7 @@ from bot.tables import GameAbandoned, GameEnded, GameOver, HandChanged, Retold, 
 from .. import words
 from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
+from ..pictures import picture
 from .places import GONE, Places
 from .post import MAX_LINES, Post
 
@@ -31,16 +31,6 @@ if TYPE_CHECKING:
     from bot.client import FivesBot
 
 log = logging.getLogger(__name__)
-
-
-def picture(
-    render: Callable[[Any, Sequence[str], str], bytes], view: Any, names: Sequence[str], locale: str, filename: str
-) -> discord.File | None:
-    """An image of a view, or None for a game the renderer does not draw yet (text says it all then)."""
-    try:
-        return discord.File(io.BytesIO(render(view, names, locale)), filename=filename)
-    except TypeError:
-        return None
 
 
 def scores_of(view: Any) -> Sequence[int] | None:
