@@ -177,6 +177,7 @@ async def play(interaction: discord.Interaction, game_no: int, action: str, turn
     if not interaction.response.is_done():
         await interaction.response.defer()
     bot = fives(interaction)
+    bot.announcer.player_at_hand(interaction.user.id)
     notes = await bot.service.act(game_no, interaction.user.id, action, turn)
     await bot.announcer.deliver(notes, origin=interaction, hand_origin=True)
 
@@ -184,6 +185,7 @@ async def play(interaction: discord.Interaction, game_no: int, action: str, turn
 async def show_hand(interaction: discord.Interaction, game_no: int) -> None:
     """The player's hand, ephemeral, with controls on their turn (for closed DMs and for convenience)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    fives(interaction).announcer.player_at_hand(interaction.user.id)
     note = await service(interaction.client).private_view(game_no, interaction.user.id)
     embed, file, view = hand_message(note, user_locale(interaction))
     await interaction.edit_original_response(embed=embed, attachments=[file] if file else [], view=view)

@@ -94,6 +94,12 @@ class Announcer:
         """A link to the table's newest board (its thread or channel before the first)."""
         return self.boards.table_url(table)
 
+    def player_at_hand(self, user_id: int) -> None:
+        """A player used their hand's controls or `/hand`: DMs are tried again at once if theirs were closed
+        (else only an hour after they refused one)."""
+        if self.hand_dms.may_be_open(user_id):
+            log.info("user %s is at their hand: DMs are tried again", user_id)
+
     def in_thread(self, lobby: LobbyInfo) -> bool:
         """Whether the lobby's game opened a thread of its own (else it is played in the lobby's channel)."""
         return lobby.game_no is not None and self.places.in_thread(lobby.game_no, lobby.channel_id)

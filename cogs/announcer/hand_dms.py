@@ -61,6 +61,11 @@ class HandDMs:
             channel = self.bot.get_partial_messageable(m.channel_id, type=discord.ChannelType.private)
             self._hand_dms.setdefault((game_no, m.user_id), channel.get_partial_message(m.message_id))
 
+    def may_be_open(self, user_id: int) -> bool:
+        """The player is here, at their hand's controls: they may have opened their DMs again, so the next DM
+        is tried (a refusal marks them again, and the table is not told twice). Whether they were marked."""
+        return self.closed_dms.pop(user_id, None) is not None
+
     def dms_closed(self, user_id: int) -> bool:
         """Whether the player's DMs refused us lately (they are tried again after a while: DMs reopen)."""
         since = self.closed_dms.get(user_id)
@@ -104,6 +109,7 @@ class HandDMs:
                     message = await channel.send(embed=embed, view=view, file=file)
                 else:
                     message = await channel.send(embed=embed, view=view)
+                self.closed_dms.pop(note.user_id, None)  # their DMs are open (again)
             except discord.Forbidden as exc:
                 if exc.code != CLOSED_DMS:
                     log.warning("game %s: could not send user %s their hand (%s)", key[0], note.user_id, exc)
@@ -152,6 +158,7 @@ class HandDMs:
         view.add_item(discord.ui.Button(label=tr("hand.go_to_table", locale), url=self.boards.table_url(note.table)))
         try:
             await (await self._dm(note.user_id)).send(embed=embed, view=view)
+            self.closed_dms.pop(note.user_id, None)
         except discord.Forbidden as exc:
             if exc.code != CLOSED_DMS:
                 log.warning("game %s: could not remind user %s (%s)", note.table.game_no, note.user_id, exc)
