@@ -21,6 +21,7 @@ from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.thinking import Thinking
 from cogs import EXTENSIONS
+from cogs.errors import report
 from cogs.translator import CatalogueTranslator
 from data import StoreInterface, open_store
 
@@ -36,14 +37,11 @@ def discord_clock() -> float:
 
 
 class FivesTree(app_commands.CommandTree):
-    """Every interaction error (commands, buttons, selects, modals) ends here, then in the Errors cog."""
+    """Every interaction error (commands, buttons, selects, modals) ends here, then in `cogs.errors.report`: a
+    plain function, not a cog, since it keeps no state and answers no command (and so cannot be missing)."""
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
-        handler = self.client.get_cog("Errors")
-        if handler is None:
-            await super().on_error(interaction, error)  # type: ignore[arg-type]
-            return
-        await handler.report(interaction, error)  # type: ignore[attr-defined]
+        await report(interaction, error)
 
 
 class FivesBot(commands.Bot):

@@ -1,7 +1,6 @@
 """The Discord side of the bot, one cog per concern; `bot.client` loads them in this order."""
 
 EXTENSIONS = (
-    "cogs.errors",
     "cogs.board_controls",
     "cogs.hands",
     "cogs.lobby",

@@ -46,7 +46,7 @@ Callback = TypeVar("Callback", bound=Callable[..., Awaitable[Any]])
 
 def reports_errors(callback: Callback) -> Callback:
     """For button, select and modal callbacks: a refusal or a failure goes to the same handler as a slash
-    command's (the tree's `on_error`, then the Errors cog), so every interaction is answered alike."""
+    command's (the tree's `on_error`, then `cogs.errors.report`), so every interaction is answered alike."""
 
     @functools.wraps(callback)
     async def run(self: Any, interaction: discord.Interaction, *args: Any) -> Any:

@@ -402,7 +402,7 @@ class Chaos:
 
     async def check(self, errors_logged: int) -> Summary:
         summary = self.summary
-        # Refusals reach simcord's error list too (answered by the Errors cog); anything else is a failure.
+        # Refusals reach simcord's error list too (answered by `cogs.errors.report`); anything else is a failure.
         unexpected = [
             e
             for e in self.env.errors
