@@ -32,7 +32,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from bot.tables import BoardChanged, GameEnded, GameOver, Player, TableOpened, TableService
+from bot.tables import BoardChanged, GameEnded, Player, TableOpened, TableOver, TableService
 from bot.tables.outbox import key_of
 from bot.tables.turns import Turns
 from data import open_store
@@ -156,7 +156,7 @@ async def main(games: int, moves: int, samples: int, target: str | Path) -> None
         game_no = rng.choice(live)
         try:
             _, over = await click(svc, game_no)
-        except GameOver:
+        except TableOver:
             over = True
         if over:
             live.remove(game_no)

@@ -18,7 +18,7 @@ import discord
 
 import rendering
 from bot.i18n import LOCALES, tr
-from bot.tables import GameAbandoned, GameEnded, GameOver, HandChanged, Retold, TableInfo
+from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo, TableOver
 
 from .. import words
 from ..board_controls import board_controls
@@ -109,7 +109,7 @@ class Boards:
             return
         await self.retire_board(table)
         self._boards[game_no] = (message.id, turn)
-        with contextlib.suppress(GameOver):
+        with contextlib.suppress(TableOver):
             await self.bot.service.set_board_message(game_no, message.id, turn)
 
     @staticmethod

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from bot.i18n import tr
-from bot.tables import GameOver, TableInfo, TableOpened
+from bot.tables import TableInfo, TableOpened, TableOver
 
 from .. import words
 from ..common import Colours, names_for, permission_names, public_locale, user_locale
@@ -97,7 +97,7 @@ class Places:
                         "game %s: no thread in channel %s (%s); playing in the channel", table.game_no, channel.id, exc
                     )
         self._places[table.game_no] = thread.id if thread is not None else table.channel_id
-        with contextlib.suppress(GameOver):  # the computers finished it already: the announcements follow
+        with contextlib.suppress(TableOver):  # the computers finished it already: the announcements follow
             await self.bot.service.set_table_channel(table.game_no, table.channel_id, thread.id if thread else None)
 
     async def send(self, table: TableInfo, **kwargs: Any) -> discord.Message | None:
@@ -120,7 +120,7 @@ class Places:
                 # The table's thread was deleted: the game goes on in its channel, which is told why.
                 log.warning("game %s: its thread %s is gone (%s); playing in the channel", table.game_no, place, exc)
                 self._places[table.game_no] = table.channel_id
-                with contextlib.suppress(GameOver):
+                with contextlib.suppress(TableOver):
                     await self.bot.service.set_table_channel(table.game_no, table.channel_id, None)
                 locale = await public_locale(self.bot, table.guild_id)
                 note = discord.Embed(description=tr("table.thread_gone", locale), colour=Colours.BOARD)
