@@ -54,6 +54,7 @@ from .notifications import (
     Notification,
     Retold,
     SeatHandedToComputer,
+    TableNotification,
     TableOpened,
     TurnReminder,
 )
@@ -99,6 +100,7 @@ __all__ = [
     "StoreFailed",
     "TableError",
     "TableInfo",
+    "TableNotification",
     "TableOpened",
     "TableOver",
     "TableService",

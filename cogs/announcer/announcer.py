@@ -32,6 +32,7 @@ from bot.tables import (
     Retold,
     SeatHandedToComputer,
     TableInfo,
+    TableNotification,
     TableOpened,
     TurnReminder,
 )
@@ -49,19 +50,6 @@ if TYPE_CHECKING:
     from bot.client import FivesBot
 
 log = logging.getLogger(__name__)
-
-# What is told at a table (a LobbyChanged is told on its lobby message instead).
-TableNote = (
-    TableOpened
-    | BoardChanged
-    | HandChanged
-    | HandEnded
-    | GameEnded
-    | TurnReminder
-    | SeatHandedToComputer
-    | GameAbandoned
-    | Retold
-)
 
 LINES_PER_MESSAGE = 3000  # play lines beyond this (a long backlog) go out in a message of their own first
 
@@ -126,7 +114,7 @@ class Announcer:
 
         Never raises for what Discord refuses: what could not be told stays in the outbox and is told
         later; the player who acted is told that their move stands."""
-        by_game: dict[int, list[TableNote]] = {}
+        by_game: dict[int, list[TableNotification]] = {}
         for note in notes:
             if isinstance(note, LobbyChanged):
                 await self.show_lobby(note.lobby)
@@ -148,7 +136,7 @@ class Announcer:
                 self._locks.pop(game_no, None)
 
     async def _deliver_game(
-        self, game_no: int, notes: list[TableNote], origin: discord.Interaction | None, hand_origin: bool
+        self, game_no: int, notes: list[TableNotification], origin: discord.Interaction | None, hand_origin: bool
     ) -> bool:
         """Post one game's notifications (with whatever it left untold before); whether the game ended."""
         notes = [n for n in await self.bot.service.backlog(game_no, notes) if not isinstance(n, LobbyChanged)]
