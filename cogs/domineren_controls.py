@@ -1,4 +1,4 @@
-"""Domineren's own controls, beside the generic ones of `cogs.hands`.
+"""Domineren's own controls, beside the generic ones of `cogs.turn_controls` and `cogs.move_controls`.
 
 The set player's legal declarations are 60 to 74 `type …` texts, most of them type 11's and 12's parameter
 combinations. Instead one select offers the types the set allows, each with its one-line explanation;
@@ -25,7 +25,8 @@ from bot.tables import HandChanged
 from . import domineren_words as dom
 from . import words
 from .common import reports_errors, user_locale
-from .turn_controls import TurnButton, current_hand, dm_table_url
+from .move_controls import FAMILY_STEPS, PageButton
+from .turn_controls import ActionSelect, TurnButton, TypeButton, WordButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
 
@@ -34,8 +35,6 @@ def split(
     note: HandChanged, moves: Sequence[Any], locale: str
 ) -> tuple[list[Any], list[discord.ui.Item[Any]], list[discord.ui.Item[Any]]]:
     """The moves left for the generic selects, the buttons and the selects that stand for the others."""
-    from .hands import WordButton  # cogs.hands imports this module
-
     game_no, turn = note.table.game_no, note.turn
     rest: list[Any] = []
     buttons: list[discord.ui.Item[Any]] = []
@@ -62,8 +61,6 @@ def _chunks(entries: Sequence[Any]) -> list[list[Any]]:
 
 def _finish(out: discord.ui.View, note: HandChanged, locale: str, url: str | None) -> discord.ui.View:
     """A step's way back to every move, Type a move, and in a DM the link to the table."""
-    from .hands import PageButton, TypeButton  # cogs.hands imports this module
-
     game_no, turn = note.table.game_no, note.turn
     out.add_item(PageButton(game_no, turn, 0, "◀ " + tr("controls.dom.back", locale)))
     out.add_item(TypeButton(game_no, turn, locale))
@@ -75,8 +72,6 @@ def _finish(out: discord.ui.View, note: HandChanged, locale: str, url: str | Non
 def parameter_controls(note: HandChanged, locale: str, type_id: str, *, url: str | None = None) -> discord.ui.View:
     """The second step of the type declaration: the parameter choices of one type. Type 11's forty are
     split by the rule of the line, one select each."""
-    from .hands import ActionSelect  # cogs.hands imports this module
-
     entries = [e for e in note.view.legal if e.kind == "type" and e.game_type == type_id]
     if len(entries) <= SELECT_SIZE:
         groups: list[tuple[str | None, list[Any]]] = [(None, entries)]
@@ -109,8 +104,6 @@ def parameter_controls(note: HandChanged, locale: str, type_id: str, *, url: str
 
 def block_controls(note: HandChanged, locale: str, *, url: str | None = None) -> discord.ui.View:
     """The plays that say Block, in place of the plain ones."""
-    from .hands import ActionSelect  # cogs.hands imports this module
-
     view = note.view
     entries = [e for e in view.legal if e.kind == "block"]
     out = discord.ui.View(timeout=None)
@@ -145,7 +138,7 @@ class TypeSelect(
             )
             for t in types
         ]
-        item = discord.ui.Select(
+        item: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"fives:act:{game_no}:{turn}:type",
             options=options,
             placeholder=tr("controls.kind.type", locale)[:150],
@@ -158,8 +151,6 @@ class TypeSelect(
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from .hands import play  # cogs.hands imports this module
-
         type_id = self.item.values[0]
         note = await current_hand(interaction, self.game_no, self.turn)
         choices = [e.text for e in note.view.legal if e.kind == "type" and e.game_type == type_id]
@@ -189,3 +180,4 @@ class BlockButton(
 
 
 ITEMS = (TypeSelect, BlockButton)
+FAMILY_STEPS["domineren"] = split  # the type in two steps, Block behind a button

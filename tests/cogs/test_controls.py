@@ -10,11 +10,12 @@ from dataclasses import replace
 import discord
 import pytest
 
+import cogs.hands  # noqa: F401  # registers the games' own steps
 import rendering
 from bot.engine import new_game
 from bot.engine.fives import FivesView, LegalMove
 from bot.tables import HandChanged, Seat, TableInfo
-from cogs.hands import move_controls
+from cogs.move_controls import move_controls
 
 from .conftest import World, board, dms, open_table, playable, whose_turn
 
