@@ -59,6 +59,7 @@ from .outbox import entry as outbox_entry
 from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
 from .retelling import retell
 from .seating import draw_seats, draws_for_seats, seating_json
+from .seeds import game_seed
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
 from .thinking import Thinking
@@ -306,7 +307,7 @@ class TableService:
                     players=players,
                     allowed=", ".join(map(str, info.players)),
                 )
-            seed = self._rng.randrange(2**53)
+            seed = game_seed(self._rng)
             seats = list(lobby.seats)
             deals: list[dict[str, Any]] | None = None
             seating = None
