@@ -41,7 +41,7 @@ GUILD = 1
 
 # -- the child: a table service under load ---------------------------------------------------------------------
 class DiskTeller:
-    """Tells the table service's notifications into a file, as the Table cog tells them into Discord."""
+    """Tells the table service's notifications into a file, as the bot's announcer tells them into Discord."""
 
     def __init__(self, service: Any, sink: Path) -> None:
         self.service = service
