@@ -40,7 +40,7 @@ class FivesTree(app_commands.CommandTree):
     """Every interaction error (commands, buttons, selects, modals) ends here, then in `cogs.errors.report`: a
     plain function, not a cog, since it keeps no state and answers no command (and so cannot be missing)."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
         await report(interaction, error)
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 import discord
 
 import rendering
+from bot.engine.five_hundred import FiveHundredView
 from bot.i18n import tr
 from bot.tables import TableInfo
 from rendering.five_hundred.board import closing_trick
@@ -45,18 +46,21 @@ class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"five
         self.game_no = game_no
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), label=item.label)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = fives(interaction).service
         table = await service.table(self.game_no)
         view = await service.public_view(self.game_no)
         locale = user_locale(interaction)
         # the hand's first trick is still on the table (during the next auction, the last hand's tenth is shown)
-        if not getattr(view, "last_trick", ()) and closing_trick(view) is None:
+        tricks = view.last_trick if isinstance(view, FiveHundredView) else ()
+        if not tricks and closing_trick(view) is None:
             await interaction.edit_original_response(content=tr("trick.500.none", locale))
             return
         image = rendering.render_board(view, names_for(table, locale, escape=False), locale, show_previous=True)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
+from bot.engine.domineren import DominerenView, LegalMove
 from bot.i18n import tr
 from bot.tables import HandChanged
 
@@ -29,6 +30,11 @@ from .move_controls import FAMILY_STEPS, PageButton
 from .turn_controls import ActionSelect, TurnButton, TypeButton, WordButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
+
+
+def legal_of(note: HandChanged) -> tuple[LegalMove, ...]:
+    """The player's legal moves, with their Domineren kinds (none in a view of another game)."""
+    return note.view.legal if isinstance(note.view, DominerenView) else ()
 
 
 def split(
@@ -72,7 +78,7 @@ def _finish(out: discord.ui.View, note: HandChanged, locale: str, url: str | Non
 def parameter_controls(note: HandChanged, locale: str, type_id: str, *, url: str | None = None) -> discord.ui.View:
     """The second step of the type declaration: the parameter choices of one type. Type 11's forty are
     split by the rule of the line, one select each."""
-    entries = [e for e in note.view.legal if e.kind == "type" and e.game_type == type_id]
+    entries = [e for e in legal_of(note) if e.kind == "type" and e.game_type == type_id]
     if len(entries) <= SELECT_SIZE:
         groups: list[tuple[str | None, list[Any]]] = [(None, entries)]
     else:
@@ -105,7 +111,7 @@ def parameter_controls(note: HandChanged, locale: str, type_id: str, *, url: str
 def block_controls(note: HandChanged, locale: str, *, url: str | None = None) -> discord.ui.View:
     """The plays that say Block, in place of the plain ones."""
     view = note.view
-    entries = [e for e in view.legal if e.kind == "block"]
+    entries = [e for e in legal_of(note) if e.kind == "block"]
     out = discord.ui.View(timeout=None)
     for n, chunk in enumerate(_chunks(entries)):
         options = []
@@ -146,14 +152,16 @@ class TypeSelect(
         return cls(item, game_no, turn)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> Self:
         return cls(item, int(match["game"]), int(match["turn"]))
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         type_id = self.item.values[0]
         note = await current_hand(interaction, self.game_no, self.turn)
-        choices = [e.text for e in note.view.legal if e.kind == "type" and e.game_type == type_id]
+        choices = [e.text for e in legal_of(note) if e.kind == "type" and e.game_type == type_id]
         if len(choices) != 1:
             # Several parameter choices: the next step. None (a type no longer legal) goes to the table
             # service, which refuses it in the player's language.
@@ -173,7 +181,7 @@ class BlockButton(
     KIND, LABEL, EMOJI, STYLE = "block", "controls.dom.block", "🧱", discord.ButtonStyle.danger
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn)
         view = block_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -81,5 +82,6 @@ async def _tell(interaction: discord.Interaction, message: str) -> None:
 def _describe(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    custom_id = (interaction.data or {}).get("custom_id")
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = data.get("custom_id")
     return f"control {custom_id}" if custom_id else f"interaction {interaction.type.name}"

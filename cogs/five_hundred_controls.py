@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -88,7 +88,7 @@ class PairButton(
     KIND, LABEL = "pairs", "controls.500.pair"
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn, what="call")
         view = pair_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)
@@ -119,7 +119,9 @@ class PairSelect(
         self.game_no, self.turn, self.first = game_no, turn, first
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> Self:
         return cls(
             int(match["game"]),
             int(match["turn"]),
@@ -130,7 +132,7 @@ class PairSelect(
         )
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         card = self.item.values[0]
         if self.first is None:
             note = await current_hand(interaction, self.game_no, self.turn, what="call")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Self
 
 import discord
 from discord import app_commands
@@ -61,14 +62,14 @@ def hand_message(
             when = relative_time(note.deadline)
             lines.append(words.deadline_line(table.game_id, view, when, locale, private=True))
         embed.description = "\n".join(line for line in lines if line)
-    elif getattr(view, "over", False):
+    elif view.over:
         embed.description = tr("hand.over", locale)
-    elif getattr(view, "current_seat", None) is not None:
+    elif view.current_seat is not None:
         embed.description = tr("hand.waiting", locale, player=names[view.current_seat])
     status = words.status_lines(table.game_id, view, names, locale)  # Five Hundred: the high bid, the contract
     if status:
         embed.description = "\n".join(x for x in (embed.description, *status) if x)
-    hand = getattr(view, "hand", None) or ()
+    hand = view.hand or ()
     file = picture(render_hand, view, names_for(table, locale, escape=False), locale, "hand.png")
     if file is not None:
         embed.set_image(url="attachment://hand.png")
@@ -107,11 +108,13 @@ class MyHandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:h
         self.game_no = game_no
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), label=item.label)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, self.game_no)
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
+from bot.engine.five_hundred import FiveHundredView
+from bot.engine.fives import FivesView
 from bot.i18n import has, tr
 from bot.tables import HandChanged
 
@@ -54,7 +56,7 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     buttons.append(TypeButton(game_no, turn, locale))
     link = 1 if url is not None else 0
     chunks = list(_chunks(rest))
-    fixed = (1 if discards and getattr(view, "hand", None) else 0) + len(selects)
+    fixed = (1 if discards and view.hand else 0) + len(selects)
     rows = ROWS - fixed - _button_rows(len(buttons) + link)
     if len(chunks) > rows:  # pages, with room for two page buttons
         rows = ROWS - fixed - _button_rows(len(buttons) + link + 2)
@@ -65,9 +67,9 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     if page < pages - 1:
         label = tr("controls.next", locale, page=page + 2, pages=pages) + " ▶"
         buttons.append(PageButton(game_no, turn, page + 1, label))
-    scoring = getattr(view, "muggins_unit", 1) != 0  # Draw dominoes scores nothing in play
+    scoring = not isinstance(view, FivesView) or view.muggins_unit != 0  # Draw dominoes scores nothing in play
     out = discord.ui.View(timeout=None)
-    if discards and getattr(view, "hand", None):
+    if discards and isinstance(view, FiveHundredView) and view.hand:  # discards are Five Hundred's
         out.add_item(
             DiscardSelect(
                 game_no, turn, view.hand, view.discard_count, locale, taken=view.taken or (), trump=view.trump
@@ -145,11 +147,13 @@ class DiscardSelect(
         self.game_no, self.turn = game_no, turn
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), int(match["turn"]), (), 0, item=item)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await play(interaction, self.game_no, "discard " + " ".join(self.item.values), self.turn)
 
 
@@ -165,11 +169,13 @@ class PageButton(
         self.game_no, self.turn, self.page = game_no, turn, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), int(match["turn"]), int(match["page"]), item.label or "")
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn, what="page")
         url = dm_table_url(interaction, note)
         await interaction.response.edit_message(view=move_controls(note, user_locale(interaction), self.page, url=url))

@@ -100,13 +100,15 @@ class ActionSelect(
         self.game_no, self.turn = game_no, turn
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> Self:
         return cls(
             int(match["game"]), int(match["turn"]), int(match["n"]), options=item.options, placeholder=item.placeholder
         )
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await play(interaction, self.game_no, self.item.values[0], self.turn)
 
 
@@ -139,11 +141,13 @@ class WordButton(
         self.game_no, self.turn, self.word = game_no, turn, word.replace("-", " ")
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), int(match["turn"]), match["word"], label=item.label)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await play(interaction, self.game_no, self.word, self.turn)
 
 
@@ -155,7 +159,7 @@ class TypeButton(
     KIND, LABEL, EMOJI = "type", "controls.type", "⌨️"
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(MoveModal(self.game_no, self.turn, user_locale(interaction)))
 
 
@@ -174,5 +178,5 @@ class MoveModal(discord.ui.Modal):
         self.add_item(self.move)
 
     @reports_errors
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction) -> None:
         await play(interaction, self.game_no, self.move.value.strip(), self.turn)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import rendering
+from bot.engine import View
 from bot.i18n import LOCALES, tr
 from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo, TableOver
 
@@ -31,10 +32,6 @@ if TYPE_CHECKING:
     from bot.client import FivesBot
 
 log = logging.getLogger(__name__)
-
-
-def scores_of(view: Any) -> Sequence[int] | None:
-    return getattr(view, "scores", None) or getattr(view, "chips", None)
 
 
 class Boards:
@@ -56,7 +53,7 @@ class Boards:
     async def board(self, post: Post, hands: Sequence[HandChanged], locale: str) -> None:
         table = post.table
         game_no = table.game_no
-        view = post.view if post.view is not None else await self.bot.service.public_view(game_no)
+        view: View = post.view if post.view is not None else await self.bot.service.public_view(game_no)
         turn = post.turn if post.turn is not None else view.turn
         newest = self._boards.get(game_no)
         if newest is not None and newest[1] > turn:
@@ -75,7 +72,7 @@ class Boards:
         exposed = words.exposed_hand(table.game_id, view, names, locale)  # an open-misère hand, face up
         if exposed is not None:
             embed.add_field(name=exposed[0], value=exposed[1], inline=False)
-        current = getattr(view, "current_seat", None)
+        current = view.current_seat
         content = None
         mention: list[discord.Object] = []
         if current is not None:
@@ -135,8 +132,8 @@ class Boards:
         return text if len(text) <= MAX_LINES else "…" + text[-MAX_LINES:]
 
     @staticmethod
-    def _add_scores(embed: discord.Embed, table: TableInfo, view: Any, names: Sequence[str], locale: str) -> None:
-        scores = scores_of(view)
+    def _add_scores(embed: discord.Embed, table: TableInfo, view: View, names: Sequence[str], locale: str) -> None:
+        scores = view.scores  # Domineren's are its chips
         if not scores:
             return
         sides = table.sides if len(table.sides) == len(scores) else tuple((s,) for s in range(len(scores)))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.engine import View
 from bot.tables import HandEnded, HandMessage, TableInfo, TableOpened
 from bot.tables.outbox import Key
 
@@ -21,7 +20,7 @@ class Post:
     def __init__(self, table: TableInfo, locale: str) -> None:
         self.table = table
         self.locale = locale
-        self.view: Any = None
+        self.view: View | None = None
         self.turn: int | None = None
         self.deadline: float | None = None
         self.lines: list[str] = []
