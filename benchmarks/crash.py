@@ -41,7 +41,7 @@ GUILD = 1
 
 # -- the child: a table service under load ---------------------------------------------------------------------
 class DiskTeller:
-    """Tells the table service's notifications into a file, as the Table cog tells them into Discord."""
+    """Tells the table service's notifications into a file, as the bot's announcer tells them into Discord."""
 
     def __init__(self, service: Any, sink: Path) -> None:
         self.service = service
@@ -107,7 +107,7 @@ def _parse(line: str) -> dict[str, Any] | None:
 
 
 async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: bool) -> None:
-    from bot.tables import GameOver, Player, StaleControl, TableOpened, TableService
+    from bot.tables import Player, StaleControl, TableOpened, TableOver, TableService
     from data import Store
 
     store = await Store.open(db)
@@ -144,7 +144,7 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
             hand = await service.private_view(game_no, user)
             action = rng.choice(hand.view.legal).text
             notes = await service.act(game_no, user, action, hand.turn)
-        except (GameOver, StaleControl):
+        except (TableOver, StaleControl):
             continue
         acks.write(json.dumps({"game": game_no, "turn": hand.turn, "action": action}) + "\n")
         acks.flush()

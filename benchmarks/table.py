@@ -10,7 +10,7 @@ unix socket) and runs there; `--database postgresql://...` runs on an empty data
    (private view, first legal action, with its turn token) for `--moves` clicks; actions per second.
 2. latency: then one click at a time across the games: time to apply and commit one action (p50, p99),
    measured around each action (engine apply, log write and commit, notifications). Each click is then
-   marked told in the outbox, as the Table cog does once it has posted it (part of the throughput).
+   marked told in the outbox, as the announcer does once it has posted it (part of the throughput).
 3. resume: a new store and service over the same file rebuild every active game by replaying its log.
 4. memory: the memory held by the resumed games (tracemalloc), per active game.
 
@@ -32,7 +32,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from bot.tables import BoardChanged, GameEnded, GameOver, Player, TableOpened, TableService
+from bot.tables import BoardChanged, GameEnded, Player, TableOpened, TableOver, TableService
 from bot.tables.outbox import key_of
 from bot.tables.turns import Turns
 from data import open_store
@@ -103,7 +103,7 @@ async def click(svc: TableService, game_no: int) -> tuple[int, bool]:
         hand = await svc.private_view(game_no, seat.user_id)
         if hand.your_turn:
             notes = await svc.act(game_no, seat.user_id, hand.view.legal[0].text, hand.turn)
-            # What the Table cog does once it has posted them: the outbox forgets what was told.
+            # What the announcer does once it has posted them: the outbox forgets what was told.
             await svc.told(game_no, [k for k in map(key_of, await svc.backlog(game_no, notes)) if k is not None])
             actions = sum(isinstance(n, BoardChanged) for n in notes)
             return actions, any(isinstance(n, GameEnded) for n in notes)
@@ -156,7 +156,7 @@ async def main(games: int, moves: int, samples: int, target: str | Path) -> None
         game_no = rng.choice(live)
         try:
             _, over = await click(svc, game_no)
-        except GameOver:
+        except TableOver:
             over = True
         if over:
             live.remove(game_no)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import random
 import re
 import sys
@@ -31,7 +32,7 @@ from bot.tables import (
 from bot.tables.thinking import Thinking
 from cogs import words
 from data import Store, StoreError, hold_database
-from rendering import render_board, render_score_sheet
+from rendering import NoRenderer, render_board, render_score_sheet
 
 NO_TOKEN = (
     "No bot token: create an application at https://discord.com/developers/applications, copy its token "
@@ -43,6 +44,8 @@ BAD_TOKEN = (
 )
 AGAIN = "check the network, then run python -m bot again"
 DEMO_USER = 1
+
+log = logging.getLogger(__name__)
 
 
 DEMO_FILE = re.compile(r"board-\d{4,}\.png|sheet-(\d{2,}|final)\.png")  # what a demo writes, and only that
@@ -179,10 +182,13 @@ class DemoPrinter:
     def save(self, render: Any, view: Any, names: list[str], name: str) -> bool:
         try:
             image = render(view, names, self.locale)
-        except TypeError:  # a game the renderer does not draw yet
+        except NoRenderer:  # a game the renderer does not draw yet
             if not self.said_no_pictures:
                 print(tr("demo.no_images", self.locale, game=words.game_name(self.game_id, self.locale)))
                 self.said_no_pictures = True
+            return False
+        except Exception:  # a bug in a drawing: said with its traceback, and the demo goes on in text
+            log.exception("could not draw %s", name)
             return False
         try:
             (self.out / name).write_bytes(image)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -21,8 +21,12 @@ from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.thinking import Thinking
 from cogs import EXTENSIONS
+from cogs.errors import report
 from cogs.translator import CatalogueTranslator
 from data import StoreInterface, open_store
+
+if TYPE_CHECKING:
+    from cogs.announcer import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -33,18 +37,16 @@ def discord_clock() -> float:
 
 
 class FivesTree(app_commands.CommandTree):
-    """Every interaction error (commands, buttons, selects, modals) ends here, then in the Errors cog."""
+    """Every interaction error (commands, buttons, selects, modals) ends here, then in `cogs.errors.report`: a
+    plain function, not a cog, since it keeps no state and answers no command (and so cannot be missing)."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
-        handler = self.client.get_cog("Errors")
-        if handler is None:
-            await super().on_error(interaction, error)  # type: ignore[arg-type]
-            return
-        await handler.report(interaction, error)  # type: ignore[attr-defined]
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        await report(interaction, error)
 
 
 class FivesBot(commands.Bot):
     service: TableService
+    announcer: Announcer  # what posts boards, hands and results: the controls hand it what the service said
 
     def __init__(self, settings: Settings) -> None:
         # The bot never joins a voice channel: discord.py's warnings that voice libraries are missing
@@ -71,6 +73,10 @@ class FivesBot(commands.Bot):
         self.thinking = Thinking(self.settings.ai_workers, self.settings.computer_level)
         self.service = TableService(self.store, clock=discord_clock, rng=rng, thinking=self.thinking)
         await self.service.resume()  # what it plays and what a crash left untold are told once connected
+        # Imported here: the announcer is Discord code that types itself with this module's FivesBot.
+        from cogs.announcer import Announcer
+
+        self.announcer = Announcer(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
@@ -89,6 +95,7 @@ class FivesBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        await self.announcer.start()  # once: what a crash left untold, and what resume() played
 
     async def close(self) -> None:
         try:

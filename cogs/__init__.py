@@ -1,8 +1,7 @@
 """The Discord side of the bot, one cog per concern; `bot.client` loads them in this order."""
 
 EXTENSIONS = (
-    "cogs.errors",
-    "cogs.table",
+    "cogs.board_controls",
     "cogs.hands",
     "cogs.lobby",
     "cogs.games",

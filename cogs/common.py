@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import DEFAULT_LOCALE, has, locale_of, tr
-from bot.tables import GameSummary, TableError, TableService
+from bot.tables import GameSummary, TableError, TableInfo, TableService
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
@@ -46,7 +46,7 @@ Callback = TypeVar("Callback", bound=Callable[..., Awaitable[Any]])
 
 def reports_errors(callback: Callback) -> Callback:
     """For button, select and modal callbacks: a refusal or a failure goes to the same handler as a slash
-    command's (the tree's `on_error`, then the Errors cog), so every interaction is answered alike."""
+    command's (the tree's `on_error`, then `cogs.errors.report`), so every interaction is answered alike."""
 
     @functools.wraps(callback)
     async def run(self: Any, interaction: discord.Interaction, *args: Any) -> Any:
@@ -111,6 +111,14 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await interaction.followup.send(content, **kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
+
+
+def names_for(table: TableInfo, locale: str, *, escape: bool = True) -> list[str]:
+    """The seats' names as a message shows them (markdown escaped, unless for an image)."""
+    from .words import seat_names
+
+    names = seat_names(table.seats, locale)
+    return [discord.utils.escape_markdown(n) for n in names] if escape else names
 
 
 def permission_names(permissions: Sequence[str], locale: str) -> str:

@@ -1,4 +1,4 @@
-"""Domineren's own controls, beside the generic ones of `cogs.hands`.
+"""Domineren's own controls, beside the generic ones of `cogs.turn_controls` and `cogs.move_controls`.
 
 The set player's legal declarations are 60 to 74 `type …` texts, most of them type 11's and 12's parameter
 combinations. Instead one select offers the types the set allows, each with its one-line explanation;
@@ -15,27 +15,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
+from bot.engine.domineren import DominerenView, LegalMove
 from bot.i18n import tr
 from bot.tables import HandChanged
 
 from . import domineren_words as dom
 from . import words
 from .common import reports_errors, user_locale
-from .turn_controls import TurnButton, current_hand, dm_table_url
+from .move_controls import FAMILY_STEPS, PageButton
+from .turn_controls import ActionSelect, TurnButton, TypeButton, WordButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
+
+
+def legal_of(note: HandChanged) -> tuple[LegalMove, ...]:
+    """The player's legal moves, with their Domineren kinds (none in a view of another game)."""
+    return note.view.legal if isinstance(note.view, DominerenView) else ()
 
 
 def split(
     note: HandChanged, moves: Sequence[Any], locale: str
 ) -> tuple[list[Any], list[discord.ui.Item[Any]], list[discord.ui.Item[Any]]]:
     """The moves left for the generic selects, the buttons and the selects that stand for the others."""
-    from .hands import WordButton  # cogs.hands imports this module
-
     game_no, turn = note.table.game_no, note.turn
     rest: list[Any] = []
     buttons: list[discord.ui.Item[Any]] = []
@@ -62,8 +67,6 @@ def _chunks(entries: Sequence[Any]) -> list[list[Any]]:
 
 def _finish(out: discord.ui.View, note: HandChanged, locale: str, url: str | None) -> discord.ui.View:
     """A step's way back to every move, Type a move, and in a DM the link to the table."""
-    from .hands import PageButton, TypeButton  # cogs.hands imports this module
-
     game_no, turn = note.table.game_no, note.turn
     out.add_item(PageButton(game_no, turn, 0, "◀ " + tr("controls.dom.back", locale)))
     out.add_item(TypeButton(game_no, turn, locale))
@@ -75,9 +78,7 @@ def _finish(out: discord.ui.View, note: HandChanged, locale: str, url: str | Non
 def parameter_controls(note: HandChanged, locale: str, type_id: str, *, url: str | None = None) -> discord.ui.View:
     """The second step of the type declaration: the parameter choices of one type. Type 11's forty are
     split by the rule of the line, one select each."""
-    from .hands import ActionSelect  # cogs.hands imports this module
-
-    entries = [e for e in note.view.legal if e.kind == "type" and e.game_type == type_id]
+    entries = [e for e in legal_of(note) if e.kind == "type" and e.game_type == type_id]
     if len(entries) <= SELECT_SIZE:
         groups: list[tuple[str | None, list[Any]]] = [(None, entries)]
     else:
@@ -109,10 +110,8 @@ def parameter_controls(note: HandChanged, locale: str, type_id: str, *, url: str
 
 def block_controls(note: HandChanged, locale: str, *, url: str | None = None) -> discord.ui.View:
     """The plays that say Block, in place of the plain ones."""
-    from .hands import ActionSelect  # cogs.hands imports this module
-
     view = note.view
-    entries = [e for e in view.legal if e.kind == "block"]
+    entries = [e for e in legal_of(note) if e.kind == "block"]
     out = discord.ui.View(timeout=None)
     for n, chunk in enumerate(_chunks(entries)):
         options = []
@@ -145,7 +144,7 @@ class TypeSelect(
             )
             for t in types
         ]
-        item = discord.ui.Select(
+        item: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"fives:act:{game_no}:{turn}:type",
             options=options,
             placeholder=tr("controls.kind.type", locale)[:150],
@@ -153,16 +152,16 @@ class TypeSelect(
         return cls(item, game_no, turn)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> Self:
         return cls(item, int(match["game"]), int(match["turn"]))
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from .hands import play  # cogs.hands imports this module
-
+    async def callback(self, interaction: discord.Interaction) -> None:
         type_id = self.item.values[0]
         note = await current_hand(interaction, self.game_no, self.turn)
-        choices = [e.text for e in note.view.legal if e.kind == "type" and e.game_type == type_id]
+        choices = [e.text for e in legal_of(note) if e.kind == "type" and e.game_type == type_id]
         if len(choices) != 1:
             # Several parameter choices: the next step. None (a type no longer legal) goes to the table
             # service, which refuses it in the player's language.
@@ -182,10 +181,11 @@ class BlockButton(
     KIND, LABEL, EMOJI, STYLE = "block", "controls.dom.block", "🧱", discord.ButtonStyle.danger
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn)
         view = block_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)
 
 
 ITEMS = (TypeSelect, BlockButton)
+FAMILY_STEPS["domineren"] = split  # the type in two steps, Block behind a button

@@ -1,4 +1,4 @@
-"""Five Hundred's own controls, beside the generic ones of `cogs.hands`.
+"""Five Hundred's own controls, beside the generic ones of `cogs.turn_controls` and `cogs.move_controls`.
 
 The two-partner call (old USPC rules, `five_player_two_partners_at_8`: with a contract of 8 or more the
 five-player declarer may name two cards) would make hundreds of `call AS KH` entries, pages of selects.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -21,7 +21,8 @@ from bot.tables import HandChanged
 
 from . import words
 from .common import reports_errors, user_locale
-from .turn_controls import TurnButton, current_hand, dm_table_url
+from .move_controls import FAMILY_STEPS, Items, PageButton
+from .turn_controls import TurnButton, TypeButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
 
@@ -30,13 +31,13 @@ def is_pair(entry: Any) -> bool:
     return getattr(entry, "kind", "") == "call" and len(getattr(entry, "cards", ())) == 2
 
 
-def split_pairs(note: HandChanged, moves: Sequence[Any], locale: str) -> tuple[list[Any], list[discord.ui.Item[Any]]]:
+def split_pairs(note: HandChanged, moves: Sequence[Any], locale: str) -> tuple[list[Any], Items, Items]:
     """The moves for the generic selects, and the buttons that stand for the rest: the two-partner calls
-    become one **Call two partners…** button."""
+    become one **Call two partners…** button (and no select of their own)."""
     if not any(is_pair(e) for e in moves):
-        return list(moves), []
+        return list(moves), [], []
     rest = [e for e in moves if not is_pair(e)]
-    return rest, [PairButton(note.table.game_no, note.turn, locale)]
+    return rest, [PairButton(note.table.game_no, note.turn, locale)], []
 
 
 def _callable(view: Any, first: str | None) -> list[str]:
@@ -56,8 +57,6 @@ def pair_controls(
 ) -> discord.ui.View:
     """One step of the two-partner call: selects of the first card (or, after it, of the second), a way
     back to every move, Type a move, and the link to the table in a DM."""
-    from .hands import PageButton, TypeButton  # cogs.hands imports this module
-
     game_no, turn = note.table.game_no, note.turn
     cards = _callable(note.view, first)
     out = discord.ui.View(timeout=None)
@@ -89,7 +88,7 @@ class PairButton(
     KIND, LABEL = "pairs", "controls.500.pair"
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn, what="call")
         view = pair_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)
@@ -120,7 +119,9 @@ class PairSelect(
         self.game_no, self.turn, self.first = game_no, turn, first
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> Self:
         return cls(
             int(match["game"]),
             int(match["turn"]),
@@ -131,9 +132,7 @@ class PairSelect(
         )
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from .hands import play  # cogs.hands imports this module
-
+    async def callback(self, interaction: discord.Interaction) -> None:
         card = self.item.values[0]
         if self.first is None:
             note = await current_hand(interaction, self.game_no, self.turn, what="call")
@@ -144,3 +143,4 @@ class PairSelect(
 
 
 ITEMS = (PairButton, PairSelect)
+FAMILY_STEPS["five_hundred"] = split_pairs  # two-partner calls: one button, then two steps

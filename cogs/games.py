@@ -140,7 +140,7 @@ class Games(commands.Cog):
 
     async def _finish(self, interaction: discord.Interaction, notes: list[Notification], done: str) -> None:
         await interaction.response.edit_message(content=tr(done, user_locale(interaction)), view=None)
-        await self.bot.get_cog("Table").deliver(notes)  # type: ignore[union-attr]
+        await self.bot.announcer.deliver(notes)
 
 
 async def setup(bot: FivesBot) -> None:

@@ -4,7 +4,6 @@ and the options in force; it is in the server's language since everyone reads it
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
@@ -17,10 +16,8 @@ from bot.i18n import tr
 from bot.tables import LobbyChanged, LobbyInfo, NotHost, Player
 
 from . import words
-from .common import Colours, ControlsCog, public_locale, reports_errors, service, user_locale
+from .common import Colours, ControlsCog, fives, public_locale, reports_errors, service, user_locale
 from .translator import text
-
-log = logging.getLogger(__name__)
 
 RULES_DEFAULT = "-"  # the select value that puts an option back to the rules' default
 OPTIONS_PER_PAGE = 4  # selects in the options message, a row left for paging
@@ -191,11 +188,11 @@ class LobbyButton(
             await interaction.response.defer()
             notes = await svc.start(lobby_id, user.id)
             locale = await public_locale(interaction.client, interaction.guild_id)
-            table: Any = interaction.client.get_cog("Table")
-            await table.deliver([n for n in notes if not isinstance(n, LobbyChanged)], origin=interaction)
+            announcer = fives(interaction).announcer
+            await announcer.deliver([n for n in notes if not isinstance(n, LobbyChanged)], origin=interaction)
             for note in notes:  # said once the table knows whether it has a thread
                 if isinstance(note, LobbyChanged):
-                    in_thread = table.in_thread(note.lobby.game_no, note.lobby.channel_id)
+                    in_thread = announcer.in_thread(note.lobby)
                     embed = lobby_embed(note.lobby, locale, in_thread=in_thread)
                     await interaction.edit_original_response(embed=embed, view=None)
             return
@@ -263,7 +260,7 @@ class OptionSelect(
         value: Any = list(values) if multi else (None if values[0] == RULES_DEFAULT else values[0])
         [note] = await service(interaction.client).set_option(self.lobby_id, interaction.user.id, self.option_id, value)
         await interaction.response.edit_message(view=options_view(note.lobby, user_locale(interaction), self.page))
-        await interaction.client.get_cog("Lobby").show(note.lobby)  # type: ignore[union-attr]
+        await fives(interaction).announcer.show_lobby(note.lobby)
 
 
 class OptionsPage(
@@ -290,8 +287,10 @@ class OptionsPage(
 # -- the cog ---------------------------------------------------------------------------------------------
 async def can_play_here(interaction: discord.Interaction) -> None:
     """What `/play` checks, checked again at **Start**: the bot's permissions may have changed meanwhile, and a
-    game nobody can see is worse than a lobby that waits."""
-    for check in Lobby.play.checks:
+    game nobody can see is worse than a lobby that waits. The checks are those of the /play the bot serves:
+    discord.py loads this module anew for each bot, and a copy imported earlier would count another cooldown."""
+    play = interaction.client.tree.get_command(Lobby.play.name)  # type: ignore[attr-defined]
+    for check in play.checks if isinstance(play, app_commands.Command) else Lobby.play.checks:
         await discord.utils.maybe_coroutine(check, interaction)
 
 
@@ -323,19 +322,6 @@ class Lobby(ControlsCog):
         )
         message = await interaction.original_response()
         await self.bot.service.set_lobby_message(note.lobby.lobby_id, message.id)
-
-    async def show(self, lobby: LobbyInfo) -> None:
-        """Redraw a lobby message (after a change made elsewhere than on it)."""
-        if lobby.message_id is None:
-            return
-        locale = await public_locale(self.bot, lobby.guild_id)
-        channel = self.bot.get_channel(lobby.channel_id) or self.bot.get_partial_messageable(lobby.channel_id)
-        try:
-            await channel.get_partial_message(lobby.message_id).edit(  # type: ignore[union-attr]
-                embed=lobby_embed(lobby, locale), view=lobby_view(lobby, locale)
-            )
-        except discord.HTTPException as exc:
-            log.warning("lobby %s: could not redraw message %s (%s)", lobby.lobby_id, lobby.message_id, exc)
 
 
 async def setup(bot: FivesBot) -> None:

@@ -23,9 +23,8 @@ from bot.tables import GameHistory, NotAPlayer, PlayerRecord, TableService, Wron
 from bot.tables.ratings import ranked_by_final_score, rated_per_player_count
 
 from . import words
-from .common import Colours, ControlsCog, Refusal, public_locale, reports_errors, service, user_locale
+from .common import Colours, ControlsCog, Refusal, names_for, public_locale, reports_errors, service, user_locale
 from .lobby import GAME_CHOICES, player_range
-from .table import names_for
 from .translator import text
 
 PAGE_SIZE = 10

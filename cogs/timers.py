@@ -5,7 +5,6 @@ and whatever Discord refused earlier (or a crash left untold) is told again once
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from discord.ext import commands, tasks
 
@@ -28,13 +27,13 @@ class Timers(commands.Cog):
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def tick(self) -> None:
-        table: Any = self.bot.get_cog("Table")
+        announcer = self.bot.announcer
         try:
             notes = await self.bot.service.tick()
             if notes:
-                await table.deliver(notes)
+                await announcer.deliver(notes)
             # What a failed post or a crash left untold, once it is due again (the outbox).
-            await table.tell_untold()
+            await announcer.tell_untold()
         except Exception:
             # One bad tick must not stop the timers of every other game.
             log.exception("turn timers failed this tick; trying again in %s s", TICK_SECONDS)

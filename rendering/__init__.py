@@ -8,6 +8,9 @@ Built from the engine's views with Pillow only; no Discord, database or table se
 
     render_board(view, names, locale, show_previous=True)  # Five Hundred: the previous trick instead
 
+A view of a family with no drawer of that kind raises `NoRenderer` (callers show text instead); any other
+exception is a bug of the drawing and is left to the caller to log.
+
 `names[seat]` is each seat's display name. Each game family registers its renderers by view type in
 `RENDERERS` ("board", "hand", "sheet", and "previous" for a family with tricks), so a family added later
 plugs in without changing callers. Every size is stated in the module that draws it
@@ -55,14 +58,19 @@ RENDERERS: dict[type, dict[str, Drawer]] = {
 }
 
 
+class NoRenderer(LookupError):
+    """No image of this kind for this view's game family (yet): the game is shown as text."""
+
+
 def _drawer(view: Any, kind: str, fallback: str | None = None) -> Drawer:
     for cls in type(view).__mro__:
         if cls in RENDERERS:
             drawers = RENDERERS[cls]
-            if kind not in drawers and fallback is not None:
-                return drawers[fallback]
-            return drawers[kind]
-    raise TypeError(f"no {kind} image for {type(view).__name__}")
+            drawer = drawers.get(kind) or (drawers.get(fallback) if fallback is not None else None)
+            if drawer is not None:
+                return drawer
+            break
+    raise NoRenderer(f"no {kind} image for {type(view).__name__}")
 
 
 def encode(image: Image.Image) -> bytes:
@@ -93,4 +101,4 @@ def render_score_sheet(view: Any, names: Sequence[str], locale: str = "en") -> b
     return encode(_drawer(view, "sheet")(view, names, locale))
 
 
-__all__ = ["RENDERERS", "encode", "render_board", "render_hand", "render_score_sheet"]
+__all__ = ["RENDERERS", "NoRenderer", "encode", "render_board", "render_hand", "render_score_sheet"]

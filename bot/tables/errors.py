@@ -49,7 +49,9 @@ class NotAPlayer(TableError):
     key = "not_a_player"
 
 
-class NotYourTurn(TableError):
+class NotYourTurnAtTable(TableError):
+    """The user's seat may not act now (the engine's own `NotYourTurn` is a rule's refusal of a seat)."""
+
     key = "not_your_turn"
 
 
@@ -91,8 +93,9 @@ class WrongPlayerCount(TableError):
     key = "wrong_player_count"
 
 
-class GameOver(TableError):
-    """The game has ended (finished or abandoned)."""
+class TableOver(TableError):
+    """The table's game has ended (finished or abandoned): the table takes nothing more. The engine's own
+    `GameOver` is a rule's refusal of an action after the end."""
 
     key = "game_over"
 

@@ -135,9 +135,9 @@ class Retold:
     since: float
 
 
-Notification = (
-    LobbyChanged
-    | TableOpened
+# What is told at a game's table (a LobbyChanged is told on its lobby message instead).
+TableNotification = (
+    TableOpened
     | BoardChanged
     | HandChanged
     | HandEnded
@@ -147,3 +147,4 @@ Notification = (
     | GameAbandoned
     | Retold
 )
+Notification = LobbyChanged | TableNotification

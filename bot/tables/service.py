@@ -25,12 +25,12 @@ from data import GameRow, HandMessage, StoredGame, StoreError, StoreInterface
 from .errors import (
     GameNotFound,
     GameNotOver,
-    GameOver,
     NotAPlayer,
     NotHost,
-    NotYourTurn,
+    NotYourTurnAtTable,
     StaleControl,
     StoreFailed,
+    TableOver,
     WrongPlayerCount,
 )
 from .lobbies import Lobbies
@@ -59,6 +59,7 @@ from .outbox import entry as outbox_entry
 from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
 from .retelling import retell
 from .seating import draw_seats, draws_for_seats, seating_json
+from .seeds import game_seed
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
 from .thinking import Thinking
@@ -136,7 +137,7 @@ class TableService:
             if stored is None:
                 raise GameNotFound(f"no game {game_no}", game_no=game_no)
             if stored.row.status != "active":
-                raise GameOver(f"game {game_no} is over", game_no=game_no)
+                raise TableOver(f"game {game_no} is over", game_no=game_no)
             table = self._build(stored)
             if table is None:
                 raise GameNotFound(f"game {game_no} cannot be rebuilt", game_no=game_no)
@@ -149,7 +150,7 @@ class TableService:
     def _check_live(self, table: Table) -> None:
         """Under the lock: the game may have ended while we waited for it."""
         if table.status != "active" or self._tables.get(table.game_no) is not table:
-            raise GameOver(f"game {table.game_no} is over", game_no=table.game_no)
+            raise TableOver(f"game {table.game_no} is over", game_no=table.game_no)
 
     # -- settings -------------------------------------------------------------------------------------
     async def settings(self, guild_id: int) -> ServerSettings:
@@ -306,7 +307,7 @@ class TableService:
                     players=players,
                     allowed=", ".join(map(str, info.players)),
                 )
-            seed = self._rng.randrange(2**53)
+            seed = game_seed(self._rng)
             seats = list(lobby.seats)
             deals: list[dict[str, Any]] | None = None
             seating = None
@@ -403,7 +404,7 @@ class TableService:
                 )
             if seat not in state.actors:
                 current = state.current_seat
-                raise NotYourTurn(
+                raise NotYourTurnAtTable(
                     f"it is seat {current}'s turn in game {game_no}",
                     game_no=game_no,
                     seat=current,

@@ -23,6 +23,7 @@ from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Noti
 from .outbox import Outbox
 from .outbox import entry as outbox_entry
 from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
+from .seeds import move_seed
 from .settings import SettingsBook
 from .table import Table, replay
 from .thinking import Thinking
@@ -110,7 +111,7 @@ class Turns:
         # would have. A searching level thinks in a worker process: other tables go on meanwhile, this
         # one waits under its lock.
         state = table.state
-        return await self.thinking.choose(state.view(seat), state.seed * 1_000_003 + state.turn)
+        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.turn))
 
     async def timer(self, table: Table, now: float) -> tuple[float | None, float | None]:
         """Deadline and reminder time for the human to act now (None when a computer acts or it is over)."""

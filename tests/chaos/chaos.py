@@ -22,6 +22,7 @@ from simcord.enums import OverwriteType
 import rendering
 from bot.client import FivesBot
 from bot.tables.table import replay
+from cogs.announcer.boards import Boards
 
 # (game, players, humans, options): every family and player count, humans and computers mixed.
 CATALOGUE: tuple[tuple[str, int, int, dict[str, str]], ...] = (
@@ -357,36 +358,21 @@ class Chaos:
             self.summary.problems.append(f"{what} got no answer")
 
     def _watch_posts(self) -> None:
-        """Count, for every action, the public messages that told it and were posted. discord.py loads a
-        cog's module anew with each bot, so each new bot's Table cog class is watched as soon as its cogs
-        are loaded, before it tells what a restart left untold."""
-        self._watch_cog(self.bot)
-        original = FivesBot.setup_hook
-
-        async def setup_hook(bot: FivesBot) -> None:
-            await original(bot)
-            self._watch_cog(bot)
-
-        FivesBot.setup_hook = setup_hook  # type: ignore[method-assign]
-        self._restore.append(lambda: setattr(FivesBot, "setup_hook", original))
-
-    def _watch_cog(self, bot: FivesBot) -> None:
-        cls: Any = type(bot.get_cog("Table"))
-        if getattr(cls, "_watched", False):
-            return
-        original = cls._post
+        """Count, for every action, the public messages that told it and were posted: every bot's announcer
+        (a restarted one's too, from what it tells at once) posts them through `Boards.post`."""
+        original = Boards.post
         posted = self.posted
 
-        async def _post(cog: Any, post: Any, move: int | None, **kwargs: Any) -> Any:
+        async def post(boards: Boards, post: Any, move: int | None, **kwargs: Any) -> Any:
             keys = [k for k in post.keys if k[0] == "action"]
-            message = await original(cog, post, move, **kwargs)
+            message = await original(boards, post, move, **kwargs)
             if message is not None:
                 for key in keys:
                     posted[(post.table.game_no, key[2])] += 1
             return message
 
-        cls._post = _post
-        cls._watched = True
+        Boards.post = post  # type: ignore[method-assign]
+        self._restore.append(lambda: setattr(Boards, "post", original))
 
     def restore(self) -> None:
         for undo in self._restore:
@@ -416,7 +402,7 @@ class Chaos:
 
     async def check(self, errors_logged: int) -> Summary:
         summary = self.summary
-        # Refusals reach simcord's error list too (answered by the Errors cog); anything else is a failure.
+        # Refusals reach simcord's error list too (answered by `cogs.errors.report`); anything else is a failure.
         unexpected = [
             e
             for e in self.env.errors

@@ -14,10 +14,11 @@ import discord
 import pytest
 import simcord
 
-from bot.ai import choose_action
+from bot.ai import think
 from bot.client import FivesBot, create_bot
 from bot.engine import new_game
 from bot.settings import Settings
+from bot.tables.seeds import game_seed, move_seed
 
 SEED = 11
 
@@ -276,8 +277,8 @@ class Situation:
     seeds: range
 
     def reached(self, seed: int) -> bool:
-        game_seed = random.Random(seed).randrange(2**53)  # TableService.start: the first draw of its rng
-        state: Any = new_game(self.GAME, self.players, dict(self.options), seed=game_seed)
+        # TableService.start: the first draw of the bot's generator (seeded by the settings' seed)
+        state: Any = new_game(self.GAME, self.players, dict(self.options), seed=game_seed(random.Random(seed)))
         for _ in range(self.STEPS):
             found = self.check(state)
             if found is not None:
@@ -289,7 +290,8 @@ class Situation:
             if seat == 0:
                 action = self.policy(view)
             else:
-                action = choose_action(view, random.Random(state.seed * 1_000_003 + state.turn))
+                # as the table service has its computers choose, at the settings' default level
+                action = think(view, move_seed(state.seed, state.turn), Settings().computer_level)
             state.apply(seat, action)
         return False
 

@@ -3,6 +3,8 @@ play through **My hand** (ephemeral) instead."""
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import World, board, close_dms, custom_ids, dms, move, open_table, playable, text_of, thread, whose_turn
 
 NOTICE = "does not take direct messages from me"
@@ -42,4 +44,46 @@ async def test_closed_dms_are_announced_once_and_my_hand_plays_instead(world: Wo
         assert not any(i.startswith("fives:act:") for i in custom_ids(after))
     assert len([m for m in thread(world).history() if NOTICE in text_of(m)]) == 1
     assert dms(bob) == []
+    assert world.env.errors == []
+
+
+def open_dms(world: World, member) -> None:  # type: ignore[no-untyped-def]
+    """`member` takes DMs again: Discord no longer refuses the bot's messages to them."""
+    path = f"/channels/{member.user.dm_channel.id}/messages"
+    world.env.backend.faults[:] = [f for f in world.env.backend.faults if f["path"] != path]
+
+
+@pytest.mark.parametrize("how", ["My hand", "/hand"])
+async def test_a_player_who_opens_their_dms_again_gets_their_hand_by_dm_once_back_at_the_table(
+    world: World, how: str
+) -> None:
+    bob = world.bob
+    close_dms(world.env, bob)
+    await open_table(world)
+    assert dms(bob) == []
+    open_dms(world, bob)
+    if how == "My hand":
+        await bob.click(board(world), label="My hand")
+    else:
+        await bob.slash(thread(world), "hand")
+
+    await play_until(world, bob)  # well within the hour after which closed DMs are tried again anyway
+
+    hand = playable(bob)
+    assert hand is not None and hand.embeds[0].description.startswith("**Your turn.**")
+    await move(bob, hand)  # and he plays from it
+    assert len([m for m in thread(world).history() if NOTICE in text_of(m)]) == 1
+    assert world.env.errors == []
+
+
+async def test_a_player_whose_dms_stay_closed_is_not_told_about_again_after_using_my_hand(world: World) -> None:
+    bob = world.bob
+    close_dms(world.env, bob)
+    await open_table(world)
+    await bob.click(board(world), label="My hand")  # DMs are tried again: still closed
+
+    await play_until(world, bob)
+
+    assert dms(bob) == [] and board(world).content == f"{bob.mention}, it's your turn."
+    assert len([m for m in thread(world).history() if NOTICE in text_of(m)]) == 1
     assert world.env.errors == []

@@ -4,16 +4,18 @@ played from text."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 import discord
 import pytest
 
+import cogs.hands  # noqa: F401  # registers the games' own steps
 import rendering
 from bot.engine import new_game
 from bot.engine.fives import FivesView, LegalMove
 from bot.tables import HandChanged, Seat, TableInfo
-from cogs.hands import move_controls
+from cogs.move_controls import move_controls
 
 from .conftest import World, board, dms, open_table, playable, whose_turn
 
@@ -77,7 +79,9 @@ def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rendering, "RENDERERS", {k: v for k, v in rendering.RENDERERS.items() if k is not FivesView})
 
 
-async def test_a_game_without_pictures_is_shown_and_played_from_text(world: World, no_pictures: None) -> None:
+async def test_a_game_without_pictures_is_shown_and_played_from_text(
+    world: World, no_pictures: None, caplog: pytest.LogCaptureFixture
+) -> None:
     await open_table(world)
     newest = board(world)
     assert newest.attachments == [] and newest.embeds[0].image.url is None
@@ -88,4 +92,32 @@ async def test_a_game_without_pictures_is_shown_and_played_from_text(world: Worl
     assert len(tiles.split()) == 5 and all("-" in t for t in tiles.split())  # Draw deals five tiles to four
     assert hand.attachments == []
     assert dms(player)
+    assert world.env.errors == []
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []  # expected: nothing to report
+
+
+async def test_a_drawing_that_fails_is_logged_and_the_game_goes_on_in_text(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bug in a drawing (here a TypeError inside the Fives drawers) is no silent text-only board: it is
+    logged with its traceback, and the board and the hands still go out, as text."""
+
+    def broken(view: object, names: object, locale: str) -> object:
+        raise TypeError("a bug in the drawing")
+
+    drawers = dict.fromkeys(rendering.RENDERERS[FivesView], broken)
+    monkeypatch.setitem(rendering.RENDERERS, FivesView, drawers)
+    await open_table(world)
+    newest = board(world)
+    assert newest.attachments == [] and newest.embeds[0].footer.text.splitlines()[0] == (
+        "Pictures of this game are not available yet."
+    )
+    hand = playable(whose_turn(world))
+    assert hand.attachments == [] and any(f.name == "Your hand" for f in hand.embeds[0].fields)
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert {r.getMessage().split(" for ")[0] for r in failures} >= {
+        "could not draw board.png",
+        "could not draw hand.png",
+    }
+    assert all(r.exc_info and r.exc_info[0] is TypeError for r in failures)
     assert world.env.errors == []

@@ -106,8 +106,8 @@ async def test_two_players_and_two_computers_play_draw_to_the_final_score_sheet(
     assert not any(custom_ids(m) for m in thread(world).history())
     assert not any(custom_ids(m) for m in dms(world.alice) + dms(world.bob) if "fives:" in " ".join(custom_ids(m)))
     assert rendered and all(view.seat is None for view in rendered)
-    table: Any = world.bot.get_cog("Table")
-    assert 1 not in table._places and 1 not in table._locks  # the ended game is let go
+    announcer: Any = world.bot.announcer
+    assert 1 not in announcer.places._places and 1 not in announcer._locks  # the ended game is let go
     assert world.env.errors == []
 
 
@@ -142,13 +142,14 @@ async def test_a_game_that_ended_leaves_nothing_of_itself_in_the_tables_memory(w
     """A bot runs for months: each ended game's places, boards, hand messages and notices are let go."""
     close_dms(world.env, world.bob)  # the table remembers having told it
     await open_table(world, "draw", options={"rounds": "1"})
-    cog: Any = world.bot.get_cog("Table")
-    assert 1 in cog._places and (1, world.bob.id) in cog._told_closed
+    announcer: Any = world.bot.announcer
+    places, boards, hand_dms = announcer.places, announcer.boards, announcer.hand_dms
+    assert 1 in places._places and (1, world.bob.id) in hand_dms._told_closed
     asked = (await world.alice.slash(thread(world), "abandon")).response
     await world.alice.click(asked, label="End the game")
     assert world.bot.service.games_of(world.alice.id) == []
     assert thread(world).history()[-1].embeds[0].title == "Draw Dominoes #1: game abandoned"
-    for memory in (cog._places, cog._boards, cog._failed, cog._locks, cog._hand_dms_loaded):
+    for memory in (places._places, boards._boards, places._failed, announcer._locks, hand_dms._hand_dms_loaded):
         assert 1 not in memory
-    assert not [k for k in (*cog._hand_dms, *cog._hand_turns, *cog._told_closed) if k[0] == 1]
+    assert not [k for k in (*hand_dms._hand_dms, *hand_dms._hand_turns, *hand_dms._told_closed) if k[0] == 1]
     assert world.env.errors == []

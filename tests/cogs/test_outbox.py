@@ -13,7 +13,9 @@ from typing import Any
 import discord
 import pytest
 
+import cogs.announcer.announcer
 from bot.client import FivesBot
+from cogs.announcer.boards import Boards
 
 from .conftest import World, board, custom_ids, dms, open_table, playable, thread
 from .test_permissions import actions, next_human, play_from_dm
@@ -21,8 +23,8 @@ from .test_permissions import actions, next_human, play_from_dm
 GAME_OVER = "Draw Dominoes #1: game over"
 
 
-def table_cog(world: World) -> Any:
-    return world.bot.get_cog("Table")
+def announcer(world: World) -> Any:
+    return world.bot.announcer
 
 
 def moves_shown(world: World) -> list[int]:
@@ -165,7 +167,7 @@ async def test_a_move_saved_just_before_a_crash_is_announced_after_the_restart(
     async def crash(*args: Any, **kwargs: Any) -> None:  # the process dies after the commit
         return None
 
-    monkeypatch.setattr(table_cog(world), "deliver", crash)
+    monkeypatch.setattr(announcer(world), "deliver", crash)
     await play_from_dm(player)
     assert await actions(world) > saved and lines_about(world, player.name) == 0
     monkeypatch.undo()
@@ -186,7 +188,7 @@ async def test_a_crash_after_the_board_was_posted_does_not_post_it_twice_and_sti
 ) -> None:
     await two_humans(world)
     player = next_human(world)
-    cog = table_cog(world)
+    hand_dms = announcer(world).hand_dms
 
     # The process dies once the board is posted: no hand is sent, and nothing is recorded as told.
     async def no_hand(*args: Any, **kwargs: Any) -> bool:
@@ -195,7 +197,7 @@ async def test_a_crash_after_the_board_was_posted_does_not_post_it_twice_and_sti
     async def nothing_recorded(*args: Any, **kwargs: Any) -> None:
         return None
 
-    monkeypatch.setattr(cog, "_hand", no_hand)
+    monkeypatch.setattr(hand_dms, "send_hand", no_hand)
     monkeypatch.setattr(world.bot.service, "told", nothing_recorded)
     await play_from_dm(player)
     monkeypatch.undo()
@@ -268,15 +270,14 @@ async def test_a_reminder_discord_refuses_is_sent_again(world: World) -> None:
 async def test_a_defect_while_telling_says_the_move_stands_and_it_is_told_later(
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    import rendering
-
     await two_humans(world)
     player = next_human(world)
 
-    def broken(*args: Any, **kwargs: Any) -> bytes:
-        raise RuntimeError("a bug in a renderer")
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("a bug in making the board message")
 
-    monkeypatch.setattr(rendering, "render_board", broken)
+    # (A failing drawing is no such defect: the board goes out as text, see test_controls.)
+    monkeypatch.setattr(Boards, "_add_scores", staticmethod(broken))
     result = await play_from_dm(player)
     [told] = result.followups
     assert told.content == (
@@ -296,10 +297,8 @@ async def test_a_backlog_too_long_for_one_message_is_shown_whole_in_several(
 ) -> None:
     """After a long outage the lines of every move are told, however many: in several messages, in order,
     none cut and none twice (a backlog of a whole Domineren hand used to make an embed Discord refuses)."""
-    import sys
-
     await two_humans(world)
-    monkeypatch.setattr(sys.modules["cogs.table"], "LINES_PER_MESSAGE", 200)  # a few lines a message
+    monkeypatch.setattr(cogs.announcer.announcer, "LINES_PER_MESSAGE", 200)  # a few lines a message
     world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=503, times=None)
     while world.bot.service.games_of(world.alice.id):
         await play_from_dm(next_human(world))

@@ -53,7 +53,7 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
         game_no, _ = await h.start_game(humans=humans, computers=2)
         await h.play(game_no, max_steps=25)
     await h.lobby(humans=(CAT,), computers=1)
-    # The Table cog's part: a hand DM with live controls remembered, one post that failed (to be retold).
+    # The announcer's part: a hand DM with live controls remembered, one post that failed (to be retold).
     await svc.told(finished, hand_messages=[HandMessage(finished, ANN.user_id, 77, 88)], failed=[("hand", 22, 3)])
     return h
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 import rendering
 from bot.i18n import LOCALES, catalogue
-from rendering import render_board, render_hand, render_score_sheet
+from rendering import NoRenderer, render_board, render_hand, render_score_sheet
 from rendering.text import BOLD, ELLIPSIS, REGULAR, covered, fit, font, text_width
 
 from .positions import NAMES_JA
@@ -69,13 +69,15 @@ def test_long_names_are_cut_with_an_ellipsis_to_the_width_given() -> None:
     assert fit("Bob", 24, True, 200) == "Bob"
 
 
-def test_a_view_of_an_unknown_kind_is_refused() -> None:
+def test_a_view_of_an_unknown_kind_is_refused_with_no_renderer() -> None:
+    """`NoRenderer`, not a TypeError: callers show such a game as text, and take a TypeError for a bug."""
+
     class Strange:
         seat = None
 
     for render in (render_board, render_score_sheet):
-        with pytest.raises(TypeError):
+        with pytest.raises(NoRenderer):
             render(Strange(), ["x"])
     Strange.seat = 0
-    with pytest.raises(TypeError):
+    with pytest.raises(NoRenderer):
         render_hand(Strange(), ["x"])

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 
 import pytest
 
-from bot.tables import GameEnded, GameOver, Player, TableOpened, TableService
+from bot.tables import GameEnded, Player, TableOpened, TableOver, TableService
 from data import StoreInterface, open_store
 from tests.conftest import Databases
 
@@ -114,7 +114,7 @@ class Harness:
         while max_steps is None or steps < max_steps:
             try:
                 notes = await (self.step(game_no) if choose is None else self.step(game_no, choose))
-            except GameOver:
+            except TableOver:
                 break
             out += notes
             steps += 1

@@ -8,10 +8,10 @@ from bot.tables import (
     BoardChanged,
     GameAbandoned,
     GameEnded,
-    GameOver,
     NotAPlayer,
     NotHost,
     SeatHandedToComputer,
+    TableOver,
 )
 
 
@@ -57,14 +57,14 @@ async def test_only_the_host_or_an_admin_abandons(harness):
     assert isinstance(abandoned, GameAbandoned) and abandoned.by_user_id == cat.user_id
     assert abandoned.table.status == "abandoned"
     assert svc.games_of(ann.user_id) == []
-    with pytest.raises(GameOver):
+    with pytest.raises(TableOver):
         await svc.act(game_no, ann.user_id, "draw", None)
-    with pytest.raises(GameOver):
+    with pytest.raises(TableOver):
         await svc.resign(game_no, ann.user_id)
     assert await svc.leaderboard(harness.guild, "five-up") == []  # no results
     await harness.restart()
     assert harness.service.games_of(ann.user_id) == []
-    with pytest.raises(GameOver):
+    with pytest.raises(TableOver):
         await harness.service.public_view(game_no)
 
 

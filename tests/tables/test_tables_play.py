@@ -10,13 +10,13 @@ from bot.engine.records import replay as replay_record
 from bot.tables import (
     BoardChanged,
     GameEnded,
-    GameOver,
     HandChanged,
     HandEnded,
     IllegalMove,
     NotAPlayer,
-    NotYourTurn,
+    NotYourTurnAtTable,
     StaleControl,
+    TableOver,
 )
 
 
@@ -60,7 +60,7 @@ async def test_a_whole_game_two_humans_two_computers(harness):
 
     # and the game is over for everyone
     assert svc.games_of(ann.user_id) == []
-    with pytest.raises(GameOver):
+    with pytest.raises(TableOver):
         await svc.act(game_no, ann.user_id, "draw", moves[-1].turn)
 
 
@@ -92,7 +92,7 @@ async def test_strangers_and_players_out_of_turn_are_refused(harness):
     with pytest.raises(NotAPlayer) as stranger:
         await svc.act(game_no, cat.user_id, to_act.view.legal[0].text, to_act.turn)
     assert stranger.value.key == "not_a_player"
-    with pytest.raises(NotYourTurn) as early:
+    with pytest.raises(NotYourTurnAtTable) as early:
         await svc.act(game_no, other.user_id, "{}-{}".format(*other_hand.view.hand[0]), to_act.turn)
     assert early.value.params["user_id"] == to_act.user_id
     with pytest.raises(NotAPlayer):

@@ -14,6 +14,7 @@ import pytest
 from bot.ai import choose_action
 from bot.engine import new_game
 from bot.tables import Player, TableService
+from bot.tables.seeds import move_seed
 from bot.tables.thinking import Thinking
 
 ANN, BOB, CAT = Player(11, "Ann"), Player(22, "Bob"), Player(33, "Cat")
@@ -84,7 +85,7 @@ def test_a_move_from_a_worker_process_is_the_move_in_place() -> None:
         view = state.view(state.current_seat)
         if len(view.legal) > 1 and state.turn > 6:
             break
-    seed = state.seed * 1_000_003 + state.turn
+    seed = move_seed(state.seed, state.turn)  # as the table service seeds a computer's move
     thinking = Thinking(1, "normal")
     try:
         in_worker = asyncio.run(thinking.choose(view, seed))

@@ -1,0 +1,238 @@
+"""The announcer: turns the table service's notifications into Discord messages. The bot holds one
+(`FivesBot.announcer`, built in `setup_hook`), and every control that changes a game hands it what the
+service returned.
+
+Each delivery's notifications end in one new board message per game (`boards`); private hands and
+reminders go by DM (`hand_dms`); where each table is played, and what could not be posted there, is
+`places`'. What Discord refused or a crash left untold stays in the service's outbox and is told again
+later (`tell_untold`), exactly once and in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import tr
+from bot.tables import (
+    BoardChanged,
+    GameAbandoned,
+    GameEnded,
+    HandChanged,
+    HandEnded,
+    LobbyChanged,
+    LobbyInfo,
+    Notification,
+    Retold,
+    SeatHandedToComputer,
+    TableInfo,
+    TableNotification,
+    TableOpened,
+    TurnReminder,
+)
+from bot.tables.outbox import key_of
+
+from .. import words
+from ..common import names_for, public_locale
+from ..lobby import lobby_embed, lobby_view
+from .boards import Boards
+from .hand_dms import HandDMs
+from .places import BROKEN, Places
+from .post import Post
+
+if TYPE_CHECKING:
+    from bot.client import FivesBot
+
+log = logging.getLogger(__name__)
+
+LINES_PER_MESSAGE = 3000  # play lines beyond this (a long backlog) go out in a message of their own first
+
+
+class Announcer:
+    """Tells every table what happened at it, and every player their hand."""
+
+    def __init__(self, bot: FivesBot) -> None:
+        self.bot = bot
+        self.places = Places(bot)
+        self.boards = Boards(bot, self.places)
+        self.hand_dms = HandDMs(bot, self.places, self.boards)
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._started = False
+
+    async def start(self) -> None:
+        """Once connected: whatever a crash left untold (the outbox), and the computer turns `resume()`
+        played, told now, once."""
+        if self._started:
+            return
+        self._started = True
+        await self.deliver(await self.bot.service.untold(everything=True))
+
+    async def tell_untold(self) -> None:
+        """Tell again what failed or was left by a crash and is due (called every few seconds)."""
+        if self._started:
+            await self.deliver(await self.bot.service.untold())
+
+    def table_url(self, table: TableInfo) -> str:
+        """A link to the table's newest board (its thread or channel before the first)."""
+        return self.boards.table_url(table)
+
+    def player_at_hand(self, user_id: int) -> None:
+        """A player used their hand's controls or `/hand`: DMs are tried again at once if theirs were closed
+        (else only an hour after they refused one)."""
+        if self.hand_dms.may_be_open(user_id):
+            log.info("user %s is at their hand: DMs are tried again", user_id)
+
+    def in_thread(self, lobby: LobbyInfo) -> bool:
+        """Whether the lobby's game opened a thread of its own (else it is played in the lobby's channel)."""
+        return lobby.game_no is not None and self.places.in_thread(lobby.game_no, lobby.channel_id)
+
+    async def show_lobby(self, lobby: LobbyInfo) -> None:
+        """Redraw a lobby message (after a change made elsewhere than on it)."""
+        if lobby.message_id is None:
+            return
+        locale = await public_locale(self.bot, lobby.guild_id)
+        channel = self.places.channel(lobby.channel_id)
+        try:
+            await channel.get_partial_message(lobby.message_id).edit(
+                embed=lobby_embed(lobby, locale), view=lobby_view(lobby, locale)
+            )
+        except discord.HTTPException as exc:
+            log.warning("lobby %s: could not redraw message %s (%s)", lobby.lobby_id, lobby.message_id, exc)
+
+    # -- the one entry point ---------------------------------------------------------------------------
+    async def deliver(
+        self, notes: Sequence[Notification], origin: discord.Interaction | None = None, *, hand_origin: bool = False
+    ) -> None:
+        """Post what happened. `origin` is the interaction that caused it: its message is where a new
+        table's thread opens from, and with `hand_origin` the clicking player's new hand replaces it.
+
+        Never raises for what Discord refuses: what could not be told stays in the outbox and is told
+        later; the player who acted is told that their move stands."""
+        by_game: dict[int, list[TableNotification]] = {}
+        for note in notes:
+            if isinstance(note, LobbyChanged):
+                await self.show_lobby(note.lobby)
+                continue
+            by_game.setdefault(note.table.game_no, []).append(note)
+        for game_no, game_notes in by_game.items():
+            async with self._locks[game_no]:
+                try:
+                    ended = await self._deliver_game(game_no, game_notes, origin, hand_origin)
+                except Exception:
+                    # A defect of ours: what was not told stays in the outbox and is tried again later.
+                    log.exception("game %s: telling the table failed", game_no)
+                    ended = False
+                    if origin is not None:
+                        await self.places.tell_unposted(origin, game_notes[0].table, BROKEN)
+                finally:  # a failure to post is told to this delivery's player, never to the next one's
+                    self.places.take_failure(game_no)
+            if ended:  # nothing more is said about this game
+                self._locks.pop(game_no, None)
+
+    async def _deliver_game(
+        self, game_no: int, notes: list[TableNotification], origin: discord.Interaction | None, hand_origin: bool
+    ) -> bool:
+        """Post one game's notifications (with whatever it left untold before); whether the game ended."""
+        notes = [n for n in await self.bot.service.backlog(game_no, notes) if not isinstance(n, LobbyChanged)]
+        if not notes:
+            return False
+        table = notes[0].table
+        locale = await public_locale(self.bot, table.guild_id)
+        post = Post(table, locale)
+        hands: list[HandChanged] = []
+        boards = self.boards
+        for note in notes:
+            post.table = note.table
+            names = names_for(note.table, locale)
+            key = key_of(note)
+            if isinstance(note, Retold):
+                post.posted_until = await boards.posted_until(note)
+            elif isinstance(note, TableOpened):
+                if post.posted_until is not None and post.posted_until >= 0:  # its first board is there
+                    post.done.append(("opened", 0, 0))
+                    continue
+                await self.places.open(note, origin, locale)
+                post.opened, post.view, post.turn = note, note.view, note.turn
+                post.keys.append(("opened", 0, 0))
+            elif isinstance(note, BoardChanged):
+                assert key is not None
+                post.skipping = post.posted_until is not None and note.turn <= post.posted_until
+                if post.skipping:  # posted before a crash: not twice
+                    post.done.append(key)
+                    post.view, post.turn = note.view, note.turn
+                    continue
+                # An action after a hand's end belongs to the next hand: the result goes out first, with
+                # only its own plays, and this action starts the next board's lines.
+                await boards.hand_result(post, locale)
+                line = words.board_line(note, names, locale, before=note.before)
+                if post.lines and len("\n".join(post.lines)) + len(line) >= LINES_PER_MESSAGE:
+                    await boards.post_lines(post)  # a long backlog: its lines go out in several messages
+                post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
+                post.lines.append(line)
+                post.keys.append(key)
+            elif isinstance(note, HandEnded):
+                if post.skipping:
+                    continue
+                await boards.hand_result(post, locale)
+                post.hand = note
+            elif isinstance(note, GameEnded):
+                post.view = note.view
+                if post.skipping:  # its message is there: what is left is to retire the controls
+                    post.ended = True
+                    await boards.retire_board(note.table)
+                    await self._retire(note.table, post)
+                    continue
+                if await boards.game_over(post, note, locale):
+                    await boards.retire_board(note.table)
+                    await self._retire(note.table, post)
+            elif isinstance(note, HandChanged):
+                hands.append(note)
+            elif isinstance(note, TurnReminder):
+                assert key is not None
+                (post.done if await self.hand_dms.remind(note) else post.failed).append(key)
+            elif isinstance(note, SeatHandedToComputer):
+                assert key is not None
+                if post.posted_until is not None and note.turn < post.posted_until:
+                    post.done.append(key)
+                    continue
+                name = note.table.seats[note.seat].name  # the name they played under, not "(computer)"
+                player = discord.utils.escape_markdown(name) if name else names[note.seat]
+                post.lines.append(tr("line.resigned", locale, player=player))
+                post.keys.append(key)
+            elif isinstance(note, GameAbandoned):
+                assert key is not None
+                post.keys.append(key)
+                if await boards.abandoned(post, note, locale):
+                    await boards.retire_board(note.table)
+                    await self._retire(note.table, post)
+        await boards.hand_result(post, locale)
+        if not post.ended and (post.lines or post.opened or post.dealt):
+            await boards.board(post, hands, locale)
+        for note in hands:
+            if await self.hand_dms.send_hand(note, origin if hand_origin else None, post):
+                post.done.append(("hand", note.user_id, note.turn))
+            else:
+                post.failed.append(("hand", note.user_id, note.turn))
+        if post.ended and hand_origin and origin is not None and origin.guild_id is not None:
+            # The game ended on this player's move from an ephemeral hand: its controls go too.
+            with contextlib.suppress(discord.HTTPException):
+                await origin.edit_original_response(view=None)
+        post.failed += post.keys
+        await self.bot.service.told(game_no, post.done, post.failed, post.hand_messages, post.forget_hands)
+        failure = self.places.take_failure(table.game_no)
+        if failure is not None and origin is not None:
+            await self.places.tell_unposted(origin, post.table, failure)
+        return post.ended
+
+    async def _retire(self, table: TableInfo, post: Post) -> None:
+        """A game that ended keeps no live control anywhere: not on the board, not in a hand DM; and nothing
+        of it stays in memory (its place too, once the table's own info says it)."""
+        self.boards.forget(table.game_no)
+        await self.hand_dms.retire(table.game_no, post)
+        self.places.forget(table)

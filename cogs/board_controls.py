@@ -1,0 +1,78 @@
+"""The board's controls: **My hand** (private, ephemeral) and, for trick games, **Last trick** (public), and
+the cog that registers them so that a click on a board posted before a restart still finds its handler."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import TYPE_CHECKING, Self
+
+import discord
+
+import rendering
+from bot.engine.five_hundred import FiveHundredView
+from bot.i18n import tr
+from bot.tables import TableInfo
+from rendering.five_hundred.board import closing_trick
+
+from . import words
+from .common import Colours, ControlsCog, fives, names_for, reports_errors, user_locale
+from .hands import MyHandButton
+
+if TYPE_CHECKING:
+    from bot.client import FivesBot
+
+
+def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
+    """The board's buttons: **My hand** (private, ephemeral) and, for trick games, the last trick (public)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(MyHandButton(table.game_no, locale))
+    if words.family(table.game_id) == "five_hundred":
+        view.add_item(LastTrickButton(table.game_no, locale))
+    return view
+
+
+class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:trick:(?P<game>[0-9]+)"):
+    """The trick before the one on the table, for whoever missed it (everyone saw it: nothing private)."""
+
+    def __init__(self, game_no: int, locale: str = "en", *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr("controls.last_trick", locale),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"fives:trick:{game_no}",
+            )
+        )
+        self.game_no = game_no
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), label=item.label)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = fives(interaction).service
+        table = await service.table(self.game_no)
+        view = await service.public_view(self.game_no)
+        locale = user_locale(interaction)
+        # the hand's first trick is still on the table (during the next auction, the last hand's tenth is shown)
+        tricks = view.last_trick if isinstance(view, FiveHundredView) else ()
+        if not tricks and closing_trick(view) is None:
+            await interaction.edit_original_response(content=tr("trick.500.none", locale))
+            return
+        image = rendering.render_board(view, names_for(table, locale, escape=False), locale, show_previous=True)
+        embed = discord.Embed(title=tr("controls.last_trick", locale), colour=Colours.BOARD)
+        embed.set_image(url="attachment://trick.png")
+        file = discord.File(io.BytesIO(image), filename="trick.png")
+        await interaction.edit_original_response(embed=embed, attachments=[file])
+
+
+class BoardControls(ControlsCog):
+    ITEMS = (LastTrickButton,)
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(BoardControls(bot))
