@@ -130,7 +130,7 @@ def _y_range(lo: float, hi: float) -> tuple[float, float, float]:
         lo, hi = lo - (hi - lo) / 20, hi + (hi - lo) / 20
     raw = (hi - lo) / 5
     mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    step = next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)
     return math.floor(lo / step) * step, math.ceil(hi / step) * step, step
 
 
@@ -220,7 +220,7 @@ def _seasons(
         at = round(x(_utc(season.starts)))
         for y0 in range(PLOT_TOP - 8, PLOT_BOTTOM, 12):
             draw.line((at, y0, at, min(y0 + 6, PLOT_BOTTOM)), fill=pal.idx(pal.DIVIDER), width=2)
-        room = (round(x(_utc(shown[k + 1].starts))) if k + 1 < len(shown) else right) - at - 16
+        room = round((x(_utc(shown[k + 1].starts)) if k + 1 < len(shown) else right) - at - 16)
         if room > 30:
             draw_text(canvas, at + 8, PLOT_TOP - 14, season.label, SMALL, pal.GREY, pal.STRIP, max_width=room)
 

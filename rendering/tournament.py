@@ -76,7 +76,7 @@ def render_bracket(bracket: Bracket, locale: str = "en") -> bytes:
     draw_text(canvas, PAD, PAD + cap_height(TITLE), bracket.title, TITLE, pal.WHITE, pal.STRIP, bold=True,
               max_width=width - 2 * PAD)  # fmt: skip
     names = _entrant_names(bracket)
-    centres = [HEAD + k * (2 * ROW + MATCH_GAP) + ROW for k in range(first)]
+    centres: list[float] = [HEAD + k * (2 * ROW + MATCH_GAP) + ROW for k in range(first)]
     for r, matches in enumerate(rounds):
         x = PAD + r * (COL + GAP)
         draw_text(canvas, x + COL / 2, HEAD - 14, _round_name(r, len(rounds), locale), SMALL, pal.GREY, pal.STRIP,
