@@ -66,22 +66,23 @@ def write_community(out: Path) -> list[Path]:
         save(f"replay-{game}-hand{'-ja' if locale == 'ja' else ''}.gif", render_replay(_hand(states), names, locale))
     start = datetime(2026, 3, 2, 18, tzinfo=UTC)
     seasons = [SeasonMark(start + timedelta(days=61), "Spring 2026"), SeasonMark(start + timedelta(days=153), "Summer")]
-    save("rating-chart.png", render_rating_chart("Alice", [RatingSeries("", _walk(1, 320, 0.7))], seasons=seasons))
+    alone = [RatingSeries("", rating_walk(1, 320, 0.7))]
+    save("rating-chart.png", render_rating_chart("Alice", alone, seasons=seasons))
     several = [
-        RatingSeries("ファイブアップ", _walk(2, 60, 3.0)),
-        RatingSeries("五百", _walk(3, 45, 4.0, drift=-0.3)),
-        RatingSeries("ドミネーレン", _walk(4, 25, 6.0)),
+        RatingSeries("ファイブアップ", rating_walk(2, 60, 3.0)),
+        RatingSeries("五百", rating_walk(3, 45, 4.0, drift=-0.3)),
+        RatingSeries("ドミネーレン", rating_walk(4, 25, 6.0)),
     ]
     save(
         "rating-chart-ja.png",
         render_rating_chart("さくら", several, "ja", seasons=[SeasonMark(start + timedelta(days=40), "春シーズン")]),
     )
     save("rating-chart-first-game.png", render_rating_chart("Bob", [RatingSeries("", (RatingPoint(start, 1.4),))]))
-    save("bracket-8-final-to-play.png", render_bracket(_bracket(PLAYERS[:8], 2, "Five Up Cup, November")))
-    save("bracket-32-long-names.png", render_bracket(_bracket(PLAYERS[:32], 3, "The Big Domino Open")))
-    save("bracket-6-byes-ja.png", render_bracket(_bracket(NAMES_JA[:6], 3, "ファイブアップ杯"), "ja"))
-    save("swiss-standings.png", render_standings(_swiss(PLAYERS[:12], 5, 3, "Five Hundred Swiss")))
-    save("swiss-standings-ja.png", render_standings(_swiss(NAMES_JA, 4, 4, "ドミネーレン・スイス式"), "ja"))
+    save("bracket-8-final-to-play.png", render_bracket(sample_bracket(PLAYERS[:8], 2, "Five Up Cup, November")))
+    save("bracket-32-long-names.png", render_bracket(sample_bracket(PLAYERS[:32], 3, "The Big Domino Open")))
+    save("bracket-6-byes-ja.png", render_bracket(sample_bracket(NAMES_JA[:6], 3, "ファイブアップ杯"), "ja"))
+    save("swiss-standings.png", render_standings(sample_standings(PLAYERS[:12], 5, 3, "Five Hundred Swiss")))
+    save("swiss-standings-ja.png", render_standings(sample_standings(NAMES_JA, 4, 4, "ドミネーレン・スイス式"), "ja"))
     return written
 
 
@@ -93,7 +94,7 @@ def _hand(states: Callable[[], Any]) -> list[Any]:
     return hands[len(hands) // 2]
 
 
-def _walk(seed: int, n: int, days: float, drift: float = 0.15) -> tuple[RatingPoint, ...]:
+def rating_walk(seed: int, n: int, days: float, drift: float = 0.15) -> tuple[RatingPoint, ...]:
     rng = random.Random(seed)
     when, rating, out = datetime(2026, 3, 2, 18, tzinfo=UTC), 0.0, []
     for _ in range(n):
@@ -103,7 +104,7 @@ def _walk(seed: int, n: int, days: float, drift: float = 0.15) -> tuple[RatingPo
     return tuple(out)
 
 
-def _bracket(names: tuple[str, ...], decided: int, title: str) -> Bracket:
+def sample_bracket(names: tuple[str, ...], decided: int, title: str) -> Bracket:
     """A seeded bracket (byes to the top seeds) with its first `decided` rounds played; upsets at random."""
     rng = random.Random(len(names))
     size = 1
@@ -131,7 +132,7 @@ def _bracket(names: tuple[str, ...], decided: int, title: str) -> Bracket:
     return Bracket(title, tuple(Entrant(n, k + 1) for k, n in enumerate(names)), tuple(rounds))
 
 
-def _swiss(names: tuple[str, ...], rounds: int, played: int, title: str) -> Standings:
+def sample_standings(names: tuple[str, ...], rounds: int, played: int, title: str) -> Standings:
     """Standings after `played` rounds of made-up results (a bye for the odd one out), ranked by points
     then tie-break."""
     rng = random.Random(played)

@@ -7,7 +7,7 @@ Why GIF and not APNG: Discord plays an attached GIF in the chat on every client,
 is shown as a still picture (only stickers animate). GIF's 256 colours cost nothing here, since every
 image is drawn in the house palette of 256 colours anyway (rendering.palette), and Pillow writes each
 frame as the rectangle that changed since the one before, so a move costs a few kilobytes; measured on
-seeded games, the GIF is 10 to 35 % smaller than the same frames as an APNG (benchmarks/render.py).
+seeded games, the GIF is 10 to 46 % smaller than the same frames as an APNG (benchmarks/render.py).
 
 Each frame is the family's public board (the registered renderer, so a new family animates unchanged),
 scaled to `WIDTH` pixels, under a caption strip: the move number and who did what, in the words given
