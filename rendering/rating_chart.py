@@ -166,7 +166,7 @@ def _ticks(t0: datetime, t1: datetime) -> tuple[list[datetime], str]:
         elif days > 1:
             ticks = [t for t in ticks if (t.toordinal() % days) == 0]
         return [t for t in ticks if t <= t1], "MMMd"
-    months = next(m for m in _MONTH_STEPS if span.days / 30.4 / m <= 8)
+    months = next((m for m in _MONTH_STEPS if span.days / 30.4 / m <= 8), 120)
     ticks = []
     year, month = t0.year, t0.month
     while True:

@@ -8,6 +8,8 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from rendering import palette as pal
@@ -126,3 +128,21 @@ def test_a_japanese_chart_is_in_japanese(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_a_long_name_is_cut_to_the_width() -> None:
     drawn_width = rgb(render_rating_chart("W" * 80, [RatingSeries("", walk(5))])).crop((WIDTH - 20, 0, WIDTH, 60))
     assert {c for _, c in drawn_width.getcolors(1 << 16)} == {pal.STRIP}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.tuples(st.integers(min_value=0, max_value=5 * 365 * 24), st.floats(min_value=-1e4, max_value=1e4)),
+            max_size=40,
+        ),
+        max_size=len(COLOURS),
+    )
+)
+def test_any_ratings_at_any_times_draw_a_chart_of_the_one_size(data: list[list[tuple[int, float]]]) -> None:
+    series = [
+        RatingSeries(f"Game {k}", tuple(RatingPoint(START + timedelta(hours=h), r) for h, r in sorted(points)))
+        for k, points in enumerate(data)
+    ]
+    rgb(render_rating_chart("Alice", series))

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import io
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from bot.engine import new_game
 from bot.engine.records import ReplayError, hand_positions, public_positions, record_of
 from rendering import palette as pal
 from rendering.gallery import NAMES, NAMES_500, play, play_500, play_domineren
-from rendering.replay import LAST_MS, MAX_BYTES, WIDTH, choose_frames, render_replay
+from rendering.replay import LAST_MS, MAX_BYTES, PAD, SIZE, WIDTH, choose_frames, render_replay
+from rendering.text import text_width
 
 from ..i18n.english import english_in, record_drawn_text
 
@@ -171,3 +175,37 @@ def test_frames_are_drawn_in_the_house_palette() -> None:
     image.seek(1)
     used = {rgb for _, rgb in image.convert("RGB").getcolors(1 << 16)}
     assert pal.FELT in used and pal.STRIP in used and pal.GOLD in used
+
+
+@given(
+    hands=st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=12),
+    max_frames=st.integers(min_value=2, max_value=150),
+)
+def test_any_sequence_of_hands_is_cut_into_contiguous_frames_within_the_limit(
+    hands: list[int], max_frames: int
+) -> None:
+    views = [SimpleNamespace(hand_no=h + 1) for h, length in enumerate(hands) for _ in range(length)]
+    spans = choose_frames(views, max_frames)
+    assert len(spans) <= max(max_frames, 2)
+    assert [k for first, last in spans for k in range(first, last + 1)] == list(range(len(views)))
+    changes = [k for k in range(1, len(views)) if views[k].hand_no != views[k - 1].hand_no]
+    if 2 * len(changes) + 2 <= max_frames:  # room for every hand's end and the next deal: all kept
+        shown = {last for _, last in spans}
+        assert all(k in shown and k - 1 in shown for k in changes)
+
+
+def test_a_caption_with_a_long_name_and_a_long_retelling_fits_its_strip(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = record_drawn_text(monkeypatch)
+    views = positions("five-up")[:6]
+    long_names = (
+        "名前がとても長いプレイヤーさんです本当に長い",
+        "Bartholomew Featherstonehaugh-Smythe the Third",
+        "C",
+        "D",
+    )
+    retelling = [None, None, "A very long retelling of what happened at this move " * 4, None, None, None]
+    render_replay(views, long_names, "ja", sheet=False, captions=retelling)
+    captions = [t for t in drawn if "手目" in t] + [t for t in drawn if "：" in t or t.startswith("A very")]
+    assert len(captions) >= 6
+    assert all(text_width(t, SIZE, False) <= WIDTH - 2 * PAD for t in captions)
+    assert any("…" in t for t in captions)
