@@ -27,6 +27,7 @@ from bot.i18n import tr
 
 from . import encode
 from . import palette as pal
+from .names import say
 from .text import cap_height, draw_text, fit, text_width
 
 WIDTH, HEIGHT = 960, 540
@@ -70,9 +71,13 @@ def render_rating_chart(
         raise ValueError(f"at most {len(COLOURS)} series, not {len(series)}")
     canvas = pal.new_canvas((WIDTH, HEIGHT), pal.STRIP)
     draw = ImageDraw.Draw(canvas)
-    title = tr("image.rating.title", locale, player=" ".join(player.split()))
-    room = WIDTH - 3 * PAD - min(text_width(title, TITLE, True), WIDTH // 2)
-    legend_w = _legend(canvas, draw, series, room) if len(series) > 1 else 0
+    # the title takes what it needs, up to most of the width beside a legend; a long name is cut in the
+    # name, so that "…: rating" still says what the chart is
+    most = WIDTH - 2 * PAD if len(series) <= 1 else (WIDTH - 2 * PAD) * 3 // 5
+    whole = tr("image.rating.title", locale, player=" ".join(player.split()))
+    title_w = min(text_width(whole, TITLE, True), most)
+    title = say("image.rating.title", locale, 0, [player], TITLE, True, title_w)
+    legend_w = _legend(canvas, draw, series, WIDTH - 3 * PAD - title_w) if len(series) > 1 else 0
     draw_text(canvas, PAD, PAD + cap_height(TITLE), title, TITLE, pal.WHITE, pal.STRIP, bold=True,
               max_width=WIDTH - 3 * PAD - legend_w)  # fmt: skip
     points = [(_utc(p.when), p.rating) for s in series for p in s.points]

@@ -146,3 +146,11 @@ def test_any_ratings_at_any_times_draw_a_chart_of_the_one_size(data: list[list[t
         for k, points in enumerate(data)
     ]
     rgb(render_rating_chart("Alice", series))
+
+
+def test_a_long_name_is_cut_in_the_name_so_the_title_still_says_rating(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = record_drawn_text(monkeypatch)
+    render_rating_chart("Bartholomew " * 12, [RatingSeries("Five Up", walk(5)), RatingSeries("Muggins", walk(5))])
+    title = next(t for t in drawn if t.endswith(": rating"))
+    assert "…" in title and title.startswith("Bartholomew")
+    assert {"Five Up", "Muggins"} <= set(drawn)
