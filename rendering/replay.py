@@ -28,10 +28,10 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine import View
 from bot.i18n import tr
 
 from . import _drawer
@@ -54,7 +54,7 @@ LAST_MS = 5000
 
 
 def render_replay(
-    positions: Sequence[Any],
+    positions: Sequence[View],
     names: Sequence[str],
     locale: str = "en",
     *,
@@ -91,11 +91,11 @@ def render_replay(
         allowed = max(2, min(allowed - 1, int(allowed * max_bytes / len(data) * 0.9)))
 
 
-def _check(positions: Sequence[Any], captions: Sequence[str | None] | None) -> None:
+def _check(positions: Sequence[View], captions: Sequence[str | None] | None) -> None:
     if not positions:
         raise ValueError("a replay needs at least one position")
     for k, view in enumerate(positions):
-        if getattr(view, "hand", None) is not None or getattr(view, "seat", None) is not None:
+        if view.hand is not None or view.seat is not None:
             raise ValueError(f"position {k} is a seat's view: a replay draws the public view (view(None)) only")
         if view.game_id != positions[0].game_id:
             raise ValueError(f"position {k} is of {view.game_id}, not {positions[0].game_id}")
@@ -103,7 +103,7 @@ def _check(positions: Sequence[Any], captions: Sequence[str | None] | None) -> N
         raise ValueError(f"{len(captions)} captions for {len(positions)} positions")
 
 
-def choose_frames(positions: Sequence[Any], max_frames: int) -> list[tuple[int, int]]:
+def choose_frames(positions: Sequence[View], max_frames: int) -> list[tuple[int, int]]:
     """The frames to draw, as (first, last) position indices: each frame shows position `last` and
     stands for the moves from `first` on. Every position while there are at most `max_frames`."""
     n = len(positions)
@@ -150,7 +150,7 @@ def _scaled(image: Image.Image, width: int = WIDTH) -> Image.Image:
 
 
 def _encode(
-    positions: Sequence[Any],
+    positions: Sequence[View],
     spans: list[tuple[int, int]],
     drawn: dict[int, Image.Image],
     closing: Image.Image | None,
@@ -186,7 +186,7 @@ def _encode(
 
 
 def _caption(
-    positions: Sequence[Any], first: int, k: int, names: Sequence[str], locale: str, own: str | None
+    positions: Sequence[View], first: int, k: int, names: Sequence[str], locale: str, own: str | None
 ) -> tuple[str, str]:
     """The caption's two parts: which move(s) (or the deal), and who did what."""
     view = positions[k]

@@ -12,6 +12,7 @@ from typing import Any
 from .base import GameState
 from .errors import BadRecord, EngineError, brief, quoted
 from .games import new_game
+from .view import View
 
 FORMAT = 1
 
@@ -120,7 +121,7 @@ def replay(record: Any) -> dict[str, Any]:
     return summary(state)
 
 
-def public_positions(record: Any) -> list[Any]:
+def public_positions(record: Any) -> list[View]:
     """Every position of a record as the public saw it: the public view (`view(None)`) before the first
     action, then after each action (so position k follows action k; a view's `turn` is its action count).
     For replays and their pictures: nothing private is in them. BadRecord or ReplayError as `replay`."""
@@ -135,7 +136,7 @@ def public_positions(record: Any) -> list[Any]:
     return positions
 
 
-def hand_positions(positions: Sequence[Any], hand_no: int) -> list[Any]:
+def hand_positions(positions: Sequence[View], hand_no: int) -> list[View]:
     """The positions of one hand: from its deal to the position its last action made (which shows the next
     deal, or the game's end, since a hand ends with the action that finishes it)."""
     first = next((k for k, view in enumerate(positions) if view.hand_no == hand_no), None)
