@@ -13,18 +13,29 @@ score sheets. Rows starting "dom" are Domineren: mid-hand boards and the longest
 type, Billitonnen's tables, hands and session-end score sheets. Goals (one core): a late, branching board under
 15 ms and a hand under 5 ms at p95, each under 150 KB. The first render in a fresh process, which
 draws its sprites, is printed apart.
+
+Then the community pictures (`--community` runs only these): the animated summary (GIF) of the longest
+hand of each family and of whole games (all moves, or sampled to the default frame limit), each timed
+over a few rounds with its size, its frame count and the same frames as an APNG for comparison (goal:
+under 4 MB for the longest hand of each family, under 2 MB for a typical one); rating charts (one
+point, a year of games, several series) and tournament pictures (4- and 32-entrant brackets, Swiss
+standings of 12 and 32 players).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
@@ -164,9 +175,16 @@ def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--community", action="store_true", help="only the replays, charts and tournaments")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the goals say
+    if not args.community:
+        pictures(args.rounds)
+    community()
+
+
+def pictures(rounds: int) -> None:
 
     seeds = range(8)
     first_view = hand_boards("five-up", 4, 100)[0][5]
@@ -254,10 +272,95 @@ def main() -> None:
     print(f"first Domineren board after them (its band, markers and ledger): {cold_dom:.1f} ms")
     print(f"{'kind':<6} {'positions':<40} {'p50 ms':>7} {'p95 ms':>7} {'max KB':>7} {'mean KB':>8}  goal")
     for kind, label, fn, views, forget in cases:
-        p50, p95, biggest, mean = measure(fn, views, args.rounds, forget)
+        p50, p95, biggest, mean = measure(fn, views, rounds, forget)
         goal = GOALS_MS.get(kind)
         ok = "" if goal is None else ("ok" if p95 < goal and biggest < GOAL_BYTES else "MISSED")
         print(f"{kind:<6} {label:<40} {p50:7.2f} {p95:7.2f} {biggest / 1024:7.1f} {mean / 1024:8.1f}  {ok}")
+
+
+def community() -> None:
+    """Replays, rating charts and tournament pictures (each timed over a few rounds: they take longer)."""
+    from bot.engine.records import hand_positions, public_positions, record_of
+    from rendering.gallery_community import PLAYERS, rating_walk, sample_bracket, sample_standings
+    from rendering.rating_chart import RatingPoint, RatingSeries, SeasonMark, render_rating_chart
+    from rendering.replay import MAX_FRAMES, render_replay
+    from rendering.tournament import render_bracket, render_standings
+
+    def timed(fn: Callable[[], bytes], rounds: int) -> tuple[float, bytes]:
+        fn()  # warm-up
+        times, data = [], b""
+        for _ in range(rounds):
+            start = time.perf_counter()
+            data = fn()
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times), data
+
+    print(f"{'animation (GIF)':<44} {'positions':>9} {'frames':>6} {'ms':>7} {'ms/frame':>8} {'KB':>7} {'APNG KB':>8}")
+    games = [
+        ("five-up 4p", lambda s: play("five-up", 4, s), NAMES),
+        ("all-fives d9 3p", lambda s: play("all-fives", 3, s, {"tile_set": "d9"}), NAMES),
+        ("five-hundred 4p", lambda s: play_500(4, s), NAMES_500),
+        ("five-hundred 6p", lambda s: play_500(6, s), NAMES_500),
+        ("domineren 4p", lambda s: play_domineren(4, s, options={"hands": 3}), NAMES),
+    ]
+    for label, game, names in games:
+        longest: list[Any] = []
+        whole: list[Any] = []
+        for seed in range(4):
+            *_, end = game(seed)
+            views = public_positions(record_of(end))
+            whole = max(whole, views, key=len)
+            for n in {v.hand_no for v in views}:
+                longest = max(longest, hand_positions(views, n), key=len)
+        cases = [
+            (f"{label}: longest hand", longest, {}),
+            (f"{label}: whole game, sampled", whole, {}),
+            (f"{label}: whole game, every move", whole, {"max_frames": len(whole) + 1}),
+        ]
+        for case, views, options in cases:
+            ms, gif = timed(lambda v=views, o=options, n=names: render_replay(v, n, **o), 2)
+            frames = Image.open(io.BytesIO(gif)).n_frames
+            print(
+                f"{case:<44} {len(views):>9} {frames:>6} {ms:7.0f} {ms / frames:8.1f} {len(gif) / 1024:7.0f}"
+                f" {len(_as_apng(gif)) / 1024:8.0f}"
+            )
+    print(f"(frame limit {MAX_FRAMES}; a game with more positions is sampled, hand ends kept)")
+
+    start = datetime(2026, 1, 5, tzinfo=UTC)
+    seasons = [SeasonMark(start + timedelta(days=90 * k), f"Season {k}") for k in range(1, 4)]
+    one = [RatingSeries("", (RatingPoint(start, 1.0),))]
+    year = [RatingSeries("", rating_walk(1, 700, 0.5))]
+    several = [RatingSeries(f"Game {k}", rating_walk(k, 150, 2.0)) for k in range(6)]
+    tables = [
+        ("rating chart: one point", lambda: render_rating_chart("Alice", one)),
+        ("rating chart: 700 points, 3 seasons", lambda: render_rating_chart("Alice", year, seasons=seasons)),
+        ("rating chart: 6 series of 150, ja", lambda: render_rating_chart("さくら", several, "ja")),
+        ("bracket: 4 entrants", lambda: render_bracket(sample_bracket(PLAYERS[:4], 1, "Cup"))),
+        ("bracket: 32 entrants, long names", lambda: render_bracket(sample_bracket(PLAYERS[:32], 3, "Open"))),
+        ("standings: Swiss, 12 players, 5 rounds", lambda: render_standings(sample_standings(PLAYERS[:12], 5, 5, "S"))),
+        ("standings: Swiss, 32 players, 9 rounds", lambda: render_standings(sample_standings(PLAYERS[:32], 9, 9, "S"))),
+    ]
+    print(f"{'picture (PNG)':<44} {'size':>10} {'ms':>7} {'KB':>7}")
+    for label, fn in tables:
+        ms, png = timed(fn, 20)
+        size = "x".join(map(str, Image.open(io.BytesIO(png)).size))
+        print(f"{label:<44} {size:>10} {ms:7.1f} {len(png) / 1024:7.1f}")
+
+
+def _as_apng(gif: bytes) -> bytes:
+    """The same frames and timings as an animated PNG, to compare sizes."""
+    from rendering.replay import _full_palette
+
+    image = Image.open(io.BytesIO(gif))
+    frames, durations = [], []
+    for k in range(image.n_frames):
+        image.seek(k)
+        # Pillow hands GIF frames after the first as RGB: back to the house palette, exactly (the same colours)
+        frames.append(image.convert("RGB").quantize(palette=_full_palette(), dither=Image.Dither.NONE))
+        durations.append(image.info.get("duration", 100))
+    out = io.BytesIO()
+    frames[0].save(out, "PNG", save_all=True, append_images=frames[1:], duration=durations, loop=0)
+    return out.getvalue()
 
 
 if __name__ == "__main__":

@@ -115,6 +115,9 @@ def write_gallery(out: Path) -> list[Path]:
     save("five-up-4p-board-ja", render_board(views["middle"], NAMES_JA, "ja"))
     save("five-up-4p-hand-ja", render_hand(views["hand"], NAMES_JA, "ja"))
     save("five-up-4p-sheet-ja", render_score_sheet(views["sheet"], NAMES_JA, "ja"))
+    from .gallery_community import write_community  # it plays games with the helpers above
+
+    written += write_community(out)
     (out / "README.md").write_text(_index([p.name for p in written]), encoding="utf-8")
     return written
 
@@ -259,7 +262,7 @@ def _index(files: list[str]) -> str:
         ("Score sheets at the end of a game", lambda f: f.endswith("-sheet.png") and not _500(f) and not _dom(f)),
         (
             "In Japanese, with Japanese, Polish and long names",
-            lambda f: f.endswith("-ja.png") and not _500(f) and not _dom(f),
+            lambda f: f.endswith("-ja.png") and not _500(f) and not _dom(f) and not _community(f),
         ),
         (
             "Five Hundred: the auction, a trick (the card winning it ringed), the previous trick on request, a"
@@ -286,6 +289,19 @@ def _index(files: list[str]) -> str:
         ),
         ("Domineren score sheets", lambda f: _dom(f) and f.endswith("-sheet.png")),
         ("Domineren in Japanese", lambda f: _dom(f) and f.endswith("-ja.png")),
+        (
+            "Replays: animated summaries of a hand (GIF, as attached on request), one frame a move, ending on"
+            " the score sheet",
+            lambda f: f.startswith("replay-"),
+        ),
+        (
+            "Profiles: a rating over time, seasons marked; several games; a first game",
+            lambda f: f.startswith("rating-"),
+        ),
+        (
+            "Tournaments: knockout brackets (byes, winners in gold, long names cut) and Swiss standings",
+            lambda f: f.startswith(("bracket-", "swiss-")),
+        ),
     ]
     lines = [
         "# Image gallery",
@@ -298,6 +314,10 @@ def _index(files: list[str]) -> str:
     for title, wanted in sections:
         lines += [f"## {title}", "", *(f"![{f[:-4]}]({f})" for f in files if wanted(f)), ""]
     return "\n".join(lines)
+
+
+def _community(name: str) -> bool:
+    return name.startswith(("replay-", "rating-", "bracket-", "swiss-"))
 
 
 def _500(name: str) -> bool:

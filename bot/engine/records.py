@@ -6,12 +6,13 @@ back into a record, so every game the bot stores can be exported and replayed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import GameState
 from .errors import BadRecord, EngineError, brief, quoted
 from .games import new_game
+from .view import View
 
 FORMAT = 1
 
@@ -118,6 +119,31 @@ def replay(record: Any) -> dict[str, Any]:
             f"deal {state.deals_dealt + 1} is never played"
         )
     return summary(state)
+
+
+def public_positions(record: Any) -> list[View]:
+    """Every position of a record as the public saw it: the public view (`view(None)`) before the first
+    action, then after each action (so position k follows action k; a view's `turn` is its action count).
+    For replays and their pictures: nothing private is in them. BadRecord or ReplayError as `replay`."""
+    state, steps = load(record)
+    positions = [state.view(None)]
+    for i, (seat, action) in enumerate(steps):
+        try:
+            state.apply(seat, action)
+        except EngineError as exc:
+            raise ReplayError(str(exc), i) from None
+        positions.append(state.view(None))
+    return positions
+
+
+def hand_positions(positions: Sequence[View], hand_no: int) -> list[View]:
+    """The positions of one hand: from its deal to the position its last action made (which shows the next
+    deal, or the game's end, since a hand ends with the action that finishes it)."""
+    first = next((k for k, view in enumerate(positions) if view.hand_no == hand_no), None)
+    if first is None:
+        return []
+    end = next((k for k in range(first, len(positions)) if positions[k].hand_no != hand_no), len(positions) - 1)
+    return list(positions[first : end + 1])
 
 
 def summary(state: GameState) -> dict[str, Any]:

@@ -16,5 +16,10 @@ def test_the_gallery_writes_every_kind_of_image(tmp_path: Path) -> None:
         assert any(kind in n for n in names), kind
     for name in names:
         assert decode((tmp_path / name).read_bytes()).format == "PNG"
+    animations = sorted(p.name for p in tmp_path.glob("*.gif"))
+    assert any(n.startswith("replay-") for n in animations)
+    assert all(decode((tmp_path / n).read_bytes()).format == "GIF" for n in animations)
+    for kind in ("rating-chart", "bracket-", "swiss-standings"):
+        assert any(n.startswith(kind) for n in names), kind
     page = (tmp_path / "README.md").read_text(encoding="utf-8")
-    assert all(f"({n})" in page for n in names)
+    assert all(f"({n})" in page for n in names + animations)
