@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.ai import choose_action
 from bot.engine import new_game
+from bot.engine.domineren import DominerenView
 from bot.engine.fives import FivesView
 
 from . import render_board, render_hand, render_score_sheet
@@ -37,7 +38,10 @@ def play(game_id: str, players: int, seed: int, options: dict[str, Any] | None =
     yield state
     while state.current_seat is not None:
         seat = state.current_seat
-        state.apply(seat, greedy(state.view(seat), rng))
+        view = state.view(seat)
+        if not isinstance(view, FivesView):
+            raise TypeError(f"{game_id} is not a game of the fives family")
+        state.apply(seat, greedy(view, rng))
         yield state
 
 
@@ -188,6 +192,7 @@ def play_domineren(
     yield state
     while state.current_seat is not None:
         view = state.view(state.current_seat)
+        assert isinstance(view, DominerenView)  # (new_game("domineren") above)
         legal = [m.text for m in view.legal]
         wanted = [m.text for m in view.legal if type_id is not None and m.game_type == type_id]
         if type_id in ("14", "15", "16", "17") and view.phase == "set" and "0-0" in legal:

@@ -89,7 +89,7 @@ def _blend(fg: RGB, bg: RGB, t: float) -> RGB:
     )
 
 
-def _build() -> tuple[list[RGB], dict[RGB, int]]:
+def _build() -> tuple[list[RGB], dict[RGB, int], int]:
     colours: list[RGB] = []
     index: dict[RGB, int] = {}
 

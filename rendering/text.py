@@ -91,7 +91,7 @@ def _coverage(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     x1 = y1 = -(1 << 30)
     for run, fallback in runs(text, bold):
         f = font(size, bold, fallback)
-        bx0, by0, bx1, by1 = f.getbbox(run, anchor="ls")
+        bx0, by0, bx1, by1 = (int(v) for v in f.getbbox(run, anchor="ls"))  # (whole pixels from FreeType)
         x0, y0 = min(x0, round(pen) + bx0), min(y0, by0)
         x1, y1 = max(x1, round(pen) + bx1), max(y1, by1)
         placed.append((pen, run, f))

@@ -50,7 +50,7 @@ def find_hand(
         rng = random.Random(seed)
         deal, actions = _deal_of(state), []
         while not state.is_over:
-            seat = state.current_seat
+            seat = state.current  # (the game runs: `current_seat` is not None)
             action = rng.choice(state.legal_actions())
             hands_before = len(state.hands)
             actions.append({"seat": seat, "action": str(action)})
@@ -79,7 +79,7 @@ def find_game(game: str, players: int, options: dict[str, Any], match: Callable[
         rng = random.Random(seed)
         deals, actions = [_deal_of(state)], []
         while not state.is_over:
-            seat = state.current_seat
+            seat = state.current  # (the game runs: `current_seat` is not None)
             action = rng.choice(state.legal_actions())
             hands_before = len(state.hands)
             actions.append({"seat": seat, "action": str(action)})

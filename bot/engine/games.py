@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,14 @@ from .errors import BadOptions, BadRecord, quoted
 from .options import resolve_options
 
 
+def _fives_sides(rules: Any, players: int, options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    from .fives.rules import has_partners
+
+    return ((0, 2), (1, 3)) if has_partners(rules, players) else tuple((s,) for s in range(players))
+
+
 def _fives_infos() -> list[GameInfo]:
     from .fives import OPTIONS, RULES, FivesState
-    from .fives.rules import has_partners
 
     infos = []
     for game_id, rules in RULES.items():
@@ -28,9 +34,7 @@ def _fives_infos() -> list[GameInfo]:
                 default_players=default,
                 options=OPTIONS[game_id],
                 factory=FivesState,
-                sides_for=lambda n, options, rules=rules: (
-                    ((0, 2), (1, 3)) if has_partners(rules, n) else tuple((s,) for s in range(n))
-                ),
+                sides_for=partial(_fives_sides, rules),
             )
         )
     return infos

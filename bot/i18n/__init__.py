@@ -33,7 +33,7 @@ def catalogue(locale: str) -> dict[str, str]:
         with path.open("rb") as fh:
             cat = read_po(fh, locale=locale.replace("-", "_"))
         for message in cat:
-            if message.id and isinstance(message.id, str) and message.string:
+            if message.id and isinstance(message.id, str) and message.string and isinstance(message.string, str):
                 if message.id in messages:
                     log.error("%s is defined twice in the %s catalogues", message.id, locale)
                 messages[message.id] = message.string

@@ -53,8 +53,8 @@ def _band_lut() -> tuple[int, ...]:
                 continue
             on_line = [b + s * t for b, s in zip(felt, span, strict=True)]
             if sum((a - b) ** 2 for a, b in zip(on_line, colour, strict=True)) <= 3:
-                moved = tuple(round(b + (f - b) * t) for f, b in zip(fg, pal.BAND, strict=True))
-                lut[i] = _nearest(moved)  # type: ignore[arg-type]
+                red, green, blue = (round(b + (f - b) * t) for f, b in zip(fg, pal.BAND, strict=True))
+                lut[i] = _nearest((red, green, blue))
                 break
     return tuple(lut)
 

@@ -172,10 +172,10 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     d.line((PAD, y + 2, WIDTH - PAD, y + 2), fill=pal.idx(pal.GREY), width=1)
     chips = [str(c) for c in view.chips]
     y = plain_row(canvas, y + 4, tr("image.dom.sheet.chips", locale), chips, col_x, col_w, pal.WHITE, True, LABEL)
-    result = view.game_points or tuple(c - view.start_chips for c in view.chips)
+    change = view.game_points or tuple(c - view.start_chips for c in view.chips)
     label = tr("image.dom.sheet.result", locale, start=view.start_chips)
     colour = pal.GOLD if view.over else pal.GREY
-    y = plain_row(canvas, y, label, [signed(p) for p in result], col_x, col_w, colour, view.over, LABEL)
+    y = plain_row(canvas, y, label, [signed(p) for p in change], col_x, col_w, colour, view.over, LABEL)
     last = _last_hand(view)
     if last is not None and y + 48 + SEAT_ROW <= total_h:
         _draw_last_hand(canvas, view, names, locale, last, y + 16, total_h)

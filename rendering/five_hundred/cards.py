@@ -191,7 +191,7 @@ def tag_sprite(parts: tuple[str, ...], height: int, bg: RGB) -> Image.Image:
     d.rounded_rectangle((0, 0, w - 1, h - 1), round(height * 0.22) * s, fill=pal.IVORY_EDGE)
     b = max(1, height // 20) * s
     d.rounded_rectangle((b, b, w - 1 - b, h - 1 - b), round(height * 0.22) * s - b, fill=pal.IVORY)
-    x = pad_x
+    x: float = pad_x
     base = h / 2 + 0.36 * size * s
     suits = [p for p in parts if p in SIGNS]
     ink = suit_colour(suits[0]) if suits else (JOKER_INK if "JK" in parts else BLACK)

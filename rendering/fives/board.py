@@ -17,14 +17,14 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.engine.fives import RULES, FivesView, PlacedTile
+from bot.engine.fives import RULES, FivesView
 from bot.i18n import tr
 
 from .. import palette as pal
 from ..sprites import HIGHLIGHT, PLAIN, badge_sprite, ring, ringed_sprite, tile_sprite
 from ..text import draw_text, text_width
 from .common import BODY, PAD, SMALL, WIDTH, draw_header, header_height, last_action, seat_name
-from .geometry import OVERLAP, STEP, TOUCHING, Placement, end_heading, entry_point, place
+from .geometry import OVERLAP, STEP, TOUCHING, LayoutTile, Placement, TileLayout, end_heading, entry_point, place
 
 MIN_HEIGHT = 480
 MAX_HEIGHT = 1200
@@ -43,7 +43,7 @@ def descent_for(view: FivesView) -> int:
     return 2 if rules is not None and rules.spinners == "all" else 1
 
 
-def choose_unit(layout: Sequence[PlacedTile], room_w: int, room_h: int, descent: int) -> tuple[int, Placement]:
+def choose_unit(layout: Sequence[LayoutTile], room_w: int, room_h: int, descent: int) -> tuple[int, Placement]:
     """The largest tile size whose placement fits the room cleanly (trying a landscape box first, which
     Discord shows larger on a desktop), else the best placement that fits at all."""
     best: tuple[int, int, Placement] | None = None
@@ -145,7 +145,9 @@ def _draw_tiles(canvas: Image.Image, view: FivesView, placement: Placement, unit
         canvas.paste(sprite, (ox + round(cx * unit) - diameter // 2, oy + round(cy * unit) - diameter // 2))
 
 
-def badge_centre(view: FivesView, placement: Placement, index: int, direction: int, size: float) -> tuple[float, float]:
+def badge_centre(
+    view: TileLayout, placement: Placement, index: int, direction: int, size: float
+) -> tuple[float, float]:
     """Where the disc of an open end goes, in grid units: just beyond the end, or nearer (at worst on the
     end's own edge) when another tile lies there, so that a disc never hides a different tile."""
     spots = placement.spots

@@ -20,9 +20,33 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from bot.engine.fives import PlacedTile
+
+class LayoutTile(Protocol):
+    """What the geometry reads of a tile on the table: the fives view's `PlacedTile`, and Domineren's
+    tiles as `rendering.domineren.layout` hands them over."""
+
+    @property
+    def a(self) -> int: ...
+    @property
+    def b(self) -> int: ...
+    @property
+    def parent(self) -> int: ...
+    @property
+    def dir(self) -> int: ...
+    @property
+    def double(self) -> bool: ...
+    @property
+    def spinner(self) -> bool: ...
+
+
+class TileLayout(Protocol):
+    """A view's tiles on the table, as `fives.board.badge_centre` reads them."""
+
+    @property
+    def layout(self) -> Sequence[LayoutTile]: ...
+
 
 E, N, W, S = 0, 1, 2, 3
 STEP = ((1, 0), (0, -1), (-1, 0), (0, 1))  # image coordinates: y grows downwards
@@ -203,7 +227,7 @@ class _State:
             h = spot.next_heading(rel)
             self.sockets[index, rel] = tile_box(entry_point(spot, h, rel % 2 == 1), h, False)
 
-    def place_tile(self, index: int, t: PlacedTile, layout: Sequence[PlacedTile]) -> None:
+    def place_tile(self, index: int, t: LayoutTile, layout: Sequence[LayoutTile]) -> None:
         if t.parent < 0:
             box = tile_box((-1 if t.double else -2, 0), E, t.double)
             spot = Spot(*box, E, t.double, t.spinner, t.a, t.b, t.double)
@@ -302,7 +326,7 @@ _CACHE: OrderedDict[tuple, _State] = OrderedDict()
 _CACHE_SIZE = 512
 
 
-def place(layout: Sequence[PlacedTile], cols: int, rows: int, descent: int = 1) -> Placement:
+def place(layout: Sequence[LayoutTile], cols: int, rows: int, descent: int = 1) -> Placement:
     """Place every tile of `layout` inside a box `cols` x `rows` units centred on the lead.
 
     States are cached by layout, so a layout one tile longer than one placed before costs one tile."""
@@ -329,6 +353,6 @@ def place(layout: Sequence[PlacedTile], cols: int, rows: int, descent: int = 1) 
     return state.result()
 
 
-def end_heading(layout: Sequence[PlacedTile], spots: Sequence[Spot], index: int, direction: int) -> int:
+def end_heading(layout: Sequence[LayoutTile], spots: Sequence[Spot], index: int, direction: int) -> int:
     """The drawn heading of the open end of tile `index` that the engine calls `direction`."""
     return spots[index].next_heading((direction - layout[index].dir) % 4)

@@ -66,9 +66,11 @@ def _prepare(view: DominerenView, base: DominerenState) -> SimpleNamespace:
     # seats a pending question shows to hold enough doubles (§7) or a double for the set (§8): (seat, tiles, how many)
     musts: list[tuple[int, int, int]] = []
     if view.phase == "declare":
-        asked = {seat for seat, text in view.history if text == "decline"} | {view.current_seat}
+        asked = {seat for seat, text in view.history if text == "decline"}
+        if view.current_seat is not None:
+            asked.add(view.current_seat)
         musts = [(seat, DOUBLES, base.min_doubles) for seat in asked if seat != me]
-    elif view.phase == "special" and view.current_seat != me and layout is not None:
+    elif view.phase == "special" and view.current_seat not in (me, None) and layout is not None:
         musts = [(view.current_seat, special_doubles(layout), 1)]
     # during the §7 questions every decline is one of them, in `musts` already
     questions = [] if view.phase == "declare" else [(seat, mask) for seat, mask in questions if seat != me]
@@ -369,8 +371,11 @@ def _billitonnen(view: DominerenView, base: DominerenState, rng: random.Random) 
         if text.startswith("turn"):
             break
         peeked = peeked or text == "peek"
-    row = rows[view.current_seat]
-    game.peeked = row[-1] if peeked and row else -1
+    current = view.current_seat
+    if current is None:  # (a Billitonnen over is a game over: nothing is hidden)
+        raise ValueError("the game is over: there is nothing to sample")
+    own = rows[current]
+    game.peeked = own[-1] if peeked and own else -1
     game.winner = None
     game.tie_draw = None
     game.line = line
@@ -379,7 +384,7 @@ def _billitonnen(view: DominerenView, base: DominerenState, rng: random.Random) 
         node = max((i for i, p in enumerate(line) if i and p[3] == side), default=0)
         ends[side] = (number, node)
     game.ends = ends
-    game.current = view.current_seat
+    game.current = current
     decl = None if view.game_type is None else parse_declaration(view.game_type.declaration)
     layout = None
     if decl is not None:

@@ -66,7 +66,7 @@ def _at_type(state: DominerenState, action: Any) -> NoReturn:
     t = action.type_id
     if t not in state.allowed:
         raise IllegalAction(f"type {t} ({NAMES[t]}) is not played at this table", "type_not_allowed", type=t)
-    set_tile = state.layout.nodes[0].tile
+    set_tile = state.board.nodes[0].tile
     if not set_allows(t, set_tile):
         where = dict(type=t, set=label(set_tile))
         if t in BLANK_ONLY:
@@ -78,7 +78,7 @@ def _at_type(state: DominerenState, action: Any) -> NoReturn:
 
 
 def _billitonnen(state: DominerenState, action: Any) -> NoReturn:
-    game = state.billitonnen
+    game = state.bill
     if type(action) is Turn and action.kind == "turn" and game.turned >= 0:
         raise IllegalAction(
             f"{label(game.turned)} fits both ends: place it with place W or place E",
@@ -123,7 +123,7 @@ def _play(state: DominerenState, seat: int, p: Play, special: bool) -> Play:
         raise IllegalAction("only a double may be played on the set out of turn", "special_double_only")
     if p.block and (special or len(hand) < 2):
         raise IllegalAction("Block is declared after a normal play by a player who keeps tiles", "block_not_now")
-    layout = state.layout
+    layout = state.board
     target = label(p.target)
     node = layout.node_of_tile.get(p.target)
     if node is None:
@@ -162,14 +162,13 @@ def _play(state: DominerenState, seat: int, p: Play, special: bool) -> Play:
 
 
 def _why_not(state: DominerenState, p: Play, node: int, special: bool) -> NoReturn:
-    layout = state.layout
+    layout = state.board
     name, target = label(p.tile), label(p.target)
     ends = [e for e in layout.ends if e[1] == node and (p.side < 0 or e[2] == p.side)]
     side = COMPASS[p.side] if p.side >= 0 else ""
     if not ends:
         raise NoMatchingEnd(f"{target} has no open end {side}".rstrip(), "no_open_end", target=target, side=side)
-    rules = [(e, layout.end_rule(e)) for e in ends]
-    rules = [(e, r) for e, r in rules if r is not None]
+    rules = [(e, rule) for e in ends if (rule := layout.end_rule(e)) is not None]
     if not rules:
         raise ArmNotOpen(
             f"the arm of {target} is not open yet: the tiles on the set's sides come first", "arm_waits", target=target

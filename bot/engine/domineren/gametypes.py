@@ -62,7 +62,7 @@ class Declaration(NamedTuple):
     base: int = -1  # type 11: the rule of the line (NORMAL or RUSSIAN)
     cond: str = ""  # type 11: "a" or "b"; type 12: "b" or ""
     end: int = -1  # conditions a and b: the end of the set named first (W or E)
-    count: int = 0  # condition b: how many tiles go that way (1-4)
+    count: int = 0  # type: ignore[assignment]  # (shadows tuple.count, never called on a Declaration) condition b: how many tiles go that way (1-4)
     switch: bool = False  # type 11 condition c: swap the rule once a or b is fulfilled
     normal: int = -1  # type 12: the normal direction (W or E); 13a/13b: the normal axis (E: W-E, N: N-S)
     double_cross: bool = False  # type 18: continued as a normal double cross

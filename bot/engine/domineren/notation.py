@@ -50,7 +50,7 @@ DECLINE = Word("decline")
 CONCEDE = Word("concede")
 CLAIM = Word("claim")
 PEEK = Word("peek")
-WORDS = {w: w for w in (DRAW, PASS, DECLARE, DECLINE, CONCEDE, CLAIM, PEEK)}
+WORDS: dict[str, Word] = {w: w for w in (DRAW, PASS, DECLARE, DECLINE, CONCEDE, CLAIM, PEEK)}
 
 
 class Turn(NamedTuple):

@@ -18,7 +18,7 @@ from ..base import Event, GameState, HandResult, Step
 from ..errors import BadOptions, GameOver, IllegalAction, NotYourTurn
 from ..tiles import HI, IS_DOUBLE, LO, PIPS, label
 from .billitonnen import Billitonnen
-from .deals import parse_deals, shuffled_hands, shuffled_rows
+from .deals import Deal, parse_deals, shuffled_hands, shuffled_rows
 from .explain import resolve
 from .gametypes import ANY_SET, Declaration, declarations, plan_for
 from .layout import Layout
@@ -87,7 +87,8 @@ class DominerenState(GameState):
         self.hand_size = HAND_SIZE[players]
         self.rng = random.Random(seed)
         self._rng_shared = False  # clones share the generator until one of them draws from it
-        self._deals = parse_deals(deals, players, self.total_hands, self.with_billitonnen)
+        # (None: a hand dealt from the seed, as a determinized copy stacks only the hand in play)
+        self._deals: list[Deal | None] = [*parse_deals(deals, players, self.total_hands, self.with_billitonnen)]
         self.steps: list[Step] = []
         self.hands: list[HandResult] = []
         self.scores = [self.start_chips] * players
@@ -104,6 +105,27 @@ class DominerenState(GameState):
         self._where: dict[tuple[int, int, int, int], int] = {}  # play -> index of its end
         self._cands: list[tuple[Any, ...]] = []  # (tile, touch, target node, side, end index, kind of end)
         self._start_hand(None)
+
+    @property
+    def board(self) -> Layout:
+        """The layout of the hand in play (there is one from the set to the end of the hand)."""
+        if self.layout is None:
+            raise RuntimeError("no tile has been set in this hand")
+        return self.layout
+
+    @property
+    def declaration(self) -> Declaration:
+        """The game type declared for the hand in play (once the set player declared)."""
+        if self.decl is None:
+            raise RuntimeError("no game type has been declared in this hand")
+        return self.decl
+
+    @property
+    def bill(self) -> Billitonnen:
+        """The Billitonnen being played (after the last hand, when the pool was not emptied)."""
+        if self.billitonnen is None:
+            raise RuntimeError("no Billitonnen is being played")
+        return self.billitonnen
 
     @property
     def deals_dealt(self) -> int:
@@ -162,13 +184,13 @@ class DominerenState(GameState):
             doubles = sorted((t for t in self.in_hand[seat] if IS_DOUBLE[t]), reverse=True)
             acts = [Play(t, LO[t], -1, -1) for t in doubles] if doubles else [DRAW]
         elif phase == TYPE:
-            acts = list(declarations(self.layout.nodes[0].tile, self.allowed))
+            acts = list(declarations(self.board.nodes[0].tile, self.allowed))
         elif phase == DECLARE_PHASE:
             acts = [DECLARE, DECLINE]
         elif phase == SPECIAL:
             acts = [*self._placements(seat, True), DECLINE]
         else:
-            acts = self.billitonnen.legal()
+            acts = self.bill.legal()
         if seat in self.claims:
             acts.append(CLAIM)
         self._legal_set = set(acts)
@@ -192,7 +214,7 @@ class DominerenState(GameState):
         """Every distinct placement of the seat's tiles. Ends of one target that differ in rule, number or
         directed status are told apart by their compass side; equivalent ones (a plain cross's sides)
         are one action that takes the first, and naming another side is still accepted."""
-        layout = self.layout
+        layout = self.board
         nodes = layout.nodes
         hand = self.in_hand[seat]
         cands = []
@@ -220,7 +242,7 @@ class DominerenState(GameState):
             for (t, touch, node), group in groups.items():
                 target = nodes[node]
                 shows = target.touch if node else HI[target.tile]  # the set is written higher half first
-                firsts = {}
+                firsts: dict[Any, tuple[Any, ...]] = {}
                 for c in group:
                     firsts.setdefault(c[5], c)
                     where[(t, touch, target.tile, c[3])] = c[4]
@@ -334,7 +356,7 @@ class DominerenState(GameState):
 
     def _declare_type(self, seat: int, decl: Declaration, events: list[Event]) -> None:
         self.decl = decl
-        self.layout.declare(plan_for(decl, self.type9_double_cross))
+        self.board.declare(plan_for(decl, self.type9_double_cross))
         events.append(Event("type", seat, {"type": decl.type_id, "declaration": str(decl)}))
         self._next_declaration(0)
 
@@ -364,7 +386,8 @@ class DominerenState(GameState):
         self._next_declaration(self.ask + 1)
 
     def _next_special(self, i: int) -> None:
-        if self.layout.plan.specials:
+        plan = self.board.plan
+        if plan is not None and plan.specials:  # (declared before the specials are asked)
             order = self._order(False)
             for k in range(i, len(order)):
                 seat = order[k]
@@ -377,17 +400,17 @@ class DominerenState(GameState):
 
     def _has_special(self, seat: int) -> bool:
         doubles = [t for t in self.in_hand[seat] if IS_DOUBLE[t]]
-        return any(FIT[key][value][t] for _, value, key, _, _, _ in self.layout.options(True) for t in doubles)
+        return any(FIT[key][value][t] for _, value, key, _, _, _ in self.board.options(True) for t in doubles)
 
     def _special(self, seat: int, play: Play, delta: list[int], events: list[Event]) -> None:
         """§8: a double on the set out of turn; the set player pays, the player passes a turn for it."""
         self.claims.clear()
         index = self._where[(play.tile, play.touch, play.target, play.side)]
-        side = self.layout.ends[index][2]
-        self.layout.place(play.tile, index, play.touch, True, seat)
+        side = self.board.ends[index][2]
+        self.board.place(play.tile, index, play.touch, True, seat)
         self._take(seat, play.tile)
         self._receive(seat, [self.set_player], half_value(play.tile), delta)
-        decl = self.decl
+        decl = self.declaration
         # 11 b: a double on the end not named makes the player pass at his second turn instead
         turn = 2 if decl.cond == "b" and side != decl.end else 1
         while turn in self.forced[seat]:
@@ -412,7 +435,7 @@ class DominerenState(GameState):
                 return
 
     def _play(self, seat: int, play: Play, delta: list[int], events: list[Event]) -> str | None:
-        layout = self.layout
+        layout = self.board
         tile = play.tile
         index = self._where[(tile, play.touch, play.target, play.side)]
         target = layout.ends[index][1]
@@ -473,7 +496,7 @@ class DominerenState(GameState):
         active = [s for s in range(self.players) if self.in_hand[s]]
         if len(active) <= 1:
             return "nos-out"
-        if len(self.talon) <= LEAVE and not any(self.layout.can_play(self.in_hand[s]) for s in active):
+        if len(self.talon) <= LEAVE and not any(self.board.can_play(self.in_hand[s]) for s in active):
             if self.block < 0:
                 return "blocked"
             self._settle_block(True, delta)
@@ -491,7 +514,7 @@ class DominerenState(GameState):
         detail = {
             "hand": self.hand_no,
             "set_player": self.set_player,
-            "set": label(self.layout.nodes[0].tile),
+            "set": label(self.board.nodes[0].tile),
             "type": str(self.decl),
             "nos": None if self.nos < 0 else self.nos,
             "totals": totals,
@@ -552,19 +575,18 @@ class DominerenState(GameState):
         self.billitonnen = Billitonnen(rows, leftover, first, self._own_rng())
         self.current = first
         events.append(Event("billitonnen", first, None))
-        if self.billitonnen.winner is not None:
-            self._end_billitonnen(events)
+        if self.bill.winner is not None:
+            self._end_billitonnen(self.bill.winner, events)
 
     def _billitonnen(self, seat: int, action: Any, events: list[Event]) -> None:
-        game = self.billitonnen
+        game = self.bill
         events.append(Event("billitonnen_turn", seat, game.apply(action)))
         self.current = game.current
         if game.winner is not None:
-            self._end_billitonnen(events)
+            self._end_billitonnen(game.winner, events)
 
-    def _end_billitonnen(self, events: list[Event]) -> None:
-        game = self.billitonnen
-        winner = game.winner
+    def _end_billitonnen(self, winner: int, events: list[Event]) -> None:
+        game = self.bill
         points = [0] * self.players
         points[winner] = self.pool
         self.scores[winner] += self.pool

@@ -140,7 +140,7 @@ def _move(state: DominerenState, seat: int, action: Any) -> LegalMove:
         t = action.tile
         if action.target < 0:
             return LegalMove(str(action), "set", _tile(t))
-        layout = state.layout
+        layout = state.board
         index = state._where.get((t, action.touch, action.target, action.side), -1)
         end = layout.ends[index] if index >= 0 else (0, -1, -1, -1)
         if state.phase == "special":
@@ -161,7 +161,7 @@ def _move(state: DominerenState, seat: int, action: Any) -> LegalMove:
 
 
 def _billitonnen(state: DominerenState, seat: int | None) -> BillitonnenView:
-    game = state.billitonnen
+    game = state.bill
     rows = tuple(tuple(_tile(t) if t in game.face_up else None for t in row) for row in game.rows)
     peeked = None
     if seat is not None and seat == game.current and game.peeked >= 0:

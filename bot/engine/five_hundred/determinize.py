@@ -134,13 +134,15 @@ def _prepare(view: FiveHundredView) -> SimpleNamespace:
     known: set[int] = set(played)
     hands: list[list[int] | None] = [None] * n
     if me is not None:
-        hands[me] = sorted(_card(c) for c in view.hand or ())
-        known.update(hands[me])
+        mine = sorted(_card(c) for c in view.hand or ())
+        hands[me] = mine
+        known.update(mine)
     declarer = view.declarer
     exposed = view.exposed is not None
     if exposed and declarer is not None and declarer != me:
-        hands[declarer] = sorted(_card(c) for c in view.exposed or ())
-        known.update(hands[declarer])
+        shown = sorted(_card(c) for c in view.exposed or ())
+        hands[declarer] = shown
+        known.update(shown)
     discards: list[int] | None = None
     past_discard = contract is not None and view.phase in (CALL, PLAY)
     if past_discard and declarer == me:
@@ -209,7 +211,7 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
             elif c in assigned:
                 out_.add(pub.places.names[assigned[c]][1])
             else:
-                out_.add(pub.me)  # type: ignore[arg-type]
+                out_.add(pub.me)
         return out_
 
     def fits(assigned: dict[int, int]) -> bool:
@@ -255,7 +257,7 @@ def determinize(view: FiveHundredView, rng: random.Random) -> FiveHundredState:
             seat = pub.places.names[p][1]
             if hands[seat] is None:
                 hands[seat] = []
-            hands[seat].append(c)  # type: ignore[union-attr]
+            hands[seat].append(c)
     in_hand = [sorted(h or ()) for h in hands]
     rng.shuffle(widow)
     discards = sorted(dealt_discards) if discards is None else discards[:]

@@ -104,8 +104,9 @@ def game_winner(
         if declarers_home:
             return declarers_home
         # ∅ three or more sides: the first to 500 in trick order; the same trick: the higher total.
-        first = min(reached[s] if reached[s] is not None else TRICKS + 1 for s in high)
-        tied = [s for s in high if (reached[s] if reached[s] is not None else TRICKS + 1) == first]
+        when = {s: TRICKS + 1 if (r := reached[s]) is None else r for s in high}
+        first = min(when.values())
+        tied = [s for s in high if when[s] == first]
         top = max(scores[s] for s in tied)
         best = [s for s in tied if scores[s] == top]
         return tuple(best) if len(best) == 1 else None

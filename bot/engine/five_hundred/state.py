@@ -163,12 +163,13 @@ class FiveHundredState(GameState):
     def _compute_legal(self, seat: int) -> list[Any]:
         phase = self.phase
         hand = self.in_hand[seat]
+        acts: list[Action]
         if phase == PLAY:
             if self.trick:
                 led, suits = self.led, self.suits
                 acts = [PLAYS[c] for c in hand if suits[c] == led] or [PLAYS[c] for c in hand]
             elif self.trump == NT and JOKER in hand:
-                acts = [PLAYS[c] for c in hand if c != JOKER] + JOKER_LEADS
+                acts = [*(PLAYS[c] for c in hand if c != JOKER), *JOKER_LEADS]
             else:
                 acts = [PLAYS[c] for c in hand]
         elif phase == AUCTION:

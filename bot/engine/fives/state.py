@@ -156,6 +156,8 @@ class FivesState(GameState):
         forced = -1
         if by_double:
             forced, leader = max((t, s) for s, hand in enumerate(hands) for t in hand if IS_DOUBLE[t])
+        if leader is None:  # pragma: no cover - given by the rules, drawn for, or the highest double's holder
+            raise RuntimeError("no leader for the new hand")
         self.hand_no += 1
         self.in_hand = hands
         self.boneyard = boneyard[::-1]  # the first tile listed is drawn first: pop() from the end
@@ -166,6 +168,13 @@ class FivesState(GameState):
         self.passes = 0
         self.hand_play_points = [0] * len(self.sides)  # scored in play this hand, for the score sheet
         self.hand_start = len(self.steps)  # the first step of this hand: views show the hand's history
+
+    @property
+    def goal(self) -> int:
+        """The score that wins (a partie, in Le Quantette): every scoring but Draw dominoes' has one."""
+        if self.target is None:
+            raise RuntimeError(f"{self.game_id} plays to no target score")
+        return self.target
 
     def clone(self) -> FivesState:
         """An independent copy for a search: the mutable parts copied by hand, the rest shared."""
@@ -384,7 +393,7 @@ class FivesState(GameState):
             step_points = self.zero
         self._record(seat, action, step_points)
         events = [Event("play", seat, {"action": action, "points": points, "count": count})]
-        if points and self.rules.scoring == "all-fives" and self.scores[self.side_of[seat]] >= self.target:
+        if points and self.rules.scoring == "all-fives" and self.scores[self.side_of[seat]] >= self.goal:
             self._finish((self.side_of[seat],), events)
         elif not hand:
             self._end_hand("domino", seat, events)
@@ -449,19 +458,19 @@ class FivesState(GameState):
             low = min(scores)
             return tuple(s for s, v in enumerate(scores) if v == low)
         if kind == "all-fives":
-            reached = [s for s, v in enumerate(scores) if v >= self.target]
+            reached = [s for s, v in enumerate(scores) if v >= self.goal]
             return tuple(reached[:1]) if reached else None
         top = max(scores)
         leaders = [s for s, v in enumerate(scores) if v == top]
         if kind == "quantette":
-            return (leaders[0],) if top >= self.target and len(leaders) == 1 else None
+            return (leaders[0],) if top >= self.goal and len(leaders) == 1 else None
         # Five Up and Le Quantette: a tie at the top is played off over 2 more hands (3 with three players),
         # after which the highest wins, whatever the target; still tied, the same again.
         if self.extension_left:
             self.extension_left -= 1
             if self.extension_left:
                 return None
-        elif top < self.target:
+        elif top < self.goal:
             return None
         if len(leaders) > 1:
             self.extension_left = 3 if self.players == 3 else 2
@@ -474,7 +483,7 @@ class FivesState(GameState):
         """Le Quantette: record the partie; the match ends when a side has won `parties_to_win` of them."""
         scores = list(self.scores)
         demi = self.options["demi_score"] == "on"
-        majority = self.target // 2 + 1
+        majority = self.goal // 2 + 1
         points = scoring.five_up_game_points(scores, winner, self.options, demi_at=majority if demi else None)
         self.parties.append({"scores": scores, "winner": winner, "points": points})
         won = sum(1 for p in self.parties if p["winner"] == winner)
