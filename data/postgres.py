@@ -306,8 +306,9 @@ class PostgresStore:
         is not changed by another process's game end before this one writes. Locks are taken in the order
         of their keys, so two finishes sharing players wait for each other, never deadlock."""
         await self._in_transaction("lock_ratings").execute(
-            "SELECT pg_advisory_xact_lock($1, k) FROM (SELECT DISTINCT hashtext($2::bigint::text || '/' || $3 || '/' || u) "
-            "AS k FROM unnest($4::bigint[]) AS u ORDER BY k) AS keys",
+            "SELECT pg_advisory_xact_lock($1, k) FROM (SELECT DISTINCT "
+            "hashtext($2::bigint::text || '/' || $3 || '/' || u) AS k FROM unnest($4::bigint[]) AS u "
+            "ORDER BY k) AS keys",
             _RATINGS_LOCK,
             guild_id,
             pool,
