@@ -168,12 +168,33 @@ class Lobbies:
 
     @asynccontextmanager
     async def locked(self, lobby_id: int) -> AsyncIterator[Lobby]:
-        """The lobby under its lock, still open."""
-        lobby = self.get(lobby_id)
-        async with lobby.lock:
-            if lobby.status != "open" or self._open.get(lobby_id) is not lobby:
-                raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
-            yield lobby
+        """The lobby under its lock, still open. Where processes share the store, the lock is also the
+        lobby's row lock in the database, and the lobby is as committed there (another process may have
+        seated someone, started or cancelled it): joins and a start racing from two processes take turns."""
+        if not self._store.shared:
+            lobby = self.get(lobby_id)
+            async with lobby.lock:
+                if lobby.status != "open" or self._open.get(lobby_id) is not lobby:
+                    raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
+                yield lobby
+            return
+        try:
+            async with self._store.locked_lobby(lobby_id) as row:
+                if row is None:
+                    raise LobbyNotFound(f"no open lobby {lobby_id}", lobby_id=lobby_id)
+                lobby = self._open.get(lobby_id)
+                if lobby is None:
+                    lobby = Lobby(row)
+                else:
+                    lobby.apply(row)
+                async with lobby.lock:
+                    if row.status != "open":
+                        self.close(lobby)
+                        raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
+                    self._open[lobby_id] = lobby
+                    yield lobby
+        except StoreError as exc:
+            raise StoreFailed(f"lobby {lobby_id} could not be saved: {exc}") from exc
 
     def close(self, lobby: Lobby) -> None:
         self._open.pop(lobby.lobby_id, None)
