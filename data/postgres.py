@@ -1,11 +1,14 @@
 """The store on PostgreSQL (asyncpg): the same methods, in the same order, as the SQLite store
-(`data.store`), speaking the same rows. For deployments that outgrow one process.
+(`data.store`), speaking the same rows, for deployments that outgrow one process: any number of bot
+processes may serve one database (docs/operations.md).
 
-A pool of connections serves the process, so games write at the same time (the table service keeps one
-lock per game). Every write is one transaction; `transaction()` opens one that the store's own methods,
-called inside it by the same task, join instead of opening their own. That is where a caller later takes
-a game's lock across processes (`lock_game`, an advisory lock held until the transaction ends) before it
-reads, applies and appends.
+A pool of connections serves the process, so games write at the same time. Every write is one
+transaction; `transaction()` opens one that the store's own methods, called inside it by the same task,
+join instead of opening their own. `locked_game` is such a transaction holding the game's row lock, with
+the game's version (one more at every write of the game): the table service catches up from the log when
+another process wrote since, then applies and appends, and commits, with no other process in between.
+`locked_lobby` and `locked_settings` do the same for a lobby and a server's settings, `lock_ratings` for
+the players of a game that ends.
 
 Ratings are written as compare-and-set on their `games` count (every update adds one game, so the count
 is the row's version): a finish computed from ratings that another process changed in the meantime is
