@@ -54,6 +54,7 @@ from bot.tables import (  # noqa: E402
     BoardChanged,
     GameEnded,
     GameOver,
+    LobbyChanged,
     NotYourTurn,
     Player,
     StaleControl,
@@ -253,6 +254,7 @@ async def open_games(url: str, count: int, answered: list[Acked]) -> list[int]:
     for i in range(count):
         host, guest = Player(10_000 + 2 * i, f"p{2 * i}"), Player(10_001 + 2 * i, f"p{2 * i + 1}")
         [opened] = await svc.open_lobby(GUILD, 1, host, "five-up", {"partners": "by_agreement"})
+        assert isinstance(opened, LobbyChanged)
         lobby_id = opened.lobby.lobby_id
         await svc.join(lobby_id, guest)
         await svc.add_computer(lobby_id, host.user_id)

@@ -10,8 +10,8 @@ store.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 from .rows import (
     GameRow,
@@ -26,7 +26,13 @@ from .rows import (
     StoredGame,
 )
 
-Row = Mapping[str, Any]  # what a query gives: sqlite3.Row or asyncpg.Record, both read by column name
+
+class Row(Protocol):
+    """What a query gives: a `sqlite3.Row` or an asyncpg `Record`, both read by column name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+    def keys(self) -> Any: ...
 
 
 def dump(value: Any) -> str:

@@ -69,7 +69,7 @@ class Lobby:
 
     def row(self, **changes: Any) -> LobbyRow:
         """The lobby as it would be saved with `changes` (seats as a list of Seat)."""
-        values = {
+        values: dict[str, Any] = {
             "host_id": self.host_id,
             "options": self.options,
             "seats": self.seats,
@@ -178,21 +178,22 @@ class Lobbies:
                     raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
                 yield lobby
             return
+        known = self._open.get(lobby_id)  # as one process does: a lobby closed while we waited is "closed"
         try:
             async with self._store.locked_lobby(lobby_id) as row:
-                if row is None:
+                held = self._open.get(lobby_id) or known
+                if row is None or (row.status != "open" and held is None):
                     raise LobbyNotFound(f"no open lobby {lobby_id}", lobby_id=lobby_id)
-                lobby = self._open.get(lobby_id)
-                if lobby is None:
-                    lobby = Lobby(row)
+                if held is None:
+                    held = Lobby(row)
                 else:
-                    lobby.apply(row)
-                async with lobby.lock:
+                    held.apply(row)
+                async with held.lock:
                     if row.status != "open":
-                        self.close(lobby)
+                        self.close(held)
                         raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
-                    self._open[lobby_id] = lobby
-                    yield lobby
+                    self._open[lobby_id] = held
+                    yield held
         except StoreError as exc:
             raise StoreFailed(f"lobby {lobby_id} could not be saved: {exc}") from exc
 
