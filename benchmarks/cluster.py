@@ -342,9 +342,10 @@ async def run(
     later = time.time() + MIN_TURN_SECONDS * 3 / 4  # every reminder (half the turn time) due, no deadline yet
     replies = await asyncio.gather(*(w.ask(op="tick", now=later) for w in survivors))
     reminders = Counter(tuple(r) for reply in replies for r in reply["reminders"])
+    fired = [tuple(a) for reply in replies for a in reply["acked"]]  # deadlines already due (a long load)
     much_later = time.time() + MIN_TURN_SECONDS + CARRY_ON_SECONDS
     replies = await asyncio.gather(*(w.ask(op="tick", now=much_later) for w in survivors))
-    fired = [tuple(a) for reply in replies for a in reply["acked"]]
+    fired += [tuple(a) for reply in replies for a in reply["acked"]]
     answered.extend(fired)  # type: ignore[arg-type]
     timeouts = Counter((a[0], a[1]) for a in fired if a[4] == "timeout")
     print(

@@ -283,6 +283,11 @@ class PostgresStore:
             # FOR UPDATE waits for a writer of the row and then reads the row as that writer left it.
             yield await db.fetchval("SELECT version FROM games WHERE game_no = $1 FOR UPDATE", game_no)
 
+    async def game_version(self, game_no: int) -> int | None:
+        """The game's version as committed, without a lock (None: no such game): one cheap read that tells
+        a process whether it must catch up before it shows the game."""
+        return await self._fetchval("SELECT version FROM games WHERE game_no = $1", game_no)
+
     async def lock_game(self, game_no: int) -> None:
         """Inside a transaction: the game's lock (as `locked_game` takes it) until the transaction ends."""
         await self._in_transaction("lock_game").execute("SELECT 1 FROM games WHERE game_no = $1 FOR UPDATE", game_no)

@@ -157,6 +157,10 @@ class Store:
         """On PostgreSQL, the game's lock across processes with its version; here nothing (None)."""
         yield None
 
+    async def game_version(self, game_no: int) -> int | None:
+        """On PostgreSQL, the game's committed version; here None (this process's memory is the truth)."""
+        return None
+
     @asynccontextmanager
     async def locked_settings(self, guild_id: int) -> AsyncIterator[SettingsRow | None]:
         """A server's settings as stored, to change and save (on PostgreSQL under the server's lock)."""

@@ -148,13 +148,17 @@ class TableService:
             return table
 
     async def _fresh(self, table: Table) -> None:
-        """Under the table's lock, where other processes may write the game: caught up with them."""
-        if self._store.shared:
-            try:
+        """Under the table's lock, where other processes may write the game: caught up with them (one
+        read when nothing changed, the game's lock only to catch up)."""
+        if not self._store.shared:
+            return
+        try:
+            version = await self._store.game_version(table.game_no)
+            if version != table.version:
                 async with self._turns.guard(table):
                     pass
-            except StoreError as exc:
-                raise StoreFailed(str(exc)) from exc
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
 
     def _check_live(self, table: Table) -> None:
         """Under the lock: the game may have ended while we waited for it."""
