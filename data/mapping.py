@@ -263,5 +263,35 @@ def rating_values(guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> lis
     return [(guild_id, pool, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings]
 
 
+Key = tuple[str, int, int]  # an outbox entry's (kind, user_id, turn)
+
+
+def told_values(
+    game_no: int,
+    done: Iterable[Key],
+    retry: Iterable[tuple[Key, float]],
+    hand_messages: Iterable[HandMessage],
+    forget_hand_messages: Iterable[int],
+    now: float,
+) -> tuple[list[tuple[Any, ...]], ...]:
+    """The rows of `told` (see `data.store.Store.told`), in the order of its statements: hands told, other
+    entries told, entries to retry, hand DMs forgotten, hand DMs remembered."""
+    done = list(done)
+    return (
+        [(game_no, u, t) for k, u, t in done if k == "hand"],
+        [(game_no, k, u, t) for k, u, t in done if k != "hand"],
+        [(game_no, k, u, t, now, due) for (k, u, t), due in retry],
+        [(game_no, u) for u in forget_hand_messages],
+        [(msg.game_no, msg.user_id, msg.channel_id, msg.message_id) for msg in hand_messages],
+    )
+
+
+# The name a player last played under on the server: a leaderboard's column (`r` is the ratings row).
+LAST_NAME = (
+    "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
+    "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1)"
+)
+
+
 def outbox_values(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
     return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]

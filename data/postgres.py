@@ -591,12 +591,9 @@ class PostgresStore:
     ) -> None:
         """After telling: see `data.store.Store.told`. What was told is written with the next transaction
         (or by `flush`); a retry is written at once."""
-        hands = [(game_no, u, t) for k, u, t in done if k == "hand"]
-        others = [(game_no, k, u, t) for k, u, t in done if k != "hand"]
-        now = time.time()
-        later = [(game_no, k, u, t, now, due) for (k, u, t), due in retry]
-        remember = [(msg.game_no, msg.user_id, msg.channel_id, msg.message_id) for msg in hand_messages]
-        forget = [(game_no, u) for u in forget_hand_messages]
+        hands, others, later, forget, remember = m.told_values(
+            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
+        )
         for sql, rows in (
             ("DELETE FROM outbox WHERE game_no = $1 AND kind = 'hand' AND user_id = $2 AND turn <= $3", hands),
             ("DELETE FROM outbox WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4", others),
@@ -655,11 +652,7 @@ class PostgresStore:
         )
         return {r["user_id"]: m.rating_row(r) for r in rows}
 
-    # The name a player last played under on the server, and their average final score in a game there.
-    _NAME = (
-        "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
-        "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1)"
-    )
+    # A player's average final score in a game on the server (a leaderboard by final score).
     _FINAL_SCORE = (
         "(SELECT AVG(x.score)::float8 FROM game_results x JOIN games g ON g.game_no = x.game_no "
         "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
@@ -671,7 +664,7 @@ class PostgresStore:
         first = "final_score DESC NULLS LAST, " if by_final_score else ""
         final = self._FINAL_SCORE if by_final_score else "NULL::float8"
         return (
-            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {self._NAME} AS name, {final} AS final_score "
+            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
             "FROM ratings r WHERE r.guild_id = $1 AND r.pool = $2 AND r.user_id <> $3 "
             f"ORDER BY {first}r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id"
         )

@@ -391,12 +391,9 @@ class Store:
         by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
         after its action was told) is written. What was told is written with the next transaction, whatever
         it is (or by `flush`): telling costs no transaction of its own."""
-        hands = [(game_no, u, t) for k, u, t in done if k == "hand"]
-        others = [(game_no, k, u, t) for k, u, t in done if k != "hand"]
-        now = time.time()
-        later = [(game_no, k, u, t, now, due) for (k, u, t), due in retry]
-        remember = [(msg.game_no, msg.user_id, msg.channel_id, msg.message_id) for msg in hand_messages]
-        forget = [(game_no, u) for u in forget_hand_messages]
+        hands, others, later, forget, remember = m.told_values(
+            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
+        )
         for sql, rows in (
             ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
             ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
@@ -452,11 +449,7 @@ class Store:
         )
         return {r["user_id"]: m.rating_row(r) for r in rows}
 
-    # The name a player last played under on the server, and their average final score in a game there.
-    _NAME = (
-        "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
-        "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1)"
-    )
+    # A player's average final score in a game on the server (a leaderboard by final score).
     _FINAL_SCORE = (
         "(SELECT AVG(x.score) FROM game_results x JOIN games g ON g.game_no = x.game_no "
         "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
@@ -468,7 +461,7 @@ class Store:
         first = "final_score DESC, " if by_final_score else ""
         final = self._FINAL_SCORE if by_final_score else "NULL"
         return (
-            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {self._NAME} AS name, {final} AS final_score "
+            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
             "FROM ratings r WHERE r.guild_id = ? AND r.pool = ? AND r.user_id != ? "
             f"ORDER BY {first}r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id"
         )
