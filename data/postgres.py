@@ -90,21 +90,31 @@ async def _tell(db: asyncpg.Connection, entries: Iterable[OutboxEntry]) -> None:
 
 async def apply_migrations(conn: asyncpg.Connection) -> list[int]:
     """Apply the PostgreSQL migrations the database has not seen (each with its version row in one
-    transaction, under a lock, so that processes starting together apply each exactly once)."""
+    transaction), all under one lock, so that of processes starting together one applies them all and the
+    others find them applied."""
     applied = []
-    for version, sql in migrations(MIGRATIONS):
-        async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", *_MIGRATION_LOCK)
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
-                "applied_at DOUBLE PRECISION NOT NULL)"
-            )
-            if await conn.fetchval("SELECT 1 FROM schema_version WHERE version = $1", version):
-                continue
-            await conn.execute(sql)
-            await conn.execute("INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)", version, time.time())
-        applied.append(version)
+    await conn.execute("SELECT pg_advisory_lock($1, $2)", *_MIGRATION_LOCK)
+    try:
+        for version, sql in migrations(MIGRATIONS):
+            if await _apply_one(conn, version, sql):
+                applied.append(version)
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1, $2)", *_MIGRATION_LOCK)
     return applied
+
+
+async def _apply_one(conn: asyncpg.Connection, version: int, sql: str) -> bool:
+    """One migration with its version row, in one transaction; False if it was applied before."""
+    async with conn.transaction():
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
+            "applied_at DOUBLE PRECISION NOT NULL)"
+        )
+        if await conn.fetchval("SELECT 1 FROM schema_version WHERE version = $1", version):
+            return False
+        await conn.execute(sql)
+        await conn.execute("INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)", version, time.time())
+    return True
 
 
 async def _claim(url: str, exclusive: bool) -> asyncpg.Connection:
