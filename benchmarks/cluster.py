@@ -297,7 +297,7 @@ async def run(
                 victim.kill()
             over = False
             for reply in replies:
-                answered.extend(tuple(a) for a in reply.get("acked", ()))  # type: ignore[misc]
+                answered.extend(tuple(a) for a in reply.get("acked", ()))
                 refused += reply.get("refused", 0)
                 lost += reply.get("lost", 0)
                 idle += reply.get("idle", 0)
@@ -328,7 +328,7 @@ async def run(
     while clicks < samples_wanted and live:
         game_no = rng.choice(live)
         reply = await rng.choice(survivors).ask(op="click", game=game_no)
-        answered.extend(tuple(a) for a in reply.get("acked", ()))  # type: ignore[misc]
+        answered.extend(tuple(a) for a in reply.get("acked", ()))
         clicks += 1
         if reply.get("over") or "acked" not in reply:
             live.remove(game_no)
@@ -346,7 +346,7 @@ async def run(
     much_later = time.time() + MIN_TURN_SECONDS + CARRY_ON_SECONDS
     replies = await asyncio.gather(*(w.ask(op="tick", now=much_later) for w in survivors))
     fired += [tuple(a) for reply in replies for a in reply["acked"]]
-    answered.extend(fired)  # type: ignore[arg-type]
+    answered.extend(fired)
     timeouts = Counter((a[0], a[1]) for a in fired if a[4] == "timeout")
     print(
         f"timers: {len(reminders)} reminders, {sum(reminders.values()) - len(reminders)} sent twice; "

@@ -126,7 +126,7 @@ class Store:
         return rows[0]["version"] or 0
 
     async def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self._db.execute_fetchall(sql, tuple(params)))  # type: ignore[arg-type]  # Row rows
+        return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -371,7 +371,7 @@ class Store:
             rows = await db.execute_fetchall(
                 f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
             )
-            entries = [m.outbox_entry(r) for r in rows]  # type: ignore[arg-type]  # Row rows
+            entries = [m.outbox_entry(r) for r in rows]
             await db.executemany(
                 "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
                 [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],
