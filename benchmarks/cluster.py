@@ -53,12 +53,12 @@ from bot.engine.records import record_of  # noqa: E402
 from bot.tables import (  # noqa: E402
     BoardChanged,
     GameEnded,
-    GameOver,
     LobbyChanged,
-    NotYourTurn,
+    NotYourTurnAtTable,
     Player,
     StaleControl,
     TableOpened,
+    TableOver,
     TableService,
     TurnReminder,
 )
@@ -116,11 +116,11 @@ class Worker:
                     continue
                 try:
                     notes = await svc.act(game_no, seat.user_id, hand.view.legal[0].text, hand.turn)
-                except (StaleControl, NotYourTurn):
+                except (StaleControl, NotYourTurnAtTable):
                     return {"refused": 1}
                 await svc.told(game_no, [k for k in map(key_of, await svc.backlog(game_no, notes)) if k is not None])
                 return {"acked": acked(game_no, notes), "over": any(isinstance(n, GameEnded) for n in notes)}
-        except GameOver:
+        except TableOver:
             return {"over": True}
         return {"idle": 1}  # a computer is to act (a killed process left it): a timer sweep plays it
 
@@ -136,7 +136,7 @@ class Worker:
             try:
                 await self.svc.public_view(game_no)
                 out[str(game_no)] = digest(await self.svc.export(game_no))
-            except GameOver:
+            except TableOver:
                 out[str(game_no)] = "over"
         return out
 

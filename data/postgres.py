@@ -28,7 +28,7 @@ from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type information
+import asyncpg
 
 from . import mapping as m
 from .backends import DatabaseInUse

@@ -411,6 +411,7 @@ class TableService:
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
+
             def check() -> int:  # on the game as the database has it (another process may have moved it)
                 seat = table.seat_of(user_id)
                 if seat is None:

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.tables import BoardChanged, GameOver, HandChanged, StaleControl, TableError, TurnReminder
+from bot.tables import BoardChanged, HandChanged, StaleControl, TableError, TableOver, TurnReminder
 from bot.tables.table import replay
 from bot.tables.turns import CARRY_ON_SECONDS
 from tests.conftest import Databases
@@ -151,7 +151,7 @@ async def test_games_ending_at_once_in_two_processes_lose_no_rating_update(pair)
             try:
                 hand = await harness.to_act(game_no)
                 await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
-            except GameOver:
+            except TableOver:
                 return
 
     await asyncio.gather(finish(one, games[0]), finish(two, games[1]))
