@@ -12,13 +12,14 @@ import re
 import sys
 import tempfile
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, LEVELS, choose_action
 from bot.engine import GAMES, game_info
 from bot.i18n import LOCALES, tr
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, check_shards, parse_shard_ids
 from bot.tables import (
     BoardChanged,
     GameEnded,
@@ -63,13 +64,27 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--lang", choices=LOCALES, help="language of the demo (en)")
     parser.add_argument("--level", choices=LEVELS, help="how strong the demo's computers play (easy)")
+    parser.add_argument(
+        "--shards", metavar="IDS", help="the shards this process runs, e.g. 0-3 (FIVES_SHARD_IDS; needs --shard-count)"
+    )
+    parser.add_argument(
+        "--shard-count", metavar="N", type=int, help="how many shards the bot has in all (FIVES_SHARD_COUNT)"
+    )
     args = parser.parse_args(argv)
     if args.demo is None:
         given = [flag for flag in DEMO_FLAGS if getattr(args, flag[2:]) is not None]
         if given:
             verb = "goes" if len(given) == 1 else "go"
-            parser.error(f"{', '.join(given)} only {verb} with --demo GAME (the bot itself takes no options)")
+            parser.error(
+                f"{', '.join(given)} only {verb} with --demo GAME (the bot itself takes --shards, --shard-count)"
+            )
+        try:
+            args.shards = parse_shard_ids(args.shards, "--shards") if args.shards is not None else None
+        except SettingsError as exc:
+            parser.error(str(exc))
         return args
+    if args.shards is not None or args.shard_count is not None:
+        parser.error("--shards and --shard-count are for the bot, not a demo")
     if args.players is not None and args.players not in game_info(args.demo).players:
         allowed = ", ".join(map(str, game_info(args.demo).players))
         parser.error(f"{args.demo} is played by {allowed} players, not {args.players}")
@@ -82,6 +97,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if problem:
         parser.error(problem)
     return args
+
+
+def with_shards(settings: Settings, shard_ids: tuple[int, ...] | None, shard_count: int | None) -> Settings:
+    """The settings with the command line's shards, which win over FIVES_SHARD_IDS / FIVES_SHARD_COUNT."""
+    if shard_ids is None and shard_count is None:
+        return settings
+    count = shard_count if shard_count is not None else settings.shard_count
+    ids = shard_ids if shard_ids is not None else settings.shard_ids
+    check_shards(ids, count)
+    return replace(settings, shard_count=count, shard_ids=ids)
 
 
 def prepare_out(out: Path) -> str | None:
@@ -116,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"python -m bot: error: {exc}", file=sys.stderr)
             return 1
     try:
-        settings = Settings.from_env()
+        settings = with_shards(Settings.from_env(), args.shards, args.shard_count)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2

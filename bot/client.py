@@ -55,12 +55,16 @@ class FivesBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         # Only guild events (channels and threads to post in); slash commands and components arrive as
         # interactions, which need no intent, and the bot never reads message content.
+        shards: dict[str, Any] = {}
+        if settings.shard_count is not None:  # see ShardedFivesBot
+            shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             tree_cls=FivesTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self.store: StoreInterface | None = None
@@ -68,7 +72,7 @@ class FivesBot(commands.Bot):
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.database)
+        self.store = await open_store(self.settings.database, exclusive=self.settings.single_process)
         rng = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.thinking = Thinking(self.settings.ai_workers, self.settings.computer_level)
         self.service = TableService(self.store, clock=discord_clock, rng=rng, thinking=self.thinking)
@@ -112,6 +116,13 @@ class FivesBot(commands.Bot):
         log.exception("unhandled error in %s", event_method)
 
 
+class ShardedFivesBot(FivesBot, commands.AutoShardedBot):
+    """The bot on the shards `settings.shard_ids` of `settings.shard_count` (every shard when no ids are
+    given): one process of several on one PostgreSQL database, each running its own shards."""
+
+
 def create_bot(settings: Settings | None = None) -> FivesBot:
-    """The bot, not yet connected (settings from the environment and `.env` unless given)."""
-    return FivesBot(settings if settings is not None else Settings.from_env())
+    """The bot, not yet connected (settings from the environment and `.env` unless given); sharded when
+    the settings give a shard count."""
+    settings = settings if settings is not None else Settings.from_env()
+    return (ShardedFivesBot if settings.shard_count is not None else FivesBot)(settings)

@@ -24,6 +24,34 @@ class SettingsError(ValueError):
     """A setting that cannot be used as written (the message names it)."""
 
 
+def parse_shard_ids(text: str, name: str = "FIVES_SHARD_IDS") -> tuple[int, ...]:
+    """Shard ids as an operator writes them: `0-3`, `4,5,6`, `0-1,6`; sorted, each once."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"{name} must be shard numbers or ranges like 0-3 or 0,2,4, not {text!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise SettingsError(f"{name}: the range {part} runs backwards (write {high}-{low})")
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids))
+
+
+def check_shards(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> None:
+    """Shard ids need the count, and each must be below it (Discord numbers shards 0 to count - 1)."""
+    if shard_ids is not None and shard_count is None:
+        raise SettingsError(
+            "FIVES_SHARD_IDS (--shards) needs FIVES_SHARD_COUNT (--shard-count): the shards of how many?"
+        )
+    if shard_count is not None and shard_count < 1:
+        raise SettingsError(f"FIVES_SHARD_COUNT must be 1 or more, not {shard_count}")
+    if shard_ids is not None and shard_count is not None and shard_ids[-1] >= shard_count:
+        raise SettingsError(
+            f"shard {shard_ids[-1]} does not exist with {shard_count} shards (they are numbered 0 to {shard_count - 1})"
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str | None = None
@@ -33,6 +61,11 @@ class Settings:
     seed: int | None = None  # seeds game seeds and seat draws: reproducible games for tests and demos
     ai_workers: int = 2  # processes in which searching computer players think (0: in the bot's own)
     computer_level: str = "easy"  # the level of a computer seat that names none
+    # Shards (discord.py's AutoShardedBot): how many the bot has in all, and which this process runs (all of
+    # them when None). Unset: one unsharded connection, as a small bot has.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    single_process: bool = False  # on PostgreSQL: refuse to start beside other processes (and they beside it)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -59,6 +92,16 @@ class Settings:
         computer = environ.get("FIVES_COMPUTER_LEVEL", "").strip().lower() or "easy"
         if computer not in COMPUTER_LEVELS:
             raise SettingsError(f"FIVES_COMPUTER_LEVEL must be one of {', '.join(COMPUTER_LEVELS)}, not {computer!r}")
+        count = environ.get("FIVES_SHARD_COUNT", "").strip()
+        if count and not count.isdigit():
+            raise SettingsError(f"FIVES_SHARD_COUNT must be a number of shards, not {count!r}")
+        ids = environ.get("FIVES_SHARD_IDS", "").strip()
+        shard_ids = parse_shard_ids(ids) if ids else None
+        shard_count = int(count) if count else None
+        check_shards(shard_ids, shard_count)
+        alone = environ.get("FIVES_SINGLE_PROCESS", "").strip().lower()
+        if alone not in ("", "0", "1", "true", "false", "yes", "no"):
+            raise SettingsError(f"FIVES_SINGLE_PROCESS must be 1 or 0, not {alone!r}")
         return cls(
             token=token,
             database=target,
@@ -66,6 +109,9 @@ class Settings:
             log_level=level,
             ai_workers=int(workers),
             computer_level=computer,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            single_process=alone in ("1", "true", "yes"),
         )
 
     def configure_logging(self) -> None:

@@ -99,10 +99,11 @@ class SingleProcessStore(Store):
                 self._lock = None
 
 
-async def open_store(target: str | Path, *, exclusive: bool = True) -> StoreInterface:
+async def open_store(target: str | Path, *, exclusive: bool = False) -> StoreInterface:
     """The store for `target`: a `postgresql://` URL or a SQLite file path. Migrations are applied.
-    `exclusive=False` lets several processes open a PostgreSQL database (for tests of what they will
-    share: the table service does not take its games' locks in the database yet)."""
+    Any number of processes may share a PostgreSQL database (the table service takes each game's lock
+    there); `exclusive=True` (the setting FIVES_SINGLE_PROCESS) makes this process its only one, as a
+    SQLite file always is."""
     if is_postgres(target):
         from .postgres import PostgresStore  # asyncpg is loaded only where PostgreSQL is used
 

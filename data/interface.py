@@ -4,14 +4,21 @@
 picks one from the `FIVES_DATABASE` setting. The methods speak only the row dataclasses of `data.rows`.
 A write that the database refused raises `StoreError` with nothing written.
 
+Several processes may share a PostgreSQL store (`shared` is True): the `locked_*` calls then open a
+transaction holding the database's lock of a game, lobby or server's settings, with the row as committed,
+and the store's calls made inside it by the same task join it. On SQLite (`shared` False: one process,
+whose memory is the truth) they take no lock and open no transaction.
+
 The ratings of a finished game (`GameFinish.ratings`) are each the rating the writer read with one game
-more: on PostgreSQL, where several processes may end games of the same player at once, a rating that has
-moved since it was read is not overwritten (`data.postgres.RatingsChanged`, a `StoreError`).
+more: on PostgreSQL, where several processes may end games of the same player at once, the writer holds
+the players' rating locks (`lock_ratings`) from the read to the commit, and a rating that has moved since
+it was read is never overwritten (`data.postgres.RatingsChanged`, a `StoreError`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from .rows import (
@@ -31,12 +38,26 @@ from .rows import (
 
 class StoreInterface(Protocol):
     migrated: tuple[int, ...]  # the migrations this open applied
+    shared: bool  # other processes may write the same database (PostgreSQL)
 
     async def close(self) -> None: ...
 
     async def flush(self) -> None: ...
 
     async def schema_version(self) -> int: ...
+
+    # -- the locks of several processes ---------------------------------------------------------------
+    def locked_game(self, game_no: int) -> AbstractAsyncContextManager[int | None]: ...
+
+    async def game_version(self, game_no: int) -> int | None: ...
+
+    def locked_settings(self, guild_id: int) -> AbstractAsyncContextManager[SettingsRow | None]: ...
+
+    def locked_lobby(self, lobby_id: int) -> AbstractAsyncContextManager[LobbyRow | None]: ...
+
+    async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None: ...
+
+    async def due_games(self, now: float) -> list[int]: ...
 
     # -- server settings --------------------------------------------------------------------------------
     async def load_settings(self, guild_id: int) -> SettingsRow | None: ...
@@ -55,11 +76,11 @@ class StoreInterface(Protocol):
 
     async def active_games(self) -> list[StoredGame]: ...
 
-    async def load_game(self, game_no: int) -> StoredGame | None: ...
+    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None: ...
 
     async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None: ...
 
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> None: ...
+    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool: ...
 
     async def append_action(self, write: ActionWrite) -> None: ...
 
@@ -94,16 +115,16 @@ class StoreInterface(Protocol):
 
     async def result_rows(self, game_no: int) -> list[ResultRow]: ...
 
-    async def ratings(self, guild_id: int, game_id: str, user_ids: Iterable[int]) -> dict[int, RatingRow]: ...
+    async def ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> dict[int, RatingRow]: ...
 
     async def leaderboard(
-        self, guild_id: int, game_id: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
+        self, guild_id: int, pool: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
     ) -> list[RatingRow]: ...
 
-    async def leaderboard_size(self, guild_id: int, game_id: str) -> int: ...
+    async def leaderboard_size(self, guild_id: int, pool: str) -> int: ...
 
     async def leaderboard_position(
-        self, guild_id: int, game_id: str, user_id: int, *, by_final_score: bool = False
+        self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
     ) -> int | None: ...
 
     async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]: ...

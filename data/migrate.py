@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import mapping as m
 from .backends import hold_database, is_postgres
 from .postgres import PostgresStore, redact
 from .store import Store, StoreError
@@ -51,15 +52,14 @@ TABLES = (
     ),
     _table(
         "games",
-        "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
-        "seating status deadline reminder_at created_at ended_at board_turn",
+        " ".join(m.GAME),
         numbered="game_no",
     ),
     _table("game_seats", "game_no seat user_id name computer replaced_user_id", "computer"),
     _table("actions", "game_no turn seat action kind at"),
     _table("hand_results", "game_no hand_no turn reason points detail"),
     _table("game_results", "game_no seat user_id side place won score rating_before rating_after", "won"),
-    _table("ratings", "guild_id game_id user_id mu sigma games wins"),
+    _table("ratings", " ".join(m.RATING)),
     _table("outbox", "game_no kind user_id turn created_at due_at attempts"),  # what is still to be told
     _table("hand_messages", "game_no user_id channel_id message_id"),
 )
@@ -88,7 +88,7 @@ async def migrate(sqlite_path: str | Path, url: str) -> dict[str, int]:
         source = await Store.open(path)  # brings an older file to the current schema, as starting the bot would
         await source.close()
         tables = {t.name: _read(path, t) for t in TABLES}
-        target = await PostgresStore.open(url)
+        target = await PostgresStore.open(url, exclusive=True)  # no bot writes while it copies
         try:
             return await _copy(target, tables, url)
         finally:

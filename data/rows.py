@@ -65,7 +65,9 @@ class GameRow:
     deadline: float | None = None
     reminder_at: float | None = None
     ended_at: float | None = None
-    board_turn: int | None = None  # the turn the live board was posted at
+    board_turn: int | None = None  # the turn the live board was posted at (an older one never replaces it)
+    version: int = 0  # one more at every write of the game's row: another process's change shows
+    carry_on_at: float | None = None  # a computer or automatic turn is pending: any process plays it after
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,7 @@ class StoredGame:
     row: GameRow
     actions: list[tuple[int, str]]
     kinds: list[str] = field(default_factory=list)  # who took each action: player, computer, auto, timeout
+    first_turn: int = 0  # the turn of `actions[0]`: a game read from a turn on holds only the newer actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +141,7 @@ class ActionWrite:
     deadline: float | None
     reminder_at: float | None
     hands: tuple[HandRow, ...] = ()
+    carry_on_at: float | None = None  # see GameRow
     finish: GameFinish | None = None
     tell: tuple[OutboxEntry, ...] = ()  # what must be told of it, in the same transaction
 

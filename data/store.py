@@ -8,7 +8,6 @@ because a transaction on a shared connection must not interleave with another co
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sqlite3
 import time
@@ -20,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import mapping as m
 from .migrations import apply_migrations
 from .rows import (
     COMPUTER_ID,
@@ -43,39 +43,13 @@ class StoreError(Exception):
     """A write the store could not make (the caller's state must not run ahead of it)."""
 
 
-def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), default=str)
+def _marks(names: tuple[str, ...]) -> str:
+    return ", ".join("?" * len(names))
 
 
-def _load(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
-
-
-def _seats_json(seats: Iterable[SeatRow]) -> str:
-    return _dump([[s.user_id, s.name, s.computer, s.replaced_user_id] for s in seats])
-
-
-def _seats_from_json(text: str) -> tuple[SeatRow, ...]:
-    return tuple(SeatRow(u, n, bool(c), r) for u, n, c, r in json.loads(text))
-
-
-_GAME_COLUMNS = (
-    "game_no, lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, players, options, "
-    "seed, deals, seating, status, deadline, reminder_at, created_at, ended_at, board_turn"
-)
-
-_OUTBOX_COLUMNS = "game_no, kind, user_id, turn, created_at, due_at, attempts"
-
-
-def _entry(r: Any) -> OutboxEntry:
-    return OutboxEntry(game_no=r[0], kind=r[1], user_id=r[2], turn=r[3], created_at=r[4], due_at=r[5], attempts=r[6])
-
-
-_TELL = f"INSERT INTO outbox ({_OUTBOX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
-
-
-def _tell_rows(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
-    return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]
+_TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
+_ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
+_ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})"
 
 
 def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, list[tuple[Any, ...]]]]) -> None:
@@ -84,20 +58,14 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
     try:
         for sql, rows in queued:
             db.executemany(sql, rows)
-        db.execute(
-            "INSERT INTO actions (game_no, turn, seat, action, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (write.game_no, write.turn, write.seat, write.action, write.kind, write.at),
-        )
+        db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
         if write.tell:
-            db.executemany(_TELL, _tell_rows(write.tell))
+            db.executemany(_TELL, m.outbox_values(write.tell))
         if write.hands:
-            db.executemany(
-                "INSERT INTO hand_results (game_no, hand_no, turn, reason, points, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                [(write.game_no, h.hand_no, h.turn, h.reason, _dump(h.points), _dump(h.detail)) for h in write.hands],
-            )
+            db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
         db.execute(
-            "UPDATE games SET deadline = ?, reminder_at = ? WHERE game_no = ?",
-            (write.deadline, write.reminder_at, write.game_no),
+            "UPDATE games SET deadline = ?, reminder_at = ?, carry_on_at = ?, version = version + 1 WHERE game_no = ?",
+            (write.deadline, write.reminder_at, write.carry_on_at, write.game_no),
         )
         db.execute("COMMIT")
     except BaseException:
@@ -108,11 +76,13 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
 
 async def _tell(db: aiosqlite.Connection, entries: Iterable[OutboxEntry]) -> None:
     """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
-    await db.executemany(_TELL, _tell_rows(entries))
+    await db.executemany(_TELL, m.outbox_values(entries))
 
 
 class Store:
     """Open with `await Store.open(path)`; migrations are applied on open."""
+
+    shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
 
     def __init__(self, db: aiosqlite.Connection, migrated: tuple[int, ...] = ()) -> None:
         self._db = db
@@ -135,6 +105,7 @@ class Store:
         except BaseException:
             await db.close()
             raise
+        db.row_factory = aiosqlite.Row  # rows are read by column name (data.mapping)
         if applied:
             log.info("%s: applied migrations %s", path, applied)
         return cls(db, tuple(applied))
@@ -151,8 +122,11 @@ class Store:
                 pass
 
     async def schema_version(self) -> int:
-        rows = await self._db.execute_fetchall("SELECT MAX(version) FROM schema_version")
-        return rows[0][0] or 0
+        rows = await self._rows("SELECT MAX(version) AS version FROM schema_version")
+        return rows[0]["version"] or 0
+
+    async def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -177,44 +151,60 @@ class Store:
                     raise StoreError(str(exc)) from exc
                 raise
 
+    # -- the locks several processes need (one process holds its own: see `shared`) -----------------------
+    @asynccontextmanager
+    async def locked_game(self, game_no: int) -> AsyncIterator[int | None]:
+        """On PostgreSQL, the game's lock across processes with its version; here nothing (None)."""
+        yield None
+
+    async def game_version(self, game_no: int) -> int | None:
+        """On PostgreSQL, the game's committed version; here None (this process's memory is the truth)."""
+        return None
+
+    @asynccontextmanager
+    async def locked_settings(self, guild_id: int) -> AsyncIterator[SettingsRow | None]:
+        """A server's settings as stored, to change and save (on PostgreSQL under the server's lock)."""
+        yield await self.load_settings(guild_id)
+
+    @asynccontextmanager
+    async def locked_lobby(self, lobby_id: int) -> AsyncIterator[LobbyRow | None]:
+        """A lobby as stored, to change and save (on PostgreSQL under the lobby's row lock)."""
+        rows = await self._rows(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE lobby_id = ?", (lobby_id,))
+        yield m.lobby_row(rows[0]) if rows else None
+
+    async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
+        """Inside `locked_game` on PostgreSQL: the players' ratings of a pool until the commit; here nothing."""
+
+    async def due_games(self, now: float) -> list[int]:
+        """Active games with a deadline, reminder or pending computer turn due by `now`."""
+        rows = await self._rows(
+            "SELECT game_no FROM games WHERE status = 'active' AND (deadline <= ? OR reminder_at <= ? OR "
+            "carry_on_at <= ?) ORDER BY game_no",
+            (now, now, now),
+        )
+        return [r["game_no"] for r in rows]
+
     # -- server settings --------------------------------------------------------------------------------
     async def load_settings(self, guild_id: int) -> SettingsRow | None:
-        rows = await self._db.execute_fetchall(
-            "SELECT turn_seconds, auto_play, language, default_options FROM guild_settings WHERE guild_id = ?",
-            (guild_id,),
-        )
-        if not rows:
-            return None
-        seconds, auto, language, defaults = rows[0]
-        return SettingsRow(guild_id, seconds, bool(auto), language, json.loads(defaults))
+        rows = await self._rows(f"SELECT {m.listed(m.SETTINGS)} FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return m.settings_row(rows[0]) if rows else None
 
     async def save_settings(self, row: SettingsRow) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO guild_settings (guild_id, turn_seconds, auto_play, language, default_options) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
+                f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
+                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "auto_play = excluded.auto_play, language = excluded.language, "
                 "default_options = excluded.default_options",
-                (row.guild_id, row.turn_seconds, int(row.auto_play), row.language, _dump(row.default_options)),
+                m.settings_values(row),
             )
 
     # -- lobbies ----------------------------------------------------------------------------------------
     async def create_lobby(self, row: LobbyRow) -> int:
         async with self._transaction() as db:
             cursor = await db.execute(
-                "INSERT INTO lobbies (guild_id, channel_id, message_id, host_id, game_id, options, seats, status, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.guild_id,
-                    row.channel_id,
-                    row.message_id,
-                    row.host_id,
-                    row.game_id,
-                    _dump(row.options),
-                    _seats_json(row.seats),
-                    row.status,
-                    row.created_at,
-                ),
+                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)})",
+                m.new_lobby_values(row),
             )
             return cursor.lastrowid or 0
 
@@ -222,29 +212,12 @@ class Store:
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
-                (row.message_id, row.host_id, _dump(row.options), _seats_json(row.seats), row.status, row.lobby_id),
+                (row.message_id, row.host_id, m.dump(row.options), m.seats_json(row.seats), row.status, row.lobby_id),
             )
 
     async def open_lobbies(self) -> list[LobbyRow]:
-        rows = await self._db.execute_fetchall(
-            "SELECT lobby_id, guild_id, channel_id, message_id, host_id, game_id, options, seats, status, created_at "
-            "FROM lobbies WHERE status = 'open' ORDER BY lobby_id"
-        )
-        return [
-            LobbyRow(
-                lobby_id=r[0],
-                guild_id=r[1],
-                channel_id=r[2],
-                message_id=r[3],
-                host_id=r[4],
-                game_id=r[5],
-                options=json.loads(r[6]),
-                seats=_seats_from_json(r[7]),
-                status=r[8],
-                created_at=r[9],
-            )
-            for r in rows
-        ]
+        rows = await self._rows(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE status = 'open' ORDER BY lobby_id")
+        return [m.lobby_row(r) for r in rows]
 
     # -- games ------------------------------------------------------------------------------------------
     async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
@@ -252,33 +225,12 @@ class Store:
         `tell` (entries of the new game: their game_no is filled in) is written with it."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "INSERT INTO games (lobby_id, guild_id, channel_id, thread_id, board_message_id, host_id, game_id, "
-                "players, options, seed, deals, seating, status, deadline, reminder_at, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.lobby_id,
-                    row.guild_id,
-                    row.channel_id,
-                    row.thread_id,
-                    row.board_message_id,
-                    row.host_id,
-                    row.game_id,
-                    row.players,
-                    _dump(row.options),
-                    row.seed,
-                    None if row.deals is None else _dump(row.deals),
-                    None if row.seating is None else _dump(row.seating),
-                    row.status,
-                    row.deadline,
-                    row.reminder_at,
-                    row.created_at,
-                ),
+                f"INSERT INTO games ({m.listed(m.GAME_NEW)}) VALUES ({_marks(m.GAME_NEW)})", m.new_game_values(row)
             )
             game_no = cursor.lastrowid or 0
             await db.executemany(
-                "INSERT INTO game_seats (game_no, seat, user_id, name, computer, replaced_user_id) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_no, i, s.user_id, s.name, int(s.computer), s.replaced_user_id) for i, s in enumerate(row.seats)],
+                f"INSERT INTO game_seats ({m.listed(m.SEAT)}) VALUES ({_marks(m.SEAT)})",
+                m.seat_values(game_no, row.seats),
             )
             if row.lobby_id is not None:
                 await db.execute(
@@ -291,73 +243,44 @@ class Store:
         """Every active game with its action log: what a restart replays."""
         return await self._games("WHERE g.status = 'active'", ())
 
-    async def load_game(self, game_no: int) -> StoredGame | None:
-        games = await self._games("WHERE g.game_no = ?", (game_no,))
+    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
+        """One game; with `since`, only the actions from that turn on (a process catching up)."""
+        games = await self._games("WHERE g.game_no = ?", (game_no,), since)
         return games[0] if games else None
 
-    async def _games(self, where: str, params: tuple[Any, ...]) -> list[StoredGame]:
-        db = self._db
-        game_rows = await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games g {where} ORDER BY game_no", params)
-        if not game_rows:
+    async def _games(self, where: str, params: tuple[Any, ...], since: int = 0) -> list[StoredGame]:
+        games = await self._rows(f"SELECT {m.listed(m.GAME, 'g.')} FROM games g {where} ORDER BY g.game_no", params)
+        if not games:
             return []
-        seats: dict[int, list[SeatRow]] = {}
-        for game_no, user_id, name, computer, replaced in await db.execute_fetchall(
-            "SELECT s.game_no, s.user_id, s.name, s.computer, s.replaced_user_id FROM game_seats s "
-            f"JOIN games g ON g.game_no = s.game_no {where} ORDER BY s.game_no, s.seat",
+        seats = await self._rows(
+            f"SELECT {m.listed(m.SEAT, 's.')} FROM game_seats s JOIN games g ON g.game_no = s.game_no {where} "
+            "ORDER BY s.game_no, s.seat",
             params,
-        ):
-            seats.setdefault(game_no, []).append(SeatRow(user_id, name, bool(computer), replaced))
-        actions: dict[int, list[tuple[int, str]]] = {}
-        kinds: dict[int, list[str]] = {}
-        for game_no, seat, action, kind in await db.execute_fetchall(
-            f"SELECT a.game_no, a.seat, a.action, a.kind FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
-            "ORDER BY a.game_no, a.turn",
-            params,
-        ):
-            log_ = actions.get(game_no)
-            if log_ is None:
-                log_ = actions[game_no] = []
-                kinds[game_no] = []
-            log_.append((seat, action))
-            kinds[game_no].append(kind)
-        out = []
-        for r in game_rows:
-            row = GameRow(
-                game_no=r[0],
-                lobby_id=r[1],
-                guild_id=r[2],
-                channel_id=r[3],
-                thread_id=r[4],
-                board_message_id=r[5],
-                host_id=r[6],
-                game_id=r[7],
-                players=r[8],
-                options=json.loads(r[9]),
-                seed=r[10],
-                deals=_load(r[11]),
-                seating=_load(r[12]),
-                status=r[13],
-                deadline=r[14],
-                reminder_at=r[15],
-                created_at=r[16],
-                ended_at=r[17],
-                board_turn=r[18],
-                seats=tuple(seats.get(r[0], ())),
-            )
-            out.append(StoredGame(row, actions.get(r[0], []), kinds.get(r[0], [])))
-        return out
+        )
+        actions = await self._rows(
+            f"SELECT {m.listed(m.ACTION, 'a.')} FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
+            "AND a.turn >= ? ORDER BY a.game_no, a.turn",
+            (*params, since),
+        )
+        return m.stored_games(games, seats, actions, since)
 
     async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE games SET channel_id = ?, thread_id = ? WHERE game_no = ?", (channel_id, thread_id, game_no)
+                "UPDATE games SET channel_id = ?, thread_id = ?, version = version + 1 WHERE game_no = ?",
+                (channel_id, thread_id, game_no),
             )
 
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> None:
+    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool:
+        """The live board, posted at `turn`; False (nothing written) if a board of a later turn is stored
+        already (two processes posting boards of one game: the newer one stays)."""
         async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET board_message_id = ?, board_turn = ? WHERE game_no = ?", (message_id, turn, game_no)
+            cursor = await db.execute(
+                "UPDATE games SET board_message_id = ?, board_turn = ?, version = version + 1 WHERE game_no = ? "
+                "AND (? IS NULL OR board_turn IS NULL OR board_turn <= ?)",
+                (message_id, turn, game_no, turn, turn),
             )
+            return cursor.rowcount > 0
 
     async def append_action(self, write: ActionWrite) -> None:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
@@ -374,53 +297,29 @@ class Store:
                     raise StoreError(str(exc)) from exc
             return
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO actions (game_no, turn, seat, action, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (write.game_no, write.turn, write.seat, write.action, write.kind, write.at),
-            )
+            await db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
             await _tell(db, write.tell)
             if write.hands:
-                await db.executemany(
-                    "INSERT INTO hand_results (game_no, hand_no, turn, reason, points, detail) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (write.game_no, h.hand_no, h.turn, h.reason, _dump(h.points), _dump(h.detail))
-                        for h in write.hands
-                    ],
-                )
+                await db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
             finish = write.finish
             await db.execute(
-                "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, ended_at = ? "
-                "WHERE game_no = ?",
+                "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
+                "ended_at = ?, version = version + 1 WHERE game_no = ?",
                 (write.at, write.game_no),
             )
             await db.executemany(
-                "INSERT INTO game_results (game_no, seat, user_id, side, place, won, score, rating_before, "
-                "rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        write.game_no,
-                        r.seat,
-                        r.user_id,
-                        r.side,
-                        r.place,
-                        int(r.won),
-                        r.score,
-                        r.rating_before,
-                        r.rating_after,
-                    )
-                    for r in finish.results
-                ],
+                f"INSERT INTO game_results ({m.listed(m.RESULT)}) VALUES ({_marks(m.RESULT)})",
+                m.result_values(write.game_no, finish.results),
             )
             if finish.ratings:
                 cursor = await db.execute("SELECT guild_id, game_id FROM games WHERE game_no = ?", (write.game_no,))
-                guild_id, game_id = await cursor.fetchone()  # type: ignore[misc]
-                game_id = finish.pool or game_id
+                game = await cursor.fetchone()
+                assert game is not None  # the UPDATE above found it
                 await db.executemany(
-                    "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, games, wins) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET "
+                    f"INSERT INTO ratings ({m.listed(m.RATING)}) VALUES ({_marks(m.RATING)}) "
+                    "ON CONFLICT (guild_id, pool, user_id) DO UPDATE SET "
                     "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
-                    [(guild_id, game_id, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in finish.ratings],
+                    m.rating_values(game["guild_id"], finish.pool or game["game_id"], finish.ratings),
                 )
 
     async def set_timer(
@@ -428,7 +327,8 @@ class Store:
     ) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE games SET deadline = ?, reminder_at = ? WHERE game_no = ?", (deadline, reminder_at, game_no)
+                "UPDATE games SET deadline = ?, reminder_at = ?, version = version + 1 WHERE game_no = ?",
+                (deadline, reminder_at, game_no),
             )
             await _tell(db, tell)
 
@@ -437,8 +337,9 @@ class Store:
             await db.execute(
                 "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ? "
                 "WHERE game_no = ? AND seat = ?",
-                (row.user_id, row.name, int(row.computer), row.replaced_user_id, game_no, seat),
+                (row.user_id, row.name, row.computer, row.replaced_user_id, game_no, seat),
             )
+            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?", (game_no,))
             await _tell(db, tell)
 
     async def end_game(
@@ -447,7 +348,8 @@ class Store:
         """End a game without results (abandoned)."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, ended_at = ? WHERE game_no = ?",
+                "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, ended_at = ?, "
+                "version = version + 1 WHERE game_no = ?",
                 (status, time.time() if at is None else at, game_no),
             )
             await _tell(db, tell)
@@ -457,19 +359,19 @@ class Store:
         """What is still to be told (of one game, or of every game), oldest first."""
         await self.flush()
         where, params = ("WHERE game_no = ?", (game_no,)) if game_no is not None else ("", ())
-        rows = await self._db.execute_fetchall(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox {where} ORDER BY created_at, game_no, turn", params
+        rows = await self._rows(
+            f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn", params
         )
-        return [_entry(r) for r in rows]
+        return [m.outbox_entry(r) for r in rows]
 
     async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
         """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
         else takes them while they are being told (a failure then sets when they are tried again)."""
         async with self._transaction() as db:
             rows = await db.execute_fetchall(
-                f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+                f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
             )
-            entries = [_entry(r) for r in rows]
+            entries = [m.outbox_entry(r) for r in rows]
             await db.executemany(
                 "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
                 [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],
@@ -489,24 +391,21 @@ class Store:
         by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
         after its action was told) is written. What was told is written with the next transaction, whatever
         it is (or by `flush`): telling costs no transaction of its own."""
-        hands = [(game_no, u, t) for k, u, t in done if k == "hand"]
-        others = [(game_no, k, u, t) for k, u, t in done if k != "hand"]
-        now = time.time()
-        later = [(game_no, k, u, t, now, due) for (k, u, t), due in retry]
-        remember = [(m.game_no, m.user_id, m.channel_id, m.message_id) for m in hand_messages]
-        forget = [(game_no, u) for u in forget_hand_messages]
+        hands, others, later, forget, remember = m.told_values(
+            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
+        )
         for sql, rows in (
             ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
             ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
             # A hand that could not be told gets an entry of its own (its action's entry was told).
             (
-                f"INSERT INTO outbox ({_OUTBOX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET "
+                f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET "
                 "due_at = excluded.due_at, attempts = outbox.attempts + 1",
                 later,
             ),
             ("DELETE FROM hand_messages WHERE game_no = ? AND user_id = ?", forget),
             (
-                "INSERT INTO hand_messages (game_no, user_id, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                f"INSERT INTO hand_messages ({m.listed(m.HAND_MESSAGE)}) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
                 "message_id = excluded.message_id",
                 remember,
@@ -521,47 +420,39 @@ class Store:
         """The hand DMs with live controls of a game (of one player)."""
         await self.flush()
         where, params = ("AND user_id = ?", (game_no, user_id)) if user_id is not None else ("", (game_no,))
-        rows = await self._db.execute_fetchall(
-            f"SELECT game_no, user_id, channel_id, message_id FROM hand_messages WHERE game_no = ? {where}", params
+        rows = await self._rows(
+            f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = ? {where}", params
         )
-        return [HandMessage(*r) for r in rows]
+        return [m.hand_message(r) for r in rows]
 
     # -- results and ratings ----------------------------------------------------------------------------
     async def hand_rows(self, game_no: int) -> list[HandRow]:
-        rows = await self._db.execute_fetchall(
-            "SELECT hand_no, turn, reason, points, detail FROM hand_results WHERE game_no = ? ORDER BY hand_no",
-            (game_no,),
+        rows = await self._rows(
+            f"SELECT {m.listed(m.HAND)} FROM hand_results WHERE game_no = ? ORDER BY hand_no", (game_no,)
         )
-        return [HandRow(n, t, reason, tuple(json.loads(p)), json.loads(d)) for n, t, reason, p, d in rows]
+        return [m.hand_row(r) for r in rows]
 
     async def result_rows(self, game_no: int) -> list[ResultRow]:
-        rows = await self._db.execute_fetchall(
-            "SELECT seat, user_id, side, place, won, score, rating_before, rating_after FROM game_results "
-            "WHERE game_no = ? ORDER BY seat",
-            (game_no,),
+        rows = await self._rows(
+            f"SELECT {m.listed(m.RESULT)} FROM game_results WHERE game_no = ? ORDER BY seat", (game_no,)
         )
-        return [ResultRow(*r[:4], bool(r[4]), *r[5:]) for r in rows]
+        return [m.result_row(r) for r in rows]
 
-    async def ratings(self, guild_id: int, game_id: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
+    async def ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
         ids = sorted(set(user_ids))
         if not ids:
             return {}
-        marks = ", ".join("?" * len(ids))
-        rows = await self._db.execute_fetchall(
-            "SELECT user_id, mu, sigma, games, wins FROM ratings "
-            f"WHERE guild_id = ? AND game_id = ? AND user_id IN ({marks})",
-            (guild_id, game_id, *ids),
+        rows = await self._rows(
+            f"SELECT {m.listed(m.RATING)} FROM ratings "
+            f"WHERE guild_id = ? AND pool = ? AND user_id IN ({', '.join('?' * len(ids))})",
+            (guild_id, pool, *ids),
         )
-        return {r[0]: RatingRow(*r) for r in rows}
+        return {r["user_id"]: m.rating_row(r) for r in rows}
 
-    # The name a player last played under on the server, and their average final score in a game there.
-    _NAME = (
-        "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
-        "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1)"
-    )
+    # A player's average final score in a game on the server (a leaderboard by final score).
     _FINAL_SCORE = (
         "(SELECT AVG(x.score) FROM game_results x JOIN games g ON g.game_no = x.game_no "
-        "WHERE g.guild_id = r.guild_id AND g.game_id = r.game_id AND x.user_id = r.user_id)"
+        "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
     )
 
     def _ranking(self, by_final_score: bool) -> str:
@@ -570,53 +461,52 @@ class Store:
         first = "final_score DESC, " if by_final_score else ""
         final = self._FINAL_SCORE if by_final_score else "NULL"
         return (
-            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {self._NAME}, {final} AS final_score "
-            "FROM ratings r WHERE r.guild_id = ? AND r.game_id = ? AND r.user_id != ? "
+            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
+            "FROM ratings r WHERE r.guild_id = ? AND r.pool = ? AND r.user_id != ? "
             f"ORDER BY {first}r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id"
         )
 
     async def leaderboard(
-        self, guild_id: int, game_id: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
+        self, guild_id: int, pool: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
     ) -> list[RatingRow]:
-        """Rated humans of a server and game, best first (the computer pseudo-player is left out). The
-        ratings' `game_id` is the rating pool: the game id, or a game id with a player count
-        (`five-hundred:4p`) where each count is a game of its own (see `bot.tables.ratings`). With
-        `by_final_score`, ranked by the average final score (carried in `final_score`), then by rating."""
-        rows = await self._db.execute_fetchall(
-            self._ranking(by_final_score) + " LIMIT ? OFFSET ?", (guild_id, game_id, COMPUTER_ID, limit, offset)
+        """Rated humans of a server and rating pool, best first (the computer pseudo-player is left out).
+        A pool is the game id, or a game id with a player count (`five-hundred:4p`) where each count is a
+        game of its own (see `bot.tables.ratings`). With `by_final_score`, ranked by the average final
+        score (carried in `final_score`), then by rating."""
+        rows = await self._rows(
+            self._ranking(by_final_score) + " LIMIT ? OFFSET ?", (guild_id, pool, COMPUTER_ID, limit, offset)
         )
-        return [RatingRow(*r) for r in rows]
+        return [m.rating_row(r) for r in rows]
 
-    async def leaderboard_size(self, guild_id: int, game_id: str) -> int:
-        """How many humans the leaderboard of a server and game (rating pool) lists."""
-        rows = await self._db.execute_fetchall(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id != ?",
-            (guild_id, game_id, COMPUTER_ID),
+    async def leaderboard_size(self, guild_id: int, pool: str) -> int:
+        """How many humans the leaderboard of a server and rating pool lists."""
+        rows = await self._rows(
+            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND pool = ? AND user_id != ?",
+            (guild_id, pool, COMPUTER_ID),
         )
-        return rows[0][0]
+        return rows[0]["n"]
 
     async def leaderboard_position(
-        self, guild_id: int, game_id: str, user_id: int, *, by_final_score: bool = False
+        self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
     ) -> int | None:
         """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
         if by_final_score:  # an order SQLite cannot count from one row: read the server's ranking
-            rows = await self._db.execute_fetchall(self._ranking(True), (guild_id, game_id, COMPUTER_ID))
-            return next((i + 1 for i, r in enumerate(rows) if r[0] == user_id), None)
-        me = (await self.ratings(guild_id, game_id, [user_id])).get(user_id)
+            rows = await self._rows(self._ranking(True), (guild_id, pool, COMPUTER_ID))
+            return next((i + 1 for i, r in enumerate(rows) if r["user_id"] == user_id), None)
+        me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
         if me is None:
             return None
-        rows = await self._db.execute_fetchall(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id != ? AND "
+        rows = await self._rows(
+            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND pool = ? AND user_id != ? AND "
             "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND (games > ? OR (games = ? AND user_id < ?))))",
-            (guild_id, game_id, COMPUTER_ID, me.ordinal, me.ordinal, me.games, me.games, user_id),
+            (guild_id, pool, COMPUTER_ID, me.ordinal, me.ordinal, me.games, me.games, user_id),
         )
-        return rows[0][0] + 1
+        return rows[0]["n"] + 1
 
     async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
-        """A player's rating and record in every game id they have finished on a server."""
-        rows = await self._db.execute_fetchall(
-            "SELECT game_id, user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND user_id = ? "
-            "ORDER BY game_id",
+        """A player's rating and record in every rating pool they have finished a game of on a server."""
+        rows = await self._rows(
+            f"SELECT {m.listed(m.RATING)} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY pool",
             (guild_id, user_id),
         )
-        return {r[0]: RatingRow(*r[1:]) for r in rows}
+        return {r["pool"]: m.rating_row(r) for r in rows}

@@ -4,6 +4,7 @@ memory changes, so a refused or failed call leaves the lobby as it was and a res
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -69,7 +70,7 @@ class Lobby:
 
     def row(self, **changes: Any) -> LobbyRow:
         """The lobby as it would be saved with `changes` (seats as a list of Seat)."""
-        values = {
+        values: dict[str, Any] = {
             "host_id": self.host_id,
             "options": self.options,
             "seats": self.seats,
@@ -168,12 +169,37 @@ class Lobbies:
 
     @asynccontextmanager
     async def locked(self, lobby_id: int) -> AsyncIterator[Lobby]:
-        """The lobby under its lock, still open."""
-        lobby = self.get(lobby_id)
-        async with lobby.lock:
-            if lobby.status != "open" or self._open.get(lobby_id) is not lobby:
-                raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
-            yield lobby
+        """The lobby under its lock, still open. Where processes share the store, the lock is also the
+        lobby's row lock in the database, and the lobby is as committed there (another process may have
+        seated someone, started or cancelled it): joins and a start racing from two processes take turns."""
+        if not self._store.shared:
+            lobby = self.get(lobby_id)
+            async with lobby.lock:
+                if lobby.status != "open" or self._open.get(lobby_id) is not lobby:
+                    raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
+                yield lobby
+            return
+        # This process's calls take turns in the order they came (the in-memory lock first, as on SQLite),
+        # then the lobby's row lock orders them against the other processes'.
+        known = self._open.get(lobby_id)  # a lobby closed while we waited is "closed", a gone one "not found"
+        async with known.lock if known is not None else contextlib.nullcontext():
+            try:
+                async with self._store.locked_lobby(lobby_id) as row:
+                    held = self._open.get(lobby_id) or known
+                    if row is None or (row.status != "open" and held is None):
+                        raise LobbyNotFound(f"no open lobby {lobby_id}", lobby_id=lobby_id)
+                    if row.status != "open":
+                        assert held is not None
+                        self.close(held)
+                        raise LobbyClosed(f"lobby {lobby_id} is closed", lobby_id=lobby_id)
+                    if held is None:
+                        held = Lobby(row)
+                    else:
+                        held.apply(row)
+                    self._open[lobby_id] = held
+                    yield held
+            except StoreError as exc:
+                raise StoreFailed(f"lobby {lobby_id} could not be saved: {exc}") from exc
 
     def close(self, lobby: Lobby) -> None:
         self._open.pop(lobby.lobby_id, None)

@@ -91,7 +91,7 @@ class TableService:
         self._turns = Turns(store, clock, self._settings)
         if thinking is not None:  # else computers think in place (tests, scripts)
             self._turns.thinking = thinking
-        self._timers = Timers(self._turns)
+        self._timers = Timers(self._turns, self._table)
         self._tables = self._turns.tables
         self._outbox = self._turns.outbox
         self._loading = asyncio.Lock()
@@ -147,6 +147,19 @@ class TableService:
                 self._turns.stalled.add(game_no)
             return table
 
+    async def _fresh(self, table: Table) -> None:
+        """Under the table's lock, where other processes may write the game: caught up with them (one
+        read when nothing changed, the game's lock only to catch up)."""
+        if not self._store.shared:
+            return
+        try:
+            version = await self._store.game_version(table.game_no)
+            if version != table.version:
+                async with self._turns.guard(table):
+                    pass
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+
     def _check_live(self, table: Table) -> None:
         """Under the lock: the game may have ended while we waited for it."""
         if table.status != "active" or self._tables.get(table.game_no) is not table:
@@ -189,7 +202,8 @@ class TableService:
             await self._store.flush()  # what was told since the last write, written at least this often
         except StoreError:
             log.warning("could not record what was told", exc_info=True)
-        if not everything and not self._outbox.due(now):
+        # Where other processes share the store, what a dead one left untold is known only there.
+        if not everything and not self._store.shared and not self._outbox.due(now):
             return []
         claimed = await self._store.claim_outbox(math.inf if everything else now, LEASE_SECONDS)
         self._outbox.add(claimed)
@@ -364,7 +378,9 @@ class TableService:
         async with table.lock:
             self._check_live(table)
             try:
-                await self._store.set_table(game_no, channel_id, thread_id)
+                async with self._turns.guard(table):
+                    await self._store.set_table(game_no, channel_id, thread_id)
+                    table.version += 1
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
             table.channel_id, table.thread_id = channel_id, thread_id
@@ -372,16 +388,20 @@ class TableService:
             return table.info()
 
     async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> TableInfo:
-        """The table's live board (posted at `turn`): the one whose controls work, linked from hands."""
+        """The table's live board (posted at `turn`): the one whose controls work, linked from hands. A board
+        of an older turn than the stored one (another process posted a newer board meanwhile) is not kept."""
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
             try:
-                await self._store.set_board_message(game_no, message_id, turn)
+                async with self._turns.guard(table):
+                    kept = await self._store.set_board_message(game_no, message_id, turn)
+                    table.version += kept
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
-            table.board_message_id = message_id
-            table.changed()
+            if kept:
+                table.board_message_id = message_id
+                table.changed()
             return table.info()
 
     # -- playing --------------------------------------------------------------------------------------
@@ -391,26 +411,30 @@ class TableService:
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
-            state = table.state
-            if turn is not None and turn != state.turn:
-                raise StaleControl(
-                    f"that control was for turn {turn}; the game is at turn {state.turn}",
-                    game_no=game_no,
-                    turn=turn,
-                    current=state.turn,
-                )
-            if seat not in state.actors:
-                current = state.current_seat
-                raise NotYourTurnAtTable(
-                    f"it is seat {current}'s turn in game {game_no}",
-                    game_no=game_no,
-                    seat=current,
-                    user_id=None if current is None else table.seats[current].user_id,
-                )
-            return await self._turns.play(table, seat, action, "player")
+
+            def check() -> int:  # on the game as the database has it (another process may have moved it)
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
+                state = table.state
+                if turn is not None and turn != state.turn:
+                    raise StaleControl(
+                        f"that control was for turn {turn}; the game is at turn {state.turn}",
+                        game_no=game_no,
+                        turn=turn,
+                        current=state.turn,
+                    )
+                if seat not in state.actors:
+                    current = state.current_seat
+                    raise NotYourTurnAtTable(
+                        f"it is seat {current}'s turn in game {game_no}",
+                        game_no=game_no,
+                        seat=current,
+                        user_id=None if current is None else table.seats[current].user_id,
+                    )
+                return seat
+
+            return await self._turns.play(table, check, action, "player")
 
     # -- views ----------------------------------------------------------------------------------------
     async def table(self, game_no: int) -> TableInfo:
@@ -420,12 +444,14 @@ class TableService:
         """What everyone may see (`view(None)`)."""
         table = await self._table(game_no)
         async with table.lock:  # never a state whose last action is not saved yet
+            await self._fresh(table)
             return table.view(None)
 
     async def private_view(self, game_no: int, user_id: int) -> HandChanged:
         """A player's own view of the game (their hand and, on their turn, their legal actions)."""
         table = await self._table(game_no)
         async with table.lock:
+            await self._fresh(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
@@ -482,15 +508,17 @@ class TableService:
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
-            old = table.seats[seat]
-            new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id)
-            turn = table.state.turn
-            told = outbox_entry(game_no, "resigned", turn, self._clock(), user_id)
             try:
-                await self._store.set_seat(game_no, seat, seat_row(new), tell=[told])
+                async with self._turns.guard(table):
+                    seat = table.seat_of(user_id)
+                    if seat is None:
+                        raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
+                    old = table.seats[seat]
+                    new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id)
+                    turn = table.state.turn
+                    told = outbox_entry(game_no, "resigned", turn, self._clock(), user_id)
+                    await self._store.set_seat(game_no, seat, seat_row(new), tell=[told])
+                    table.version += 1
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
             self._outbox.add([told])
@@ -510,10 +538,11 @@ class TableService:
             self._check_live(table)
             if user_id != table.host_id and not is_admin:
                 raise NotHost(f"only the host or an admin may abandon game {game_no}", game_no=game_no)
-            now, turn = self._clock(), table.state.turn
-            told = outbox_entry(game_no, "abandoned", turn, now, user_id)
             try:
-                await self._store.end_game(game_no, "abandoned", now, tell=[told])
+                async with self._turns.guard(table):
+                    now, turn = self._clock(), table.state.turn
+                    told = outbox_entry(game_no, "abandoned", turn, now, user_id)
+                    await self._store.end_game(game_no, "abandoned", now, tell=[told])
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
             self._outbox.add([told])

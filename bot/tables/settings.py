@@ -1,9 +1,16 @@
 """Server settings (`/settings`): per-game default options, the turn timer, auto-play, the language of
-public messages. Cached in memory; saved before the cache changes."""
+public messages. Cached in memory; saved before the cache changes.
+
+Where several processes share the store, a change is made under the server's settings lock in the
+database on the settings as committed (two processes changing different settings at once keep both), and
+the cache is read again after `SHARED_CACHE_SECONDS` (another process's change shows within that)."""
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -16,12 +23,20 @@ from .lobbies import check_option, option_spec
 from .models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
 
 UNSET: Any = object()
+SHARED_CACHE_SECONDS = 5.0
+
+
+def _settings(guild_id: int, row: SettingsRow | None) -> ServerSettings:
+    if row is None:
+        return ServerSettings(guild_id)
+    return ServerSettings(guild_id, row.turn_seconds, row.auto_play, row.language, row.default_options)
 
 
 class SettingsBook:
     def __init__(self, store: StoreInterface) -> None:
         self._store = store
         self._cache: dict[int, ServerSettings] = {}
+        self._read_at: dict[int, float] = {}  # when each was read (where other processes may change them)
         self._writing = asyncio.Lock()  # one change at a time: each saves the whole row it read
 
     def cached(self, guild_id: int) -> ServerSettings:
@@ -30,14 +45,27 @@ class SettingsBook:
 
     async def get(self, guild_id: int) -> ServerSettings:
         cached = self._cache.get(guild_id)
+        stale = time.monotonic() - self._read_at.get(guild_id, 0.0) > SHARED_CACHE_SECONDS
+        if cached is not None and self._store.shared and stale:
+            cached = None
         if cached is None:
-            row = await self._store.load_settings(guild_id)
-            if row is None:
-                cached = ServerSettings(guild_id)
-            else:
-                cached = ServerSettings(guild_id, row.turn_seconds, row.auto_play, row.language, row.default_options)
+            cached = _settings(guild_id, await self._store.load_settings(guild_id))
             self._cache[guild_id] = cached
+            self._read_at[guild_id] = time.monotonic()
         return cached
+
+    @asynccontextmanager
+    async def _changing(self, guild_id: int) -> AsyncIterator[ServerSettings]:
+        """The settings to change, as committed; the save inside is committed with the lock's release."""
+        async with self._writing:
+            if not self._store.shared:
+                yield await self.get(guild_id)
+                return
+            try:
+                async with self._store.locked_settings(guild_id) as row:
+                    yield _settings(guild_id, row)
+            except StoreError as exc:
+                raise StoreFailed(f"settings could not be saved: {exc}") from exc
 
     async def update(
         self,
@@ -73,8 +101,7 @@ class SettingsBook:
                     f"{quoted(language)} is not a language code", setting="language", value=brief(language)
                 )
             changes["language"] = language
-        async with self._writing:
-            current = await self.get(guild_id)
+        async with self._changing(guild_id) as current:
             return await self._save(replace(current, **changes))
 
     async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
@@ -82,8 +109,7 @@ class SettingsBook:
             info = game_info(game_id)
         except BadOptions as exc:
             raise BadOption(str(exc), option="game", value=game_id, allowed="") from None
-        async with self._writing:
-            current = await self.get(guild_id)
+        async with self._changing(guild_id) as current:
             defaults = {g: dict(o) for g, o in current.default_options.items()}
             game_defaults = defaults.setdefault(game_id, {})
             if value is None:
@@ -104,4 +130,5 @@ class SettingsBook:
         except StoreError as exc:
             raise StoreFailed(f"settings could not be saved: {exc}") from exc
         self._cache[settings.guild_id] = settings
+        self._read_at[settings.guild_id] = time.monotonic()
         return settings

@@ -34,6 +34,7 @@ class Table:
         "_info",
         "_public",
         "board_message_id",
+        "carry_on_at",
         "channel_id",
         "deadline",
         "deals",
@@ -49,6 +50,7 @@ class Table:
         "state",
         "status",
         "thread_id",
+        "version",
     )
 
     def __init__(self, row: GameRow, state: GameState) -> None:
@@ -68,6 +70,8 @@ class Table:
         self.status = row.status
         self.deadline = row.deadline
         self.reminder_at = row.reminder_at
+        self.carry_on_at = row.carry_on_at
+        self.version = row.version  # the game row's version this memory stands for (see `Turns.guard`)
         self.lock = asyncio.Lock()
         self._info: TableInfo | None = None
         self._public: tuple[int, Any] | None = None  # (turn, view(None) at that turn)
@@ -94,6 +98,16 @@ class Table:
 
     def changed(self) -> None:
         self._info = None
+
+    def refresh(self, row: GameRow) -> None:
+        """What another process may have changed beside the log: seats, timers, where the table lives."""
+        self.seats = tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(row.seats))
+        self.channel_id, self.thread_id = row.channel_id, row.thread_id
+        self.board_message_id = row.board_message_id
+        self.deadline, self.reminder_at, self.carry_on_at = row.deadline, row.reminder_at, row.carry_on_at
+        self.status = row.status
+        self.version = row.version
+        self.changed()
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

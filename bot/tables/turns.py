@@ -3,6 +3,11 @@
 Apply on the in-memory state (the engine is all-or-nothing), append to the action log in one transaction
 (with the timer, finished hands, and at the end the results and ratings), and only then announce it. If
 the write fails the game is rebuilt from the store, so memory never runs ahead of the log.
+
+Several processes may serve one PostgreSQL database, and a click may land on any of them: each apply
+and append happens inside `guard`, which holds the game's row lock in the database and, when the game's
+version there is not the one this process last saw, first catches up (the actions another process
+appended since, its seats and timers). Memory is then a cache of the log, never a second truth.
 """
 
 from __future__ import annotations
@@ -10,14 +15,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
 from bot.engine import EngineError
-from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, Store, StoreError
+from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, StoreError, StoreInterface
 
-from .errors import IllegalMove, StoreFailed
+from .errors import IllegalMove, StoreFailed, TableOver
 from .models import RatingChange, SideResult
 from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
 from .outbox import Outbox
@@ -31,6 +37,10 @@ from .thinking import Thinking
 log = logging.getLogger(__name__)
 
 _Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...]]
+
+# A computer or automatic turn pending this long (its process died between two turns) is played by any
+# process's timer sweep.
+CARRY_ON_SECONDS = 30.0
 
 
 class Batch:
@@ -47,7 +57,7 @@ class Batch:
 class Turns:
     """Holds the active tables of the process and plays turns on them (callers hold `table.lock`)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], settings: SettingsBook) -> None:
+    def __init__(self, store: StoreInterface, clock: Callable[[], float], settings: SettingsBook) -> None:
         self.store = store
         self.clock = clock
         self.settings = settings
@@ -58,11 +68,47 @@ class Turns:
         self._ratings = asyncio.Lock()  # game ends read-modify-write ratings; taken only under a table lock
         self.thinking = Thinking()  # computer moves; the service gives it the bot's worker pool
 
+    # -- the game's lock across processes ------------------------------------------------------------
+    @asynccontextmanager
+    async def guard(self, table: Table) -> AsyncIterator[bool]:
+        """Under `table.lock`: the game's lock in the database (PostgreSQL) until the block ends, its writes
+        committed together at the end. Yields whether the game had moved on in another process (this one
+        has caught up: a choice made before is to be made again). TableOver if it has ended there."""
+        async with self.store.locked_game(table.game_no) as version:
+            moved = version is not None and version != table.version
+            if moved:
+                await self.catch_up(table)
+            yield moved
+
+    async def catch_up(self, table: Table) -> None:
+        """Inside `guard`: the actions another process appended since this one's last, and the rest of the
+        game's row as it is now (seats, timers, status)."""
+        stored = await self.store.load_game(table.game_no, since=table.state.turn)
+        if stored is None or stored.row.status != "active":
+            table.status = stored.row.status if stored is not None else "abandoned"
+            table.changed()
+            self.tables.pop(table.game_no, None)
+            raise TableOver(f"game {table.game_no} is over", game_no=table.game_no)
+        try:
+            if stored.first_turn != table.state.turn:
+                raise EngineError("the log does not follow on from this process's state")
+            for seat, action in stored.actions:
+                table.state.apply(seat, action)
+        except EngineError:
+            full = await self.store.load_game(table.game_no)
+            assert full is not None
+            table.state = replay(full.row, full.actions)
+        table.refresh(stored.row)
+        self.note_due(table)
+
     # -- whole calls ----------------------------------------------------------------------------------
-    async def play(self, table: Table, seat: int, action: str, kind: str) -> list[Notification]:
-        """One action, then every computer and automatic turn that follows it."""
+    async def play(self, table: Table, seat: int | Callable[[], int], action: str, kind: str) -> list[Notification]:
+        """One action, then every computer and automatic turn that follows it. `seat` may be a check that
+        raises the refusal of the action, if any, else gives the seat, on the game as the database has it
+        (after catching up)."""
         batch = Batch()
-        await self.apply(table, seat, action, kind, batch)
+        async with self.guard(table):
+            await self.apply(table, seat if isinstance(seat, int) else seat(), action, kind, batch)
         await self.play_automatic(table, batch)
         return self.finish(table, batch)
 
@@ -90,6 +136,8 @@ class Turns:
             seat = table.computer_to_act()
             kind = "computer"
             if seat is not None:
+                # Thought out of the database's lock (a search may take seconds); made again if the game
+                # moved on in another process meanwhile.
                 action = await self.computer_choice(table, seat)
             elif settings.auto_play:
                 forced = next(((s, f) for s in table.candidates() if (f := table.forced_action(s))), None)
@@ -100,7 +148,11 @@ class Turns:
             else:
                 return
             try:
-                await self.apply(table, seat, action, kind, batch)
+                async with self.guard(table) as moved:
+                    if not moved:
+                        await self.apply(table, seat, action, kind, batch)
+            except TableOver:
+                return  # ended in another process
             except StoreFailed:
                 log.warning("game %s: a %s turn could not be saved; retrying on the next tick", table.game_no, kind)
                 self.stalled.add(table.game_no)
@@ -154,7 +206,20 @@ class Turns:
             )
             # The players' hands are told from the action too: whoever acted and whoever is to act next.
             tell = (outbox_entry(table.game_no, "action", turn, now),)
-            write = ActionWrite(table.game_no, turn, seat, text, kind, now, deadline, reminder_at, hands, tell=tell)
+            carry_on_at = now + CARRY_ON_SECONDS if not state.is_over and self.automatic_pending(table) else None
+            write = ActionWrite(
+                table.game_no,
+                turn,
+                seat,
+                text,
+                kind,
+                now,
+                deadline,
+                reminder_at,
+                hands,
+                tell=tell,
+                carry_on_at=carry_on_at,
+            )
             ended = None
             if state.is_over:
                 async with self._ratings:
@@ -167,7 +232,8 @@ class Turns:
             if isinstance(exc, StoreError):
                 raise StoreFailed(f"game {table.game_no}: the action could not be saved: {exc}") from exc
             raise
-        table.deadline, table.reminder_at = deadline, reminder_at
+        table.deadline, table.reminder_at, table.carry_on_at = deadline, reminder_at, carry_on_at
+        table.version += 1  # the append's own change of the game's row
         self.outbox.add(write.tell)
         self.note_due(table)
         if ended is not None:
@@ -188,6 +254,8 @@ class Turns:
         rated = [s.user_id if s.user_id is not None else (s.replaced_user_id or COMPUTER_ID) for s in table.seats]
         teams = [[rated[seat] for seat in side] for side in result.sides]
         pool = rating_pool(table.game_id, state.players)
+        # Inside the game's guard: no other process ends a game of these players until this one commits.
+        await self.store.lock_ratings(table.guild_id, pool, rated)
         current = await self.store.ratings(table.guild_id, pool, rated)
         new = rate(teams, places, winners, current)
         start = default_ordinal()
@@ -217,9 +285,7 @@ class Turns:
             self.tables.pop(table.game_no, None)
             return
         table.state = rebuilt.state
-        table.seats = rebuilt.seats
-        table.deadline, table.reminder_at = rebuilt.deadline, rebuilt.reminder_at
-        table.changed()
+        table.refresh(stored.row)
         if self.automatic_pending(table):
             self.stalled.add(table.game_no)
 

@@ -152,3 +152,21 @@ def test_the_demo_plays_at_the_level_asked(tmp_path: Path, capsys: pytest.Captur
         main([*args, "--level", "expert"])
     assert exit_.value.code == 2
     assert "invalid choice: 'expert'" in capsys.readouterr().err
+
+
+def test_the_command_line_s_shards_win_over_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.__main__ import parse_args, with_shards
+    from bot.settings import Settings
+
+    args = parse_args(["--shards", "0-3", "--shard-count", "8"])
+    assert (args.shards, args.shard_count) == ((0, 1, 2, 3), 8)
+    env = Settings.from_env({"FIVES_SHARD_COUNT": "4", "FIVES_SHARD_IDS": "2-3"}, dotenv=False)
+    assert (s := with_shards(env, args.shards, args.shard_count)).shard_ids == (0, 1, 2, 3) and s.shard_count == 8
+    assert with_shards(env, None, None) == env
+    only_count = with_shards(env, None, 16)  # the process keeps its shard ids from the environment
+    assert (only_count.shard_count, only_count.shard_ids) == (16, (2, 3))
+
+
+def test_shards_that_cannot_be_are_refused_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--shards must be shard numbers" in refusal(["--shards", "x"], capsys)
+    assert "are for the bot, not a demo" in refusal(["--demo", "five-up", "--shards", "0"], capsys)

@@ -26,6 +26,9 @@ def test_every_setting_read_is_documented_in_env_example() -> None:
             "FIVES_LOG_LEVEL",
             "FIVES_COMPUTER_LEVEL",
             "FIVES_AI_WORKERS",
+            "FIVES_SHARD_COUNT",
+            "FIVES_SHARD_IDS",
+            "FIVES_SINGLE_PROCESS",
         }
     )
 
@@ -90,3 +93,39 @@ def test_create_bot_builds_without_connecting(tmp_path: Path) -> None:
     assert isinstance(bot, FivesBot)
     assert not bot.intents.message_content and not bot.intents.members and bot.intents.guilds
     assert not (tmp_path / "fives.sqlite3").exists()  # the store opens at login, in setup_hook
+
+
+# -- shards and processes ------------------------------------------------------------------------------------
+def test_shards_are_read_as_an_operator_writes_them() -> None:
+    settings = Settings.from_env(
+        {"FIVES_SHARD_COUNT": "8", "FIVES_SHARD_IDS": "0-1, 4,6-7", "FIVES_SINGLE_PROCESS": "1"}, dotenv=False
+    )
+    assert (settings.shard_count, settings.shard_ids, settings.single_process) == (8, (0, 1, 4, 6, 7), True)
+    plain = Settings.from_env({}, dotenv=False)
+    assert (plain.shard_count, plain.shard_ids, plain.single_process) == (None, None, False)
+
+
+@pytest.mark.parametrize(
+    ("environ", "said"),
+    [
+        ({"FIVES_SHARD_IDS": "0-3"}, "needs FIVES_SHARD_COUNT"),
+        ({"FIVES_SHARD_COUNT": "4", "FIVES_SHARD_IDS": "2-5"}, "shard 5 does not exist with 4 shards"),
+        ({"FIVES_SHARD_COUNT": "4", "FIVES_SHARD_IDS": "3-1"}, "runs backwards"),
+        ({"FIVES_SHARD_COUNT": "four"}, "FIVES_SHARD_COUNT must be a number of shards"),
+        ({"FIVES_SHARD_COUNT": "4", "FIVES_SHARD_IDS": "a"}, "FIVES_SHARD_IDS must be shard numbers"),
+        ({"FIVES_SINGLE_PROCESS": "maybe"}, "FIVES_SINGLE_PROCESS must be 1 or 0"),
+    ],
+)
+def test_shards_that_cannot_be_are_refused_naming_the_setting(environ: dict[str, str], said: str) -> None:
+    with pytest.raises(SettingsError, match=said):
+        Settings.from_env(environ, dotenv=False)
+
+
+def test_the_bot_is_built_sharded_with_the_settings_shards() -> None:
+    import discord
+
+    bot = create_bot(Settings(shard_count=8, shard_ids=(0, 1, 2, 3)))
+    assert isinstance(bot, FivesBot) and isinstance(bot, discord.AutoShardedClient)
+    assert bot.shard_count == 8 and tuple(bot.shard_ids or ()) == (0, 1, 2, 3)
+    unsharded = create_bot(Settings())
+    assert not isinstance(unsharded, discord.AutoShardedClient)

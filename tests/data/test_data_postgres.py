@@ -27,7 +27,7 @@ async def url(postgres_server: PostgresServer):
 async def test_migrations_are_applied_once_even_by_processes_starting_together(url):
     shipped = tuple(v for v, _ in migrations(MIGRATIONS))
     assert shipped[0] == 1
-    first, second = await asyncio.gather(open_store(url, exclusive=False), open_store(url, exclusive=False))
+    first, second = await asyncio.gather(open_store(url), open_store(url))
     assert sorted([first.migrated, second.migrated]) == [(), shipped]
     assert await first.schema_version() == await second.schema_version() == shipped[-1]
     await first.close()
@@ -37,17 +37,25 @@ async def test_migrations_are_applied_once_even_by_processes_starting_together(u
     await third.close()
 
 
-async def test_one_bot_process_per_database_until_games_are_locked_in_it(url):
-    """As on SQLite: several processes would each keep the same games and lobbies in memory."""
-    first = await open_store(url)
+async def test_several_processes_share_a_database_unless_one_must_serve_it_alone(url):
+    """Processes share PostgreSQL (each game's lock is in the database); FIVES_SINGLE_PROCESS makes a
+    process refuse to start beside others, and others refuse to start beside it."""
+    first, second = await open_store(url), await open_store(url)
+    try:
+        with pytest.raises(DatabaseInUse) as error:
+            await open_store(url, exclusive=True)
+        assert f"in use by another bot process (fives bot pid {os.getpid()} on " in str(error.value)
+        assert "FIVES_SINGLE_PROCESS" in str(error.value)
+    finally:
+        await first.close()
+        await second.close()
+    alone = await open_store(url, exclusive=True)  # closed (or dead), the others hold nothing
     try:
         with pytest.raises(DatabaseInUse) as error:
             await open_store(url)
-        assert f"in use by another bot process (fives bot pid {os.getpid()} on " in str(error.value)
+        assert "must be its only one" in str(error.value) and "FIVES_SINGLE_PROCESS" in str(error.value)
     finally:
-        await first.close()
-    second = await open_store(url)  # closed (or dead), the first holds nothing
-    await second.close()
+        await alone.close()
 
 
 async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_password(postgres_server):
@@ -60,7 +68,7 @@ async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_pa
 async def test_a_finish_from_ratings_another_process_changed_is_refused_and_loses_no_update(url):
     """Two processes end a game of the same player at once, both from the rating they read before: one
     finish is written, the other is refused whole (its action too) and, recomputed, adds to the first."""
-    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    one, two = await open_store(url), await open_store(url)
     try:
         games = [await one.create_game(_game()) for _ in range(2)]
         read = await one.ratings(GUILD, "muggins", [11])
@@ -92,7 +100,7 @@ async def test_a_finish_from_ratings_another_process_changed_is_refused_and_lose
 
 
 async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_without_deadlock(url):
-    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    one, two = await open_store(url), await open_store(url)
     try:
         first = [RatingRow(u, 25.0, 8.0, 1, 0) for u in (1, 2, 3)]
         game_no = await one.create_game(_game())
@@ -113,7 +121,7 @@ async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_w
 
 
 async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(url):
-    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    one, two = await open_store(url), await open_store(url)
     assert isinstance(one, PostgresStore) and isinstance(two, PostgresStore)
     try:
         game_no = await one.create_game(_game())
@@ -186,16 +194,16 @@ async def test_the_schema_is_postgresql_s_own_types(url):
 
 
 async def test_a_process_killed_outright_leaves_the_database_free(url):
-    holder = _hold(url)
+    holder = _hold(url)  # one of several processes: a process that must be alone waits for it to go
     try:
         with pytest.raises(DatabaseInUse, match=f"fives bot pid {holder.pid} "):
-            await open_store(url)
+            await open_store(url, exclusive=True)
     finally:
         holder.kill()
         holder.wait()
     for _ in range(100):  # the server ends the dead process's session as soon as it sees the socket close
         try:
-            store = await open_store(url)
+            store = await open_store(url, exclusive=True)
             break
         except DatabaseInUse:
             await asyncio.sleep(0.05)
@@ -216,7 +224,7 @@ async def test_a_user_that_may_not_create_the_tables_is_told_so(url, postgres_se
 
 
 async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entries(url):
-    one, two = await open_store(url, exclusive=False), await open_store(url, exclusive=False)
+    one, two = await open_store(url), await open_store(url)
     try:
         game_no = await one.create_game(_game())
         entries = [OutboxEntry(game_no, "hand", turn=t, user_id=11) for t in range(300)]

@@ -1,0 +1,297 @@
+"""Rows to values and back, once for both stores: the columns each query reads, the row dataclasses built
+from a database row (read by column name: a `sqlite3.Row` or an asyncpg `Record`), and the parameters a
+write sends, in the order its columns are listed here.
+
+SQLite gives booleans as 0/1 and PostgreSQL as booleans, and both give JSON columns as their text, so the
+same functions serve both; only the placeholders of the SQL differ (`?` or `$1`), and those stay in each
+store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from .rows import (
+    GameRow,
+    HandMessage,
+    HandRow,
+    LobbyRow,
+    OutboxEntry,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    SettingsRow,
+    StoredGame,
+)
+
+
+class Row(Protocol):
+    """What a query gives: a `sqlite3.Row` or an asyncpg `Record`, both read by column name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+    def keys(self) -> Any: ...
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), default=str)
+
+
+def load(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def columns(names: str) -> tuple[str, ...]:
+    return tuple(names.split())
+
+
+# -- the columns a query reads (or a write sends), as SQL lists ----------------------------------------------
+SETTINGS = columns("guild_id turn_seconds auto_play language default_options")
+LOBBY = columns("lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no")
+LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
+GAME = columns(
+    "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
+    "seating status deadline reminder_at created_at ended_at board_turn version carry_on_at"
+)
+GAME_NEW = columns(
+    "lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals seating "
+    "status deadline reminder_at created_at"
+)
+SEAT = columns("game_no seat user_id name computer replaced_user_id")
+ACTION = columns("game_no turn seat action kind at")
+HAND = columns("game_no hand_no turn reason points detail")
+RESULT = columns("game_no seat user_id side place won score rating_before rating_after")
+RATING = columns("guild_id pool user_id mu sigma games wins")
+OUTBOX = columns("game_no kind user_id turn created_at due_at attempts")
+HAND_MESSAGE = columns("game_no user_id channel_id message_id")
+
+
+def listed(names: Sequence[str], prefix: str = "") -> str:
+    """`a, b, c` (with `prefix` on each: `g.a, g.b`)."""
+    return ", ".join(prefix + n for n in names)
+
+
+# -- reading --------------------------------------------------------------------------------------------------
+def settings_row(r: Row) -> SettingsRow:
+    return SettingsRow(
+        r["guild_id"], r["turn_seconds"], bool(r["auto_play"]), r["language"], json.loads(r["default_options"])
+    )
+
+
+def seats_json(seats: Iterable[SeatRow]) -> str:
+    return dump([[s.user_id, s.name, s.computer, s.replaced_user_id] for s in seats])
+
+
+def seats_from_json(text: str) -> tuple[SeatRow, ...]:
+    return tuple(SeatRow(u, n, bool(c), r) for u, n, c, r in json.loads(text))
+
+
+def lobby_row(r: Row) -> LobbyRow:
+    return LobbyRow(
+        lobby_id=r["lobby_id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        message_id=r["message_id"],
+        host_id=r["host_id"],
+        game_id=r["game_id"],
+        options=json.loads(r["options"]),
+        seats=seats_from_json(r["seats"]),
+        status=r["status"],
+        created_at=r["created_at"],
+        game_no=r["game_no"],
+    )
+
+
+def seat_row(r: Row) -> SeatRow:
+    return SeatRow(r["user_id"], r["name"], bool(r["computer"]), r["replaced_user_id"])
+
+
+def game_row(r: Row, seats: Iterable[SeatRow]) -> GameRow:
+    return GameRow(
+        game_no=r["game_no"],
+        lobby_id=r["lobby_id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        thread_id=r["thread_id"],
+        board_message_id=r["board_message_id"],
+        host_id=r["host_id"],
+        game_id=r["game_id"],
+        players=r["players"],
+        options=json.loads(r["options"]),
+        seed=r["seed"],
+        deals=load(r["deals"]),
+        seating=load(r["seating"]),
+        status=r["status"],
+        deadline=r["deadline"],
+        reminder_at=r["reminder_at"],
+        created_at=r["created_at"],
+        ended_at=r["ended_at"],
+        board_turn=r["board_turn"],
+        version=r["version"],
+        carry_on_at=r["carry_on_at"],
+        seats=tuple(seats),
+    )
+
+
+def stored_games(
+    games: Iterable[Row], seats: Iterable[Row], actions: Iterable[Row], first_turn: int = 0
+) -> list[StoredGame]:
+    """Games with their seats and action logs (from `first_turn` on), from the three queries' rows (seats
+    and actions in order)."""
+    seats_of: dict[int, list[SeatRow]] = {}
+    for r in seats:
+        seats_of.setdefault(r["game_no"], []).append(seat_row(r))
+    logs: dict[int, tuple[list[tuple[int, str]], list[str]]] = {}
+    for r in actions:
+        log = logs.get(r["game_no"])
+        if log is None:
+            log = logs[r["game_no"]] = ([], [])
+        log[0].append((r["seat"], r["action"]))
+        log[1].append(r["kind"])
+    out = []
+    for r in games:
+        game_no = r["game_no"]
+        played, kinds = logs.get(game_no, ([], []))
+        out.append(StoredGame(game_row(r, seats_of.get(game_no, ())), played, kinds, first_turn))
+    return out
+
+
+def hand_row(r: Row) -> HandRow:
+    return HandRow(r["hand_no"], r["turn"], r["reason"], tuple(json.loads(r["points"])), json.loads(r["detail"]))
+
+
+def result_row(r: Row) -> ResultRow:
+    return ResultRow(
+        r["seat"],
+        r["user_id"],
+        r["side"],
+        r["place"],
+        bool(r["won"]),
+        r["score"],
+        r["rating_before"],
+        r["rating_after"],
+    )
+
+
+def rating_row(r: Row) -> RatingRow:
+    """A rating; a leaderboard's row also carries the name and the average final score."""
+    keys = r.keys()
+    return RatingRow(
+        r["user_id"],
+        r["mu"],
+        r["sigma"],
+        r["games"],
+        r["wins"],
+        r["name"] if "name" in keys else None,
+        r["final_score"] if "final_score" in keys else None,
+    )
+
+
+def outbox_entry(r: Row) -> OutboxEntry:
+    return OutboxEntry(
+        game_no=r["game_no"],
+        kind=r["kind"],
+        user_id=r["user_id"],
+        turn=r["turn"],
+        created_at=r["created_at"],
+        due_at=r["due_at"],
+        attempts=r["attempts"],
+    )
+
+
+def hand_message(r: Row) -> HandMessage:
+    return HandMessage(r["game_no"], r["user_id"], r["channel_id"], r["message_id"])
+
+
+# -- writing: the values of a write, in the order of its column list ------------------------------------------
+def settings_values(row: SettingsRow) -> tuple[Any, ...]:
+    return (row.guild_id, row.turn_seconds, row.auto_play, row.language, dump(row.default_options))
+
+
+def new_lobby_values(row: LobbyRow) -> tuple[Any, ...]:
+    return (
+        row.guild_id,
+        row.channel_id,
+        row.message_id,
+        row.host_id,
+        row.game_id,
+        dump(row.options),
+        seats_json(row.seats),
+        row.status,
+        row.created_at,
+    )
+
+
+def new_game_values(row: GameRow) -> tuple[Any, ...]:
+    return (
+        row.lobby_id,
+        row.guild_id,
+        row.channel_id,
+        row.thread_id,
+        row.board_message_id,
+        row.host_id,
+        row.game_id,
+        row.players,
+        dump(row.options),
+        row.seed,
+        None if row.deals is None else dump(row.deals),
+        None if row.seating is None else dump(row.seating),
+        row.status,
+        row.deadline,
+        row.reminder_at,
+        row.created_at,
+    )
+
+
+def seat_values(game_no: int, seats: Iterable[SeatRow]) -> list[tuple[Any, ...]]:
+    return [(game_no, i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(seats)]
+
+
+def hand_values(game_no: int, hands: Iterable[HandRow]) -> list[tuple[Any, ...]]:
+    return [(game_no, h.hand_no, h.turn, h.reason, dump(h.points), dump(h.detail)) for h in hands]
+
+
+def result_values(game_no: int, results: Iterable[ResultRow]) -> list[tuple[Any, ...]]:
+    return [
+        (game_no, r.seat, r.user_id, r.side, r.place, r.won, r.score, r.rating_before, r.rating_after) for r in results
+    ]
+
+
+def rating_values(guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> list[tuple[Any, ...]]:
+    return [(guild_id, pool, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings]
+
+
+Key = tuple[str, int, int]  # an outbox entry's (kind, user_id, turn)
+
+
+def told_values(
+    game_no: int,
+    done: Iterable[Key],
+    retry: Iterable[tuple[Key, float]],
+    hand_messages: Iterable[HandMessage],
+    forget_hand_messages: Iterable[int],
+    now: float,
+) -> tuple[list[tuple[Any, ...]], ...]:
+    """The rows of `told` (see `data.store.Store.told`), in the order of its statements: hands told, other
+    entries told, entries to retry, hand DMs forgotten, hand DMs remembered."""
+    done = list(done)
+    return (
+        [(game_no, u, t) for k, u, t in done if k == "hand"],
+        [(game_no, k, u, t) for k, u, t in done if k != "hand"],
+        [(game_no, k, u, t, now, due) for (k, u, t), due in retry],
+        [(game_no, u) for u in forget_hand_messages],
+        [(msg.game_no, msg.user_id, msg.channel_id, msg.message_id) for msg in hand_messages],
+    )
+
+
+# The name a player last played under on the server: a leaderboard's column (`r` is the ratings row).
+LAST_NAME = (
+    "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
+    "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1)"
+)
+
+
+def outbox_values(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
+    return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]

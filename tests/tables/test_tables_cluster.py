@@ -1,0 +1,159 @@
+"""Several bot processes on one PostgreSQL database: each is a table service with its own store (its own
+connections and memory), as a process is. A click may land on any of them; none loses or doubles an
+action, a timer fires once, lobbies, settings and ratings keep every change, and a process that stops
+between two turns leaves nothing stalled."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.tables import BoardChanged, HandChanged, StaleControl, TableError, TableOver, TurnReminder
+from bot.tables.table import replay
+from bot.tables.turns import CARRY_ON_SECONDS
+from tests.conftest import Databases
+from tests.postgres_server import PostgresServer
+from tests.tables.conftest import ANN, BOB, CAT, DAN, FakeClock, Harness
+
+
+@pytest.fixture
+async def pair(postgres_server: PostgresServer, tmp_path, clock: FakeClock) -> AsyncIterator[tuple[Harness, Harness]]:
+    """Two processes on one PostgreSQL database, on one clock."""
+    databases = Databases("postgres", tmp_path, postgres_server)
+    one, two = Harness(databases, "shared", clock), Harness(databases, "shared", clock)
+    await one.open()
+    await two.open()
+    yield one, two
+    await one.close()
+    await two.close()
+    await databases.drop()
+
+
+async def _log_replays(harness: Harness, game_no: int) -> list[tuple[int, str]]:
+    stored = await harness.store.load_game(game_no)
+    assert stored is not None
+    replay(stored.row, stored.actions)  # the log is a game: every action legal where it stands
+    return stored.actions
+
+
+async def test_a_game_moves_on_from_whichever_process_a_click_lands_on(pair):
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
+    for step in range(12):
+        here = (one, two)[step % 2]
+        hand = await here.to_act(game_no)  # that process catches up first: it shows the game as it is
+        if hand is None:
+            break
+        notes = await here.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+        assert any(isinstance(n, BoardChanged) for n in notes)
+    actions = await _log_replays(one, game_no)
+    for harness in pair:  # both report the state the log replays to
+        table = await harness.service.table(game_no)
+        view = await harness.service.public_view(game_no)
+        assert view.turn == len(actions) and table.game_no == game_no
+
+
+async def test_racing_clicks_on_the_same_turn_from_two_processes_apply_once(pair):
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
+    for _ in range(5):
+        hand = await one.to_act(game_no)
+        await two.to_act(game_no)  # both hold the game in memory at this turn
+        action = hand.view.legal[0].text
+        results = await asyncio.gather(
+            one.service.act(game_no, hand.user_id, action, hand.turn),
+            two.service.act(game_no, hand.user_id, action, hand.turn),
+            return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, BaseException)]
+        assert len(refused) == 1 and isinstance(refused[0], StaleControl), results
+        actions = await _log_replays(one, game_no)
+        assert actions[hand.turn] == (hand.seat, action) and len(actions) > hand.turn
+
+
+async def test_a_timer_fires_once_with_two_processes(pair, clock):
+    one, two = pair
+    await one.service.update_settings(one.guild, turn_seconds=600)
+    game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
+    hand = await one.to_act(game_no)
+    await two.to_act(game_no)
+    clock.advance(301)
+    reminders = [n for notes in await asyncio.gather(one.service.tick(), two.service.tick()) for n in notes]
+    assert [type(n) for n in reminders] == [TurnReminder]
+    assert reminders[0].turn == hand.turn
+    clock.advance(300)
+    notes = [n for batch in await asyncio.gather(one.service.tick(), two.service.tick()) for n in batch]
+    timeouts = [n for n in notes if isinstance(n, BoardChanged) and n.kind == "timeout"]
+    assert len(timeouts) == 1 and timeouts[0].turn == hand.turn + 1
+    actions = await _log_replays(one, game_no)
+    stored = await one.store.load_game(game_no)
+    assert stored.kinds[hand.turn] == "timeout" and stored.kinds.count("timeout") == 1 and len(actions) > hand.turn
+
+
+async def test_a_process_stopping_between_two_turns_leaves_the_computers_to_another(pair, clock, monkeypatch):
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN,), computers=3)
+    hand = await one.to_act(game_no)
+
+    async def dies(table, batch):  # the process is gone after appending the human's action
+        return None
+
+    monkeypatch.setattr(one.service._turns, "play_automatic", dies)
+    await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    stored = await two.store.load_game(game_no)
+    assert len(stored.actions) == hand.turn + 1  # the computers have not played
+    clock.advance(CARRY_ON_SECONDS + 1)
+    notes = await two.service.tick()
+    played = [n for n in notes if isinstance(n, BoardChanged)]
+    assert played and all(n.kind in ("computer", "auto") for n in played)
+    assert len(await _log_replays(two, game_no)) > hand.turn + 1
+    assert (
+        any(isinstance(n, HandChanged) and n.user_id == ANN.user_id for n in notes)
+        or (await two.to_act(game_no)) is not None
+        or (await two.store.load_game(game_no)).row.status == "finished"
+    )
+
+
+async def test_joins_racing_from_two_processes_seat_everyone_and_one_start_wins(pair):
+    one, two = pair
+    [opened] = await one.service.open_lobby(one.guild, one.channel, ANN, "five-up")
+    lobby_id = opened.lobby.lobby_id
+    await asyncio.gather(one.service.join(lobby_id, BOB), two.service.join(lobby_id, CAT))
+    await two.service.join(lobby_id, DAN)
+    results = await asyncio.gather(
+        one.service.start(lobby_id, ANN.user_id), two.service.start(lobby_id, ANN.user_id), return_exceptions=True
+    )
+    started = [r for r in results if not isinstance(r, BaseException)]
+    assert len(started) == 1 and all(isinstance(r, TableError) for r in results if r not in started)
+    games = await one.store.active_games()
+    assert len(games) == 1 and {s.user_id for s in games[0].row.seats} == {p.user_id for p in (ANN, BOB, CAT, DAN)}
+
+
+async def test_settings_changed_by_two_processes_at_once_keep_both_changes(pair):
+    one, two = pair
+    await asyncio.gather(
+        one.service.update_settings(one.guild, turn_seconds=900),
+        two.service.update_settings(one.guild, auto_play=True),
+        two.service.set_default_option(one.guild, "all-fives", "target", 100),
+    )
+    row = await one.store.load_settings(one.guild)
+    assert (row.turn_seconds, row.auto_play, row.default_options) == (900, True, {"all-fives": {"target": 100}})
+
+
+async def test_games_ending_at_once_in_two_processes_lose_no_rating_update(pair):
+    one, two = pair
+    games = [(await one.start_game(humans=(ANN,), computers=1, game_id="muggins"))[0] for _ in range(2)]
+
+    async def finish(harness: Harness, game_no: int) -> None:
+        while True:
+            try:
+                hand = await harness.to_act(game_no)
+                await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+            except TableOver:
+                return
+
+    await asyncio.gather(finish(one, games[0]), finish(two, games[1]))
+    rows = await one.store.player_ratings(one.guild, ANN.user_id)
+    assert sum(r.games for r in rows.values()) == 2
