@@ -20,6 +20,8 @@ from bot.engine.domineren import DominerenView
 from bot.engine.fives import FivesView
 
 from . import render_board, render_hand, render_score_sheet
+from .gallery_community import NAMES_JA as JAPANESE_NAMES
+from .gallery_community import write_community
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
 NAMES_JA = ("さくら", "Łukasz", "たけし・山本", "Dave with a very long display name", "エミ")
@@ -119,9 +121,12 @@ def write_gallery(out: Path) -> list[Path]:
     save("five-up-4p-board-ja", render_board(views["middle"], NAMES_JA, "ja"))
     save("five-up-4p-hand-ja", render_hand(views["hand"], NAMES_JA, "ja"))
     save("five-up-4p-sheet-ja", render_score_sheet(views["sheet"], NAMES_JA, "ja"))
-    from .gallery_community import write_community  # it plays games with the helpers above
-
-    written += write_community(out)
+    animated = [
+        ("five-up-4p", lambda: play("five-up", 4, 3), NAMES, "en"),
+        ("five-hundred-4p", lambda: play_500(4, 2), NAMES_500, "en"),
+        ("domineren-4p", lambda: play_domineren(4, 5, options={"hands": 2}), JAPANESE_NAMES, "ja"),
+    ]
+    written += write_community(out, animated)
     (out / "README.md").write_text(_index([p.name for p in written]), encoding="utf-8")
     return written
 

@@ -5,14 +5,13 @@ tournament pictures from made-up but plausible data (seeded, so that the files c
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from bot.engine.records import hand_positions, public_positions, record_of
 
-from .gallery import NAMES, NAMES_500, play, play_500, play_domineren
 from .rating_chart import RatingPoint, RatingSeries, SeasonMark, render_rating_chart
 from .replay import render_replay
 from .tournament import (
@@ -50,7 +49,13 @@ def is_community(name: str) -> bool:
     return name.startswith(PREFIXES)
 
 
-def write_community(out: Path) -> list[Path]:
+# (file stem, the states of a seeded game, players' names, locale): a hand of it is animated
+Game = tuple[str, Callable[[], Iterable[Any]], Sequence[str], str]
+
+
+def write_community(out: Path, games: Sequence[Game]) -> list[Path]:
+    """Write the pictures to `out`; the games to animate are the gallery's (it plays them: this module
+    imports nothing of it, so that the two make no cycle)."""
     written: list[Path] = []
 
     def save(name: str, data: bytes) -> None:
@@ -58,11 +63,7 @@ def write_community(out: Path) -> list[Path]:
         path.write_bytes(data)
         written.append(path)
 
-    for game, states, names, locale in (
-        ("five-up-4p", lambda: play("five-up", 4, 3), NAMES, "en"),
-        ("five-hundred-4p", lambda: play_500(4, 2), NAMES_500, "en"),
-        ("domineren-4p", lambda: play_domineren(4, 5, options={"hands": 2}), NAMES_JA, "ja"),
-    ):
+    for game, states, names, locale in games:
         save(f"replay-{game}-hand{'-ja' if locale == 'ja' else ''}.gif", render_replay(_hand(states), names, locale))
     start = datetime(2026, 3, 2, 18, tzinfo=UTC)
     seasons = [SeasonMark(start + timedelta(days=61), "Spring 2026"), SeasonMark(start + timedelta(days=153), "Summer")]
@@ -86,7 +87,7 @@ def write_community(out: Path) -> list[Path]:
     return written
 
 
-def _hand(states: Callable[[], Any]) -> list[Any]:
+def _hand(states: Callable[[], Iterable[Any]]) -> list[Any]:
     """The middle-length hand of a seeded game, as the public saw it, rebuilt from the game's record."""
     *_, end = states()
     positions = public_positions(record_of(end))
