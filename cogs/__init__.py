@@ -9,4 +9,5 @@ EXTENSIONS = (
     "cogs.rules",
     "cogs.settings",
     "cogs.standings",
+    "cogs.replays",
 )

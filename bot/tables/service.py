@@ -57,6 +57,7 @@ from .notifications import (
 from .outbox import Key, key_of, retry_delay
 from .outbox import entry as outbox_entry
 from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
+from .replays import GameReplay, Replays
 from .retelling import retell
 from .seating import draw_seats, draws_for_seats, seating_json
 from .seeds import game_seed
@@ -95,6 +96,7 @@ class TableService:
         self._tables = self._turns.tables
         self._outbox = self._turns.outbox
         self._loading = asyncio.Lock()
+        self._replays = Replays(store)
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -501,6 +503,12 @@ class TableService:
             tuple(state.scores),
             side_results(state.result) if state.is_over else None,
         )
+
+    async def replay(self, game_no: int, guild_id: int | None = None) -> GameReplay:
+        """An ended game to step through (`/replay`), for anyone on its server: every position as the public
+        saw it and what each seat held there. GameNotOver while it is played (the hands are still secret),
+        GameNotFound for a game of another server."""
+        return await self._replays.open(game_no, guild_id)
 
     # -- leaving --------------------------------------------------------------------------------------
     async def resign(self, game_no: int, user_id: int) -> list[Notification]:

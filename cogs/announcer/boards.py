@@ -25,6 +25,7 @@ from .. import words
 from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
 from ..pictures import picture
+from ..replays import final_board_controls
 from .places import GONE, Places
 from .post import MAX_LINES, Post
 
@@ -215,7 +216,8 @@ class Boards:
         if file is not None:
             embed.set_image(url="attachment://sheet.png")
         post.lines, post.ended = [], True
-        return await self.post(post, note.view.turn, embed=embed, file=file) is not None
+        controls = final_board_controls(table, locale)
+        return await self.post(post, note.view.turn, embed=embed, file=file, view=controls) is not None
 
     async def abandoned(self, post: Post, note: GameAbandoned, locale: str) -> bool:
         """That the game was abandoned; whether it was posted."""

@@ -1,0 +1,148 @@
+"""Replays, as players use them: after a game of Draw, a member who watched presses **Replay** on the final
+board and steps through it (the deal with every hand shown, each play as the table told it, a hand's result,
+the end), animates the hand, and a player shows it to the channel, where anyone else who presses gets their own
+viewer. A game still on is refused without showing anything, and so is another server's game."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import discord
+from PIL import Image
+
+from cogs.replays import VIEWER_SECONDS
+
+from .conftest import World, components, custom_ids, move, open_table, playable, refusals, thread, whose_turn
+
+FOOTER = re.compile(r"^Move (\d+) of (\d+) · hand (\d+) of (\d+)$")
+
+
+async def play_to_the_end(world: World) -> None:
+    """Alice and Bob play one round of Draw at the table, each taking the first move offered."""
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    for _ in range(80):
+        if not world.bot.service.games_of(world.alice.id):
+            return
+        player = whose_turn(world)
+        await move(player, playable(player))
+    raise AssertionError("the game did not end")
+
+
+def footer(shown: object) -> tuple[int, ...]:
+    match = FOOTER.match(shown.embeds[0].footer.text)  # type: ignore[attr-defined]
+    assert match, shown.embeds[0].footer.text  # type: ignore[attr-defined]
+    return tuple(int(g) for g in match.groups())
+
+
+def field(shown: object, name: str) -> str:
+    return next(f.value for f in shown.embeds[0].fields if f.name == name)  # type: ignore[attr-defined]
+
+
+def labels(message: discord.Message) -> dict[str, bool]:
+    """Button label -> disabled."""
+    return {c.label: c.disabled for c in components(message)}  # type: ignore[union-attr]
+
+
+def board_lines(world: World) -> list[str]:
+    """Every play line the table posted, in order (a board's description, a hand result's first lines)."""
+    out = []
+    for message in thread(world).history():
+        for embed in message.embeds:
+            out += [line for line in (embed.description or "").split("\n") if line.startswith("**")]
+    return out
+
+
+async def test_a_member_steps_through_a_finished_game_from_its_final_board(world: World) -> None:
+    await play_to_the_end(world)
+    over = thread(world).history()[-1]
+    assert custom_ids(over) == ["fives:replay:1"]
+    told = board_lines(world)
+
+    opened = (await world.carol.click(over, label="Replay")).response
+    assert opened.ephemeral
+    assert opened.embeds[0].title == "Replay: Draw Dominoes #1"
+    assert opened.embeds[0].description == "Hand 1 is dealt."
+    move_no, moves, hand, hands = footer(opened)
+    assert (move_no, hand, hands) == (0, 1, 1) and moves > 10
+    held = field(opened, "What each player held").split("\n")
+    assert sorted(line.split(":")[0] for line in held) == ["**alice**", "**bob**"]
+    assert all(re.fullmatch(r"\*\*\w+\*\*: \d-\d( \d-\d){6}", line) for line in held), held  # 7 tiles each, face up
+    assert [a.filename for a in opened.attachments] == ["replay.png"]
+    assert labels(opened.message) == {
+        "⏮": True, "◀": True, "▶": False, "⏭": False, "Animate hand": False, "Animate game": False,
+    }  # fmt: skip
+
+    shown = opened
+    seen = []
+    for _ in range(moves):  # play by play, each line as the table told it
+        shown = (await world.carol.click(shown, label="▶")).response
+        seen.append(shown.embeds[0].description.split("\n")[0])
+        if footer(shown)[0] == moves:
+            break
+    assert footer(shown)[0] == moves
+    assert seen == told[: len(seen)]
+    end = shown.embeds[0]
+    assert "🏆" in end.description and "held" in end.description  # the hand's result: what was still held
+    assert field(shown, "Standings").startswith("🥇")
+    assert labels(shown.message)["▶"] and labels(shown.message)["⏭"]  # nothing further
+
+    back = (await world.carol.click(shown, label="⏮")).response
+    assert back.embeds[0].description == "Hand 1 is dealt."  # the hand's deal, in one step
+    ended = (await world.carol.click(back, label="⏭")).response
+    assert footer(ended)[0] == moves and "🏆" in ended.embeds[0].description
+
+    animated = await world.carol.click(ended, label="Animate hand")
+    gif = animated.response  # the answer replaces its "thinking…"
+    assert gif.ephemeral and gif.content == "Hand 1 of Draw Dominoes #1, animated."
+    [attachment] = gif.attachments
+    data = await attachment.read()
+    assert attachment.filename == "fives-1-hand-1.gif" and len(data) < 2_000_000
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "GIF" and image.n_frames > 5
+    assert refusals(world) == []
+
+
+async def test_a_public_replay_is_stepped_by_its_opener_and_copied_for_anyone_else(world: World) -> None:
+    await play_to_the_end(world)
+    posted = (await world.bob.slash(world.channel, "replay", game=1, public=True)).response
+    assert not posted.ephemeral
+    assert posted.id in [m.id for m in world.channel.history()]
+
+    mine = (await world.carol.click(posted, label="▶")).response  # Carol's own viewer, a step on...
+    assert mine.ephemeral and footer(mine)[0] == 1
+    mine = (await world.carol.click(mine, label="▶")).response  # ...which she steps on her own
+    assert footer(mine)[0] == 2
+    [public] = [m for m in world.channel.history() if m.id == posted.id]
+    assert footer(public)[0] == 0  # the public one stays where Bob left it
+    stepped = (await world.bob.click(posted, label="▶")).response  # Bob steps it
+    assert not stepped.ephemeral and stepped.id == posted.id and footer(stepped)[0] == 1
+
+    # Ten minutes without a click: the buttons go, the replay stays.
+    await world.env.advance_time(VIEWER_SECONDS + 5)
+    [public] = [m for m in world.channel.history() if m.id == posted.id]
+    assert custom_ids(public) == [] and footer(public)[0] == 1
+    assert refusals(world) == []
+
+
+async def test_a_game_still_on_or_of_another_server_is_not_replayed(world: World) -> None:
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    on = (await world.carol.slash(world.channel, "replay", game=1)).response
+    assert on.ephemeral and on.embeds == [] and on.attachments == []
+    assert on.content == (
+        "Game #1 is still being played: its replay shows every player's hand, so it opens once the game is over."
+    )
+    missing = (await world.carol.slash(world.channel, "replay", game=7)).response
+    assert missing.content == "There is no such game."
+    assert refusals(world) == ["replay_not_over", "game_not_found"]
+
+    for _ in range(80):  # now it ends...
+        if not world.bot.service.games_of(world.alice.id):
+            break
+        player = whose_turn(world)
+        await move(player, playable(player))
+    other = world.env.create_guild("Elsewhere")
+    there = other.add_member(world.carol.user)
+    elsewhere = (await there.slash(other.create_text_channel("games"), "replay", game=1)).response
+    assert elsewhere.ephemeral and elsewhere.embeds == [] and elsewhere.content == "There is no such game."
+    assert refusals(world) == ["game_not_found"]
