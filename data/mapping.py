@@ -19,8 +19,11 @@ from .rows import (
     HandRow,
     LobbyRow,
     OutboxEntry,
+    PlayedGame,
+    RatingHistoryRow,
     RatingRow,
     ResultRow,
+    SeasonRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -66,6 +69,12 @@ RESULT = columns("game_no seat user_id side place won score rating_before rating
 RATING = columns("guild_id pool user_id mu sigma games wins")
 OUTBOX = columns("game_no kind user_id turn created_at due_at attempts")
 HAND_MESSAGE = columns("game_no user_id channel_id message_id")
+HISTORY = columns("guild_id pool user_id game_no at rating_before rating_after")
+SEASON = columns(
+    "season_id guild_id name name_key channel_id started_by started_at ends_at ended_at ended_by announce_at"
+)
+SEASON_NEW = SEASON[1:]  # the key is generated
+SEASON_CHANNEL = columns("guild_id channel_id")
 
 
 def listed(names: Sequence[str], prefix: str = "") -> str:
@@ -189,6 +198,40 @@ def rating_row(r: Row) -> RatingRow:
     )
 
 
+def history_row(r: Row) -> RatingHistoryRow:
+    return RatingHistoryRow(r["pool"], r["user_id"], r["game_no"], r["at"], r["rating_before"], r["rating_after"])
+
+
+def played_game(r: Row) -> PlayedGame:
+    return PlayedGame(
+        game_no=r["game_no"],
+        game_id=r["game_id"],
+        players=r["players"],
+        status=r["status"],
+        ended_at=r["ended_at"],
+        resigned=bool(r["resigned"]),
+        score=r["score"],
+        place=r["place"],
+        won=None if r["won"] is None else bool(r["won"]),
+    )
+
+
+def season_row(r: Row) -> SeasonRow:
+    return SeasonRow(
+        season_id=r["season_id"],
+        guild_id=r["guild_id"],
+        name=r["name"],
+        name_key=r["name_key"],
+        channel_id=r["channel_id"],
+        started_by=r["started_by"],
+        started_at=r["started_at"],
+        ends_at=r["ends_at"],
+        ended_at=r["ended_at"],
+        ended_by=r["ended_by"],
+        announce_at=r["announce_at"],
+    )
+
+
 def outbox_entry(r: Row) -> OutboxEntry:
     return OutboxEntry(
         game_no=r["game_no"],
@@ -263,6 +306,25 @@ def rating_values(guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> lis
     return [(guild_id, pool, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings]
 
 
+def history_values(guild_id: int, rows: Iterable[RatingHistoryRow]) -> list[tuple[Any, ...]]:
+    return [(guild_id, h.pool, h.user_id, h.game_no, h.at, h.rating_before, h.rating_after) for h in rows]
+
+
+def new_season_values(row: SeasonRow) -> tuple[Any, ...]:
+    return (
+        row.guild_id,
+        row.name,
+        row.name_key,
+        row.channel_id,
+        row.started_by,
+        row.started_at,
+        row.ends_at,
+        row.ended_at,
+        row.ended_by,
+        row.announce_at,
+    )
+
+
 Key = tuple[str, int, int]  # an outbox entry's (kind, user_id, turn)
 
 
@@ -285,6 +347,31 @@ def told_values(
         [(msg.game_no, msg.user_id, msg.channel_id, msg.message_id) for msg in hand_messages],
     )
 
+
+# The seats a player held in the ended games of a server, with their side's result: what a profile counts
+# (`played_games`). The placeholders are the store's: `$1`/`$2` on PostgreSQL, `?` in the order written here
+# on SQLite (user, guild, user, user).
+PLAYED = (
+    "SELECT g.game_no, g.game_id, g.players, g.status, g.ended_at, "
+    "(s.replaced_user_id IS NOT NULL AND s.replaced_user_id = {user}) AS resigned, r.score, r.place, r.won "
+    "FROM game_seats s JOIN games g ON g.game_no = s.game_no "
+    "LEFT JOIN game_results r ON r.game_no = s.game_no AND r.seat = s.seat "
+    "WHERE g.guild_id = {guild} AND g.status <> 'active' AND (s.user_id = {user} OR s.replaced_user_id = {user}) "
+    "ORDER BY g.game_no"
+)
+
+
+def is_season_pool(pool: str) -> bool:
+    """A season's rating pool (`five-up@3`), as `bot.tables.seasons` names them."""
+    return "@" in pool
+
+
+# A season pool's average final score of a player (`r` is the ratings row): over the games its history
+# holds, those the season counted (the all-time pools read the games of their game id instead).
+SEASON_FINAL_SCORE = (
+    "(SELECT AVG(x.score) FROM game_results x JOIN rating_history h ON h.game_no = x.game_no AND "
+    "h.user_id = x.user_id WHERE h.guild_id = r.guild_id AND h.pool = r.pool AND h.user_id = r.user_id)"
+)
 
 # The name a player last played under on the server: a leaderboard's column (`r` is the ratings row).
 LAST_NAME = (

@@ -1,6 +1,6 @@
 """Move a bot from SQLite to PostgreSQL: copy a SQLite database's server settings, lobbies, games (seats,
-action logs, hand results, results), ratings and outbox (what is still to be told, the live hand DMs) into
-an empty PostgreSQL database.
+action logs, hand results, results), ratings (with their history) and seasons, and outbox (what is still to
+be told, the live hand DMs) into an empty PostgreSQL database.
 
     python -m data.migrate fives.sqlite3 postgresql://fives:secret@db.example/fives
 
@@ -62,6 +62,9 @@ TABLES = (
     _table("ratings", " ".join(m.RATING)),
     _table("outbox", "game_no kind user_id turn created_at due_at attempts"),  # what is still to be told
     _table("hand_messages", "game_no user_id channel_id message_id"),
+    _table("rating_history", " ".join(m.HISTORY)),  # every rating change: the profiles' charts
+    _table("seasons", " ".join(m.SEASON), numbered="season_id"),
+    _table("season_channels", " ".join(m.SEASON_CHANNEL)),
 )
 
 
@@ -133,8 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print(
         f"copied {copied['games']} games ({copied['actions']} actions, {copied['hand_results']} hand results, "
-        f"{copied['game_results']} seat results), {copied['lobbies']} lobbies, {copied['ratings']} ratings and "
-        f"{copied['guild_settings']} server settings from {args.sqlite} to {redact(args.url)}: set "
+        f"{copied['game_results']} seat results), {copied['lobbies']} lobbies, {copied['ratings']} ratings, "
+        f"{copied['seasons']} seasons and {copied['guild_settings']} server settings from {args.sqlite} to "
+        f"{redact(args.url)}: set "
         "FIVES_DATABASE to that URL and start the bot"
     )
     return 0

@@ -41,8 +41,11 @@ from .rows import (
     HandRow,
     LobbyRow,
     OutboxEntry,
+    PlayedGame,
+    RatingHistoryRow,
     RatingRow,
     ResultRow,
+    SeasonRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -79,6 +82,7 @@ def _marks(names: tuple[str, ...], first: int = 1) -> str:
 
 
 _TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
+_ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
 
 
 async def _tell(db: asyncpg.Connection, entries: Iterable[OutboxEntry]) -> None:
@@ -494,6 +498,20 @@ class PostgresStore:
             )
             if finish.ratings:
                 await self._write_ratings(db, game["guild_id"], finish.pool or game["game_id"], finish.ratings)
+            if finish.history:
+                await db.executemany(_ADD_HISTORY, m.history_values(game["guild_id"], finish.history))
+            season = finish.season
+            # Counted only if the season still runs; FOR SHARE holds off its end until this commits (an end
+            # that came first is seen here, and the season counts the game no more).
+            if season is not None and await db.fetchval(
+                "SELECT 1 FROM seasons WHERE season_id = $1 AND ended_at IS NULL AND (ends_at IS NULL OR ends_at > $2) "
+                "FOR SHARE",
+                season.season_id,
+                write.at,
+            ):
+                await self._write_ratings(db, game["guild_id"], season.pool, season.ratings)
+                if season.history:
+                    await db.executemany(_ADD_HISTORY, m.history_values(game["guild_id"], season.history))
 
     async def _write_ratings(
         self, db: asyncpg.Connection, guild_id: int, pool: str, ratings: Iterable[RatingRow]
@@ -668,11 +686,13 @@ class PostgresStore:
         "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
     )
 
-    def _ranking(self, by_final_score: bool) -> str:
+    def _ranking(self, by_final_score: bool, pool: str = "") -> str:
         """The rows and order of a leaderboard: by rating, or (Domineren, ranked by its chips) by the
-        average final score first, the rating breaking ties. (NULLS LAST: where SQLite puts them.)"""
+        average final score first (of the games a season counted, for a season's pool), the rating
+        breaking ties. (NULLS LAST: where SQLite puts them.)"""
         first = "final_score DESC NULLS LAST, " if by_final_score else ""
-        final = self._FINAL_SCORE if by_final_score else "NULL::float8"
+        season = m.SEASON_FINAL_SCORE.replace("AVG(x.score)", "AVG(x.score)::float8")
+        final = (season if m.is_season_pool(pool) else self._FINAL_SCORE) if by_final_score else "NULL::float8"
         return (
             f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
             "FROM ratings r WHERE r.guild_id = $1 AND r.pool = $2 AND r.user_id <> $3 "
@@ -684,7 +704,7 @@ class PostgresStore:
     ) -> list[RatingRow]:
         """Rated humans of a server and rating pool, best first; see `data.store.Store.leaderboard`."""
         rows = await self._fetch(
-            self._ranking(by_final_score) + " LIMIT $4 OFFSET $5", guild_id, pool, COMPUTER_ID, limit, offset
+            self._ranking(by_final_score, pool) + " LIMIT $4 OFFSET $5", guild_id, pool, COMPUTER_ID, limit, offset
         )
         return [m.rating_row(r) for r in rows]
 
@@ -702,7 +722,7 @@ class PostgresStore:
     ) -> int | None:
         """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
         if by_final_score:  # as the SQLite store does: read the server's ranking
-            rows = await self._fetch(self._ranking(True), guild_id, pool, COMPUTER_ID)
+            rows = await self._fetch(self._ranking(True, pool), guild_id, pool, COMPUTER_ID)
             return next((i + 1 for i, r in enumerate(rows) if r["user_id"] == user_id), None)
         me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
         if me is None:
@@ -727,3 +747,100 @@ class PostgresStore:
             user_id,
         )
         return {r["pool"]: m.rating_row(r) for r in rows}
+
+    # -- profiles ---------------------------------------------------------------------------------------
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingHistoryRow]:
+        """A player's rating changes on a server, in every pool (seasons' too), oldest first."""
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.HISTORY)} FROM rating_history WHERE guild_id = $1 AND user_id = $2 "
+            "ORDER BY at, game_no",
+            guild_id,
+            user_id,
+        )
+        return [m.history_row(r) for r in rows]
+
+    async def played_games(self, guild_id: int, user_id: int) -> list[PlayedGame]:
+        """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
+        rows = await self._fetch(m.PLAYED.format(user="$1", guild="$2"), user_id, guild_id)
+        return [m.played_game(r) for r in rows]
+
+    # -- seasons ----------------------------------------------------------------------------------------
+    async def create_season(self, row: SeasonRow) -> int:
+        """A new season; 0 (nothing written) if the server has one running or one of that name."""
+        async with self._transaction() as db:
+            created = await db.fetchval(
+                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
+                "ON CONFLICT DO NOTHING RETURNING season_id",
+                *m.new_season_values(row),
+            )
+        return created or 0
+
+    async def running_season(self, guild_id: int) -> SeasonRow | None:
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = $1 AND ended_at IS NULL", guild_id
+        )
+        return m.season_row(rows[0]) if rows else None
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        """A server's seasons, the first first."""
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = $1 ORDER BY started_at, season_id", guild_id
+        )
+        return [m.season_row(r) for r in rows]
+
+    async def end_season(self, season_id: int, at: float, by: int | None) -> SeasonRow | None:
+        """End a running season now (its champions due to be announced); None if it had ended already
+        (by another manager, or its date, in this process or another: one of them ends it)."""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                "UPDATE seasons SET ended_at = $1, ended_by = $2, announce_at = $1 WHERE season_id = $3 "
+                f"AND ended_at IS NULL RETURNING {m.listed(m.SEASON)}",
+                at,
+                by,
+                season_id,
+            )
+        return m.season_row(rows[0]) if rows else None
+
+    async def end_due_seasons(self, now: float) -> list[SeasonRow]:
+        """End every season whose date has come (at that date): each is ended once, however many processes
+        sweep at once (the row lock makes the second UPDATE find it ended)."""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                "UPDATE seasons SET ended_at = ends_at, announce_at = $1 WHERE ended_at IS NULL AND ends_at <= $1 "
+                f"RETURNING {m.listed(m.SEASON)}",
+                now,
+            )
+        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
+
+    async def claim_season_announcements(self, now: float, lease: float) -> list[SeasonRow]:
+        """Ended seasons whose champions are due to be announced, each postponed by `lease` in the same
+        transaction; rows another process is claiming are skipped, not waited for."""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                "WITH due AS (SELECT season_id FROM seasons WHERE announce_at <= $1 FOR UPDATE SKIP LOCKED) "
+                "UPDATE seasons s SET announce_at = $2 FROM due WHERE s.season_id = due.season_id "
+                f"RETURNING {m.listed(m.SEASON, 's.')}",
+                now,
+                now + lease,
+            )
+        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
+
+    async def season_announced(self, season_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE seasons SET announce_at = NULL WHERE season_id = $1", season_id)
+
+    async def season_channel(self, guild_id: int) -> int | None:
+        """The channel a server chose for its seasons' champions (None: where each season was started)."""
+        return await self._fetchval("SELECT channel_id FROM season_channels WHERE guild_id = $1", guild_id)
+
+    async def set_season_channel(self, guild_id: int, channel_id: int | None) -> None:
+        async with self._transaction() as db:
+            if channel_id is None:
+                await db.execute("DELETE FROM season_channels WHERE guild_id = $1", guild_id)
+            else:
+                await db.execute(
+                    f"INSERT INTO season_channels ({m.listed(m.SEASON_CHANNEL)}) VALUES ($1, $2) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
+                    guild_id,
+                    channel_id,
+                )

@@ -120,12 +120,77 @@ class RatingRow:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingHistoryRow:
+    """One player's rating change in one rating pool, by one finished game (ratings as shown: mu - 3 sigma)."""
+
+    pool: str
+    user_id: int
+    game_no: int
+    at: float
+    rating_before: float
+    rating_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonFinish:
+    """A finished game's ratings in the server's running season (its own pool: `five-up@3`). Written only if
+    the season still runs when the game's end is committed: a season ended meanwhile counts it no more."""
+
+    season_id: int
+    pool: str
+    ratings: tuple[RatingRow, ...]
+    history: tuple[RatingHistoryRow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameFinish:
     """What is written with the action that ends a game."""
 
     results: tuple[ResultRow, ...]
     ratings: tuple[RatingRow, ...]  # new values for (guild, rating pool) of the game
     pool: str | None = None  # the rating pool (`five-hundred:4p`); None: the game id
+    history: tuple[RatingHistoryRow, ...] = ()  # the changes of `ratings`, for each player's rating over time
+    season: SeasonFinish | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A seat a player held in an ended game (finished or abandoned), and how it ended for them. `resigned`:
+    they handed their seat to a computer (they are still rated for it). Score, place and won are their
+    side's, for a finished game."""
+
+    game_no: int
+    game_id: str
+    players: int
+    status: str  # finished, abandoned
+    ended_at: float | None
+    resigned: bool
+    score: int | None = None
+    place: int | None = None
+    won: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    """A server's season. `name_key` is its name as compared (names are unique per server); `ends_at` when
+    it ends by itself; `announce_at`, once it has ended, when its champions are due to be announced (None:
+    announced, or still running)."""
+
+    season_id: int | None
+    guild_id: int
+    name: str
+    name_key: str
+    channel_id: int  # where it was started
+    started_by: int
+    started_at: float
+    ends_at: float | None = None
+    ended_at: float | None = None
+    ended_by: int | None = None  # None: it ended by its date
+    announce_at: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,11 @@ from .rows import (
     HandRow,
     LobbyRow,
     OutboxEntry,
+    PlayedGame,
+    RatingHistoryRow,
     RatingRow,
     ResultRow,
+    SeasonRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -50,6 +53,12 @@ def _marks(names: tuple[str, ...]) -> str:
 _TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
 _ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})"
+_ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
+_SET_RATINGS = (
+    f"INSERT INTO ratings ({m.listed(m.RATING)}) VALUES ({_marks(m.RATING)}) "
+    "ON CONFLICT (guild_id, pool, user_id) DO UPDATE SET "
+    "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins"
+)
 
 
 def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, list[tuple[Any, ...]]]]) -> None:
@@ -311,16 +320,25 @@ class Store:
                 f"INSERT INTO game_results ({m.listed(m.RESULT)}) VALUES ({_marks(m.RESULT)})",
                 m.result_values(write.game_no, finish.results),
             )
+            cursor = await db.execute("SELECT guild_id, game_id FROM games WHERE game_no = ?", (write.game_no,))
+            game = await cursor.fetchone()
+            assert game is not None  # the UPDATE above found it
+            guild_id = game["guild_id"]
             if finish.ratings:
-                cursor = await db.execute("SELECT guild_id, game_id FROM games WHERE game_no = ?", (write.game_no,))
-                game = await cursor.fetchone()
-                assert game is not None  # the UPDATE above found it
                 await db.executemany(
-                    f"INSERT INTO ratings ({m.listed(m.RATING)}) VALUES ({_marks(m.RATING)}) "
-                    "ON CONFLICT (guild_id, pool, user_id) DO UPDATE SET "
-                    "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
-                    m.rating_values(game["guild_id"], finish.pool or game["game_id"], finish.ratings),
+                    _SET_RATINGS, m.rating_values(guild_id, finish.pool or game["game_id"], finish.ratings)
                 )
+            await db.executemany(_ADD_HISTORY, m.history_values(guild_id, finish.history))
+            season = finish.season
+            if season is not None:  # counted only if the season still runs (it may have ended meanwhile)
+                cursor = await db.execute(
+                    "SELECT 1 FROM seasons WHERE season_id = ? AND ended_at IS NULL "
+                    "AND (ends_at IS NULL OR ends_at > ?)",
+                    (season.season_id, write.at),
+                )
+                if await cursor.fetchall():
+                    await db.executemany(_SET_RATINGS, m.rating_values(guild_id, season.pool, season.ratings))
+                    await db.executemany(_ADD_HISTORY, m.history_values(guild_id, season.history))
 
     async def set_timer(
         self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
@@ -455,11 +473,12 @@ class Store:
         "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
     )
 
-    def _ranking(self, by_final_score: bool) -> str:
+    def _ranking(self, by_final_score: bool, pool: str = "") -> str:
         """The rows and order of a leaderboard: by rating, or (Domineren, ranked by its chips) by the
-        average final score first, the rating breaking ties."""
+        average final score first (of the games a season counted, for a season's pool), the rating
+        breaking ties."""
         first = "final_score DESC, " if by_final_score else ""
-        final = self._FINAL_SCORE if by_final_score else "NULL"
+        final = (m.SEASON_FINAL_SCORE if m.is_season_pool(pool) else self._FINAL_SCORE) if by_final_score else "NULL"
         return (
             f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
             "FROM ratings r WHERE r.guild_id = ? AND r.pool = ? AND r.user_id != ? "
@@ -474,7 +493,7 @@ class Store:
         game of its own (see `bot.tables.ratings`). With `by_final_score`, ranked by the average final
         score (carried in `final_score`), then by rating."""
         rows = await self._rows(
-            self._ranking(by_final_score) + " LIMIT ? OFFSET ?", (guild_id, pool, COMPUTER_ID, limit, offset)
+            self._ranking(by_final_score, pool) + " LIMIT ? OFFSET ?", (guild_id, pool, COMPUTER_ID, limit, offset)
         )
         return [m.rating_row(r) for r in rows]
 
@@ -491,7 +510,7 @@ class Store:
     ) -> int | None:
         """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
         if by_final_score:  # an order SQLite cannot count from one row: read the server's ranking
-            rows = await self._rows(self._ranking(True), (guild_id, pool, COMPUTER_ID))
+            rows = await self._rows(self._ranking(True, pool), (guild_id, pool, COMPUTER_ID))
             return next((i + 1 for i, r in enumerate(rows) if r["user_id"] == user_id), None)
         me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
         if me is None:
@@ -510,3 +529,95 @@ class Store:
             (guild_id, user_id),
         )
         return {r["pool"]: m.rating_row(r) for r in rows}
+
+    # -- profiles ---------------------------------------------------------------------------------------
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingHistoryRow]:
+        """A player's rating changes on a server, in every pool (seasons' too), oldest first."""
+        rows = await self._rows(
+            f"SELECT {m.listed(m.HISTORY)} FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY at, game_no",
+            (guild_id, user_id),
+        )
+        return [m.history_row(r) for r in rows]
+
+    async def played_games(self, guild_id: int, user_id: int) -> list[PlayedGame]:
+        """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
+        rows = await self._rows(m.PLAYED.format(user="?", guild="?"), (user_id, guild_id, user_id, user_id))
+        return [m.played_game(r) for r in rows]
+
+    # -- seasons ----------------------------------------------------------------------------------------
+    async def create_season(self, row: SeasonRow) -> int:
+        """A new season; 0 (nothing written) if the server has one running or one of that name."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
+                "ON CONFLICT DO NOTHING RETURNING season_id",
+                m.new_season_values(row),
+            )
+            created = await cursor.fetchall()  # every row: a RETURNING statement left open would block the commit
+        return created[0]["season_id"] if created else 0
+
+    async def running_season(self, guild_id: int) -> SeasonRow | None:
+        rows = await self._rows(
+            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
+        )
+        return m.season_row(rows[0]) if rows else None
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        """A server's seasons, the first first."""
+        rows = await self._rows(
+            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = ? ORDER BY started_at, season_id", (guild_id,)
+        )
+        return [m.season_row(r) for r in rows]
+
+    async def end_season(self, season_id: int, at: float, by: int | None) -> SeasonRow | None:
+        """End a running season now (its champions due to be announced); None if it had ended already."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE seasons SET ended_at = ?, ended_by = ?, announce_at = ? WHERE season_id = ? "
+                f"AND ended_at IS NULL RETURNING {m.listed(m.SEASON)}",
+                (at, by, at, season_id),
+            )
+            ended = await cursor.fetchall()
+        return m.season_row(ended[0]) if ended else None
+
+    async def end_due_seasons(self, now: float) -> list[SeasonRow]:
+        """End every season whose date has come (at that date): each is ended once, whoever sweeps."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE seasons SET ended_at = ends_at, announce_at = ? WHERE ended_at IS NULL AND ends_at <= ? "
+                f"RETURNING {m.listed(m.SEASON)}",
+                (now, now),
+            )
+            rows = await cursor.fetchall()
+        return [m.season_row(r) for r in rows]
+
+    async def claim_season_announcements(self, now: float, lease: float) -> list[SeasonRow]:
+        """Ended seasons whose champions are due to be announced, each postponed by `lease` in the same
+        transaction (told, `season_announced` settles it; a crash leaves it to be told after the lease)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE seasons SET announce_at = ? WHERE announce_at <= ? RETURNING {m.listed(m.SEASON)}",
+                (now + lease, now),
+            )
+            rows = await cursor.fetchall()
+        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
+
+    async def season_announced(self, season_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE seasons SET announce_at = NULL WHERE season_id = ?", (season_id,))
+
+    async def season_channel(self, guild_id: int) -> int | None:
+        """The channel a server chose for its seasons' champions (None: where each season was started)."""
+        rows = await self._rows("SELECT channel_id FROM season_channels WHERE guild_id = ?", (guild_id,))
+        return rows[0]["channel_id"] if rows else None
+
+    async def set_season_channel(self, guild_id: int, channel_id: int | None) -> None:
+        async with self._transaction() as db:
+            if channel_id is None:
+                await db.execute("DELETE FROM season_channels WHERE guild_id = ?", (guild_id,))
+            else:
+                await db.execute(
+                    f"INSERT INTO season_channels ({m.listed(m.SEASON_CHANNEL)}) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
+                    (guild_id, channel_id),
+                )

@@ -9,7 +9,7 @@ import os
 import asyncpg
 import pytest
 
-from data import DatabaseInUse, GameFinish, OutboxEntry, RatingRow, ResultRow, StoreError, open_store
+from data import DatabaseInUse, GameFinish, OutboxEntry, RatingRow, ResultRow, SeasonRow, StoreError, open_store
 from data.migrations import migrations
 from data.postgres import MIGRATIONS, PostgresStore, RatingsChanged
 from tests.data.test_data_backends import _hold
@@ -234,6 +234,20 @@ async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entrie
         )
         keys = [e.key for claim in claims for e in claim]
         assert len(keys) == len(set(keys)) == 300  # every entry claimed, none twice
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_processes_sweeping_seasons_at_once_end_each_once_and_announce_it_once(url):
+    one, two = await open_store(url), await open_store(url)
+    try:
+        for guild in range(1, 21):  # twenty servers, each a season ending at 100
+            assert await one.create_season(SeasonRow(None, guild, "Spring", "spring", 6, 11, 1.0, 100.0)) > 0
+        ended = await asyncio.gather(*(store.end_due_seasons(150.0) for store in (one, two, one, two)))
+        assert sorted(s.guild_id for batch in ended for s in batch) == list(range(1, 21))  # each once
+        claims = await asyncio.gather(*(store.claim_season_announcements(160.0, 60.0) for store in (one, two) * 3))
+        assert sorted(s.guild_id for batch in claims for s in batch) == list(range(1, 21))
     finally:
         await one.close()
         await two.close()

@@ -1,0 +1,52 @@
+-- Profiles and seasons.
+--
+-- Every rating change, per rating pool (a season's pool too: `five-up@3` is Five Up in season 3), with its
+-- game and time: a player's rating over time (`/stats`), and which games a season counted. The changes of
+-- games finished before are read back from their results (the all-time pools; Five Hundred is rated per
+-- player count, `five-hundred:4p`, as bot.tables.ratings names its pools).
+CREATE TABLE rating_history (
+    guild_id      INTEGER NOT NULL,
+    pool          TEXT    NOT NULL,
+    user_id       INTEGER NOT NULL,
+    game_no       INTEGER NOT NULL REFERENCES games (game_no),
+    at            REAL    NOT NULL,
+    rating_before REAL    NOT NULL,  -- the ordinal shown (mu - 3 sigma)
+    rating_after  REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id, pool, game_no)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_pool ON rating_history (guild_id, pool);
+
+INSERT INTO rating_history (guild_id, pool, user_id, game_no, at, rating_before, rating_after)
+SELECT g.guild_id,
+       CASE WHEN g.game_id = 'five-hundred' THEN g.game_id || ':' || g.players || 'p' ELSE g.game_id END,
+       r.user_id, r.game_no, COALESCE(g.ended_at, g.created_at), r.rating_before, r.rating_after
+FROM game_results r JOIN games g ON g.game_no = r.game_no
+WHERE r.user_id IS NOT NULL AND r.rating_before IS NOT NULL AND r.rating_after IS NOT NULL;
+
+-- A server's seasons: at most one running (ended_at NULL) per server, names unique per server (`name_key`
+-- is the name as compared: case and spacing folded). A season with `ends_at` ends by itself then; once
+-- ended, `announce_at` says from when its champions are to be announced (NULL once they were): a process
+-- that takes the announcement postpones it while it posts, so that a crash retries it and two processes
+-- never both post it.
+CREATE TABLE seasons (
+    season_id   INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id    INTEGER NOT NULL,
+    name        TEXT    NOT NULL,
+    name_key    TEXT    NOT NULL,
+    channel_id  INTEGER NOT NULL,  -- where it was started: its champions are told there unless the server chose
+    started_by  INTEGER NOT NULL,
+    started_at  REAL    NOT NULL,
+    ends_at     REAL,
+    ended_at    REAL,
+    ended_by    INTEGER,           -- NULL: it ended by its date
+    announce_at REAL
+);
+CREATE UNIQUE INDEX seasons_running ON seasons (guild_id) WHERE ended_at IS NULL;
+CREATE UNIQUE INDEX seasons_named ON seasons (guild_id, name_key);
+CREATE INDEX seasons_due ON seasons (ends_at) WHERE ended_at IS NULL;
+
+-- The channel a server chose for its seasons' champions.
+CREATE TABLE season_channels (
+    guild_id   INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL
+);
