@@ -553,7 +553,7 @@ class Store:
                 "ON CONFLICT DO NOTHING RETURNING season_id",
                 m.new_season_values(row),
             )
-            created = await cursor.fetchall()  # every row: a RETURNING statement left open would block the commit
+            created = list(await cursor.fetchall())  # every row: a RETURNING statement left open would block the commit
         return created[0]["season_id"] if created else 0
 
     async def running_season(self, guild_id: int) -> SeasonRow | None:
@@ -577,7 +577,7 @@ class Store:
                 f"AND ended_at IS NULL RETURNING {m.listed(m.SEASON)}",
                 (at, by, at, season_id),
             )
-            ended = await cursor.fetchall()
+            ended = list(await cursor.fetchall())
         return m.season_row(ended[0]) if ended else None
 
     async def end_due_seasons(self, now: float) -> list[SeasonRow]:
