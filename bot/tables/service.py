@@ -56,9 +56,11 @@ from .notifications import (
 )
 from .outbox import Key, key_of, retry_delay
 from .outbox import entry as outbox_entry
+from .profiles import Profile, profile
 from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
 from .replays import GameReplay, Replays
 from .retelling import retell
+from .seasons import Seasons, is_season_pool, season_pool
 from .seating import draw_seats, draws_for_seats, seating_json
 from .seeds import game_seed
 from .settings import UNSET, SettingsBook
@@ -97,6 +99,7 @@ class TableService:
         self._outbox = self._turns.outbox
         self._loading = asyncio.Lock()
         self._replays = Replays(store)
+        self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -576,12 +579,21 @@ class TableService:
         return rating_pool(game_id, players)
 
     async def leaderboard(
-        self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0, players: int | None = None
+        self,
+        guild_id: int,
+        game_id: str,
+        limit: int = 10,
+        offset: int = 0,
+        players: int | None = None,
+        season_id: int | None = None,
     ) -> list[LeaderboardEntry]:
         """One page of a server's leaderboard of a game (of one player count, for Five Hundred), best first;
-        Domineren's is ranked by each player's average final chips, which its entries carry."""
+        Domineren's is ranked by each player's average final chips, which its entries carry. With
+        `season_id`, the season's board (as it stands, or as it ended)."""
         by_chips = ranked_by_final_score(game_id)
         pool = self.rating_pool(game_id, players)
+        if season_id is not None:
+            pool = season_pool(pool, season_id)
         rows = await self._store.leaderboard(guild_id, pool, limit, offset, by_final_score=by_chips)
         return [
             LeaderboardEntry(
@@ -590,16 +602,26 @@ class TableService:
             for i, r in enumerate(rows)
         ]
 
-    async def leaderboard_size(self, guild_id: int, game_id: str, players: int | None = None) -> int:
-        return await self._store.leaderboard_size(guild_id, self.rating_pool(game_id, players))
+    async def leaderboard_size(
+        self, guild_id: int, game_id: str, players: int | None = None, season_id: int | None = None
+    ) -> int:
+        pool = self.rating_pool(game_id, players)
+        return await self._store.leaderboard_size(guild_id, pool if season_id is None else season_pool(pool, season_id))
 
     async def stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
         """A player's record per game id on a server (per player count for Five Hundred): games, wins,
         rating and leaderboard place."""
         out = []
         for pool, r in (await self._store.player_ratings(guild_id, user_id)).items():
+            if is_season_pool(pool):  # a season's: the record is the all-time one
+                continue
             game_id, players = pool_game(pool)
             by_chips = ranked_by_final_score(game_id)
             place = await self._store.leaderboard_position(guild_id, pool, user_id, by_final_score=by_chips)
             out.append(PlayerRecord(game_id, place, r.ordinal, r.mu, r.sigma, r.games, r.wins, players))
         return out
+
+    async def profile(self, guild_id: int, user_id: int) -> Profile:
+        """A player's record per game on a server (rating, place, games, wins, completion, best score) and
+        their all-time ratings over time (`/stats`)."""
+        return await profile(self._store, self.seasons, guild_id, user_id)

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import EngineError
-from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, StoreError, StoreInterface
+from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, RatingHistoryRow, ResultRow, StoreError, StoreInterface
 
 from .errors import IllegalMove, StoreFailed, TableOver
 from .models import RatingChange, SideResult
@@ -29,6 +29,7 @@ from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Noti
 from .outbox import Outbox
 from .outbox import entry as outbox_entry
 from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
+from .seasons import season_finish
 from .seeds import move_seed
 from .settings import SettingsBook
 from .table import Table, replay
@@ -223,7 +224,7 @@ class Turns:
             ended = None
             if state.is_over:
                 async with self._ratings:
-                    finish, ended = await self._results(table)
+                    finish, ended = await self._results(table, now)
                     await self.store.append_action(replace(write, finish=finish))
             else:
                 await self.store.append_action(write)
@@ -245,8 +246,9 @@ class Turns:
         if hands:
             batch.dealt = True
 
-    async def _results(self, table: Table) -> tuple[GameFinish, _Ended]:
-        """Places, results per seat and new ratings of a finished game (see bot.tables.ratings)."""
+    async def _results(self, table: Table, now: float) -> tuple[GameFinish, _Ended]:
+        """Places, results per seat and new ratings of a finished game (see bot.tables.ratings), each
+        rating's change kept in the history, and its ratings in the server's running season."""
         state = table.state
         result = state.result
         places = side_places(result)
@@ -271,7 +273,12 @@ class Turns:
                 changes.append(RatingChange(player, seat, before, after))
             user = None if player == COMPUTER_ID else player
             rows.append(ResultRow(seat, user, side, places[side], side in winners, result.scores[side], before, after))
-        return GameFinish(tuple(rows), tuple(new.values()), pool), (side_results(result), tuple(changes))
+        history = tuple(RatingHistoryRow(pool, c.user_id, table.game_no, now, c.before, c.after) for c in changes)
+        season = await season_finish(
+            self.store, table.guild_id, table.game_id, state.players, teams, places, winners, table.game_no, now
+        )
+        finish = GameFinish(tuple(rows), tuple(new.values()), pool, history, season)
+        return finish, (side_results(result), tuple(changes))
 
     async def rebuild(self, table: Table) -> None:
         """After a failed write: the game as the store has it (or out of memory, to be loaded on next use)."""

@@ -1,0 +1,267 @@
+"""Seasons: a server manager starts one (with a date to end by itself, or none) and ends it; meanwhile every
+rated game is rated twice, on the all-time board as always and in the season's own rating pool, which starts
+everyone afresh. A season's pool is its game's pool with the season's number: `five-up@3`,
+`five-hundred:4p@3`. Once the season has ended its pool takes no more games: its standings are archived as
+they stood, and its champions (the first of each board) are announced in the channel the server chose, or
+where the season was started.
+
+Exactly once across processes (PostgreSQL): a season is ended by one UPDATE of its running row (a manager's
+`/season end` and the date's sweep race for it, one wins); a game that finishes as the season ends holds the
+season's row while it writes (FOR SHARE), so it counts in full or not at all; the champions are claimed for
+announcing with a lease (`claim_season_announcements`) and settled once told, so a crash tells them again
+and two processes never tell them at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.engine import GAMES, game_info
+from data import COMPUTER_ID, RatingHistoryRow, SeasonFinish, SeasonRow, StoreError, StoreInterface
+
+from .errors import StoreFailed, TableError
+from .ratings import default_ordinal, ranked_by_final_score, rate, rated_per_player_count, rating_pool
+
+MAX_NAME = 50  # characters: a season's name shows in leaderboard titles and choices (100 at most)
+ANNOUNCE_LEASE = 300.0  # seconds a claimed announcement waits before another try (a failed or crashed post)
+
+
+# -- refusals -------------------------------------------------------------------------------------------
+class SeasonRunning(TableError):
+    """A season is running already: end it first."""
+
+    key = "season_running"
+
+
+class SeasonNameTaken(TableError):
+    key = "season_name_taken"
+
+
+class BadSeasonName(TableError):
+    key = "season_bad_name"
+
+
+class SeasonEndsInThePast(TableError):
+    key = "season_ends_past"
+
+
+class NoSeasonRunning(TableError):
+    key = "season_none_running"
+
+
+class NoSuchSeason(TableError):
+    key = "season_not_found"
+
+
+# -- values ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Season:
+    season_id: int
+    guild_id: int
+    name: str
+    channel_id: int  # where it was started
+    started_by: int
+    started_at: float
+    ends_at: float | None
+    ended_at: float | None
+    ended_by: int | None  # None once ended: by its date
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class Champion:
+    """The first of a season's board: of a game (and, for Five Hundred, a player count)."""
+
+    game_id: str
+    players: int | None
+    user_id: int
+    name: str | None  # the name they last played under here
+    rating: float
+    games: int
+    wins: int
+    chips: float | None = None  # Domineren, ranked by the average of its final chips
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonEnded:
+    """A season's end to announce: its champions, in the channel chosen. The caller posts it, then says so
+    (`Seasons.announced`)."""
+
+    season: Season
+    champions: tuple[Champion, ...]
+    channel_id: int
+
+
+def season_pool(pool: str, season_id: int) -> str:
+    return f"{pool}@{season_id}"
+
+
+def is_season_pool(pool: str) -> bool:
+    return "@" in pool
+
+
+def name_key(name: str) -> str:
+    """A season's name as names are compared: spacing and case folded."""
+    return " ".join(name.split()).casefold()
+
+
+def _season(row: SeasonRow) -> Season:
+    assert row.season_id is not None
+    return Season(
+        row.season_id,
+        row.guild_id,
+        row.name,
+        row.channel_id,
+        row.started_by,
+        row.started_at,
+        row.ends_at,
+        row.ended_at,
+        row.ended_by,
+    )
+
+
+def boards() -> list[tuple[str, int | None]]:
+    """Every board a season can have: each game, Five Hundred's once per player count, in `/play`'s order."""
+    out: list[tuple[str, int | None]] = []
+    for game_id in GAMES:
+        counts = game_info(game_id).players if rated_per_player_count(game_id) else (None,)
+        out += [(game_id, n) for n in counts]
+    return out
+
+
+# -- a game's end, in the running season ----------------------------------------------------------------
+async def season_finish(
+    store: StoreInterface,
+    guild_id: int,
+    game_id: str,
+    players: int,
+    teams: Sequence[Sequence[int]],
+    places: Sequence[int],
+    winners: set[int],
+    game_no: int,
+    at: float,
+) -> SeasonFinish | None:
+    """The ratings a finished game gives in the server's running season (None: no season runs, or nothing
+    is rated). Inside the game's guard: the players' season ratings are locked on PostgreSQL until the
+    game's end is committed, as their all-time ones are."""
+    season = await store.running_season(guild_id)
+    if season is None or season.season_id is None or (season.ends_at is not None and season.ends_at <= at):
+        return None
+    pool = season_pool(rating_pool(game_id, players), season.season_id)
+    rated = [p for team in teams for p in team]
+    await store.lock_ratings(guild_id, pool, rated)
+    current = await store.ratings(guild_id, pool, rated)
+    new = rate(teams, places, winners, current)
+    if not new:
+        return None
+    start = default_ordinal()
+    history = tuple(
+        RatingHistoryRow(pool, p, game_no, at, current[p].ordinal if p in current else start, r.ordinal)
+        for p, r in new.items()
+        if p != COMPUTER_ID
+    )
+    return SeasonFinish(season.season_id, pool, tuple(new.values()), history)
+
+
+# -- the service's part ---------------------------------------------------------------------------------
+class Seasons:
+    """A server's seasons, for the table service (`TableService.seasons`)."""
+
+    def __init__(self, store: StoreInterface, clock: Callable[[], float]) -> None:
+        self._store = store
+        self._clock = clock
+
+    async def start(
+        self, guild_id: int, channel_id: int, user_id: int, name: str, ends_at: float | None = None
+    ) -> Season:
+        """A new season from now. Refused: a season running (SeasonRunning), a name used before
+        (SeasonNameTaken), an empty or long name (BadSeasonName), an end not in the future."""
+        name = " ".join(name.split())
+        if not name or len(name) > MAX_NAME:
+            raise BadSeasonName(f"a season's name has 1 to {MAX_NAME} characters", longest=MAX_NAME)
+        now = self._clock()
+        if ends_at is not None and ends_at <= now:
+            raise SeasonEndsInThePast(f"the season would end at {ends_at}, before now ({now})")
+        row = SeasonRow(None, guild_id, name, name_key(name), channel_id, user_id, now, ends_at)
+        try:
+            season_id = await self._store.create_season(row)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        if not season_id:  # refused by the database: say which rule
+            running = await self._store.running_season(guild_id)
+            if running is not None:
+                raise SeasonRunning(f"season {running.name!r} is running", season=running.name)
+            raise SeasonNameTaken(f"a season was called {name!r} before", season=name)
+        return Season(season_id, guild_id, name, channel_id, user_id, now, ends_at, None, None)
+
+    async def end(self, guild_id: int, user_id: int) -> Season:
+        """End the running season now (NoSeasonRunning if none is); its champions are then due."""
+        running = await self._store.running_season(guild_id)
+        if running is None or running.season_id is None:
+            raise NoSeasonRunning(f"no season is running on server {guild_id}")
+        try:
+            ended = await self._store.end_season(running.season_id, self._clock(), user_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        if ended is None:  # ended meanwhile, by its date or another manager
+            raise NoSeasonRunning(f"season {running.name!r} has just ended")
+        return _season(ended)
+
+    async def current(self, guild_id: int) -> Season | None:
+        row = await self._store.running_season(guild_id)
+        return _season(row) if row is not None else None
+
+    async def all(self, guild_id: int) -> list[Season]:
+        """A server's seasons, the first first."""
+        return [_season(r) for r in await self._store.seasons(guild_id)]
+
+    async def named(self, guild_id: int, name: str) -> Season:
+        """The season of that name on the server (spacing and case aside); NoSuchSeason."""
+        key = name_key(name)
+        for row in await self._store.seasons(guild_id):
+            if row.name_key == key:
+                return _season(row)
+        raise NoSuchSeason(f"no season {name!r} on server {guild_id}", season=" ".join(name.split())[:MAX_NAME])
+
+    async def channel(self, guild_id: int) -> int | None:
+        """The channel the server chose for its champions (None: where each season was started)."""
+        return await self._store.season_channel(guild_id)
+
+    async def set_channel(self, guild_id: int, channel_id: int | None) -> None:
+        try:
+            await self._store.set_season_channel(guild_id, channel_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+
+    async def champions(self, season: Season) -> tuple[Champion, ...]:
+        """The first of each of the season's boards (the games nobody finished in it have none)."""
+        out = []
+        for game_id, players in boards():
+            pool = season_pool(rating_pool(game_id, players) if players else game_id, season.season_id)
+            by_chips = ranked_by_final_score(game_id)
+            for row in await self._store.leaderboard(season.guild_id, pool, 1, 0, by_final_score=by_chips):
+                out.append(
+                    Champion(game_id, players, row.user_id, row.name, row.ordinal, row.games, row.wins, row.final_score)
+                )
+        return tuple(out)
+
+    async def sweep(self, now: float | None = None) -> list[SeasonEnded]:
+        """End the seasons whose date has come, and claim the champions due to be announced (of those, and
+        of seasons a manager ended): each is claimed by one process at a time, and again after
+        ANNOUNCE_LEASE seconds until `announced` says it was told."""
+        now = self._clock() if now is None else now
+        await self._store.end_due_seasons(now)
+        out = []
+        for row in await self._store.claim_season_announcements(now, ANNOUNCE_LEASE):
+            season = _season(row)
+            channel = await self._store.season_channel(season.guild_id) or season.channel_id
+            out.append(SeasonEnded(season, await self.champions(season), channel))
+        return out
+
+    async def announced(self, season_id: int) -> None:
+        """The champions of the season were told (or can never be: its channel is gone)."""
+        await self._store.season_announced(season_id)
