@@ -10,4 +10,5 @@ EXTENSIONS = (
     "cogs.settings",
     "cogs.standings",
     "cogs.replays",
+    "cogs.profiles",
 )

@@ -1,6 +1,6 @@
 """Standings: `/leaderboard game:<game>` ranks a server's players of a game (Five Hundred per number of
-players), `/stats [player]` is one player's record in every game here, and `/history game:<number>` hands a
-player the record of a game they played, once it is over, as a file the replay command reads.
+players), and `/history game:<number>` hands a player the record of a game they played, once it is over, as
+a file the replay command reads. (A player's own record, `/stats`, is `cogs.profiles`.)
 
 Like `/rules`, the leaderboard is private by default (the reader's language) and `public:` posts it for
 the channel (the server's language); its page buttons keep working across restarts.
@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.client import FivesBot
-from bot.engine import GAMES, game_info
+from bot.engine import game_info
 from bot.i18n import tr, trn
-from bot.tables import GameHistory, NotAPlayer, PlayerRecord, TableService, WrongPlayerCount
+from bot.tables import GameHistory, NotAPlayer, TableService, WrongPlayerCount
 from bot.tables.ratings import ranked_by_final_score, rated_per_player_count
 
 from . import words
@@ -171,30 +171,6 @@ class LeaderboardPageButton(
         await interaction.response.edit_message(**shown)
 
 
-# -- /stats ------------------------------------------------------------------------------------------------
-def record_order(record: PlayerRecord) -> tuple[int, int]:
-    order = list(GAMES)
-    return order.index(record.game_id) if record.game_id in order else len(order), record.players or 0
-
-
-async def stats_embed(
-    tables: TableService, guild_id: int, name: str, records: list[PlayerRecord], locale: str
-) -> discord.Embed:
-    """A field per game (per player count for Five Hundred), in the order `/play` offers the games."""
-    embed = discord.Embed(title=tr("stats.title", locale, player=name), colour=Colours.RESULT)
-    for record in sorted(records, key=record_order):
-        lines = []
-        if record.place is not None:
-            size = await tables.leaderboard_size(guild_id, record.game_id, record.players)
-            mark = words.MEDALS.get(record.place)
-            place = tr("stats.place", locale, place=record.place, count=size)
-            lines.append(f"{mark} {place}" if mark else place)
-        lines.append(tr("stats.rating", locale, rating=rating_text(record.rating)))
-        lines.append(record_text(record.games, record.wins, locale))
-        embed.add_field(name=game_label(record.game_id, record.players, locale), value="\n".join(lines))
-    return embed
-
-
 # -- /history ----------------------------------------------------------------------------------------------
 def history_embed(game: GameHistory, locale: str) -> discord.Embed:
     table = game.table
@@ -267,27 +243,6 @@ class Standings(ControlsCog):
         if shown["view"] is None:
             del shown["view"]  # send_message takes no view=None
         await interaction.response.send_message(**shown, ephemeral=not public)
-
-    @app_commands.command(name=text("command.stats.name"), description=text("command.stats.description"))
-    @app_commands.rename(player=text("command.stats.player.name"))
-    @app_commands.describe(player=text("command.stats.player.description"))
-    @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        assert interaction.guild_id is not None
-        locale = user_locale(interaction)
-        who = player or interaction.user
-        name = discord.utils.escape_markdown(who.display_name)
-        records = await self.bot.service.stats(interaction.guild_id, who.id)
-        if records:
-            embed = await stats_embed(self.bot.service, interaction.guild_id, name, records, locale)
-        else:
-            none = tr("stats.none.self", locale) if who.id == interaction.user.id else None
-            embed = discord.Embed(
-                title=tr("stats.title", locale, player=name),
-                description=none or tr("stats.none.other", locale, player=name),
-                colour=Colours.RESULT,
-            )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=text("command.history.name"), description=text("command.history.description"))
     @app_commands.rename(game=text("command.history.game.name"))

@@ -1,6 +1,6 @@
 """Standings: `/leaderboard` ranks a server's players of a game (Five Hundred per number of players, Domineren
-with its average chips), ten a page with buttons; `/stats` is a player's record per game; `/history` gives a
-player of an ended game its record, a JSON file that replays to the scores the table announced.
+with its average chips), ten a page with buttons; `/history` gives a player of an ended game its record, a JSON
+file that replays to the scores the table announced. (`/stats` is tested in test_profiles.)
 
 Games the commands only read are finished through the table service (the table's own messages are
 tested elsewhere); the game `/history` exports is played at the table, as players play it."""
@@ -214,56 +214,6 @@ async def test_domineren_lists_each_players_average_chips_at_the_end(world: Worl
     [row] = [PLACE.match(line) for line in lines(shown)[1:]]
     assert row[2] == "alice" and row[5] == "2"
     assert row[7] == f" · {sum(chips) / 2:.0f} chips at the end on average"
-
-
-# -- /stats --------------------------------------------------------------------------------------------------
-async def test_stats_show_a_players_record_per_game_for_themselves_and_others(world: World) -> None:
-    alice, bob = member(world.alice), member(world.bob)
-    draws = [await finish(world, [alice, bob], options={"rounds": 1}) for _ in range(3)]
-    await finish(world, [alice], "domineren", computers=2, options={"hands": 1})
-    alice_wins = sum(alice.user_id in winners(end) for end in draws)
-
-    board = (await world.carol.slash(world.channel, "leaderboard", game="draw")).response
-    place = {PLACE.match(line)[2]: PLACE.match(line)[1] for line in lines(board)}
-    rating = {PLACE.match(line)[2]: PLACE.match(line)[3] for line in lines(board)}
-
-    mine = (await world.alice.slash(world.channel, "stats")).response
-    assert mine.ephemeral
-    [embed] = mine.embeds
-    assert embed.title == "alice's record on this server"
-    assert [f.name for f in embed.fields] == ["Draw Dominoes", "Domineren"]  # in the order /play lists games
-    medal = place["alice"]
-    assert embed.fields[0].value.split("\n") == [
-        f"{medal} Place {'1' if medal == '🥇' else '2'} of 2",
-        f"Rating {rating['alice']}",
-        f"{alice_wins} win{'' if alice_wins == 1 else 's'} in 3 games ({round(alice_wins / 3 * 100)}%)",
-    ]
-    assert embed.fields[1].value.split("\n")[0] == "🥇 Place 1 of 1"
-
-    theirs = (await world.alice.slash(world.channel, "stats", player=world.bob)).response
-    assert theirs.ephemeral
-    assert theirs.embeds[0].title == "bob's record on this server"
-    assert [f.name for f in theirs.embeds[0].fields] == ["Draw Dominoes"]
-    assert theirs.embeds[0].fields[0].value.split("\n")[1] == f"Rating {rating['bob']}"
-
-    nothing = (await world.carol.slash(world.channel, "stats")).response
-    assert nothing.embeds[0].description == (
-        "You have not finished a rated game on this server yet. Start one with `/play`."
-    )
-    assert nothing.embeds[0].fields == []
-    asked = (await world.alice.slash(world.channel, "stats", player=world.carol)).response
-    assert asked.embeds[0].description == "carol has not finished a rated game on this server yet."
-
-
-async def test_stats_speak_the_readers_language(world: World) -> None:
-    speaks_japanese(world.env, world.bob)
-    await finish(world, [member(world.alice), member(world.bob)], options={"rounds": 1})
-    shown = (await world.bob.slash(world.channel, "stats")).response
-    [embed] = shown.embeds
-    assert embed.title == "bobさんのこのサーバーでの成績"
-    [field] = embed.fields
-    assert field.name == "ドロードミノ"
-    assert re.fullmatch(r"(🥇 2人中1位|🥈 2人中2位)\nレーティング-?\d+\.\d\n1戦[01]勝（勝率(0|100)%）", field.value)
 
 
 # -- /history ------------------------------------------------------------------------------------------------
