@@ -25,7 +25,7 @@ from rendering.rating_chart import COLOURS, RatingPoint, RatingSeries, SeasonMar
 
 from . import words
 from .common import Colours, user_locale
-from .standings import game_label, record_text, rating_text
+from .standings import game_label, rating_text, record_text
 from .translator import text
 
 CHART = "rating.png"
