@@ -11,4 +11,5 @@ EXTENSIONS = (
     "cogs.standings",
     "cogs.replays",
     "cogs.profiles",
+    "cogs.seasons",
 )

@@ -1,6 +1,7 @@
 """Standings: `/leaderboard game:<game>` ranks a server's players of a game (Five Hundred per number of
-players), and `/history game:<number>` hands a player the record of a game they played, once it is over, as
-a file the replay command reads. (A player's own record, `/stats`, is `cogs.profiles`.)
+players; `season:` a season's board, as it stands or as it ended), and `/history game:<number>` hands a
+player the record of a game they played, once it is over, as a file the replay command reads. (A
+player's own record, `/stats`, is `cogs.profiles`.)
 
 Like `/rules`, the leaderboard is private by default (the reader's language) and `public:` posts it for
 the channel (the server's language); its page buttons keep working across restarts.
@@ -11,7 +12,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord import app_commands
@@ -21,10 +22,12 @@ from bot.engine import game_info
 from bot.i18n import tr, trn
 from bot.tables import GameHistory, NotAPlayer, TableService, WrongPlayerCount
 from bot.tables.ratings import ranked_by_final_score, rated_per_player_count
+from bot.tables.seasons import Season
 
 from . import words
 from .common import Colours, ControlsCog, Refusal, names_for, public_locale, reports_errors, service, user_locale
 from .lobby import GAME_CHOICES, player_range
+from .seasons import season_autocomplete, season_empty, season_title
 from .translator import text
 
 PAGE_SIZE = 10
@@ -66,20 +69,29 @@ def rating_text(rating: float) -> str:
 
 # -- /leaderboard ------------------------------------------------------------------------------------------
 async def leaderboard_message(
-    tables: TableService, guild_id: int, game_id: str, players: int | None, page: int, locale: str
+    tables: TableService,
+    guild_id: int,
+    game_id: str,
+    players: int | None,
+    page: int,
+    locale: str,
+    season: Season | None = None,
 ) -> dict[str, Any]:
     """One page (0-based; clamped, since the board may have shrunk or grown since the buttons were drawn)
-    of a leaderboard, with page buttons when it has more than one. WrongPlayerCount for a count the game
-    is not played by."""
-    size = await tables.leaderboard_size(guild_id, game_id, players)
+    of a leaderboard (all-time, or a season's), with page buttons when it has more than one.
+    WrongPlayerCount for a count the game is not played by."""
+    season_id = None if season is None else season.season_id
+    size = await tables.leaderboard_size(guild_id, game_id, players, season_id)
     label = game_label(game_id, players, locale)
-    embed = discord.Embed(title=tr("standings.title", locale, game=label), colour=Colours.RESULT)
+    title = tr("standings.title", locale, game=label) if season is None else season_title(label, season, locale)
+    embed = discord.Embed(title=title, colour=Colours.RESULT)
     if size == 0:
-        embed.description = tr("standings.empty", locale, game=label)
+        empty = tr("standings.empty", locale, game=label) if season is None else season_empty(label, season, locale)
+        embed.description = empty
         return {"embed": embed, "view": None}
     pages = -(-size // PAGE_SIZE)
     page = min(max(page, 0), pages - 1)
-    entries = await tables.leaderboard(guild_id, game_id, PAGE_SIZE, page * PAGE_SIZE, players)
+    entries = await tables.leaderboard(guild_id, game_id, PAGE_SIZE, page * PAGE_SIZE, players, season_id)
     lines = []
     for entry in entries:
         name = discord.utils.escape_markdown(entry.name) if entry.name else f"<@{entry.user_id}>"
@@ -104,19 +116,32 @@ async def leaderboard_message(
         for way, target, disabled in (("previous", page - 1, page == 0), ("next", page + 1, page == pages - 1)):
             view.add_item(
                 LeaderboardPageButton(
-                    game_id, players, min(max(target, 0), pages - 1), way, tr(f"standings.{way}", locale), disabled
+                    game_id,
+                    players,
+                    min(max(target, 0), pages - 1),
+                    way,
+                    tr(f"standings.{way}", locale),
+                    disabled,
+                    season_id,
                 )
             )
     return {"embed": embed, "view": view}
 
 
 async def leaderboard_or_refusal(
-    tables: TableService, guild_id: int, game_id: str, players: int | None, page: int, locale: str, reader: str
+    tables: TableService,
+    guild_id: int,
+    game_id: str,
+    players: int | None,
+    page: int,
+    locale: str,
+    reader: str,
+    season: Season | None = None,
 ) -> dict[str, Any]:
     """The service's refusal of a count, said for a leaderboard (the table's sentence is about seats) in
     the reader's own language, even under a public leaderboard."""
     try:
-        return await leaderboard_message(tables, guild_id, game_id, players, page, locale)
+        return await leaderboard_message(tables, guild_id, game_id, players, page, locale, season)
     except WrongPlayerCount as error:
         raise Refusal(
             "leaderboard_players",
@@ -129,44 +154,62 @@ async def leaderboard_or_refusal(
 
 class LeaderboardPageButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"fives:ranks:(?P<game>[a-z0-9-]+):(?P<players>[0-9]+):(?P<page>[0-9]+):(?P<way>previous|next)",
+    template=r"fives:ranks:(?P<game>[a-z0-9-]+):(?P<players>[0-9]+):(?P<page>[0-9]+):(?P<way>previous|next)"
+    r"(?::s(?P<season>[0-9]+))?",
 ):
-    """Turn a leaderboard's page; whoever may see the message may turn it, as with the rules' pages."""
+    """Turn a leaderboard's page (a season's names the season last); whoever may see the message may turn
+    it, as with the rules' pages."""
 
     def __init__(
-        self, game_id: str, players: int | None, page: int, way: str, label: str = "", disabled: bool = False
+        self,
+        game_id: str,
+        players: int | None,
+        page: int,
+        way: str,
+        label: str = "",
+        disabled: bool = False,
+        season_id: int | None = None,
     ) -> None:
+        season = "" if season_id is None else f":s{season_id}"
         super().__init__(
             discord.ui.Button(
                 label=label or way,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"fives:ranks:{game_id}:{players or ALL_COUNTS}:{page}:{way}",
+                custom_id=f"fives:ranks:{game_id}:{players or ALL_COUNTS}:{page}:{way}{season}",
                 disabled=disabled,
             )
         )
-        self.game_id, self.players, self.page = game_id, players, page
+        self.game_id, self.players, self.page, self.season_id = game_id, players, page, season_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         players = int(match["players"])
-        return cls(match["game"], players or None, int(match["page"]), match["way"], item.label or "")
+        season = int(match["season"]) if match["season"] else None
+        return cls(match["game"], players or None, int(match["page"]), match["way"], item.label or "", False, season)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
             locale = await public_locale(interaction.client, interaction.guild_id)
         else:
             locale = user_locale(interaction)
+        tables = service(interaction.client)
+        season = None
+        if self.season_id is not None:
+            season = await tables.seasons.numbered(interaction.guild_id, self.season_id)
         shown = await leaderboard_or_refusal(
-            service(interaction.client),
+            tables,
             interaction.guild_id,
             self.game_id,
             self.players,
             self.page,
             locale,
             user_locale(interaction),
+            season,
         )
         await interaction.response.edit_message(**shown)
 
@@ -211,14 +254,17 @@ class Standings(ControlsCog):
         players=text("command.leaderboard.players.name"),
         page=text("command.leaderboard.page.name"),
         public=text("command.leaderboard.public.name"),
+        season=text("command.leaderboard.season.name"),
     )
     @app_commands.describe(
         game=text("command.leaderboard.game.description"),
         players=text("command.leaderboard.players.description"),
         page=text("command.leaderboard.page.description"),
         public=text("command.leaderboard.public.description"),
+        season=text("command.leaderboard.season.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(season=season_autocomplete)
     @app_commands.guild_only()
     async def leaderboard(
         self,
@@ -227,10 +273,12 @@ class Standings(ControlsCog):
         players: int | None = None,
         page: app_commands.Range[int, 1] = 1,
         public: bool = False,
+        season: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         reader = user_locale(interaction)
         locale = await public_locale(self.bot, interaction.guild_id) if public else reader
+        chosen = None if season is None else await self.bot.service.seasons.named(interaction.guild_id, season)
         shown = await leaderboard_or_refusal(
             self.bot.service,
             interaction.guild_id,
@@ -239,6 +287,7 @@ class Standings(ControlsCog):
             page - 1,
             locale,
             reader,
+            chosen,
         )
         if shown["view"] is None:
             del shown["view"]  # send_message takes no view=None

@@ -227,6 +227,13 @@ class Seasons:
                 return _season(row)
         raise NoSuchSeason(f"no season {name!r} on server {guild_id}", season=" ".join(name.split())[:MAX_NAME])
 
+    async def numbered(self, guild_id: int, season_id: int) -> Season:
+        """The server's season of that number; NoSuchSeason (another server's is not found either)."""
+        for row in await self._store.seasons(guild_id):
+            if row.season_id == season_id:
+                return _season(row)
+        raise NoSuchSeason(f"no season {season_id} on server {guild_id}", season=f"#{season_id}")
+
     async def channel(self, guild_id: int) -> int | None:
         """The channel the server chose for its champions (None: where each season was started)."""
         return await self._store.season_channel(guild_id)

@@ -59,7 +59,7 @@ async def test_slash_commands_carry_japanese_names_descriptions_and_choices(worl
     commands = {c.name: c for c in await world.bot.tree.fetch_commands()}
     assert set(commands) == {
         *("play", "hand", "move", "games", "resign", "abandon"),
-        *("rules", "settings", "leaderboard", "stats", "history", "replay"),
+        *("rules", "settings", "leaderboard", "stats", "history", "replay", "season"),
     }
     play = commands["play"]
     assert play.name_localizations[discord.Locale.japanese] == "あそぶ"

@@ -1,0 +1,110 @@
+"""Seasons, as a server lives them: a manager chooses where champions are announced and starts a season; two
+members play; the season's own leaderboard ranks them while the all-time one goes on; the manager ends it (after
+saying yes), its champion is announced in the chosen channel, and its leaderboard is archived as it ended
+while later games count only all-time. A season with a date ends by itself. Members cannot start or end one."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+from discord import app_commands
+
+from .conftest import World, refusals, text_of
+
+
+def refused_for_permission(world: World) -> None:
+    """The errors since the last look were a member's lack of Manage Server, and nothing else."""
+    errors = [getattr(e, "original", e) for e in world.env.errors[world.errors_seen :]]
+    assert errors and all(isinstance(e, app_commands.MissingPermissions) for e in errors), errors
+    world.errors_seen = len(world.env.errors)
+from .test_standings import PLACE, finish, lines, member, winners
+
+
+@pytest.fixture
+def dana(world: World) -> simcord.MemberActor:
+    """A server manager."""
+    managers = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("dana"), roles=[managers])
+
+
+async def test_a_season_is_started_played_ended_announced_and_archived(world: World, dana: simcord.MemberActor) -> None:
+    news = world.guild.create_text_channel("news")
+    refused = (await world.bob.slash(world.channel, "season start", name="Bob's season")).response
+    assert refused.ephemeral and "Manage Server" in refused.content
+    refused_for_permission(world)
+    chosen = (await dana.slash(world.channel, "season channel", channel=news)).response
+    assert chosen.ephemeral and chosen.content == f"Seasons' champions will be announced in <#{news.id}>."
+
+    started = (await dana.slash(world.channel, "season start", name="Spring")).response
+    assert started.ephemeral
+    assert started.content == (
+        "Season **Spring** has started: every rated game now also counts on its own leaderboards."
+    )
+    assert "Running: Spring" in text_of(started.message)
+    again = (await dana.slash(world.channel, "season start", name="Summer")).response
+    assert again.content == "Season Spring is running: end it with `/season end` before starting another."
+
+    alice, bob = member(world.alice), member(world.bob)
+    end = await finish(world, [alice, bob], options={"rounds": 1})
+    [champion] = {alice.user_id, bob.user_id} & winners(end) or {alice.user_id}
+    season_board = (await world.carol.slash(world.channel, "leaderboard", game="draw", season="Spring")).response
+    assert season_board.embeds[0].title == "Leaderboard: Draw Dominoes, season Spring"
+    rows = [PLACE.match(line) for line in lines(season_board)]
+    assert sorted(r[2] for r in rows) == ["alice", "bob"] and all(r[5] == "1" for r in rows)
+    choices = await world.carol.autocomplete(world.channel, "leaderboard", "season", "spr", game="draw")
+    assert [c["value"] for c in choices] == ["Spring"] and choices[0]["name"] == "Spring (running)"
+
+    # Dana ends it: asked first, then the champion is announced in #news.
+    asked = (await dana.slash(world.channel, "season end")).response
+    assert (
+        asked.content
+        == "End season **Spring** now? Its leaderboards stay as they are, and its champions are announced."
+    )
+    done = (await dana.click(asked, label="End the season")).response
+    assert done.content == "Season **Spring** is over: its champions are announced."
+    [announced] = news.history()
+    embed = announced.embeds[0]
+    assert embed.title == "Season Spring is over"
+    first = next(r for r in rows if r[1] == "🥇")
+    assert embed.description.split("\n")[0].startswith(f"🏆 **Draw Dominoes**: **{first[2]}** (rating {first[3]} · ")
+    assert "`/leaderboard` with `season:Spring`" in embed.description
+    assert champion in (alice.user_id, bob.user_id)
+
+    # Archived: a later game counts all-time only.
+    await finish(world, [alice, bob], options={"rounds": 1})
+    final = (await world.carol.slash(world.channel, "leaderboard", game="draw", season="spring")).response
+    assert final.embeds[0].title == "Final standings: Draw Dominoes, season Spring"
+    assert lines(final) == lines(season_board)
+    all_time = (await world.carol.slash(world.channel, "leaderboard", game="draw")).response
+    assert {PLACE.match(line)[5] for line in lines(all_time)} == {"2"}
+    missing = (await world.carol.slash(world.channel, "leaderboard", game="draw", season="Winter")).response
+    assert missing.content == "This server has no season called Winter."
+    assert refusals(world) == ["season_running", "season_not_found"]
+    await world.env.advance_time(15)
+    assert len(news.history()) == 1  # announced once
+
+
+async def test_a_season_with_a_date_ends_by_itself_and_members_see_the_seasons(
+    world: World, dana: simcord.MemberActor
+) -> None:
+    started = (await dana.slash(world.channel, "season start", name="Quick", ends="1h")).response
+    assert started.content.startswith("Season **Quick** has started and ends <t:")
+    bad = (await dana.slash(world.channel, "season start", name="Later", ends="next week")).response
+    assert bad.content.startswith("I cannot read next week as an end")
+    for _ in range(6):  # an hour, in steps the virtual Discord settles in
+        await world.env.advance_time(600)
+    await world.env.advance_time(15)
+    [announced] = [m for m in world.channel.history() if m.embeds and m.embeds[0].title == "Season Quick is over"]
+    assert announced.embeds[0].description.startswith("Nobody finished a rated game this season.")
+
+    shown = (await world.carol.slash(world.channel, "season show")).response
+    assert shown.ephemeral
+    said = text_of(shown.message)
+    assert "No season is running. A server manager starts one with `/season start`." in said
+    assert "Past seasons" in said and "**Quick**: From <t:" in said
+    assert "the channel where each season was started" in said
+    assert refusals(world) == ["season_bad_end"]
+    member_end = (await world.carol.slash(world.channel, "season end")).response
+    assert "Manage Server" in member_end.content
+    refused_for_permission(world)
