@@ -11,6 +11,7 @@ import simcord
 from discord import app_commands
 
 from .conftest import World, refusals, text_of
+from .test_standings import PLACE, finish, lines, member, winners
 
 
 def refused_for_permission(world: World) -> None:
@@ -18,7 +19,6 @@ def refused_for_permission(world: World) -> None:
     errors = [getattr(e, "original", e) for e in world.env.errors[world.errors_seen :]]
     assert errors and all(isinstance(e, app_commands.MissingPermissions) for e in errors), errors
     world.errors_seen = len(world.env.errors)
-from .test_standings import PLACE, finish, lines, member, winners
 
 
 @pytest.fixture
