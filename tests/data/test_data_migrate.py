@@ -37,15 +37,21 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
         "board": await store.leaderboard(guild, "five-up"),
         "outbox": await store.outbox(),
         "hand messages": {g: await store.hand_messages(g) for g in games},
+        "rating history": {u: await store.rating_history(guild, u) for u in (ANN.user_id, BOB.user_id)},
+        "seasons": await store.seasons(guild),
+        "season channel": await store.season_channel(guild),
+        "season board": await store.leaderboard(guild, "five-up@1"),
     }
 
 
 async def _bot_on_sqlite(tmp_path: Path) -> Harness:
-    """A SQLite database as a bot leaves it: a finished game (results, ratings), games halfway (hands
-    scored), an open lobby, server settings."""
+    """A SQLite database as a bot leaves it: a finished game (results, ratings and their history, in a
+    running season), games halfway (hands scored), an open lobby, server settings."""
     h = Harness(Databases("sqlite", tmp_path, None), "fives.sqlite3", FakeClock())
     svc = await h.open()
     await svc.update_settings(h.guild, turn_seconds=3600, language="ja")
+    await svc.seasons.start(h.guild, h.channel, ANN.user_id, "Spring")  # a season running, with its board
+    await svc.seasons.set_channel(h.guild, 4242)
     finished, _ = await h.start_game()
     notes = await h.play(finished)
     assert any(isinstance(n, GameEnded) for n in notes)
@@ -64,6 +70,7 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
     sqlite = await _bot_on_sqlite(tmp_path)
     before = await _everything(sqlite.store, sqlite.guild)
     assert len(before["active"]) == 2 and any(hands for _, hands, _ in before["games"].values())
+    assert before["rating history"][ANN.user_id] and before["season board"] and before["season channel"] == 4242
     await sqlite.close()
     url = await postgres_server.create_database()
     copied = await migrate(tmp_path / "fives.sqlite3", url)
