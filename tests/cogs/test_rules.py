@@ -31,8 +31,8 @@ async def test_the_rules_open_on_the_summary_for_the_reader_alone(world: World) 
     assert embed.description.startswith('**Five Up** — the "official" rules of the International Domino Association')
     assert fields(shown)["Players"] == "2–4 players"
     assert "`5-3@5-5` plays 5-3 against the 5-5 on the table" in fields(shown)["How to play a move"]
-    assert embed.footer.text == "Page 1 of 4"
-    assert labels(shown.message) == ["Rules", "Options", "More rules", "Notation"]
+    assert embed.footer.text == "Page 1 of 5"
+    assert labels(shown.message) == ["Rules", "Options", "More rules", "Notation", "After the game"]
     assert button(shown.message, "Rules").disabled and not button(shown.message, "Options").disabled
 
 
@@ -42,7 +42,7 @@ async def test_the_buttons_turn_to_the_options_the_longer_rules_and_the_notation
     shown = (await world.carol.click(shown, label="Options")).response
     embed = shown.embeds[0]
     assert embed.title == "Five Up: options"
-    assert embed.footer.text == "Page 2 of 4"
+    assert embed.footer.text == "Page 2 of 5"
     assert fields(shown)["Partners"] == (
         "How the partnerships are formed with four players.\n"
         "**Values**\n"
@@ -56,12 +56,17 @@ async def test_the_buttons_turn_to_the_options_the_longer_rules_and_the_notation
     shown = (await world.carol.click(shown, label="More rules")).response
     assert shown.embeds[0].title == "Five Up: more rules"
     assert shown.embeds[0].description.startswith("**Five Up — more rules**")
-    assert shown.embeds[0].footer.text == "Page 3 of 4"
+    assert shown.embeds[0].footer.text == "Page 3 of 5"
 
     shown = (await world.carol.click(shown, label="Notation")).response
     assert shown.embeds[0].title == "Five Up: how to write a move"
     assert "`5-3@5-5` puts 5-3 against the 5-5 on the table" in shown.embeds[0].description
-    assert shown.embeds[0].footer.text == "Page 4 of 4"
+    assert shown.embeds[0].footer.text == "Page 4 of 5"
+
+    shown = (await world.carol.click(shown, label="After the game")).response
+    assert shown.embeds[0].title == "Five Up: after the game"
+    for command in ("`/replay`", "`/stats`", "`/leaderboard`", "`season:`", "`/season`"):
+        assert command in shown.embeds[0].description
 
     shown = (await world.carol.click(shown, label="Rules")).response
     assert shown.embeds[0].title == "Five Up: rules"
@@ -70,7 +75,7 @@ async def test_the_buttons_turn_to_the_options_the_longer_rules_and_the_notation
 
 async def test_options_say_numbers_defaults_by_player_count_and_lists(world: World) -> None:
     draw = (await world.carol.slash(world.channel, "rules", game="draw")).response
-    assert labels(draw.message) == ["Rules", "Options", "Notation"]  # no longer rules for Draw
+    assert labels(draw.message) == ["Rules", "Options", "Notation", "After the game"]  # no longer rules for Draw
     draw = (await world.carol.click(draw, label="Options")).response
     assert fields(draw)["Rounds"].endswith(
         "**Values**\nA whole number from 1 to 99\n"
@@ -98,8 +103,8 @@ async def test_a_japanese_reader_gets_the_rules_in_japanese(world: World) -> Non
     assert shown.embeds[0].description.startswith("**ドロードミノ**")
     assert fields(shown)["人数"] == "2–5人"
     assert "`/手を打つ`" in fields(shown)["手の打ち方"]
-    assert shown.embeds[0].footer.text == "1/3ページ"
-    assert labels(shown.message) == ["ルール", "オプション", "記法"]
+    assert shown.embeds[0].footer.text == "1/4ページ"
+    assert labels(shown.message) == ["ルール", "オプション", "記法", "ゲームのあと"]
 
     shown = (await world.bob.click(shown, label="オプション")).response
     assert shown.embeds[0].title == "ドロードミノ：オプション"
