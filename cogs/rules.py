@@ -128,9 +128,7 @@ def rules_pages(game_id: str, locale: str) -> list[RulesPage]:
     )
     # What the server keeps of its games: replays, records, leaderboards and seasons (cogs.replays, .profiles,
     # .seasons), the same for every game.
-    pages.append(
-        RulesPage("after", _embed(tr("info.rules.after.title", locale, game=game), tr("rules.after", locale)))
-    )
+    pages.append(RulesPage("after", _embed(tr("info.rules.after.title", locale, game=game), tr("rules.after", locale))))
     for number, page in enumerate(pages, 1):
         page.embed.set_footer(text=tr("info.page", locale, page=number, pages=len(pages)))
     return pages
