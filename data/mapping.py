@@ -22,6 +22,7 @@ from .rows import (
     PlayedGame,
     RatingHistoryRow,
     RatingRow,
+    RematchRow,
     ResultRow,
     SeasonRow,
     SeatRow,
@@ -75,6 +76,9 @@ SEASON = columns(
 )
 SEASON_NEW = SEASON[1:]  # the key is generated
 SEASON_CHANNEL = columns("guild_id channel_id")
+REMATCH = columns(
+    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no"
+)
 
 
 def listed(names: Sequence[str], prefix: str = "") -> str:
@@ -229,6 +233,38 @@ def season_row(r: Row) -> SeasonRow:
         ended_at=r["ended_at"],
         ended_by=r["ended_by"],
         announce_at=r["announce_at"],
+    )
+
+
+def rematch_row(r: Row) -> RematchRow:
+    return RematchRow(
+        game_no=r["game_no"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        message_id=r["message_id"],
+        asked_by=r["asked_by"],
+        asked_at=r["asked_at"],
+        deadline=r["deadline"],
+        answers={int(user): bool(yes) for user, yes in json.loads(r["answers"]).items()},
+        status=r["status"],
+        lobby_id=r["lobby_id"],
+        next_game_no=r["next_game_no"],
+    )
+
+
+def rematch_values(row: RematchRow) -> tuple[Any, ...]:
+    return (
+        row.game_no,
+        row.guild_id,
+        row.channel_id,
+        row.message_id,
+        row.asked_by,
+        row.asked_at,
+        row.deadline,
+        dump({str(user): yes for user, yes in row.answers.items()}),
+        row.status,
+        row.lobby_id,
+        row.next_game_no,
     )
 
 

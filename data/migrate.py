@@ -65,6 +65,7 @@ TABLES = (
     _table("rating_history", " ".join(m.HISTORY)),  # every rating change: the profiles' charts
     _table("seasons", " ".join(m.SEASON), numbered="season_id"),
     _table("season_channels", " ".join(m.SEASON_CHANNEL)),
+    _table("rematches", " ".join(m.REMATCH)),
 )
 
 

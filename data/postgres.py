@@ -44,6 +44,7 @@ from .rows import (
     PlayedGame,
     RatingHistoryRow,
     RatingRow,
+    RematchRow,
     ResultRow,
     SeasonRow,
     SeatRow,
@@ -844,3 +845,46 @@ class PostgresStore:
                     guild_id,
                     channel_id,
                 )
+
+    # -- rematches --------------------------------------------------------------------------------------
+    async def create_rematch(self, row: RematchRow) -> bool:
+        """A rematch asked for; False (nothing written) if one was asked for that game already."""
+        async with self._transaction() as db:
+            status = await db.execute(
+                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
+                *m.rematch_values(row),
+            )
+        return status != "INSERT 0 0"
+
+    async def rematch(self, game_no: int) -> RematchRow | None:
+        rows = await self._fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1", game_no)
+        return m.rematch_row(rows[0]) if rows else None
+
+    @asynccontextmanager
+    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
+        """A rematch as committed, in a transaction holding its row lock: answers from two processes take
+        turns, and only one of them settles it."""
+        async with self._transaction() as db:
+            rows = await db.fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1 FOR UPDATE", game_no)
+            yield m.rematch_row(rows[0]) if rows else None
+
+    async def save_rematch(self, row: RematchRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE rematches SET message_id = $1, deadline = $2, answers = $3, status = $4, lobby_id = $5, "
+                "next_game_no = $6 WHERE game_no = $7",
+                row.message_id,
+                row.deadline,
+                m.rematch_values(row)[7],
+                row.status,
+                row.lobby_id,
+                row.next_game_no,
+                row.game_no,
+            )
+
+    async def due_rematches(self, now: float) -> list[int]:
+        """The games whose rematch is still open past its deadline."""
+        rows = await self._fetch(
+            "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
+        )
+        return [r["game_no"] for r in rows]

@@ -237,3 +237,21 @@ class HandMessage:
     user_id: int
     channel_id: int
     message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class RematchRow:
+    """A rematch asked for after game `game_no`: each human's answer (True: yes) until `deadline`; `status`
+    open, started (everyone said yes: `next_game_no`) or reopened (a table with open seats: `lobby_id`)."""
+
+    game_no: int
+    guild_id: int
+    channel_id: int
+    asked_by: int
+    asked_at: float
+    deadline: float
+    answers: dict[int, bool]
+    status: str = "open"
+    message_id: int | None = None
+    lobby_id: int | None = None
+    next_game_no: int | None = None

@@ -32,6 +32,7 @@ from .rows import (
     PlayedGame,
     RatingHistoryRow,
     RatingRow,
+    RematchRow,
     ResultRow,
     SeasonRow,
     SeatRow,
@@ -621,3 +622,38 @@ class Store:
                     "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
                     (guild_id, channel_id),
                 )
+
+    # -- rematches --------------------------------------------------------------------------------------
+    async def create_rematch(self, row: RematchRow) -> bool:
+        """A rematch asked for; False (nothing written) if one was asked for that game already."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
+                m.rematch_values(row),
+            )
+            return cursor.rowcount > 0
+
+    async def rematch(self, game_no: int) -> RematchRow | None:
+        rows = await self._rows(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", (game_no,))
+        return m.rematch_row(rows[0]) if rows else None
+
+    @asynccontextmanager
+    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
+        """A rematch as stored, to change and save (on PostgreSQL under its row lock)."""
+        yield await self.rematch(game_no)
+
+    async def save_rematch(self, row: RematchRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE rematches SET message_id = ?, deadline = ?, answers = ?, status = ?, lobby_id = ?, "
+                "next_game_no = ? WHERE game_no = ?",
+                (row.message_id, row.deadline, m.rematch_values(row)[7], row.status, row.lobby_id, row.next_game_no,
+                 row.game_no),
+            )  # fmt: skip
+
+    async def due_rematches(self, now: float) -> list[int]:
+        """The games whose rematch is still open past its deadline."""
+        rows = await self._rows(
+            "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= ? ORDER BY game_no", (now,)
+        )
+        return [r["game_no"] for r in rows]

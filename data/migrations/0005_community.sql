@@ -1,4 +1,4 @@
--- Profiles and seasons.
+-- Profiles, seasons and rematches.
 --
 -- Every rating change, per rating pool (a season's pool too: `five-up@3` is Five Up in season 3), with its
 -- game and time: a player's rating over time (`/stats`), and which games a season counted. The changes of
@@ -50,3 +50,21 @@ CREATE TABLE season_channels (
     guild_id   INTEGER PRIMARY KEY,
     channel_id INTEGER NOT NULL
 );
+
+-- A rematch asked for on the message that ended a game: each human's answer (a JSON object of user id ->
+-- true for yes, false for no) until `deadline`. Settled once: 'started' when every human said yes (the new
+-- game), 'reopened' when one said no or did not answer in time (a new table with their seats open).
+CREATE TABLE rematches (
+    game_no      INTEGER PRIMARY KEY REFERENCES games (game_no),
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,  -- where the question was posted
+    message_id   INTEGER,
+    asked_by     INTEGER NOT NULL,
+    asked_at     REAL    NOT NULL,
+    deadline     REAL    NOT NULL,
+    answers      TEXT    NOT NULL,
+    status       TEXT    NOT NULL CHECK (status IN ('open', 'started', 'reopened')),
+    lobby_id     INTEGER,           -- the table it led to
+    next_game_no INTEGER
+) WITHOUT ROWID;
+CREATE INDEX rematches_open ON rematches (deadline) WHERE status = 'open';

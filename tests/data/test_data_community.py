@@ -1,7 +1,7 @@
-"""The store of profiles and seasons, on both backends: every rating change kept with its game and time, the
-seats a player held in ended games, seasons (one running per server, names unique, ended once by a manager or
-by their date, their champions claimed for announcing once), a season's own ratings written only while it
-runs, and the games older than the history read back into it by the migration."""
+"""The store of profiles, seasons and rematches, on both backends: every rating change kept with its game and
+time, the seats a player held in ended games, seasons (one running per server, names unique, ended once by a
+manager or by their date, their champions claimed for announcing once), a season's own ratings written only
+while it runs, the games older than the history read back into it by the migration, and a rematch's answers."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from data import (
     PlayedGame,
     RatingHistoryRow,
     RatingRow,
+    RematchRow,
     ResultRow,
     SeasonFinish,
     SeasonRow,
@@ -190,3 +191,25 @@ async def test_the_migration_reads_the_rating_changes_of_older_games_into_the_hi
         ]
     finally:
         await store.close()
+
+
+async def test_a_rematch_is_asked_once_per_game_and_keeps_its_answers_until_settled(store):
+    game_no = await store.create_game(_game())
+    asked = RematchRow(game_no, GUILD, 6, ANN, 10.0, 910.0, {ANN: True})
+    assert await store.create_rematch(asked)
+    assert not await store.create_rematch(RematchRow(game_no, GUILD, 6, BOB, 11.0, 911.0, {BOB: True}))
+    assert await store.rematch(game_no) == asked
+    assert await store.due_rematches(909.0) == [] and await store.due_rematches(910.0) == [game_no]
+    async with store.locked_rematch(game_no) as row:
+        assert row == asked
+        await store.save_rematch(RematchRow(**{**_fields(asked), "answers": {ANN: True, BOB: False}, "message_id": 9}))
+    settled = RematchRow(**{**_fields(asked), "answers": {ANN: True, BOB: False}, "status": "reopened", "lobby_id": 3})
+    await store.save_rematch(settled)
+    assert await store.rematch(game_no) == settled
+    assert await store.due_rematches(1e12) == []  # settled: no longer due
+    async with store.locked_rematch(game_no + 1) as none:
+        assert none is None
+
+
+def _fields(row: RematchRow) -> dict:
+    return {name: getattr(row, name) for name in RematchRow.__slots__}

@@ -1,4 +1,4 @@
--- Profiles and seasons: the tables of ../0005_community.sql (SQLite), in PostgreSQL's types; see that file.
+-- Profiles, seasons and rematches: the tables of ../0005_community.sql (SQLite), in PostgreSQL's types; see that file.
 CREATE TABLE rating_history (
     guild_id      BIGINT NOT NULL,
     pool          TEXT   NOT NULL,
@@ -39,3 +39,18 @@ CREATE TABLE season_channels (
     guild_id   BIGINT PRIMARY KEY,
     channel_id BIGINT NOT NULL
 );
+
+CREATE TABLE rematches (
+    game_no      BIGINT PRIMARY KEY REFERENCES games (game_no),
+    guild_id     BIGINT NOT NULL,
+    channel_id   BIGINT NOT NULL,
+    message_id   BIGINT,
+    asked_by     BIGINT NOT NULL,
+    asked_at     DOUBLE PRECISION NOT NULL,
+    deadline     DOUBLE PRECISION NOT NULL,
+    answers      JSON   NOT NULL,
+    status       TEXT   NOT NULL CHECK (status IN ('open', 'started', 'reopened')),
+    lobby_id     BIGINT,
+    next_game_no BIGINT
+);
+CREATE INDEX rematches_open ON rematches (deadline) WHERE status = 'open';
