@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
@@ -252,6 +252,31 @@ class Lobbies:
             status="open",
             created_at=self._clock(),
         )
+        try:
+            lobby_id = await self._store.create_lobby(row)
+        except StoreError as exc:
+            raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
+        lobby = Lobby(replace(row, lobby_id=lobby_id))
+        self._open[lobby_id] = lobby
+        return LobbyChanged(lobby.info())
+
+    async def open_seated(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_id: str,
+        options: Mapping[str, Any],
+        seats: Sequence[SeatRow],
+    ) -> LobbyChanged:
+        """A lobby with its seats taken already (a rematch: the players and computers of a game), with the
+        options of that game that the rules still allow (the others follow the rules' defaults)."""
+        info = game_info(game_id)
+        chosen: dict[str, Any] = {}
+        for option_id, value in options.items():
+            with contextlib.suppress(BadOption):
+                chosen[option_id] = check_option(info, option_id, value)
+        row = LobbyRow(None, guild_id, channel_id, host_id, game_id, chosen, tuple(seats), "open", self._clock())
         try:
             lobby_id = await self._store.create_lobby(row)
         except StoreError as exc:

@@ -58,6 +58,7 @@ from .outbox import Key, key_of, retry_delay
 from .outbox import entry as outbox_entry
 from .profiles import Profile, profile
 from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
+from .rematches import Rematches
 from .replays import GameReplay, Replays
 from .retelling import retell
 from .seasons import Seasons, is_season_pool, season_pool
@@ -100,6 +101,7 @@ class TableService:
         self._loading = asyncio.Lock()
         self._replays = Replays(store)
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
+        self.rematches = Rematches(store, clock, self._lobbies, self.start)  # a game played again
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:

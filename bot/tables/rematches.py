@@ -1,0 +1,248 @@
+"""Rematches: after a game, any of its humans asks for a rematch on the message that ended it; every other
+human of the game is asked, until a deadline. When all have said yes, the same game starts again at once:
+the same seats (the humans where they sat, the computers where theirs were), the same options, as a new game
+of its own. When one says no, or the deadline passes first, a new table is opened instead with those who
+said yes and the computers seated, and the other seats open for anyone to join.
+
+The answers are stored with the rematch, changed under its row lock (several processes may take the clicks),
+and the outcome is decided once: the decision is committed (`started` or `reopened`) before the new table is
+made, so a second click, another process or the deadline's sweep finds it settled and does nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+
+from data import RematchRow, SeatRow, StoredGame, StoreError, StoreInterface
+
+from .errors import GameNotFound, GameNotOver, StoreFailed, TableError
+from .lobbies import Lobbies
+from .models import LobbyInfo, Seat, TableInfo
+from .notifications import LobbyChanged, Notification
+from .table import Table, replay
+
+log = logging.getLogger(__name__)
+
+REMATCH_SECONDS = 15 * 60  # how long the others have to answer
+
+
+class NotInTheGame(TableError):
+    """Only a human of the game may ask for its rematch, or answer."""
+
+    key = "rematch_not_player"
+
+
+class RematchSettled(TableError):
+    """The rematch was decided already (started, or reopened as a new table)."""
+
+    key = "rematch_settled"
+
+
+class NoRematch(TableError):
+    """A finished game only: an abandoned one has no rematch."""
+
+    key = "rematch_not_finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A rematch asked for after a game, and where it stands."""
+
+    game_no: int
+    table: TableInfo  # the game that was played
+    humans: tuple[Seat, ...]  # its humans, in seat order (a resigned seat by the player who held it)
+    answers: dict[int, bool]  # user id -> yes
+    asked_by: int
+    deadline: float
+    status: str  # open, started, reopened
+    channel_id: int
+    message_id: int | None = None
+    lobby: LobbyInfo | None = None  # the table it led to (reopened: its open seats wait for players)
+    next_game_no: int | None = None
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.humans if s.user_id is not None and s.user_id not in self.answers)
+
+    @property
+    def declined(self) -> tuple[int, ...]:
+        return tuple(user for user, yes in self.answers.items() if not yes)
+
+
+def humans_of(stored: StoredGame) -> tuple[Seat, ...]:
+    out = []
+    for index, seat in enumerate(stored.row.seats):
+        user = seat.replaced_user_id if seat.computer else seat.user_id
+        if user is not None:
+            out.append(Seat(index, user, seat.name))
+    return tuple(out)
+
+
+class Rematches:
+    """The table service's rematches (`TableService.rematches`)."""
+
+    def __init__(
+        self,
+        store: StoreInterface,
+        clock: Callable[[], float],
+        lobbies: Lobbies,
+        start: Callable[[int, int], Awaitable[list[Notification]]],
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._lobbies = lobbies
+        self._start = start
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's clicks in turn
+
+    async def _game(self, game_no: int, guild_id: int | None) -> StoredGame:
+        stored = await self._store.load_game(game_no)
+        if stored is None or (guild_id is not None and stored.row.guild_id != guild_id):
+            raise GameNotFound(f"no game {game_no}", game_no=game_no)
+        if stored.row.status == "active":
+            raise GameNotOver(f"game {game_no} is still being played", game=game_no)
+        if stored.row.status != "finished":
+            raise NoRematch(f"game {game_no} was abandoned", game=game_no)
+        return stored
+
+    def _rematch(self, stored: StoredGame, row: RematchRow, lobby: LobbyInfo | None = None) -> Rematch:
+        table = Table(stored.row, replay(stored.row, stored.actions)).info()
+        return Rematch(
+            row.game_no,
+            table,
+            humans_of(stored),
+            dict(row.answers),
+            row.asked_by,
+            row.deadline,
+            row.status,
+            row.channel_id,
+            row.message_id,
+            lobby,
+            row.next_game_no,
+        )
+
+    async def ask(
+        self, game_no: int, guild_id: int, user_id: int, channel_id: int
+    ) -> tuple[Rematch, list[Notification], bool]:
+        """A human of finished game `game_no` asks for its rematch (and says yes to it); whether this asked
+        first (else it was an answer to the rematch asked before), with the new table's notifications if
+        that settled it."""
+        stored = await self._game(game_no, guild_id)
+        if user_id not in {s.user_id for s in humans_of(stored)}:
+            raise NotInTheGame(f"user {user_id} did not play game {game_no}", game=game_no)
+        now = self._clock()
+        row = RematchRow(game_no, guild_id, channel_id, user_id, now, now + REMATCH_SECONDS, {user_id: True})
+        try:
+            created = await self._store.create_rematch(row)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        if not created:
+            rematch, notes = await self.answer(game_no, user_id, True)
+            return rematch, notes, False
+        if len(humans_of(stored)) == 1:  # alone with the computers: nobody else to ask
+            rematch, notes = await self._decide(game_no, stored, None)
+            return rematch, notes, True
+        return self._rematch(stored, row), [], True
+
+    async def set_message(self, game_no: int, message_id: int) -> None:
+        """Where the question was posted (its buttons are redrawn there as answers come)."""
+        async with self._locks[game_no], self._store.locked_rematch(game_no) as row:
+            if row is not None:
+                await self._store.save_rematch(replace(row, message_id=message_id))
+
+    async def answer(self, game_no: int, user_id: int, yes: bool) -> tuple[Rematch, list[Notification]]:
+        """A human's answer; the new table's notifications when it settles the rematch."""
+        stored = await self._game(game_no, None)
+        if user_id not in {s.user_id for s in humans_of(stored)}:
+            raise NotInTheGame(f"user {user_id} did not play game {game_no}", game=game_no)
+        return await self._decide(game_no, stored, (user_id, yes))
+
+    async def sweep(self, now: float | None = None) -> list[tuple[Rematch, list[Notification]]]:
+        """Rematches past their deadline: a new table for those who said yes."""
+        now = self._clock() if now is None else now
+        out = []
+        for game_no in await self._store.due_rematches(now):
+            try:
+                stored = await self._game(game_no, None)
+                out.append(await self._decide(game_no, stored, None, lapsed_by=now))
+            except RematchSettled:
+                continue  # settled meanwhile (an answer, another process)
+            except TableError:
+                log.warning("the rematch of game %s could not be settled", game_no, exc_info=True)
+        return out
+
+    async def _decide(
+        self, game_no: int, stored: StoredGame, said: tuple[int, bool] | None, lapsed_by: float | None = None
+    ) -> tuple[Rematch, list[Notification]]:
+        """Record an answer and settle the rematch if that (or the deadline) decides it: the decision is
+        committed under the row lock; the new table is made after it."""
+        humans = {s.user_id for s in humans_of(stored)}
+        try:
+            async with self._locks[game_no], self._store.locked_rematch(game_no) as row:
+                if row is None:
+                    raise GameNotFound(f"no rematch of game {game_no}", game_no=game_no)
+                if row.status != "open":
+                    raise RematchSettled(f"the rematch of game {game_no} is {row.status}", game=game_no)
+                answers = dict(row.answers)
+                if said is not None:
+                    answers[said[0]] = said[1]
+                status = "open"
+                if not all(answers.values()) or (lapsed_by is not None and row.deadline <= lapsed_by):
+                    status = "reopened"
+                elif set(answers) >= humans:
+                    status = "started"
+                row = replace(row, answers=answers, status=status)
+                await self._store.save_rematch(row)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        if row.status == "open":
+            return self._rematch(stored, row), []
+        notes, lobby, next_game = await self._settle(stored, row)
+        row = replace(row, lobby_id=None if lobby is None else lobby.lobby_id, next_game_no=next_game)
+        try:
+            await self._store.save_rematch(row)
+        except StoreError:
+            log.warning("the rematch of game %s: where it led could not be saved", game_no, exc_info=True)
+        return self._rematch(stored, row, lobby), notes
+
+    async def _settle(
+        self, stored: StoredGame, row: RematchRow
+    ) -> tuple[list[Notification], LobbyInfo | None, int | None]:
+        """The new table: started with everyone, or opened with those who said yes and the computers."""
+        game = stored.row
+        yes = {user for user, said in row.answers.items() if said}
+        seats: list[SeatRow] = []
+        for seat in humans_and_computers(stored):
+            if seat.user_id is None:
+                seats.append(SeatRow(None, None, computer=True))
+            elif seat.user_id in yes:
+                seats.append(SeatRow(seat.user_id, seat.name))
+        if not any(s.user_id is not None for s in seats):
+            return [], None, None  # nobody wants it
+        host = game.host_id if game.host_id in yes else row.asked_by if row.asked_by in yes else min(yes)
+        opened = await self._lobbies.open_seated(
+            game.guild_id, game.channel_id, host, game.game_id, game.options, seats
+        )
+        if row.status != "started":
+            return [opened], opened.lobby, None
+        try:
+            notes = await self._start(opened.lobby.lobby_id, host)
+        except TableError:  # it stays open for them to start by hand
+            log.warning("the rematch of game %s could not start; its table stays open", game.game_no, exc_info=True)
+            return [opened], opened.lobby, None
+        changed = [n for n in notes if isinstance(n, LobbyChanged)]
+        lobby = changed[-1].lobby if changed else opened.lobby
+        return notes, lobby, lobby.game_no
+
+
+def humans_and_computers(stored: StoredGame) -> list[Seat]:
+    """Every seat of a game in order: its human (a resigned seat: the player who held it), or a computer
+    (no user id) for a seat that always was a computer's."""
+    out = []
+    for index, seat in enumerate(stored.row.seats):
+        user = seat.replaced_user_id if seat.computer else seat.user_id
+        out.append(Seat(index, user, seat.name, computer=user is None))
+    return out
