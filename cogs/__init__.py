@@ -12,4 +12,5 @@ EXTENSIONS = (
     "cogs.replays",
     "cogs.profiles",
     "cogs.seasons",
+    "cogs.rematches",
 )

@@ -310,13 +310,6 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:r
         await open_replay(interaction, self.game_no)
 
 
-def final_board_controls(table: TableInfo, locale: str) -> discord.ui.View:
-    """The buttons on the message that ends a game: **Replay**."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ReplayButton(table.game_no, locale))
-    return view
-
-
 # -- the cog -------------------------------------------------------------------------------------------------
 class Replays(ControlsCog):
     ITEMS = (ReplayButton,)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 10.0  # how soon a season's date ends it; a season's end is rarer than a turn's
+SWEEP_SECONDS = 30.0  # how soon a season's date ends it: a season's end is rarer than a turn's
 _LENGTH = re.compile(r"^\s*(\d{1,4})\s*([hdw])\s*$", re.IGNORECASE)
 _UNITS = {"h": timedelta(hours=1), "d": timedelta(days=1), "w": timedelta(weeks=1)}
 LONGEST = timedelta(days=3 * 366)  # a season longer than this is a typing mistake

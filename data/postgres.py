@@ -802,6 +802,14 @@ class PostgresStore:
             )
         return m.season_row(rows[0]) if rows else None
 
+    async def next_season_due(self) -> float | None:
+        """When the next season's date comes or its champions are due to be announced (None: nothing is
+        waiting)."""
+        return await self._fetchval(
+            "SELECT MIN(at) FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
+            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL) AS due"
+        )
+
     async def end_due_seasons(self, now: float) -> list[SeasonRow]:
         """End every season whose date has come (at that date): each is ended once, however many processes
         sweep at once (the row lock makes the second UPDATE find it ended)."""
@@ -881,6 +889,10 @@ class PostgresStore:
                 row.next_game_no,
                 row.game_no,
             )
+
+    async def next_rematch_deadline(self) -> float | None:
+        """The earliest deadline of the rematches still open (None: none is)."""
+        return await self._fetchval("SELECT MIN(deadline) FROM rematches WHERE status = 'open'")
 
     async def due_rematches(self, now: float) -> list[int]:
         """The games whose rematch is still open past its deadline."""

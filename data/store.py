@@ -581,6 +581,15 @@ class Store:
             ended = list(await cursor.fetchall())
         return m.season_row(ended[0]) if ended else None
 
+    async def next_season_due(self) -> float | None:
+        """When the next season's date comes or its champions are due to be announced (None: nothing is
+        waiting): the sweep reads this, and writes only once it has come."""
+        rows = await self._rows(
+            "SELECT MIN(at) AS at FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
+            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL)"
+        )
+        return rows[0]["at"]
+
     async def end_due_seasons(self, now: float) -> list[SeasonRow]:
         """End every season whose date has come (at that date): each is ended once, whoever sweeps."""
         async with self._transaction() as db:
@@ -650,6 +659,11 @@ class Store:
                 (row.message_id, row.deadline, m.rematch_values(row)[7], row.status, row.lobby_id, row.next_game_no,
                  row.game_no),
             )  # fmt: skip
+
+    async def next_rematch_deadline(self) -> float | None:
+        """The earliest deadline of the rematches still open (None: none is)."""
+        rows = await self._rows("SELECT MIN(deadline) AS at FROM rematches WHERE status = 'open'")
+        return rows[0]["at"]
 
     async def due_rematches(self, now: float) -> list[int]:
         """The games whose rematch is still open past its deadline."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -97,6 +98,7 @@ class Rematches:
         self._lobbies = lobbies
         self._start = start
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's clicks in turn
+        self._next_due: float | None = None  # the earliest open deadline (None: ask the store), as for seasons
 
     async def _game(self, game_no: int, guild_id: int | None) -> StoredGame:
         stored = await self._store.load_game(game_no)
@@ -139,6 +141,8 @@ class Rematches:
             created = await self._store.create_rematch(row)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        if self._next_due is not None:
+            self._next_due = min(self._next_due, row.deadline)
         if not created:
             rematch, notes = await self.answer(game_no, user_id, True)
             return rematch, notes, False
@@ -163,6 +167,12 @@ class Rematches:
     async def sweep(self, now: float | None = None) -> list[tuple[Rematch, list[Notification]]]:
         """Rematches past their deadline: a new table for those who said yes."""
         now = self._clock() if now is None else now
+        if self._store.shared or self._next_due is None:
+            due = await self._store.next_rematch_deadline()
+            self._next_due = math.inf if due is None else due
+        if now < self._next_due:
+            return []
+        self._next_due = None
         out = []
         for game_no in await self._store.due_rematches(now):
             try:

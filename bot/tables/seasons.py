@@ -14,6 +14,7 @@ and two processes never tell them at once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -174,6 +175,9 @@ class Seasons:
     def __init__(self, store: StoreInterface, clock: Callable[[], float]) -> None:
         self._store = store
         self._clock = clock
+        # When the sweep next has work (ask the store when unknown); where one process holds the store, a
+        # sweep before then reads nothing at all. Every change here makes it unknown again.
+        self._next_due: float | None = None
 
     async def start(
         self, guild_id: int, channel_id: int, user_id: int, name: str, ends_at: float | None = None
@@ -191,6 +195,7 @@ class Seasons:
             season_id = await self._store.create_season(row)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        self._next_due = None
         if not season_id:  # refused by the database: say which rule
             running = await self._store.running_season(guild_id)
             if running is not None:
@@ -207,6 +212,7 @@ class Seasons:
             ended = await self._store.end_season(running.season_id, self._clock(), user_id)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        self._next_due = None
         if ended is None:  # ended meanwhile, by its date or another manager
             raise NoSeasonRunning(f"season {running.name!r} has just ended")
         return _season(ended)
@@ -261,6 +267,12 @@ class Seasons:
         of seasons a manager ended): each is claimed by one process at a time, and again after
         ANNOUNCE_LEASE seconds until `announced` says it was told."""
         now = self._clock() if now is None else now
+        if self._store.shared or self._next_due is None:  # another process may have changed them
+            due = await self._store.next_season_due()
+            self._next_due = math.inf if due is None else due
+        if now < self._next_due:
+            return []
+        self._next_due = None
         await self._store.end_due_seasons(now)
         out = []
         for row in await self._store.claim_season_announcements(now, ANNOUNCE_LEASE):
@@ -272,3 +284,4 @@ class Seasons:
     async def announced(self, season_id: int) -> None:
         """The champions of the season were told (or can never be: its channel is gone)."""
         await self._store.season_announced(season_id)
+        self._next_due = None

@@ -25,7 +25,7 @@ from .. import words
 from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
 from ..pictures import picture
-from ..replays import final_board_controls
+from ..rematches import final_board_controls
 from .places import GONE, Places
 from .post import MAX_LINES, Post
 

@@ -56,7 +56,7 @@ def board_lines(world: World) -> list[str]:
 async def test_a_member_steps_through_a_finished_game_from_its_final_board(world: World) -> None:
     await play_to_the_end(world)
     over = thread(world).history()[-1]
-    assert custom_ids(over) == ["fives:replay:1"]
+    assert custom_ids(over) == ["fives:replay:1", "fives:rematch:1"]
     told = board_lines(world)
 
     opened = (await world.carol.click(over, label="Replay")).response

@@ -92,7 +92,7 @@ async def test_a_season_with_a_date_ends_by_itself_and_members_see_the_seasons(
     assert bad.content.startswith("I cannot read next week as an end")
     for _ in range(6):  # an hour, in steps the virtual Discord settles in
         await world.env.advance_time(600)
-    await world.env.advance_time(15)
+    await world.env.advance_time(35)
     [announced] = [m for m in world.channel.history() if m.embeds and m.embeds[0].title == "Season Quick is over"]
     assert announced.embeds[0].description.startswith("Nobody finished a rated game this season.")
 

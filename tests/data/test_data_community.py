@@ -123,10 +123,12 @@ async def test_a_season_counts_no_game_finished_after_its_date_even_before_the_s
 
 async def test_seasons_end_by_their_date_once_and_their_champions_are_claimed_once_until_told(store):
     dated = await store.create_season(_season("Spring", ends_at=100.0))
+    assert await store.next_season_due() == 100.0
     assert await store.end_due_seasons(99.0) == []
     [ended] = await store.end_due_seasons(105.0)
     assert (ended.season_id, ended.ended_at, ended.ended_by, ended.announce_at) == (dated, 100.0, None, 105.0)
     assert await store.end_due_seasons(200.0) == []  # ended once
+    assert await store.next_season_due() == 105.0  # its champions
     [claimed] = await store.claim_season_announcements(110.0, 60.0)
     assert claimed.season_id == dated and claimed.announce_at == 170.0
     assert await store.claim_season_announcements(120.0, 60.0) == []  # taken: not twice meanwhile
@@ -134,6 +136,7 @@ async def test_seasons_end_by_their_date_once_and_their_champions_are_claimed_on
     assert again.season_id == dated
     await store.season_announced(dated)
     assert await store.claim_season_announcements(1e12, 60.0) == []
+    assert await store.next_season_due() is None
     assert (await store.seasons(GUILD))[0].announce_at is None
 
 
@@ -200,13 +203,14 @@ async def test_a_rematch_is_asked_once_per_game_and_keeps_its_answers_until_sett
     assert not await store.create_rematch(RematchRow(game_no, GUILD, 6, BOB, 11.0, 911.0, {BOB: True}))
     assert await store.rematch(game_no) == asked
     assert await store.due_rematches(909.0) == [] and await store.due_rematches(910.0) == [game_no]
+    assert await store.next_rematch_deadline() == 910.0
     async with store.locked_rematch(game_no) as row:
         assert row == asked
         await store.save_rematch(RematchRow(**{**_fields(asked), "answers": {ANN: True, BOB: False}, "message_id": 9}))
     settled = RematchRow(**{**_fields(asked), "answers": {ANN: True, BOB: False}, "status": "reopened", "lobby_id": 3})
     await store.save_rematch(settled)
     assert await store.rematch(game_no) == settled
-    assert await store.due_rematches(1e12) == []  # settled: no longer due
+    assert await store.due_rematches(1e12) == [] and await store.next_rematch_deadline() is None  # settled
     async with store.locked_rematch(game_no + 1) as none:
         assert none is None
 

@@ -1,0 +1,93 @@
+"""Rematch, as players use it: after a game, one of them presses **Rematch** on the final board; the others are
+asked in the game's thread. All accept: the same game starts again in a new thread. One declines, or nobody
+answers in time: a new table opens in the channel with those who accepted, the other seats open to join."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from bot.tables.rematches import REMATCH_SECONDS
+
+from .conftest import World, custom_ids, move, open_table, playable, refusals, text_of, thread, whose_turn
+
+
+async def play_to_the_end(world: World, humans: tuple[simcord.MemberActor, ...] = ()) -> discord.Message:
+    """A game of Draw of one round at the table, each player making the first move offered: its final board."""
+    await open_table(world, "draw", humans=humans or (world.bob,), computers=0, options={"rounds": "1"})
+    for _ in range(120):
+        if not world.bot.service.games_of(world.alice.id):
+            return thread(world).history()[-1]
+        player = whose_turn(world)
+        await move(player, playable(player))
+    raise AssertionError("the game did not end")
+
+
+def threads(world: World) -> list[simcord.ChannelHandle]:
+    return list(world.channel.threads)
+
+
+async def test_everyone_accepts_and_the_same_game_starts_again(world: World) -> None:
+    over = await play_to_the_end(world)
+    asked = (await world.bob.click(over, label="Rematch")).response
+    assert not asked.ephemeral and asked.channel_id == thread(world).id
+    assert asked.content == f"<@{world.bob.id}> asks for a rematch: <@{world.alice.id}>, will you play again?"
+    assert "✅ **bob**" in asked.embeds[0].description and "⏳ **alice**" in asked.embeds[0].description
+    again = (await world.bob.click(asked, label="Accept")).response  # a second yes changes nothing
+    assert again.ephemeral and again.content == "You accepted the rematch."
+
+    accepted = (await world.alice.click(asked, label="Accept")).response
+    assert accepted.ephemeral
+    old, new = threads(world)
+    [question] = [m for m in old.history() if m.id == asked.id]
+    assert "Everyone accepted: Draw Dominoes #2 is on." in question.embeds[0].description
+    assert custom_ids(question) == []
+    game = await world.bot.service.table(2)
+    first = await world.bot.service.export(1)
+    assert [s.user_id for s in game.seats] == [world.alice.id, world.bob.id] and game.options["rounds"] == 1
+    assert first["options"]["rounds"] == 1
+    assert any("it's your turn" in (m.content or "") for m in new.history())  # its board, in its own thread
+    late = (await world.alice.click(over, label="Rematch")).response  # the final board's button, again
+    assert late.ephemeral and late.content == "This rematch has been decided already."
+    assert refusals(world) == ["rematch_settled"]
+
+
+async def test_a_decline_opens_a_table_with_those_who_accepted(world: World) -> None:
+    over = await play_to_the_end(world, humans=(world.bob, world.carol))
+    stranger = world.guild.add_member(world.env.create_user("dave"))
+    refused = (await stranger.click(over, label="Rematch")).response
+    assert refused.content == "Only the players of this game can ask for its rematch or answer it."
+    asked = (await world.alice.click(over, label="Rematch")).response
+    await world.bob.click(asked, label="Accept")
+    await world.carol.click(asked, label="Decline")
+
+    [question] = [m for m in thread(world).history() if m.id == asked.id]
+    said = question.embeds[0].description
+    assert "❌ **carol**" in said and "✅ **bob**" in said
+    assert "Someone declined: a new table is open with those who accepted. Seats open to join: 1." in said
+    [lobby] = [m for m in world.channel.history() if m.embeds and "Join" in [c.label for c in _buttons(m)]]
+    assert lobby.jump_url in said
+    seated = text_of(lobby)
+    assert world.alice.mention in seated and world.bob.mention in seated and world.carol.mention not in seated
+    joined = (await world.carol.click(lobby, label="Join")).response  # changed her mind: a seat is open
+    assert not joined.ephemeral
+    assert refusals(world) == ["rematch_not_player"]
+
+
+async def test_without_an_answer_in_time_the_table_opens_for_those_who_accepted(world: World) -> None:
+    over = await play_to_the_end(world)
+    asked = (await world.alice.click(over, label="Rematch")).response
+    for _ in range(-(-REMATCH_SECONDS // 600)):  # past the deadline, in steps the virtual Discord settles in
+        await world.env.advance_time(600)
+    [question] = [m for m in thread(world).history() if m.id == asked.id]
+    assert "Time is up: a new table is open with those who accepted. Seats open to join: 1." in (
+        question.embeds[0].description
+    )
+    assert custom_ids(question) == []
+    lobbies = world.bot.service.lobbies(world.guild.id)
+    assert [[s.user_id for s in lobby.seats] for lobby in lobbies] == [[world.alice.id]]
+    assert refusals(world) == []
+
+
+def _buttons(message: discord.Message) -> list[discord.Button]:
+    return [c for row in message.components for c in getattr(row, "children", [])]
