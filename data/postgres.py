@@ -88,6 +88,14 @@ async def _tell(db: asyncpg.Connection, entries: Iterable[OutboxEntry]) -> None:
         await db.executemany(_TELL, rows)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset of a connection given back: nothing to undo. asyncpg's default sends one more
+    statement to the server at every release (unlock session advisory locks, close cursors, unlisten,
+    reset settings), a round trip per transaction; the pool's connections take only transaction locks
+    (`pg_advisory_xact_lock`, `FOR UPDATE`), open no cursor, listen to nothing and set nothing. The
+    session locks (the process claim, the migrations' lock) are taken on connections of their own."""
+
+
 async def apply_migrations(conn: asyncpg.Connection) -> list[int]:
     """Apply the PostgreSQL migrations the database has not seen (each with its version row in one
     transaction), all under one lock, so that of processes starting together one applies them all and the
@@ -202,7 +210,7 @@ class PostgresStore:
         """`exclusive`: this process alone serves the database, as on SQLite (a second process stops with
         `DatabaseInUse`, and so does this one if others serve it already)."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15)
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15, reset=_keep_session)
         except (*_DB_ERRORS, ValueError) as exc:
             raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from exc
         claim = None
