@@ -32,6 +32,7 @@ from ..i18n.english import english_in, record_drawn_text
 from . import conftest
 from .conftest import (
     World,
+    add_computer,
     board,
     choose_options,
     components,
@@ -145,7 +146,7 @@ async def start(
     for member in humans:
         await member.click(lobby, label="Join")
     for _ in range(players - 1 - len(humans)):
-        await alice.click(lobby, label="Add computer")
+        await add_computer(alice, lobby)
     await choose_options(world, lobby, options)
     await alice.click(lobby, label="Start")
     [game] = world.bot.service.games_of(alice.id)
