@@ -806,7 +806,7 @@ async def test_a_japanese_table_plays_a_session_to_billitonnen_in_japanese(
     aiko = club.aiko
     lobby = (await aiko.slash(club.channel, "play", game=GAME)).response
     for _ in range(3):
-        await aiko.click(lobby, label=tr("lobby.button.add", JA))
+        await add_computer(aiko, lobby)
     shown = (await aiko.click(lobby, label=tr("lobby.button.options", JA))).response
     for page in range(1, 10):  # to the page with the number of hands
         ids = [i for i in custom_ids(shown.message) if i.endswith(":hands")]
