@@ -107,17 +107,20 @@ async def dm_locale(bot: FivesBot, user_id: int, guild_id: int | None) -> str:
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
     """An ephemeral answer, whether the interaction was already deferred or not."""
     kwargs.setdefault("ephemeral", True)
+    if content is not None:  # else no content at all (a followup takes no None)
+        kwargs["content"] = content
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
+        await interaction.followup.send(**kwargs)
     else:
-        await interaction.response.send_message(content, **kwargs)
+        await interaction.response.send_message(**kwargs)
 
 
-def names_for(table: TableInfo, locale: str, *, escape: bool = True) -> list[str]:
-    """The seats' names as a message shows them (markdown escaped, unless for an image)."""
-    from .words import seat_names
+def names_for(table: TableInfo, locale: str, *, escape: bool = True, levels: bool = False) -> list[str]:
+    """The seats' names as a message shows them (markdown escaped, unless for an image); with `levels`,
+    each computer's with its level."""
+    from .words import names_with_levels, seat_names
 
-    names = seat_names(table.seats, locale)
+    names = (names_with_levels if levels else seat_names)(table.seats, locale)
     return [discord.utils.escape_markdown(n) for n in names] if escape else names
 
 

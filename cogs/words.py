@@ -51,6 +51,19 @@ def seat_names(seats: Sequence[Seat], locale: str) -> list[str]:
     return [seat_name(s, locale, computers) for s in seats]
 
 
+def names_with_levels(seats: Sequence[Seat], locale: str) -> list[str]:
+    """The seats' names with each computer's level, where players look for it (the lobby, the board's
+    players and scores): "Computer 2 (strong)", "alice (computer, normal)" for a resigned seat."""
+    out = []
+    for seat, name in zip(seats, seat_names(seats, locale), strict=True):
+        level = seat.computer_level
+        if level is not None:
+            key = "seat.resigned.level" if seat.name else "seat.level"
+            name = tr(key, locale, name=seat.name or name, level=tr(f"level.{level}", locale))
+        out.append(name)
+    return out
+
+
 def side_name(side: Sequence[int], names: Sequence[str], locale: str) -> str:
     return tr("side.join", locale).join(names[s] for s in side)
 

@@ -361,7 +361,7 @@ class PostgresStore:
                 f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options",
+                "default_options = excluded.default_options, computer_level = excluded.computer_level",
                 *m.settings_values(row),
             )
 
@@ -544,12 +544,13 @@ class PostgresStore:
     async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE game_seats SET user_id = $1, name = $2, computer = $3, replaced_user_id = $4 "
-                "WHERE game_no = $5 AND seat = $6",
+                "UPDATE game_seats SET user_id = $1, name = $2, computer = $3, replaced_user_id = $4, level = $5 "
+                "WHERE game_no = $6 AND seat = $7",
                 row.user_id,
                 row.name,
                 row.computer,
                 row.replaced_user_id,
+                row.level,
                 game_no,
                 seat,
             )

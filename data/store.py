@@ -195,7 +195,7 @@ class Store:
                 f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options",
+                "default_options = excluded.default_options, computer_level = excluded.computer_level",
                 m.settings_values(row),
             )
 
@@ -335,9 +335,9 @@ class Store:
     async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ? "
+                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ?, level = ? "
                 "WHERE game_no = ? AND seat = ?",
-                (row.user_id, row.name, row.computer, row.replaced_user_id, game_no, seat),
+                (row.user_id, row.name, row.computer, row.replaced_user_id, row.level, game_no, seat),
             )
             await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?", (game_no,))
             await _tell(db, tell)

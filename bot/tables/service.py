@@ -86,7 +86,7 @@ class TableService:
         self._store = store
         self._clock = clock
         self._rng = rng or random.SystemRandom()
-        self._lobbies = Lobbies(store, clock)
+        self._lobbies = Lobbies(store, clock, self.computer_level)
         self._settings = SettingsBook(store)
         self._turns = Turns(store, clock, self._settings)
         if thinking is not None:  # else computers think in place (tests, scripts)
@@ -176,10 +176,19 @@ class TableService:
         turn_seconds: int = UNSET,
         auto_play: bool = UNSET,
         language: str | None = UNSET,
+        computer_level: str | None = UNSET,
     ) -> ServerSettings:
         """Change some settings: the turn timer in seconds (60 s to 30 days; from the next turn on),
-        auto-play of forced draws and passes, the language of public messages (None: the server's)."""
-        return await self._settings.update(guild_id, turn_seconds=turn_seconds, auto_play=auto_play, language=language)
+        auto-play of forced draws and passes, the language of public messages (None: the server's), the
+        level of computers added from now on and of resigned players' seats (None: the bot's default)."""
+        return await self._settings.update(
+            guild_id, turn_seconds=turn_seconds, auto_play=auto_play, language=language, computer_level=computer_level
+        )
+
+    async def computer_level(self, guild_id: int) -> str:
+        """The level of a computer the server's tables take without naming one (Add computer's first choice,
+        a resigned player's seat): the server's setting, else the bot's (`FIVES_COMPUTER_LEVEL`)."""
+        return (await self.settings(guild_id)).computer_level or self._turns.thinking.level
 
     async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
         """A server's default for one option of one game (None: back to the rules' default)."""
@@ -237,7 +246,9 @@ class TableService:
             await self.told(game_no, done=obsolete)
         if not notes:
             return []
-        return [Retold(notes[0].table, min(e.created_at for e in entries)), *notes]
+        first = notes[0]
+        assert not isinstance(first, LobbyChanged)  # a game's retelling tells of its table, never of a lobby
+        return [Retold(first.table, min(e.created_at for e in entries)), *notes]
 
     async def told(
         self,
@@ -274,7 +285,7 @@ class TableService:
     # -- lobbies --------------------------------------------------------------------------------------
     async def open_lobby(
         self, guild_id: int, channel_id: int, host: Player, game_id: str, options: Mapping[str, Any] | None = None
-    ) -> list[Notification]:
+    ) -> list[LobbyChanged]:
         """A lobby with the host in the first seat; options start from the server's defaults."""
         settings = await self.settings(guild_id)
         defaults = settings.default_options.get(game_id, {})
@@ -286,22 +297,27 @@ class TableService:
     def lobbies(self, guild_id: int) -> list[LobbyInfo]:
         return self._lobbies.of_guild(guild_id)
 
-    async def join(self, lobby_id: int, player: Player) -> list[Notification]:
+    async def join(self, lobby_id: int, player: Player) -> list[LobbyChanged]:
         return [await self._lobbies.join(lobby_id, player)]
 
-    async def leave(self, lobby_id: int, user_id: int) -> list[Notification]:
+    async def leave(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.leave(lobby_id, user_id)]
 
-    async def add_computer(self, lobby_id: int, user_id: int) -> list[Notification]:
-        return [await self._lobbies.add_computer(lobby_id, user_id)]
+    async def add_computer(self, lobby_id: int, user_id: int, level: str | None = None) -> list[LobbyChanged]:
+        """The host seats a computer of `level` (None: the server's level, `computer_level`)."""
+        return [await self._lobbies.add_computer(lobby_id, user_id, level)]
 
-    async def remove_computer(self, lobby_id: int, user_id: int) -> list[Notification]:
+    async def set_computer_level(self, lobby_id: int, user_id: int, computer: int, level: str) -> list[LobbyChanged]:
+        """The host changes the level of `Computer {computer}` before the start, keeping its seat."""
+        return [await self._lobbies.set_computer_level(lobby_id, user_id, computer, level)]
+
+    async def remove_computer(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.remove_computer(lobby_id, user_id)]
 
-    async def set_option(self, lobby_id: int, user_id: int, option_id: str, value: Any) -> list[Notification]:
+    async def set_option(self, lobby_id: int, user_id: int, option_id: str, value: Any) -> list[LobbyChanged]:
         return [await self._lobbies.set_option(lobby_id, user_id, option_id, value)]
 
-    async def cancel(self, lobby_id: int, user_id: int) -> list[Notification]:
+    async def cancel(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.cancel(lobby_id, user_id)]
 
     async def set_lobby_message(self, lobby_id: int, message_id: int | None) -> None:
@@ -504,8 +520,10 @@ class TableService:
 
     # -- leaving --------------------------------------------------------------------------------------
     async def resign(self, game_no: int, user_id: int) -> list[Notification]:
-        """The player leaves; a computer plays their seat from now on (they are still rated for it)."""
+        """The player leaves; a computer of the server's level plays their seat from now on (they are still
+        rated for it)."""
         table = await self._table(game_no)
+        level = await self.computer_level(table.guild_id)
         async with table.lock:
             self._check_live(table)
             try:
@@ -514,7 +532,7 @@ class TableService:
                     if seat is None:
                         raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
                     old = table.seats[seat]
-                    new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id)
+                    new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id, level=level)
                     turn = table.state.turn
                     told = outbox_entry(game_no, "resigned", turn, self._clock(), user_id)
                     await self._store.set_seat(game_no, seat, seat_row(new), tell=[told])

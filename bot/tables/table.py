@@ -23,8 +23,12 @@ def replay(row: GameRow, actions: Sequence[tuple[int, str]]) -> GameState:
     return state
 
 
+def _seats(row: GameRow) -> tuple[Seat, ...]:
+    return tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id, s.level) for i, s in enumerate(row.seats))
+
+
 def seat_row(seat: Seat) -> SeatRow:
-    return SeatRow(seat.user_id, seat.name, seat.computer, seat.replaced_user_id)
+    return SeatRow(seat.user_id, seat.name, seat.computer, seat.replaced_user_id, seat.level)
 
 
 class Table:
@@ -64,7 +68,7 @@ class Table:
         self.host_id = row.host_id
         self.lobby_id = row.lobby_id
         self.deals = row.deals
-        self.seats = tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(row.seats))
+        self.seats = _seats(row)
         self.seating: SeatingDraw | None = None if row.seating is None else seating_from_json(row.seating, self.seats)
         self.state = state
         self.status = row.status
@@ -101,7 +105,7 @@ class Table:
 
     def refresh(self, row: GameRow) -> None:
         """What another process may have changed beside the log: seats, timers, where the table lives."""
-        self.seats = tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(row.seats))
+        self.seats = _seats(row)
         self.channel_id, self.thread_id = row.channel_id, row.thread_id
         self.board_message_id = row.board_message_id
         self.deadline, self.reminder_at, self.carry_on_at = row.deadline, row.reminder_at, row.carry_on_at

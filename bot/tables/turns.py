@@ -41,6 +41,10 @@ _Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...]]
 # A computer or automatic turn pending this long (its process died between two turns) is played by any
 # process's timer sweep.
 CARRY_ON_SECONDS = 30.0
+# The level of the computer that plays a turn a human let run out, whatever the server's level: nobody gets
+# a stronger move by waiting for their clock (the game is rated as theirs), and an absent player's table
+# takes no worker's time.
+TIMEOUT_LEVEL = "easy"
 
 
 class Batch:
@@ -158,12 +162,16 @@ class Turns:
                 self.stalled.add(table.game_no)
                 return
 
-    async def computer_choice(self, table: Table, seat: int) -> str:
-        # Seeded by the game's seed and the turn, so a game resumed after a restart goes on exactly as it
-        # would have. A searching level thinks in a worker process: other tables go on meanwhile, this
-        # one waits under its lock.
+    async def computer_choice(self, table: Table, seat: int, level: str | None = None) -> str:
+        """A computer's move for `seat`, at `level` (None: the level of the seat's computer, as stored)."""
+        # Seeded by the game's seed and the turn, and played at the stored level, so a game resumed after a
+        # restart goes on exactly as it would have. A searching level thinks in a worker process: other
+        # tables go on meanwhile, this one waits under its lock.
+        level = level or table.seats[seat].computer_level
+        if level is None:
+            raise ValueError(f"seat {seat} of game {table.game_no} is a human's: name the level to play it at")
         state = table.state
-        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.turn))
+        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.turn), level)
 
     async def timer(self, table: Table, now: float) -> tuple[float | None, float | None]:
         """Deadline and reminder time for the human to act now (None when a computer acts or it is over)."""

@@ -36,6 +36,7 @@ from bot.tables import (
     TableOpened,
     TurnReminder,
 )
+from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.outbox import key_of
 
 from .. import words
@@ -201,9 +202,11 @@ class Announcer:
                 if post.posted_until is not None and note.turn < post.posted_until:
                     post.done.append(key)
                     continue
-                name = note.table.seats[note.seat].name  # the name they played under, not "(computer)"
+                seat = note.table.seats[note.seat]
+                name = seat.name  # the name they played under, not "(computer)"
                 player = discord.utils.escape_markdown(name) if name else names[note.seat]
-                post.lines.append(tr("line.resigned", locale, player=player))
+                level = tr(f"level.{seat.computer_level or SAVED_WITHOUT_LEVEL}", locale)
+                post.lines.append(tr("line.resigned", locale, player=player, level=level))
                 post.keys.append(key)
             elif isinstance(note, GameAbandoned):
                 assert key is not None

@@ -62,9 +62,10 @@ class Boards:
             await self.post(post, turn, embed=embed)
             return
         names = names_for(table, locale)
+        players = names_for(table, locale, levels=True)  # who plays, with each computer's level
         embed = discord.Embed(title=words.table_title(table, locale), colour=Colours.BOARD)
-        embed.description = "\n\n".join(x for x in (self._intro(post, names, locale), self._lines(post)) if x) or None
-        self._add_scores(embed, table, view, names, locale)
+        embed.description = "\n\n".join(x for x in (self._intro(post, players, locale), self._lines(post)) if x) or None
+        self._add_scores(embed, table, view, players, locale)
         # Five Hundred: the bid, the contract; Domineren: the set, the type, the talon, a standing Block
         status = words.status_lines(table.game_id, view, names, locale)
         if status:
