@@ -3,18 +3,22 @@ Discord: the calls a click makes after the cog) drive N games at once, each clic
 process, some sent to two processes at once (racing clicks on the same game).
 
     python -m benchmarks.cluster [--processes 2] [--games 1000] [--moves 12] [--race 0.05] [--kill]
-                                 [--samples 1000] [--database postgresql://...]
+                                 [--samples 1000] [--rate CLICKS_PER_S] [--database postgresql://...]
 
 A throwaway PostgreSQL server is started (as the tests do: Debian's package, fsync off, a unix socket)
 unless `--database` names an empty database of yours. The games (five-up, two humans and two computers
 each) are opened by this process; then:
 
 1. load: every game gets `--moves` human clicks, each to a random process (with probability `--race` to two
-   processes at once: one applies, the other refuses the stale control). The process clicks like a user:
-   its private view of the human to act, the first legal action, with that view's turn token. Prints
+   processes at once: one applies, the other refuses the stale control). The process clicks like a user on
+   the move select of the hand DM the last answer sent (its first legal action, with its turn token): the
+   cog's `act`, then what was told is marked told; without such a DM (its process was killed, a timer played)
+   the user opens their hand first (`private_view`). Prints
    actions/s and the time of each apply + commit (the game's database lock, catching up, the engine, the
    log write, the commit) p50/p99, measured in the processes. `--kill` kills one process with SIGKILL
-   halfway: the clicks it had in hand get no answer, the others carry on every game. Then `--samples`
+   halfway: the clicks it had in hand get no answer, the others carry on every game. `--rate` paces the
+   clicks (e.g. at half the cluster's capacity) instead of sending each game's next click as soon as its
+   last is answered, which keeps every connection busy and measures mostly queueing. Then `--samples`
    clicks one at a time, each to a random process: apply + commit p50/p99 without queueing (as
    benchmarks/table.py measures it on one process).
 2. timers: every process ticks at once at a time when every reminder is due, then every deadline (and
@@ -326,6 +330,7 @@ async def run(
     kill: bool,
     seed: int,
     samples_wanted: int,
+    rate: float = 0.0,
     server_pid: int | None = None,
 ) -> int:
     rng = random.Random(seed)
@@ -333,6 +338,7 @@ async def run(
         f"cluster benchmark: {processes} processes on one PostgreSQL, {games} games of five-up (2 humans + 2 "
         f"computers), {moves} clicks each, {race:.0%} of clicks raced from 2 processes"
         + (", one process killed -9 halfway" if kill else "")
+        + (f", clicks paced at {rate:.0f}/s" if rate else ", clicks as fast as they are answered")
     )
     t0 = time.perf_counter()
     answered: list[Acked] = []
@@ -346,9 +352,19 @@ async def run(
     total_clicks = games * moves
     victim = workers[-1] if kill and processes > 1 else None
 
+    pace = {"next": time.perf_counter()}
+
+    async def paced() -> None:
+        """With `--rate`: the clicks of all games spread evenly at that rate (an open load, short of the
+        cluster's capacity, where the time of one apply + commit is not the time spent queueing)."""
+        if rate:
+            pace["next"] = max(pace["next"] + 1 / rate, time.perf_counter())
+            await asyncio.sleep(pace["next"] - time.perf_counter())
+
     async def drive(game_no: int) -> None:
         nonlocal refused, lost, idle, done_clicks
         for _ in range(moves):
+            await paced()
             live = [w for w in workers if w.alive]
             targets = rng.sample(live, 2) if len(live) > 1 and rng.random() < race else [rng.choice(live)]
             dm = dms[game_no]
@@ -478,6 +494,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--race", type=float, default=0.05, help="share of clicks sent to two processes at once")
     parser.add_argument("--kill", action="store_true", help="kill one process with SIGKILL halfway")
     parser.add_argument("--samples", type=int, default=1000, help="clicks timed one at a time after the load")
+    parser.add_argument(
+        "--rate", type=float, default=0.0, help="clicks per second over all games (default: as fast as answered)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", help="an empty PostgreSQL database of yours: postgresql://...")
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)  # a process of the cluster
@@ -487,7 +506,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.kill and args.processes < 2:
         parser.error("--kill needs --processes 2 or more (the others carry on)")
-    bench = (args.processes, args.games, args.moves, args.race, args.kill, args.seed, args.samples)
+    bench = (args.processes, args.games, args.moves, args.race, args.kill, args.seed, args.samples, args.rate)
     if args.database:
         return asyncio.run(run(args.database, *bench))
     from tests.postgres_server import NOT_FOUND, PostgresServer
