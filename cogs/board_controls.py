@@ -13,9 +13,9 @@ import rendering
 from bot.engine.five_hundred import FiveHundredView
 from bot.i18n import tr
 from bot.tables import TableInfo
+from presenters import presenter
 from rendering.five_hundred.board import closing_trick
 
-from . import words
 from .common import Colours, ControlsCog, fives, names_for, reports_errors, user_locale
 from .hands import MyHandButton
 
@@ -27,7 +27,7 @@ def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
     """The board's buttons: **My hand** (private, ephemeral) and, for trick games, the last trick (public)."""
     view = discord.ui.View(timeout=None)
     view.add_item(MyHandButton(table.game_no, locale))
-    if words.family(table.game_id) == "five_hundred":
+    if presenter(table.game_id).tricks:
         view.add_item(LastTrickButton(table.game_no, locale))
     return view
 

@@ -1,7 +1,7 @@
 """Telling again from the log what a crash or a failed post left untold.
 
-The notifications of an action are made from the game just before and just after it, so they can be made
-again at any time by replaying the action log: the board lines, the hands and the game's end exactly as
+The notifications of an action are made from the game just after it and the engine's events for it, so
+they can be made again at any time by replaying the action log: the board lines, the hands and the game's end exactly as
 they were first told. Hands go to whoever acted in what is retold and whoever is to act now (everyone,
 when a hand was dealt), with the game as it stands now.
 """
@@ -85,12 +85,11 @@ def _retell(
         if turn not in actions:
             state.apply(seat, action)
             continue
-        before = table.view(None)
         hands_before = len(state.hands)
-        state.apply(seat, action)
+        events = state.apply(seat, action)  # the same events as when it was first applied
         points = tuple(state.steps[-1].points)
         ended = (side_results(state.result), changes) if state.is_over else None
-        out += action_notes(table, seat, action, points, kind, before, hands_before, ended)
+        out += action_notes(table, seat, action, points, kind, events, hands_before, ended)
         movers.add(seat)
         dealt = dealt or len(state.hands) > hands_before
     said_at(last)

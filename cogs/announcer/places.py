@@ -16,8 +16,8 @@ import discord
 
 from bot.i18n import tr
 from bot.tables import TableInfo, TableOpened, TableOver
+from presenters.common import table_title
 
-from .. import words
 from ..common import Colours, names_for, permission_names, public_locale, user_locale
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class Places:
             return
         channel = self.bot.get_channel(table.channel_id)
         players = tr("list.join", locale).join(names_for(table, locale, escape=False))
-        name = f"{words.table_title(table, locale)} · {players}"[:100]
+        name = f"{table_title(table, locale)} · {players}"[:100]
         thread: discord.Thread | None = None
         if isinstance(channel, discord.TextChannel):
             me = channel.guild.me
