@@ -73,7 +73,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     if args.demo is None:
-        given = [flag for flag in DEMO_FLAGS if getattr(args, flag[2:]) is not None]
+        given = [flag for flag in DEMO_FLAGS if vars(args)[flag[2:]] is not None]
         if given:
             verb = "goes" if len(given) == 1 else "go"
             parser.error(

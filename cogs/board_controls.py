@@ -59,8 +59,7 @@ class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"five
         view = await service.public_view(self.game_no)
         locale = user_locale(interaction)
         # the hand's first trick is still on the table (during the next auction, the last hand's tenth is shown)
-        tricks = view.last_trick if isinstance(view, FiveHundredView) else ()
-        if not tricks and closing_trick(view) is None:
+        if not isinstance(view, FiveHundredView) or (not view.last_trick and closing_trick(view) is None):
             await interaction.edit_original_response(content=tr("trick.500.none", locale))
             return
         image = rendering.render_board(view, names_for(table, locale, escape=False), locale, show_previous=True)

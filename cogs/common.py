@@ -109,7 +109,9 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
     """An ephemeral answer, whether the interaction was already deferred or not."""
     kwargs.setdefault("ephemeral", True)
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
+        if content is not None:  # a followup takes no content at all rather than None
+            kwargs["content"] = content
+        await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord import app_commands
@@ -140,11 +140,13 @@ class RulesPageButton(
         self.game_id, self.page = game_id, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         return cls(match["game"], int(match["page"]), item.label or "")
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
             locale = await public_locale(interaction.client, interaction.guild_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord import app_commands
@@ -144,12 +144,14 @@ class LeaderboardPageButton(
         self.game_id, self.players, self.page = game_id, players, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         players = int(match["players"])
         return cls(match["game"], players or None, int(match["page"]), match["way"], item.label or "")
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         message = interaction.message
         if message is not None and not message.flags.ephemeral:

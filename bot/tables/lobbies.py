@@ -274,10 +274,10 @@ class Lobbies:
             if lobby.seat_of(user_id) is None:
                 raise NotAPlayer(f"user {user_id} is not in lobby {lobby_id}", lobby_id=lobby_id)
             seats = [s for s in lobby.seats if s.user_id != user_id]
-            humans = [s for s in seats if s.user_id is not None]
+            humans = [s.user_id for s in seats if s.user_id is not None]
             host = lobby.host_id
             if host == user_id and humans:
-                host = humans[0].user_id
+                host = humans[0]
             status = lobby.status if humans else "cancelled"
             return await self._save(lobby, lobby.row(seats=seats, host_id=host, status=status))
 

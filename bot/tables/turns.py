@@ -24,7 +24,7 @@ from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, Store
 
 from .errors import IllegalMove, StoreFailed, TableOver
 from .models import RatingChange, SideResult
-from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
+from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification, TableNotification
 from .outbox import Outbox
 from .outbox import entry as outbox_entry
 from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
@@ -314,7 +314,7 @@ def action_notes(
     events: Sequence[Event],
     hands_before: int,
     ended: _Ended | None,
-) -> list[Notification]:
+) -> list[TableNotification]:
     """What one action tells, from the table just after it and the engine's events for it: its board, the
     hands it ended, the game's end. The same for an action told at once and for one told again from the
     log after a crash."""
@@ -322,7 +322,7 @@ def action_notes(
     info = table.info()
     public = table.view(None)
     next_seats = table.candidates()
-    out: list[Notification] = [
+    out: list[TableNotification] = [
         BoardChanged(
             table=info,
             view=public,

@@ -156,11 +156,15 @@ class Places:
         if not isinstance(place, discord.abc.GuildChannel | discord.Thread) or place.guild.me is None:
             return []
         permissions = place.permissions_for(place.guild.me)
+
+        def granted(name: str) -> bool:
+            return permissions.is_superset(discord.Permissions(**{name: True}))
+
         # Without these discord.py reports the rest missing too: name only the cause.
         for first in ("view_channel", needs[0]):
-            if not getattr(permissions, first):
+            if not granted(first):
                 return [first]
-        return [p for p in needs[1:] if not getattr(permissions, p)]
+        return [p for p in needs[1:] if not granted(p)]
 
     async def tell_unposted(self, origin: discord.Interaction, table: TableInfo, failure: Failure) -> None:
         """The action stands, but the table could not show it: tell the player who made it, and why."""
