@@ -159,7 +159,7 @@ def scored_by(note: BoardChanged) -> int:
     return note.points[side] if side is not None and side < len(note.points) else 0
 
 
-ONE_WORD = ("draw", "pass", "declare", "decline", "concede", "claim", "peek", "solo")
+ONE_WORD = ("draw", "pass", "claim", "solo")  # said alike by every game that has them
 
 
 def said(text: str, player: str, locale: str) -> str | None:
