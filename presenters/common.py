@@ -13,7 +13,7 @@ from bot.engine import OptionSpec
 from bot.i18n import has, tr, trn
 
 if TYPE_CHECKING:  # read, never made here: the presenters load no table service (nor its store)
-    from bot.tables import RatingChange, Seat, SideResult, TableInfo
+    from bot.tables import RatingChange, Seat, SeatingDraw, SideResult, TableInfo
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -109,6 +109,24 @@ def option_default(spec: OptionSpec, players: tuple[int, ...], locale: str) -> s
     if spec.multi and isinstance(value, list | tuple) and set(value) == set(spec.choices):
         return tr("info.rules.every", locale)
     return option_value(spec.id, value, locale)
+
+
+# -- the table -------------------------------------------------------------------------------------------------
+def opening_lines(seating: SeatingDraw | None, names: Sequence[str], locale: str) -> list[str]:
+    """A table's first board: who plays, and the tiles drawn for seats when they were drawn."""
+    lines = [tr("board.opened", locale, players=tr("list.join", locale).join(f"**{n}**" for n in names))]
+    for draw in seating.draws if seating is not None else ():
+        lines.append(tr("board.seating", locale, player=names[draw.seat], tile=draw.tile, seat=draw.seat + 1))
+    return lines
+
+
+def score_lines(sides: Sequence[Sequence[int]], scores: Sequence[int], names: Sequence[str], locale: str) -> list[str]:
+    """Each side's score on the board (per seat where the scores are per seat)."""
+    if len(sides) != len(scores):
+        sides = [(s,) for s in range(len(scores))]
+    return [
+        tr("board.score", locale, side=side_name(side, names, locale), score=scores[k]) for k, side in enumerate(sides)
+    ]
 
 
 # -- scores and results --------------------------------------------------------------------------------------

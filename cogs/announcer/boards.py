@@ -21,7 +21,7 @@ from bot.engine import View
 from bot.i18n import LOCALES, tr
 from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo, TableOver
 from presenters import presenter
-from presenters.common import rating_lines, side_name, table_title, winners
+from presenters.common import opening_lines, rating_lines, score_lines, table_title, winners
 
 from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
@@ -113,13 +113,7 @@ class Boards:
 
     @staticmethod
     def _intro(post: Post, names: Sequence[str], locale: str) -> str:
-        if post.opened is None:
-            return ""
-        lines = [tr("board.opened", locale, players=tr("list.join", locale).join(f"**{n}**" for n in names))]
-        if post.opened.seating is not None:
-            for draw in post.opened.seating.draws:
-                lines.append(tr("board.seating", locale, player=names[draw.seat], tile=draw.tile, seat=draw.seat + 1))
-        return "\n".join(lines)
+        return "\n".join(opening_lines(post.opened.seating, names, locale)) if post.opened is not None else ""
 
     async def post_lines(self, post: Post) -> None:
         """The play lines gathered so far, in a message of their own (the next message would not hold them):
@@ -135,15 +129,9 @@ class Boards:
 
     @staticmethod
     def _add_scores(embed: discord.Embed, table: TableInfo, view: View, names: Sequence[str], locale: str) -> None:
-        scores = view.scores  # Domineren's are its chips
-        if not scores:
-            return
-        sides = table.sides if len(table.sides) == len(scores) else tuple((s,) for s in range(len(scores)))
-        value = "\n".join(
-            tr("board.score", locale, side=side_name(side, names, locale), score=scores[k])
-            for k, side in enumerate(sides)
-        )
-        embed.add_field(name=presenter(table.game_id).scores_title(locale), value=value, inline=False)
+        lines = score_lines(table.sides, view.scores, names, locale)  # Domineren's scores are its chips
+        if lines:
+            embed.add_field(name=presenter(table.game_id).scores_title(locale), value="\n".join(lines), inline=False)
 
     async def retire_board(self, table: TableInfo) -> None:
         """The previous board loses its controls: only the newest one is live."""
