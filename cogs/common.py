@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import DEFAULT_LOCALE, has, locale_of, tr
 from bot.tables import GameSummary, TableError, TableInfo, TableService
+from presenters.common import game_name, names_with_levels, seat_names
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
@@ -118,8 +119,6 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 def names_for(table: TableInfo, locale: str, *, escape: bool = True, levels: bool = False) -> list[str]:
     """The seats' names as a message shows them (markdown escaped, unless for an image); with `levels`,
     each computer's with its level."""
-    from .words import names_with_levels, seat_names
-
     names = (names_with_levels if levels else seat_names)(table.seats, locale)
     return [discord.utils.escape_markdown(n) for n in names] if escape else names
 
@@ -170,8 +169,6 @@ def game_in_context(interaction: discord.Interaction, game_no: int | None) -> Ga
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The user's games on this server, your turn first."""
-    from .words import game_name
-
     locale = user_locale(interaction)
     games = service(interaction.client).games_of(interaction.user.id, interaction.guild_id)
     games.sort(key=lambda g: (not g.your_turn, g.table.game_no))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,8 +13,8 @@ from discord.ext import commands
 from bot.client import FivesBot
 from bot.i18n import tr
 from bot.tables import GameSummary, Notification
+from presenters.common import table_title
 
-from . import words
 from .common import (
     Colours,
     Refusal,
@@ -44,7 +45,7 @@ class Confirm(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.user_id
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:  # type: ignore[override]
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
         await interaction.client.tree.on_error(interaction, error)  # type: ignore[attr-defined]
 
     @discord.ui.button(style=discord.ButtonStyle.danger)
@@ -79,7 +80,7 @@ class Games(commands.Cog):
 
     @staticmethod
     def _line(summary: GameSummary, locale: str) -> str:
-        title = words.table_title(summary.table, locale)
+        title = table_title(summary.table, locale)
         if summary.your_turn:
             state = tr("games.your_turn", locale)
             if summary.deadline is not None:
@@ -100,7 +101,7 @@ class Games(commands.Cog):
         async def confirmed(click: discord.Interaction) -> None:
             await self._finish(click, await service(click.client).resign(game_no, click.user.id), "resign.done")
 
-        await self._ask(interaction, words.table_title(summary.table, user_locale(interaction)), "resign", confirmed)
+        await self._ask(interaction, table_title(summary.table, user_locale(interaction)), "resign", confirmed)
 
     @app_commands.command(name=text("command.abandon.name"), description=text("command.abandon.description"))
     @app_commands.rename(game=text("command.option.game.name"))
@@ -122,7 +123,7 @@ class Games(commands.Cog):
             notes = await service(click.client).abandon(game_no, click.user.id, is_admin=is_admin)
             await self._finish(click, notes, "abandon.done")
 
-        await self._ask(interaction, words.table_title(table, user_locale(interaction)), "abandon", confirmed)
+        await self._ask(interaction, table_title(table, user_locale(interaction)), "abandon", confirmed)
 
     @staticmethod
     async def _ask(

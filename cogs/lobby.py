@@ -17,8 +17,8 @@ from bot.client import FivesBot
 from bot.engine import GAMES, OptionSpec, game_info
 from bot.i18n import tr
 from bot.tables import LobbyChanged, LobbyInfo, NotHost, Player, Seat
+from presenters import common as words
 
-from . import words
 from .common import Colours, ControlsCog, fives, public_locale, reports_errors, service, user_locale
 from .translator import text
 

@@ -23,11 +23,12 @@ from bot.engine.errors import brief
 from bot.i18n import LOCALES, locale_of, tr, trn
 from bot.tables import BadOption, BadSetting, ServerSettings
 from bot.tables.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from presenters import common as words
+from presenters.common import option_default, option_values
 
-from . import words
 from .common import Colours, Refusal, reply, service, user_locale
 from .lobby import GAME_CHOICES, shown_options, suggested_values
-from .rules import fit, option_default, option_values
+from .rules import fit
 from .translator import text
 
 SWITCH_CHOICES = [app_commands.Choice(name=text(f"info.choice.{v}"), value=v) for v in ("on", "off")]

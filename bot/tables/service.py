@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import EngineError, game_info, new_game
+from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
 from data import GameRow, HandMessage, StoredGame, StoreError, StoreInterface
 
@@ -456,7 +456,7 @@ class TableService:
     async def table(self, game_no: int) -> TableInfo:
         return (await self._table(game_no)).info()
 
-    async def public_view(self, game_no: int) -> Any:
+    async def public_view(self, game_no: int) -> View:
         """What everyone may see (`view(None)`)."""
         table = await self._table(game_no)
         async with table.lock:  # never a state whose last action is not saved yet

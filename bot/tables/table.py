@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
 
-from bot.engine import GameState, new_game
+from bot.engine import GameState, View, new_game
 from data import GameRow, SeatRow
 
 from .models import Seat, SeatingDraw, TableInfo
@@ -78,7 +77,7 @@ class Table:
         self.version = row.version  # the game row's version this memory stands for (see `Turns.guard`)
         self.lock = asyncio.Lock()
         self._info: TableInfo | None = None
-        self._public: tuple[int, Any] | None = None  # (turn, view(None) at that turn)
+        self._public: tuple[int, View] | None = None  # (turn, view(None) at that turn)
 
     # -- who ------------------------------------------------------------------------------------------
     def info(self) -> TableInfo:
@@ -163,7 +162,7 @@ class Table:
     def user_ids(self, seats: Sequence[int]) -> tuple[int | None, ...]:
         return tuple(self.seats[s].user_id for s in seats)
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> View:
         """What `seat` may see; the public view is kept until the game moves on, since every action is told
         against the view before it and the board is drawn from the view after it."""
         if seat is not None:

@@ -15,17 +15,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any
 
-from bot.engine import EngineError
+from bot.engine import EngineError, Event
 from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, ResultRow, StoreError, StoreInterface
 
 from .errors import IllegalMove, StoreFailed, TableOver
 from .models import RatingChange, SideResult
-from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
+from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification, TableNotification
 from .outbox import Outbox
 from .outbox import entry as outbox_entry
 from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
@@ -198,9 +197,8 @@ class Turns:
         state = table.state
         turn = state.turn
         hands_before = len(state.hands)
-        before = table.view(None)
         try:
-            state.apply(seat, action)
+            events = state.apply(seat, action)
         except EngineError as exc:
             raise IllegalMove(exc) from None
         try:
@@ -248,7 +246,7 @@ class Turns:
             table.status = "finished"
             table.changed()
             self.tables.pop(table.game_no, None)
-        batch.out += action_notes(table, seat, text, tuple(step.points), kind, before, hands_before, ended)
+        batch.out += action_notes(table, seat, text, tuple(step.points), kind, events, hands_before, ended)
         batch.touched.add(seat)
         if hands:
             batch.dealt = True
@@ -321,21 +319,21 @@ def action_notes(
     text: str,
     points: tuple[int, ...],
     kind: str,
-    before: Any,
+    events: Sequence[Event],
     hands_before: int,
     ended: _Ended | None,
-) -> list[Notification]:
-    """What one action tells, from the table just after it: its board, the hands it ended, the game's end.
-    The same for an action told at once and for one told again from the log after a crash."""
+) -> list[TableNotification]:
+    """What one action tells, from the table just after it and the engine's events for it: its board, the
+    hands it ended, the game's end. The same for an action told at once and for one told again from the
+    log after a crash."""
     state = table.state
     info = table.info()
     public = table.view(None)
     next_seats = table.candidates()
-    out: list[Notification] = [
+    out: list[TableNotification] = [
         BoardChanged(
             table=info,
             view=public,
-            before=before,
             seat=seat,
             user_id=table.seats[seat].user_id,
             action=text,
@@ -345,6 +343,7 @@ def action_notes(
             next_seats=next_seats,
             next_user_ids=table.user_ids(next_seats),
             deadline=table.deadline,
+            events=tuple(events),
         )
     ]
     for hand_no in range(hands_before + 1, len(state.hands) + 1):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import rendering
 from bot.i18n import tr
 from bot.tables import (
     BoardChanged,
@@ -38,8 +39,8 @@ from bot.tables import (
 )
 from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.outbox import key_of
+from presenters import presenter
 
-from .. import words
 from ..common import names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
 from .boards import Boards
@@ -171,7 +172,8 @@ class Announcer:
                 # An action after a hand's end belongs to the next hand: the result goes out first, with
                 # only its own plays, and this action starts the next board's lines.
                 await boards.hand_result(post, locale)
-                line = words.board_line(note, names, locale, before=note.before)
+                ends = rendering.end_names(note.view)  # Billitonnen's ends as the image shows them
+                line = presenter(note.table.game_id).board_line(note, names, locale, ends=ends)
                 if post.lines and len("\n".join(post.lines)) + len(line) >= LINES_PER_MESSAGE:
                     await boards.post_lines(post)  # a long backlog: its lines go out in several messages
                 post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
