@@ -146,10 +146,10 @@ def where(summary: GameSummary) -> str:
     return jump_url(table.guild_id, table.thread_id or table.channel_id, table.board_message_id)
 
 
-def game_in_context(interaction: discord.Interaction, game_no: int | None) -> GameSummary:
+async def game_in_context(interaction: discord.Interaction, game_no: int | None) -> GameSummary:
     """The game a command means: the one named, else the table whose thread (or channel) this is, else the
     user's only game on this server."""
-    games = service(interaction.client).games_of(interaction.user.id, interaction.guild_id)
+    games = await service(interaction.client).user_games(interaction.user.id, interaction.guild_id)
     if game_no is not None:
         found = next((g for g in games if g.table.game_no == game_no), None)
         if found is None:
@@ -170,7 +170,7 @@ def game_in_context(interaction: discord.Interaction, game_no: int | None) -> Ga
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The user's games on this server, your turn first."""
     locale = user_locale(interaction)
-    games = service(interaction.client).games_of(interaction.user.id, interaction.guild_id)
+    games = await service(interaction.client).user_games(interaction.user.id, interaction.guild_id)
     games.sort(key=lambda g: (not g.your_turn, g.table.game_no))
     out = []
     for summary in games:

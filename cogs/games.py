@@ -68,7 +68,7 @@ class Games(commands.Cog):
     async def games(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
         found = sorted(
-            self.bot.service.games_of(interaction.user.id, interaction.guild_id),
+            await self.bot.service.user_games(interaction.user.id, interaction.guild_id),
             key=lambda g: (not g.your_turn, g.table.game_no),
         )
         embed = discord.Embed(title=tr("games.title", locale), colour=Colours.LOBBY)
@@ -95,7 +95,7 @@ class Games(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        summary = game_in_context(interaction, game)
+        summary = await game_in_context(interaction, game)
         game_no = summary.table.game_no
 
         async def confirmed(click: discord.Interaction) -> None:
@@ -116,7 +116,7 @@ class Games(commands.Cog):
             if table.guild_id != interaction.guild_id:
                 raise Refusal("not_your_game", game=game)
         else:
-            table = game_in_context(interaction, game).table
+            table = (await game_in_context(interaction, game)).table
         game_no = table.game_no
 
         async def confirmed(click: discord.Interaction) -> None:

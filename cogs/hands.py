@@ -142,7 +142,7 @@ class Hands(ControlsCog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await show_hand(interaction, game_in_context(interaction, game).table.game_no)
+        await show_hand(interaction, (await game_in_context(interaction, game)).table.game_no)
 
     @app_commands.command(name=text("command.move.name"), description=text("command.move.description"))
     @app_commands.rename(action=text("command.move.action.name"), game=text("command.option.game.name"))
@@ -150,14 +150,14 @@ class Hands(ControlsCog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
-        summary = game_in_context(interaction, game)
+        summary = await game_in_context(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await play(interaction, summary.table.game_no, action.strip(), None)
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            summary = game_in_context(interaction, interaction.namespace.game)  # None when not given
+            summary = await game_in_context(interaction, interaction.namespace.game)  # None when not given
             note = await self.bot.service.private_view(summary.table.game_no, interaction.user.id)
         except Exception:
             return []  # no game here: nothing to suggest (the command itself says why)

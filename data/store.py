@@ -243,6 +243,15 @@ class Store:
         """Every active game with its action log: what a restart replays."""
         return await self._games("WHERE g.status = 'active'", ())
 
+    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """The numbers of a user's active games (all servers, or one), whichever process started them."""
+        rows = await self._rows(
+            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
+            "WHERE g.status = 'active' AND s.user_id = ? AND (? IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
+            (user_id, guild_id, guild_id),
+        )
+        return [r["game_no"] for r in rows]
+
     async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
         """One game; with `since`, only the actions from that turn on (a process catching up)."""
         games = await self._games("WHERE g.game_no = ?", (game_no,), since)

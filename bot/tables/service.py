@@ -487,8 +487,16 @@ class TableService:
                 table.info(), user_id, seat, state.view(seat), seat in table.candidates(), state.turn, table.deadline
             )
 
+    async def user_games(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
+        """A user's active games (all servers, or one), as `/games` lists them. Where other processes share the
+        store, the store says which (a game another process started is not in this one's memory), each
+        caught up with them; else this process holds every active game."""
+        if self._store.shared:
+            return await self._shared_games_of(user_id, guild_id)
+        return self.games_of(user_id, guild_id)
+
     def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
-        """A user's active games (all servers, or one)."""
+        """A user's active games held by this process (all of them on SQLite; see `user_games`)."""
         out = []
         for table in self._tables.values():
             if guild_id is not None and table.guild_id != guild_id:
@@ -497,6 +505,26 @@ class TableService:
             if seat is not None:
                 turn = table.state.turn
                 out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
+        return out
+
+    async def _shared_games_of(self, user_id: int, guild_id: int | None) -> list[GameSummary]:
+        try:
+            numbers = await self._store.active_games_of(user_id, guild_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        out = []
+        for game_no in numbers:
+            try:
+                table = await self._table(game_no)
+                async with table.lock:
+                    await self._fresh(table)
+                    self._check_live(table)
+                    seat = table.seat_of(user_id)
+                    if seat is not None:  # (they may have resigned in another process meanwhile)
+                        turn = table.state.turn
+                        out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
+            except (TableOver, GameNotFound):
+                continue  # ended, or cannot be rebuilt, meanwhile
         return out
 
     async def export(self, game_no: int) -> dict[str, Any]:
