@@ -3,18 +3,22 @@ Discord: the calls a click makes after the cog) drive N games at once, each clic
 process, some sent to two processes at once (racing clicks on the same game).
 
     python -m benchmarks.cluster [--processes 2] [--games 1000] [--moves 12] [--race 0.05] [--kill]
-                                 [--samples 1000] [--database postgresql://...]
+                                 [--samples 1000] [--rate CLICKS_PER_S] [--database postgresql://...]
 
 A throwaway PostgreSQL server is started (as the tests do: Debian's package, fsync off, a unix socket)
 unless `--database` names an empty database of yours. The games (five-up, two humans and two computers
 each) are opened by this process; then:
 
 1. load: every game gets `--moves` human clicks, each to a random process (with probability `--race` to two
-   processes at once: one applies, the other refuses the stale control). The process clicks like a user:
-   its private view of the human to act, the first legal action, with that view's turn token. Prints
+   processes at once: one applies, the other refuses the stale control). The process clicks like a user on
+   the move select of the hand DM the last answer sent (its first legal action, with its turn token): the
+   cog's `act`, then what was told is marked told; without such a DM (its process was killed, a timer played)
+   the user opens their hand first (`private_view`). Prints
    actions/s and the time of each apply + commit (the game's database lock, catching up, the engine, the
    log write, the commit) p50/p99, measured in the processes. `--kill` kills one process with SIGKILL
-   halfway: the clicks it had in hand get no answer, the others carry on every game. Then `--samples`
+   halfway: the clicks it had in hand get no answer, the others carry on every game. `--rate` paces the
+   clicks (e.g. at half the cluster's capacity) instead of sending each game's next click as soon as its
+   last is answered, which keeps every connection busy and measures mostly queueing. Then `--samples`
    clicks one at a time, each to a random process: apply + commit p50/p99 without queueing (as
    benchmarks/table.py measures it on one process).
 2. timers: every process ticks at once at a time when every reminder is due, then every deadline (and
@@ -53,6 +57,7 @@ from bot.engine.records import record_of  # noqa: E402
 from bot.tables import (  # noqa: E402
     BoardChanged,
     GameEnded,
+    HandChanged,
     LobbyChanged,
     NotYourTurnAtTable,
     Player,
@@ -81,6 +86,31 @@ def digest(record: dict[str, Any]) -> str:
     return hashlib.sha1(json.dumps(record, sort_keys=True, default=str).encode()).hexdigest()
 
 
+def tree_cpu(pid: int | None) -> float:
+    """CPU seconds used by a process and its children, live and ended (Linux /proc), 0 elsewhere: the
+    PostgreSQL server's postmaster and its backends."""
+    if pid is None:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def fields(p: int) -> list[str]:
+        with open(f"/proc/{p}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+
+    try:
+        own = fields(pid)
+    except OSError:
+        return 0.0
+    total = sum(int(own[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                f = fields(int(entry))
+                if int(f[1]) == pid:
+                    total += sum(int(f[i]) for i in (11, 12, 13, 14))
+    return total / tick
+
+
 # -- a worker process: one table service on the shared database -----------------------------------------------
 class Worker:
     def __init__(self, svc: TableService) -> None:
@@ -104,25 +134,39 @@ class Worker:
 
         Turns.guard = timed_guard  # type: ignore[method-assign,assignment]
 
-    async def click(self, game_no: int) -> dict[str, Any]:
+    async def click(self, game_no: int, dm: list[Any] | None = None) -> dict[str, Any]:
+        """A player's click on the move select of their hand DM (`dm`: user, action, turn, as the DM showed
+        them): what the cog does with it, `act`, then telling. Without a DM at hand (the process that sent it
+        was killed, or a timer played the turn) the player opens their hand first (`private_view`)."""
         svc = self.svc
         try:
-            table = await svc.table(game_no)
-            for seat in table.seats:
-                if seat.user_id is None:
-                    continue
-                hand = await svc.private_view(game_no, seat.user_id)  # caught up with the other processes
-                if not hand.your_turn:
-                    continue
-                try:
-                    notes = await svc.act(game_no, seat.user_id, hand.view.legal[0].text, hand.turn)
-                except (StaleControl, NotYourTurnAtTable):
-                    return {"refused": 1}
-                await svc.told(game_no, [k for k in map(key_of, await svc.backlog(game_no, notes)) if k is not None])
-                return {"acked": acked(game_no, notes), "over": any(isinstance(n, GameEnded) for n in notes)}
+            if dm is None:
+                dm = await self.hand_at(game_no)
+                if dm is None:
+                    return {"idle": 1}  # a computer is to act (a killed process left it): a timer sweep plays it
+            user_id, action, turn = dm
+            try:
+                notes = await svc.act(game_no, user_id, action, turn)
+            except (StaleControl, NotYourTurnAtTable):
+                return {"refused": 1}
+            await svc.told(game_no, [k for k in map(key_of, await svc.backlog(game_no, notes)) if k is not None])
+            return {
+                "acked": acked(game_no, notes),
+                "over": any(isinstance(n, GameEnded) for n in notes),
+                "dm": next_dm(game_no, notes),
+            }
         except TableOver:
             return {"over": True}
-        return {"idle": 1}  # a computer is to act (a killed process left it): a timer sweep plays it
+
+    async def hand_at(self, game_no: int) -> list[Any] | None:
+        """The hand of the human to act, as `/hand` shows it (None when no human is to act)."""
+        table = await self.svc.table(game_no)
+        for seat in table.seats:
+            if seat.user_id is not None:
+                hand = await self.svc.private_view(game_no, seat.user_id)  # caught up with the other processes
+                if hand.your_turn:
+                    return [seat.user_id, hand.view.legal[0].text, hand.turn]
+        return None
 
     async def tick(self, now: float) -> dict[str, Any]:
         notes = await self.svc.tick(now)
@@ -139,6 +183,14 @@ class Worker:
             except TableOver:
                 out[str(game_no)] = "over"
         return out
+
+
+def next_dm(game_no: int, notes: Sequence[Any]) -> list[Any] | None:
+    """What the DM sent with these notes offers the human now to act (its first move), if any."""
+    for n in reversed(notes):
+        if isinstance(n, HandChanged) and n.table.game_no == game_no and n.your_turn and n.view.legal:
+            return [n.user_id, n.view.legal[0].text, n.turn]
+    return None
 
 
 def acked(game_no: int | None, notes: Sequence[Any]) -> list[Acked]:
@@ -162,13 +214,13 @@ async def serve(url: str) -> None:
     async def answer(request: dict[str, Any]) -> None:
         op = request["op"]
         if op == "click":
-            reply = await worker.click(request["game"])
+            reply = await worker.click(request["game"], request.get("dm"))
         elif op == "tick":
             reply = await worker.tick(request["now"])
         elif op == "report":
             reply = await worker.report(request["games"])
-        else:  # samples: what was timed since the last ask
-            reply = {"samples": list(worker.samples)}
+        else:  # samples: what was timed since the last ask, and the CPU this process has used
+            reply = {"samples": list(worker.samples), "cpu": time.process_time()}
             worker.samples.clear()
         out.write(json.dumps({"id": request["id"], **reply}) + "\n")
         out.flush()
@@ -245,8 +297,9 @@ class Process:
             await asyncio.wait_for(self.proc.wait(), 30)
 
 
-async def open_games(url: str, count: int, answered: list[Acked]) -> list[int]:
-    """The games, started by this process (the computers' first turns are `answered` by it)."""
+async def open_games(url: str, count: int, answered: list[Acked], dms: dict[int, list[Any] | None]) -> list[int]:
+    """The games, started by this process (the computers' first turns are `answered` by it; the first hand
+    DMs are kept in `dms`)."""
     store = await open_store(url)
     svc = TableService(store, rng=random.Random(1))
     await svc.update_settings(GUILD, turn_seconds=MIN_TURN_SECONDS)  # timers due soon after the load
@@ -260,24 +313,37 @@ async def open_games(url: str, count: int, answered: list[Acked]) -> list[int]:
         await svc.add_computer(lobby_id, host.user_id)
         await svc.add_computer(lobby_id, host.user_id)
         notes = await svc.start(lobby_id, host.user_id)
-        games.append(next(n for n in notes if isinstance(n, TableOpened)).table.game_no)
+        game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
+        games.append(game_no)
         answered += acked(None, notes)
+        dms[game_no] = next_dm(game_no, notes)
     await store.close()
     return games
 
 
 async def run(
-    url: str, processes: int, games: int, moves: int, race: float, kill: bool, seed: int, samples_wanted: int
+    url: str,
+    processes: int,
+    games: int,
+    moves: int,
+    race: float,
+    kill: bool,
+    seed: int,
+    samples_wanted: int,
+    rate: float = 0.0,
+    server_pid: int | None = None,
 ) -> int:
     rng = random.Random(seed)
     print(
         f"cluster benchmark: {processes} processes on one PostgreSQL, {games} games of five-up (2 humans + 2 "
         f"computers), {moves} clicks each, {race:.0%} of clicks raced from 2 processes"
         + (", one process killed -9 halfway" if kill else "")
+        + (f", clicks paced at {rate:.0f}/s" if rate else ", clicks as fast as they are answered")
     )
     t0 = time.perf_counter()
     answered: list[Acked] = []
-    game_nos = await open_games(url, games, answered)
+    dms: dict[int, list[Any] | None] = {}  # the hand DM each game's human to act has in front of them
+    game_nos = await open_games(url, games, answered, dms)
     print(f"  opened and started {games} games in {time.perf_counter() - t0:.2f} s")
     workers = [await Process.start(url) for _ in range(processes)]
     started = len(answered)
@@ -286,12 +352,24 @@ async def run(
     total_clicks = games * moves
     victim = workers[-1] if kill and processes > 1 else None
 
+    pace = {"next": time.perf_counter()}
+
+    async def paced() -> None:
+        """With `--rate`: the clicks of all games spread evenly at that rate (an open load, short of the
+        cluster's capacity, where the time of one apply + commit is not the time spent queueing)."""
+        if rate:
+            pace["next"] = max(pace["next"] + 1 / rate, time.perf_counter())
+            await asyncio.sleep(pace["next"] - time.perf_counter())
+
     async def drive(game_no: int) -> None:
         nonlocal refused, lost, idle, done_clicks
         for _ in range(moves):
+            await paced()
             live = [w for w in workers if w.alive]
             targets = rng.sample(live, 2) if len(live) > 1 and rng.random() < race else [rng.choice(live)]
-            replies = await asyncio.gather(*(w.ask(op="click", game=game_no) for w in targets))
+            dm = dms[game_no]
+            replies = await asyncio.gather(*(w.ask(op="click", game=game_no, dm=dm) for w in targets))
+            dms[game_no] = next((r["dm"] for r in replies if "dm" in r), None)
             done_clicks += 1
             if victim is not None and victim.alive and done_clicks >= total_clicks // 2:
                 victim.kill()
@@ -305,13 +383,29 @@ async def run(
             if over:
                 return
 
+    cpu_before = [(await w.ask(op="samples"))["cpu"] for w in workers]
+    pg_before, driver_before = tree_cpu(server_pid), time.process_time()
     t0 = time.perf_counter()
     await asyncio.gather(*(drive(g) for g in game_nos))
     wall = time.perf_counter() - t0
+    pg_cpu, driver_cpu = tree_cpu(server_pid) - pg_before, time.process_time() - driver_before
     actions = len(answered) - started
     survivors = [w for w in workers if w.alive]
-    samples = [s for w in survivors for s in (await w.ask(op="samples"))["samples"]]
+    replies = [await w.ask(op="samples") for w in survivors]
+    samples = [s for reply in replies for s in reply["samples"]]
+    workers_cpu = sum(r["cpu"] - cpu_before[workers.index(w)] for w, r in zip(survivors, replies, strict=True))
     print(f"load: {actions} actions answered in {wall:.2f} s = {actions / wall:.0f} actions/s")
+    if not kill and actions:
+        # What the machine's other load cannot blur: the CPU each action cost, and the rate that makes on
+        # dedicated cores (the table-service processes, PostgreSQL, and this driver, which stands for the
+        # Discord gateway and is counted too).
+        per = [1e3 * c / actions for c in (workers_cpu, pg_cpu, driver_cpu)]
+        cores = os.cpu_count() or 1
+        print(
+            f"  CPU per action: table service {per[0]:.2f} ms, PostgreSQL {per[1]:.2f} ms, driver {per[2]:.2f} ms "
+            f"= {sum(per):.2f} ms: {cores * 1e3 / sum(per):.0f} actions/s on {cores} dedicated cores"
+            + ("" if server_pid else " (PostgreSQL's own not counted: --database)")
+        )
     print(
         f"  apply + commit under load ({len(samples)} actions in the surviving processes, queued behind the other "
         f"games for a connection and the CPU): p50 {1e3 * percentile(samples, 50):.2f} ms, "
@@ -327,7 +421,8 @@ async def run(
     clicks = 0
     while clicks < samples_wanted and live:
         game_no = rng.choice(live)
-        reply = await rng.choice(survivors).ask(op="click", game=game_no)
+        reply = await rng.choice(survivors).ask(op="click", game=game_no, dm=dms[game_no])
+        dms[game_no] = reply.get("dm")
         answered.extend(tuple(a) for a in reply.get("acked", ()))
         clicks += 1
         if reply.get("over") or "acked" not in reply:
@@ -399,6 +494,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--race", type=float, default=0.05, help="share of clicks sent to two processes at once")
     parser.add_argument("--kill", action="store_true", help="kill one process with SIGKILL halfway")
     parser.add_argument("--samples", type=int, default=1000, help="clicks timed one at a time after the load")
+    parser.add_argument(
+        "--rate", type=float, default=0.0, help="clicks per second over all games (default: as fast as answered)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", help="an empty PostgreSQL database of yours: postgresql://...")
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)  # a process of the cluster
@@ -408,7 +506,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.kill and args.processes < 2:
         parser.error("--kill needs --processes 2 or more (the others carry on)")
-    bench = (args.processes, args.games, args.moves, args.race, args.kill, args.seed, args.samples)
+    bench = (args.processes, args.games, args.moves, args.race, args.kill, args.seed, args.samples, args.rate)
     if args.database:
         return asyncio.run(run(args.database, *bench))
     from tests.postgres_server import NOT_FOUND, PostgresServer
@@ -418,7 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(NOT_FOUND)
     server.start()
     try:
-        return asyncio.run(run(server.url(), *bench))
+        return asyncio.run(run(server.url(), *bench, server_pid=server.process.pid if server.process else None))
     finally:
         server.stop()
 

@@ -35,7 +35,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-GAMES = (("draw", {}), ("five-up", {"partners": "by_agreement"}), ("five-hundred", {}))
+GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("draw", {}),
+    ("five-up", {"partners": "by_agreement"}),
+    ("five-hundred", {}),
+)
 GUILD = 1
 
 
@@ -107,7 +111,7 @@ def _parse(line: str) -> dict[str, Any] | None:
 
 
 async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: bool) -> None:
-    from bot.tables import Player, StaleControl, TableOpened, TableOver, TableService
+    from bot.tables import LobbyChanged, Player, StaleControl, TableOpened, TableOver, TableService
     from data import Store
 
     store = await Store.open(db)
@@ -128,6 +132,7 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
             game_id, options = rng.choice(GAMES)
             host, guest = rng.sample(users, 2)
             [opened] = await service.open_lobby(GUILD, 1, Player(host, f"p{host}"), game_id, options)
+            assert isinstance(opened, LobbyChanged)
             lobby = opened.lobby.lobby_id
             await service.join(lobby, Player(guest, f"p{guest}"))
             for _ in range(2):

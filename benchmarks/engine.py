@@ -17,8 +17,12 @@ import argparse
 import copy
 import random
 import time
+from collections.abc import Callable
+from functools import partial
+from operator import methodcaller
+from typing import Any
 
-from bot.engine import GAMES, determinize, new_game
+from bot.engine import GAMES, GameState, determinize, new_game
 
 
 def measure(game_id: str, players: int, seconds: float) -> tuple[float, float, float]:
@@ -35,6 +39,7 @@ def measure(game_id: str, players: int, seconds: float) -> tuple[float, float, f
         t0 = time.perf_counter()
         while not state.is_over:
             seat = state.current_seat
+            assert seat is not None  # a game not over has a seat to act
             state.apply(seat, choice(state.legal_actions(seat)))
             actions += 1
         playing += time.perf_counter() - t0
@@ -43,7 +48,7 @@ def measure(game_id: str, players: int, seconds: float) -> tuple[float, float, f
     return hands / elapsed, playing / actions * 1e6, elapsed
 
 
-def _positions(game_id: str, players: int, count: int) -> list:
+def _positions(game_id: str, players: int, count: int) -> list[GameState]:
     rng = random.Random(7)
     out = []
     for seed in range(count):
@@ -51,13 +56,15 @@ def _positions(game_id: str, players: int, count: int) -> list:
         for _ in range(rng.randrange(2, 12)):
             if state.is_over:
                 break
-            state.apply(state.current_seat, rng.choice(state.legal_actions()))
+            seat = state.current_seat
+            assert seat is not None
+            state.apply(seat, rng.choice(state.legal_actions()))
         if not state.is_over:
             out.append(state)
     return out
 
 
-def _per_call(fn, items: list, seconds: float) -> float:
+def _per_call(fn: Callable[[Any], object], items: list[Any], seconds: float) -> float:
     """Microseconds per call of fn(item), cycling over items for about `seconds`."""
     calls = 0
     started = time.perf_counter()
@@ -68,11 +75,17 @@ def _per_call(fn, items: list, seconds: float) -> float:
     return (time.perf_counter() - started) / calls * 1e6
 
 
-def _playout(state) -> None:
+def _playout(state: GameState) -> None:
     hands = len(state.hands)
     choice = random.choice
     while not state.is_over and len(state.hands) == hands:
-        state.apply(state.current_seat, choice(state.legal_actions()))
+        seat = state.current_seat
+        assert seat is not None
+        state.apply(seat, choice(state.legal_actions()))
+
+
+def _sample(view: Any, rng: random.Random) -> GameState:
+    return determinize(view, rng)
 
 
 def search_costs(seconds: float, games: list[str] | None) -> None:
@@ -83,14 +96,14 @@ def search_costs(seconds: float, games: list[str] | None) -> None:
         positions = _positions(game_id, info.default_players, 40)
         deep = _per_call(copy.deepcopy, positions, seconds / 4)
         try:
-            cloned = _per_call(lambda s: s.clone(), positions, seconds / 4)
+            cloned = _per_call(methodcaller("clone"), positions, seconds / 4)
         except NotImplementedError:
             print(f"{game_id:18} {info.default_players:>7} {deep:>12.1f} {'not yet':>9}")
             continue
         views = [s.view(s.current_seat) for s in positions]
         rng = random.Random(1)
         try:
-            sampled = _per_call(lambda v, rng=rng: determinize(v, rng), views, seconds / 4)
+            sampled = _per_call(partial(_sample, rng=rng), views, seconds / 4)
         except (AttributeError, NotImplementedError):
             sampled = float("nan")
         played = _per_call(lambda s: _playout(s.clone()), positions, seconds / 4) - cloned

@@ -32,6 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +62,15 @@ def boards(game_id: str, players: int, seeds: Sequence[int], options: dict[str, 
     return {"typical": typical[:40], "worst": worst[:10]}
 
 
+def frame_count(data: bytes) -> int:
+    """Frames of an animated image (a still image has one)."""
+    return int(getattr(Image.open(io.BytesIO(data)), "n_frames", 1))  # only animated formats define it
+
+
 def hands(game_id: str, players: int, seeds: Sequence[int], options: dict[str, Any] | None = None) -> dict:
     """Seats' views on their turn: the first few of each game (typical) and the largest hands (worst)."""
-    typical, worst = [], []
+    typical: list[Any] = []
+    worst: list[Any] = []
     for seed in seeds:
         for state in play(game_id, players, seed, options):
             seat = state.current_seat
@@ -312,14 +319,19 @@ def community() -> None:
             whole = max(whole, views, key=len)
             for n in {v.hand_no for v in views}:
                 longest = max(longest, hand_positions(views, n), key=len)
-        cases = [
-            (f"{label}: longest hand", longest, {}),
-            (f"{label}: whole game, sampled", whole, {}),
-            (f"{label}: whole game, every move", whole, {"max_frames": len(whole) + 1}),
+        cases: list[tuple[str, list[Any], int | None]] = [
+            (f"{label}: longest hand", longest, None),
+            (f"{label}: whole game, sampled", whole, None),
+            (f"{label}: whole game, every move", whole, len(whole) + 1),
         ]
-        for case, views, options in cases:
-            ms, gif = timed(lambda v=views, o=options, n=names: render_replay(v, n, **o), 2)
-            frames = Image.open(io.BytesIO(gif)).n_frames
+        for case, views, most in cases:
+            draw = (
+                partial(render_replay, views, names)
+                if most is None
+                else partial(render_replay, views, names, max_frames=most)
+            )
+            ms, gif = timed(draw, 2)
+            frames = frame_count(gif)
             print(
                 f"{case:<44} {len(views):>9} {frames:>6} {ms:7.0f} {ms / frames:8.1f} {len(gif) / 1024:7.0f}"
                 f" {len(_as_apng(gif)) / 1024:8.0f}"
@@ -353,7 +365,7 @@ def _as_apng(gif: bytes) -> bytes:
 
     image = Image.open(io.BytesIO(gif))
     frames, durations = [], []
-    for k in range(image.n_frames):
+    for k in range(frame_count(gif)):
         image.seek(k)
         # Pillow hands GIF frames after the first as RGB: back to the house palette, exactly (the same colours)
         frames.append(image.convert("RGB").quantize(palette=_full_palette(), dither=Image.Dither.NONE))

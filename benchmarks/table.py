@@ -32,7 +32,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from bot.tables import BoardChanged, GameEnded, Player, TableOpened, TableOver, TableService
+from bot.tables import BoardChanged, GameEnded, LobbyChanged, Player, TableOpened, TableOver, TableService
 from bot.tables.outbox import key_of
 from bot.tables.turns import Turns
 from data import open_store
@@ -85,6 +85,7 @@ async def start_games(svc: TableService, count: int) -> list[int]:
         host = Player(10_000 + 2 * i, f"p{2 * i}")
         guest = Player(10_001 + 2 * i, f"p{2 * i + 1}")
         [opened] = await svc.open_lobby(GUILD, 1, host, "five-up", {"partners": "by_agreement"})
+        assert isinstance(opened, LobbyChanged)
         lobby_id = opened.lobby.lobby_id
         await svc.join(lobby_id, guest)
         await svc.add_computer(lobby_id, host.user_id)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.tables import Player, TableOpened, TableService
+from bot.tables import LobbyChanged, Player, TableOpened, TableService
 from bot.tables.thinking import Thinking
 from data import Store
 
@@ -37,6 +37,7 @@ def pct(values: list[float], q: float) -> float:
 
 async def start(svc: TableService, humans: list[Player], computers: int, game_id: str) -> int:
     [changed] = await svc.open_lobby(GUILD, CHANNEL, humans[0], game_id, None)
+    assert isinstance(changed, LobbyChanged)
     lobby = changed.lobby.lobby_id
     for p in humans[1:]:
         await svc.join(lobby, p)

@@ -11,13 +11,12 @@ import random
 import re
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, LEVELS, choose_action
-from bot.engine import GAMES, game_info
+from bot.engine import GAMES, View, game_info
 from bot.i18n import LOCALES, tr
 from bot.settings import Settings, SettingsError, check_shards, parse_shard_ids
 from bot.tables import (
@@ -26,14 +25,16 @@ from bot.tables import (
     HandChanged,
     HandEnded,
     LobbyChanged,
+    Notification,
     Player,
     TableOpened,
     TableService,
 )
 from bot.tables.thinking import Thinking
-from cogs import words
 from data import Store, StoreError, hold_database
-from rendering import NoRenderer, render_board, render_score_sheet
+from presenters import presenter
+from presenters.common import game_name, seat_names, table_title, winners
+from rendering import NoRenderer, end_names, render_board, render_score_sheet
 
 NO_TOKEN = (
     "No bot token: create an application at https://discord.com/developers/applications, copy its token "
@@ -72,7 +73,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     if args.demo is None:
-        given = [flag for flag in DEMO_FLAGS if getattr(args, flag[2:]) is not None]
+        given = [flag for flag in DEMO_FLAGS if vars(args)[flag[2:]] is not None]
         if given:
             verb = "goes" if len(given) == 1 else "go"
             parser.error(
@@ -201,15 +202,19 @@ class DemoPrinter:
     def __init__(self, game_id: str, out: Path, locale: str) -> None:
         self.game_id, self.out, self.locale = game_id, out, locale
         self.boards = self.sheets = 0
-        self.view: Any = None
+        self.view: View | None = None  # the last board's, for the score sheet of a hand
         self.said_no_pictures = False
 
-    def save(self, render: Any, view: Any, names: list[str], name: str) -> bool:
+    def save(
+        self, render: Callable[[View, list[str], str], bytes], view: View | None, names: list[str], name: str
+    ) -> bool:
+        if view is None:
+            return False
         try:
             image = render(view, names, self.locale)
         except NoRenderer:  # a game the renderer does not draw yet
             if not self.said_no_pictures:
-                print(tr("demo.no_images", self.locale, game=words.game_name(self.game_id, self.locale)))
+                print(tr("demo.no_images", self.locale, game=game_name(self.game_id, self.locale)))
                 self.said_no_pictures = True
             return False
         except Exception:  # a bug in a drawing: said with its traceback, and the demo goes on in text
@@ -221,17 +226,18 @@ class DemoPrinter:
             raise DemoWriteError(f"cannot write {self.out / name}: {exc.strerror or exc}") from None
         return True
 
-    def show(self, note: Any, seed: int) -> None:
+    def show(self, note: Notification, seed: int) -> None:
         locale = self.locale
         if isinstance(note, LobbyChanged | HandChanged):
             return
-        names = words.seat_names(note.table.seats, locale)
+        names = seat_names(note.table.seats, locale)
+        words = presenter(self.game_id)
         if isinstance(note, TableOpened):
-            title = words.table_title(note.table, locale)
+            title = table_title(note.table, locale)
             print(tr("demo.title", locale, table=title, players=tr("list.join", locale).join(names), seed=seed))
             self.boards += self.save(render_board, note.view, names, "board-0000.png")
         elif isinstance(note, BoardChanged):
-            print("  " + plain(words.board_line(note, names, locale)))
+            print("  " + plain(words.board_line(note, names, locale, ends=end_names(note.view))))
             self.view = note.view
             self.boards += self.save(render_board, note.view, names, f"board-{note.turn:04d}.png")
         elif isinstance(note, HandEnded):
@@ -241,8 +247,8 @@ class DemoPrinter:
                 print("  " + plain(line))
             self.sheets += self.save(render_score_sheet, self.view, names, f"sheet-{note.hand_no:02d}.png")
         elif isinstance(note, GameEnded):
-            print(plain(tr("result.over.title", locale, table=words.table_title(note.table, locale))))
-            for line in [words.winners(note, names, locale), *words.standings(note, names, locale)]:
+            print(plain(tr("result.over.title", locale, table=table_title(note.table, locale))))
+            for line in [winners(note.sides, names, locale), *words.standings(note.sides, names, locale)]:
                 print("  " + plain(line))
             self.sheets += self.save(render_score_sheet, note.view, names, "sheet-final.png")
             print(tr("demo.written", locale, boards=self.boards, sheets=self.sheets, folder=self.out))
@@ -262,6 +268,7 @@ async def demo(
             service = TableService(store, rng=random.Random(seed), thinking=Thinking(0, level))
             await service.resume()
             [opened] = await service.open_lobby(0, 0, Player(DEMO_USER, tr("demo.player", locale)), game_id)
+            assert isinstance(opened, LobbyChanged)
             lobby = opened.lobby.lobby_id
             for _ in range(players - 1):
                 await service.add_computer(lobby, DEMO_USER)

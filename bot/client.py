@@ -98,7 +98,12 @@ class FivesBot(commands.Bot):
         log.info("synced %d commands to server %s", len(synced), guild_id)
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        log.info(
+            "logged in as %s (%s) in %d servers",
+            self.user,
+            self.user.id if self.user is not None else "?",
+            len(self.guilds),
+        )
         await self.announcer.start()  # once: what a crash left untold, and what resume() played
 
     async def close(self) -> None:

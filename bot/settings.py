@@ -60,7 +60,7 @@ class Settings:
     log_level: str = "INFO"
     seed: int | None = None  # seeds game seeds and seat draws: reproducible games for tests and demos
     ai_workers: int = 2  # processes in which searching computer players think (0: in the bot's own)
-    computer_level: str = "easy"  # the level of a computer seat that names none
+    computer_level: str = "easy"  # the level of computers on a server that chose none (`/settings computers`)
     # Shards (discord.py's AutoShardedBot): how many the bot has in all, and which this process runs (all of
     # them when None). Unset: one unsharded connection, as a small bot has.
     shard_count: int | None = None

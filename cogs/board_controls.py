@@ -13,9 +13,9 @@ import rendering
 from bot.engine.five_hundred import FiveHundredView
 from bot.i18n import tr
 from bot.tables import TableInfo
+from presenters import presenter
 from rendering.five_hundred.board import closing_trick
 
-from . import words
 from .common import Colours, ControlsCog, fives, names_for, reports_errors, user_locale
 from .hands import MyHandButton
 
@@ -27,7 +27,7 @@ def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
     """The board's buttons: **My hand** (private, ephemeral) and, for trick games, the last trick (public)."""
     view = discord.ui.View(timeout=None)
     view.add_item(MyHandButton(table.game_no, locale))
-    if words.family(table.game_id) == "five_hundred":
+    if presenter(table.game_id).tricks:
         view.add_item(LastTrickButton(table.game_no, locale))
     return view
 
@@ -59,8 +59,7 @@ class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"five
         view = await service.public_view(self.game_no)
         locale = user_locale(interaction)
         # the hand's first trick is still on the table (during the next auction, the last hand's tenth is shown)
-        tricks = view.last_trick if isinstance(view, FiveHundredView) else ()
-        if not tricks and closing_trick(view) is None:
+        if not isinstance(view, FiveHundredView) or (not view.last_trick and closing_trick(view) is None):
             await interaction.edit_original_response(content=tr("trick.500.none", locale))
             return
         image = rendering.render_board(view, names_for(table, locale, escape=False), locale, show_previous=True)

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import DEFAULT_LOCALE, has, locale_of, tr
 from bot.tables import GameSummary, TableError, TableInfo, TableService
+from presenters.common import game_name, names_with_levels, seat_names
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
@@ -107,17 +108,18 @@ async def dm_locale(bot: FivesBot, user_id: int, guild_id: int | None) -> str:
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
     """An ephemeral answer, whether the interaction was already deferred or not."""
     kwargs.setdefault("ephemeral", True)
+    if content is not None:  # else no content at all (a followup takes no None)
+        kwargs["content"] = content
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
+        await interaction.followup.send(**kwargs)
     else:
-        await interaction.response.send_message(content, **kwargs)
+        await interaction.response.send_message(**kwargs)
 
 
-def names_for(table: TableInfo, locale: str, *, escape: bool = True) -> list[str]:
-    """The seats' names as a message shows them (markdown escaped, unless for an image)."""
-    from .words import seat_names
-
-    names = seat_names(table.seats, locale)
+def names_for(table: TableInfo, locale: str, *, escape: bool = True, levels: bool = False) -> list[str]:
+    """The seats' names as a message shows them (markdown escaped, unless for an image); with `levels`,
+    each computer's with its level."""
+    names = (names_with_levels if levels else seat_names)(table.seats, locale)
     return [discord.utils.escape_markdown(n) for n in names] if escape else names
 
 
@@ -144,10 +146,10 @@ def where(summary: GameSummary) -> str:
     return jump_url(table.guild_id, table.thread_id or table.channel_id, table.board_message_id)
 
 
-def game_in_context(interaction: discord.Interaction, game_no: int | None) -> GameSummary:
+async def game_in_context(interaction: discord.Interaction, game_no: int | None) -> GameSummary:
     """The game a command means: the one named, else the table whose thread (or channel) this is, else the
     user's only game on this server."""
-    games = service(interaction.client).games_of(interaction.user.id, interaction.guild_id)
+    games = await service(interaction.client).user_games(interaction.user.id, interaction.guild_id)
     if game_no is not None:
         found = next((g for g in games if g.table.game_no == game_no), None)
         if found is None:
@@ -167,10 +169,8 @@ def game_in_context(interaction: discord.Interaction, game_no: int | None) -> Ga
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The user's games on this server, your turn first."""
-    from .words import game_name
-
     locale = user_locale(interaction)
-    games = service(interaction.client).games_of(interaction.user.id, interaction.guild_id)
+    games = await service(interaction.client).user_games(interaction.user.id, interaction.guild_id)
     games.sort(key=lambda g: (not g.your_turn, g.table.game_no))
     out = []
     for summary in games:

@@ -20,11 +20,13 @@ from typing import Any, Self
 import discord
 
 from bot.engine.domineren import DominerenView, LegalMove
+from bot.engine.domineren.gametypes import WITH_PARAMETERS
 from bot.i18n import tr
 from bot.tables import HandChanged
+from presenters import domineren as dom
+from presenters import presenter
+from rendering.domineren.board import end_sides
 
-from . import domineren_words as dom
-from . import words
 from .common import reports_errors, user_locale
 from .move_controls import FAMILY_STEPS, PageButton
 from .turn_controls import ActionSelect, TurnButton, TypeButton, WordButton, current_hand, dm_table_url, play
@@ -50,7 +52,8 @@ def split(
         selects.append(TypeSelect.build(game_no, turn, types, locale))
     for entry in moves:
         if entry.kind in ("turn", "place"):
-            label = dom.end_label(entry.text, locale, note.view)
+            ends = end_sides(note.view) if isinstance(note.view, DominerenView) else None
+            label = dom.end_label(entry.text, locale, ends)
             buttons.append(WordButton(game_no, turn, entry.text, locale, label=label))
         elif entry.kind not in ("type", "block"):
             rest.append(entry)
@@ -116,7 +119,7 @@ def block_controls(note: HandChanged, locale: str, *, url: str | None = None) ->
     for n, chunk in enumerate(_chunks(entries)):
         options = []
         for entry in chunk:
-            label, description = words.move_label(note.table.game_id, entry, locale, view=view)
+            label, description = presenter(note.table.game_id).move_label(entry, locale, view=view)
             options.append(discord.SelectOption(label=label[:100], value=entry.text, description=description))
         placeholder = tr("controls.kind.block", locale)
         out.add_item(ActionSelect(note.table.game_no, note.turn, n, options=options, placeholder=placeholder[:150]))
@@ -140,7 +143,7 @@ class TypeSelect(
                 label=dom.type_label(t, locale)[:100],
                 value=t,
                 description=dom.type_help(t, locale)[:100],
-                emoji="⚙️" if t in dom.PARAMETERS else None,
+                emoji="⚙️" if t in WITH_PARAMETERS else None,
             )
             for t in types
         ]

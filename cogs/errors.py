@@ -75,7 +75,7 @@ async def _tell(interaction: discord.Interaction, message: str) -> None:
         else:
             await interaction.followup.send(message, ephemeral=True)
     except discord.HTTPException as exc:
-        if getattr(exc, "code", None) != UNKNOWN_INTERACTION:
+        if exc.code != UNKNOWN_INTERACTION:
             log.warning("could not tell user %s about an error: %s", interaction.user.id, exc)
 
 

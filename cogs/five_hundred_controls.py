@@ -16,10 +16,12 @@ from typing import Any, Self
 
 import discord
 
+from bot.engine import Legal, View
+from bot.engine.five_hundred import FiveHundredView, LegalAction
 from bot.i18n import tr
 from bot.tables import HandChanged
+from presenters.five_hundred import card, card_label
 
-from . import words
 from .common import reports_errors, user_locale
 from .move_controls import FAMILY_STEPS, Items, PageButton
 from .turn_controls import TurnButton, TypeButton, current_hand, dm_table_url, play
@@ -27,8 +29,13 @@ from .turn_controls import TurnButton, TypeButton, current_hand, dm_table_url, p
 SELECT_SIZE = 25  # Discord's limit of options in a select
 
 
-def is_pair(entry: Any) -> bool:
-    return getattr(entry, "kind", "") == "call" and len(getattr(entry, "cards", ())) == 2
+def is_pair(entry: Legal) -> bool:
+    return isinstance(entry, LegalAction) and entry.kind == "call" and len(entry.cards) == 2
+
+
+def calls(view: View) -> list[LegalAction]:
+    """The legal calls of a partner card (or two), highest first."""
+    return [e for e in view.legal if isinstance(e, LegalAction) and e.kind == "call"]
 
 
 def split_pairs(note: HandChanged, moves: Sequence[Any], locale: str) -> tuple[list[Any], Items, Items]:
@@ -40,15 +47,15 @@ def split_pairs(note: HandChanged, moves: Sequence[Any], locale: str) -> tuple[l
     return rest, [PairButton(note.table.game_no, note.turn, locale)], []
 
 
-def _callable(view: Any, first: str | None) -> list[str]:
+def _callable(view: View, first: str | None) -> list[str]:
     """The cards that may be named first (any card of a legal pair), or with `first` the second ones."""
     out: dict[str, None] = {}
-    for entry in view.legal:
-        if is_pair(entry) and (first is None or first in entry.cards):
-            for card in entry.cards:
-                if card != first:
-                    out[card] = None
-    order = [c for e in view.legal if getattr(e, "kind", "") == "call" for c in e.cards]  # highest first
+    for entry in calls(view):
+        if len(entry.cards) == 2 and (first is None or first in entry.cards):
+            for c in entry.cards:
+                if c != first:
+                    out[c] = None
+    order = [c for e in calls(view) for c in e.cards]  # highest first
     return sorted(out, key=order.index)
 
 
@@ -59,16 +66,17 @@ def pair_controls(
     back to every move, Type a move, and the link to the table in a DM."""
     game_no, turn = note.table.game_no, note.turn
     cards = _callable(note.view, first)
+    trump = note.view.trump if isinstance(note.view, FiveHundredView) else None
     out = discord.ui.View(timeout=None)
     count = -(-len(cards) // SELECT_SIZE) or 1
     size = -(-len(cards) // count) or 1
     for n, i in enumerate(range(0, len(cards), size)):
         chunk = cards[i : i + size]
-        labels = [words.card_label(c, locale, getattr(note.view, "trump", None)) for c in chunk]
+        labels = [card_label(c, locale, trump) for c in chunk]
         if first is None:
             placeholder = tr("controls.500.pair_first", locale)
         else:
-            placeholder = tr("controls.500.pair_second", locale, card=words.card(first, locale))
+            placeholder = tr("controls.500.pair_second", locale, card=card(first, locale))
         if count > 1:
             placeholder = tr("controls.range", locale, kind=placeholder, first=labels[0], last=labels[-1])
         options = [discord.SelectOption(label=label, value=c) for c, label in zip(chunk, labels, strict=True)]

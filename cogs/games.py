@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,8 +13,8 @@ from discord.ext import commands
 from bot.client import FivesBot
 from bot.i18n import tr
 from bot.tables import GameSummary, Notification
+from presenters.common import table_title
 
-from . import words
 from .common import (
     Colours,
     Refusal,
@@ -44,7 +45,7 @@ class Confirm(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.user_id
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:  # type: ignore[override]
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
         await interaction.client.tree.on_error(interaction, error)  # type: ignore[attr-defined]
 
     @discord.ui.button(style=discord.ButtonStyle.danger)
@@ -67,7 +68,7 @@ class Games(commands.Cog):
     async def games(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
         found = sorted(
-            self.bot.service.games_of(interaction.user.id, interaction.guild_id),
+            await self.bot.service.user_games(interaction.user.id, interaction.guild_id),
             key=lambda g: (not g.your_turn, g.table.game_no),
         )
         embed = discord.Embed(title=tr("games.title", locale), colour=Colours.LOBBY)
@@ -79,7 +80,7 @@ class Games(commands.Cog):
 
     @staticmethod
     def _line(summary: GameSummary, locale: str) -> str:
-        title = words.table_title(summary.table, locale)
+        title = table_title(summary.table, locale)
         if summary.your_turn:
             state = tr("games.your_turn", locale)
             if summary.deadline is not None:
@@ -94,13 +95,13 @@ class Games(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        summary = game_in_context(interaction, game)
+        summary = await game_in_context(interaction, game)
         game_no = summary.table.game_no
 
         async def confirmed(click: discord.Interaction) -> None:
             await self._finish(click, await service(click.client).resign(game_no, click.user.id), "resign.done")
 
-        await self._ask(interaction, words.table_title(summary.table, user_locale(interaction)), "resign", confirmed)
+        await self._ask(interaction, table_title(summary.table, user_locale(interaction)), "resign", confirmed)
 
     @app_commands.command(name=text("command.abandon.name"), description=text("command.abandon.description"))
     @app_commands.rename(game=text("command.option.game.name"))
@@ -115,14 +116,14 @@ class Games(commands.Cog):
             if table.guild_id != interaction.guild_id:
                 raise Refusal("not_your_game", game=game)
         else:
-            table = game_in_context(interaction, game).table
+            table = (await game_in_context(interaction, game)).table
         game_no = table.game_no
 
         async def confirmed(click: discord.Interaction) -> None:
             notes = await service(click.client).abandon(game_no, click.user.id, is_admin=is_admin)
             await self._finish(click, notes, "abandon.done")
 
-        await self._ask(interaction, words.table_title(table, user_locale(interaction)), "abandon", confirmed)
+        await self._ask(interaction, table_title(table, user_locale(interaction)), "abandon", confirmed)
 
     @staticmethod
     async def _ask(

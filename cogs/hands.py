@@ -19,10 +19,12 @@ from discord.ext import commands
 from bot.client import FivesBot
 from bot.i18n import DEFAULT_LOCALE, locale_of, tr
 from bot.tables import HandChanged
+from presenters import presenter
+from presenters.common import table_title
 from rendering import render_hand
 
 # The games' own controls register their steps with move_controls as they are imported.
-from . import domineren_controls, five_hundred_controls, move_controls, words
+from . import domineren_controls, five_hundred_controls, move_controls
 from .common import (
     Colours,
     ControlsCog,
@@ -51,22 +53,23 @@ def hand_message(
     view = note.view
     table = note.table
     names = names_for(table, locale)
+    words = presenter(table.game_id)
     playing = note.your_turn and bool(view.legal)
     embed = discord.Embed(
-        title=tr("hand.title", locale, table=words.table_title(table, locale)),
+        title=tr("hand.title", locale, table=table_title(table, locale)),
         colour=Colours.TURN if playing else Colours.HAND,
     )
     if playing:
-        lines = words.prompt(table.game_id, view, names, locale)
+        lines = words.prompt(view, names, locale)
         if note.deadline is not None:
             when = relative_time(note.deadline)
-            lines.append(words.deadline_line(table.game_id, view, when, locale, private=True))
+            lines.append(words.deadline_line(view, when, locale, private=True))
         embed.description = "\n".join(line for line in lines if line)
     elif view.over:
         embed.description = tr("hand.over", locale)
     elif view.current_seat is not None:
         embed.description = tr("hand.waiting", locale, player=names[view.current_seat])
-    status = words.status_lines(table.game_id, view, names, locale)  # Five Hundred: the high bid, the contract
+    status = words.status_lines(view, names, locale)  # Five Hundred: the high bid, the contract
     if status:
         embed.description = "\n".join(x for x in (embed.description, *status) if x)
     hand = view.hand or ()
@@ -74,9 +77,7 @@ def hand_message(
     if file is not None:
         embed.set_image(url="attachment://hand.png")
     else:
-        embed.add_field(
-            name=tr("hand.tiles", locale), value=words.hand_text(table.game_id, hand, locale) or "—", inline=False
-        )
+        embed.add_field(name=tr("hand.tiles", locale), value=words.hand_text(hand, locale) or "—", inline=False)
     if playing:
         controls = move_controls.move_controls(note, locale, page, url=url)
     else:
@@ -141,7 +142,7 @@ class Hands(ControlsCog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await show_hand(interaction, game_in_context(interaction, game).table.game_no)
+        await show_hand(interaction, (await game_in_context(interaction, game)).table.game_no)
 
     @app_commands.command(name=text("command.move.name"), description=text("command.move.description"))
     @app_commands.rename(action=text("command.move.action.name"), game=text("command.option.game.name"))
@@ -149,21 +150,22 @@ class Hands(ControlsCog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
-        summary = game_in_context(interaction, game)
+        summary = await game_in_context(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await play(interaction, summary.table.game_no, action.strip(), None)
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            summary = game_in_context(interaction, getattr(interaction.namespace, "game", None))
+            summary = await game_in_context(interaction, interaction.namespace.game)  # None when not given
             note = await self.bot.service.private_view(summary.table.game_no, interaction.user.id)
         except Exception:
             return []  # no game here: nothing to suggest (the command itself says why)
         locale = user_locale(interaction)
+        words = presenter(summary.table.game_id)
         out = []
         for entry in note.view.legal if note.your_turn else ():
-            label, description = words.move_label(summary.table.game_id, entry, locale)
+            label, description = words.move_label(entry, locale)
             # The notation is what gets typed; where it is made of English words (draw, 8NT, misere) other
             # languages show only the move's name, and typing the notation still finds it.
             typed = locale == DEFAULT_LOCALE or not re.search("[A-Za-z]{2}", entry.text)

@@ -1,21 +1,24 @@
 """Lobbies: `/play game:<game>` opens a table; players join and leave with buttons, the host adds computer
-players, chooses the options and starts the game (or cancels). The lobby message always shows the seats
-and the options in force; it is in the server's language since everyone reads it."""
+players at the level of their choice (the server's level offered as the default) and may change a
+computer's level in its seat, chooses the options and starts the game (or cancels). The lobby message
+always shows the seats, each computer's level and the options in force; it is in the server's language
+since everyone reads it."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord import app_commands
 
+from bot.ai import LEVELS
 from bot.client import FivesBot
 from bot.engine import GAMES, OptionSpec, game_info
 from bot.i18n import tr
-from bot.tables import LobbyChanged, LobbyInfo, NotHost, Player
+from bot.tables import LobbyChanged, LobbyInfo, NotHost, Player, Seat
+from presenters import common as words
 
-from . import words
 from .common import Colours, ControlsCog, fives, public_locale, reports_errors, service, user_locale
 from .translator import text
 
@@ -62,7 +65,7 @@ def lobby_embed(lobby: LobbyInfo, locale: str, *, in_thread: bool = True) -> dis
         ),
         colour=Colours.LOBBY,
     )
-    names = words.seat_names(lobby.seats, locale)
+    names = words.names_with_levels(lobby.seats, locale)
     seats = []
     for seat, name in zip(lobby.seats, names, strict=True):
         if seat.user_id is None:
@@ -89,20 +92,50 @@ def lobby_embed(lobby: LobbyInfo, locale: str, *, in_thread: bool = True) -> dis
 
 
 def lobby_view(lobby: LobbyInfo, locale: str) -> discord.ui.View | None:
-    if lobby.status != "open":
-        return None
+    """The lobby's controls while it is open (None once started or cancelled)."""
+    return lobby_controls(lobby, locale) if lobby.status == "open" else None
+
+
+def lobby_controls(lobby: LobbyInfo, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     computers = any(s.computer for s in lobby.seats)
     for op, style, row, disabled in (
         ("join", discord.ButtonStyle.success, 0, lobby.full),
         ("leave", discord.ButtonStyle.secondary, 0, False),
-        ("add", discord.ButtonStyle.primary, 1, lobby.full),
-        ("remove", discord.ButtonStyle.secondary, 1, not computers),
-        ("options", discord.ButtonStyle.secondary, 1, not shown_options(lobby.game_id)),
-        ("start", discord.ButtonStyle.success, 2, not lobby.can_start),
-        ("cancel", discord.ButtonStyle.danger, 2, False),
+        ("remove", discord.ButtonStyle.secondary, 2, not computers),
+        ("levels", discord.ButtonStyle.secondary, 2, not computers),
+        ("options", discord.ButtonStyle.secondary, 2, not shown_options(lobby.game_id)),
+        ("start", discord.ButtonStyle.success, 3, not lobby.can_start),
+        ("cancel", discord.ButtonStyle.danger, 3, False),
     ):
         view.add_item(LobbyButton(lobby.lobby_id, op, tr(f"lobby.button.{op}", locale), style, row, disabled))
+    view.add_item(AddComputerSelect.build(lobby, locale))
+    return view
+
+
+def level_label(level: str, locale: str) -> str:
+    return tr(f"level.{level}.label", locale)
+
+
+# -- the computers' levels (host only, ephemeral) ---------------------------------------------------------
+def levels_text(lobby: LobbyInfo, locale: str) -> str:
+    """What the levels panel says: what each level does."""
+    lines = [tr("lobby.levels.intro", locale, game=words.game_name(lobby.game_id, locale))]
+    lines += [
+        tr("lobby.levels.line", locale, level=level_label(level, locale), about=tr(f"level.{level}.about", locale))
+        for level in LEVELS
+    ]
+    return "\n".join(lines)
+
+
+def levels_view(lobby: LobbyInfo, locale: str) -> discord.ui.View:
+    """One select per computer of the lobby, showing its level (a lobby seats at most five computers, and a
+    message holds five selects)."""
+    view = discord.ui.View(timeout=None)
+    computers = [s for s in lobby.seats if s.computer]
+    names = words.seat_names(lobby.seats, locale)
+    for number, seat in enumerate(computers[:5], start=1):
+        view.add_item(ComputerLevelSelect.build(lobby.lobby_id, number, names[seat.index], seat, locale))
     return view
 
 
@@ -144,7 +177,9 @@ def options_view(lobby: LobbyInfo, locale: str, page: int = 0) -> discord.ui.Vie
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"fives:lobby:(?P<lobby>[0-9]+):(?P<op>join|leave|add|remove|options|start|cancel)",
+    # `add` is the button lobbies had before computers had levels: one still on a message adds a computer
+    # at the server's level.
+    template=r"fives:lobby:(?P<lobby>[0-9]+):(?P<op>join|leave|add|remove|levels|options|start|cancel)",
 ):
     def __init__(
         self,
@@ -163,14 +198,27 @@ class LobbyButton(
         self.lobby_id, self.op = lobby_id, op
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["lobby"]), match["op"], item.label or "", item.style)
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        if isinstance(item, discord.ui.Button):
+            return cls(int(match["lobby"]), match["op"], item.label or "", item.style)
+        return cls(int(match["lobby"]), match["op"])
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         svc = service(interaction.client)
         user = interaction.user
         lobby_id = self.lobby_id
+        if self.op == "levels":
+            lobby = svc.lobby(lobby_id)
+            if user.id != lobby.host_id:
+                raise NotHost("only the host chooses the computers' levels", lobby_id=lobby_id)
+            locale = user_locale(interaction)
+            await interaction.response.send_message(
+                levels_text(lobby, locale), view=levels_view(lobby, locale), ephemeral=True
+            )
+            return
         if self.op == "options":
             lobby = svc.lobby(lobby_id)
             if user.id != lobby.host_id:
@@ -186,14 +234,14 @@ class LobbyButton(
             if user.id == svc.lobby(lobby_id).host_id:  # anyone else is refused by the service, as not the host
                 await can_play_here(interaction)
             await interaction.response.defer()
-            notes = await svc.start(lobby_id, user.id)
+            started = await svc.start(lobby_id, user.id)
             locale = await public_locale(interaction.client, interaction.guild_id)
             announcer = fives(interaction).announcer
-            await announcer.deliver([n for n in notes if not isinstance(n, LobbyChanged)], origin=interaction)
-            for note in notes:  # said once the table knows whether it has a thread
-                if isinstance(note, LobbyChanged):
-                    in_thread = announcer.in_thread(note.lobby)
-                    embed = lobby_embed(note.lobby, locale, in_thread=in_thread)
+            await announcer.deliver([n for n in started if not isinstance(n, LobbyChanged)], origin=interaction)
+            for change in started:  # said once the table knows whether it has a thread
+                if isinstance(change, LobbyChanged):
+                    in_thread = announcer.in_thread(change.lobby)
+                    embed = lobby_embed(change.lobby, locale, in_thread=in_thread)
                     await interaction.edit_original_response(embed=embed, view=None)
             return
         if self.op == "join":
@@ -201,7 +249,7 @@ class LobbyButton(
         elif self.op == "leave":
             notes = await svc.leave(lobby_id, user.id)
         elif self.op == "add":
-            notes = await svc.add_computer(lobby_id, user.id)
+            notes = await svc.add_computer(lobby_id, user.id)  # at the server's level
         elif self.op == "remove":
             notes = await svc.remove_computer(lobby_id, user.id)
         else:
@@ -211,6 +259,96 @@ class LobbyButton(
         await interaction.response.edit_message(
             embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
         )
+
+
+class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fives:lobby:(?P<lobby>[0-9]+):addc"):
+    """Add computer: the host picks its level; the server's level is marked as its default."""
+
+    def __init__(self, item: discord.ui.Select[Any], lobby_id: int) -> None:
+        super().__init__(item)
+        self.lobby_id = lobby_id
+
+    @classmethod
+    def build(cls, lobby: LobbyInfo, locale: str) -> AddComputerSelect:
+        options = []
+        for level in LEVELS:
+            label = level_label(level, locale)
+            if level == lobby.default_level:
+                label = tr("lobby.add.default", locale, level=label)
+            about = tr(f"level.{level}.about", locale)
+            options.append(discord.SelectOption(label=_fit(label, 100), value=level, description=_fit(about, 100)))
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"fives:lobby:{lobby.lobby_id}:addc",
+            placeholder=_fit("🤖 " + tr("lobby.button.add", locale), 150),
+            options=options,
+            disabled=lobby.full,
+            row=1,
+        )
+        return cls(select, lobby.lobby_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Select)  # the template is a select's
+        return cls(item, int(match["lobby"]))
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        [level] = self.item.values
+        [note] = await service(interaction.client).add_computer(self.lobby_id, interaction.user.id, level)
+        locale = await public_locale(interaction.client, interaction.guild_id)
+        await interaction.response.edit_message(
+            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+        )
+
+
+class ComputerLevelSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"fives:llvl:(?P<lobby>[0-9]+):(?P<computer>[0-9]+)"
+):
+    """The level of one computer of a lobby (`Computer n`, numbered as the lobby shows them), in its seat."""
+
+    def __init__(self, item: discord.ui.Select[Any], lobby_id: int, computer: int) -> None:
+        super().__init__(item)
+        self.lobby_id, self.computer = lobby_id, computer
+
+    @classmethod
+    def build(cls, lobby_id: int, computer: int, name: str, seat: Seat, locale: str) -> ComputerLevelSelect:
+        current = seat.computer_level
+        options = [
+            discord.SelectOption(
+                label=level_label(level, locale),
+                value=level,
+                description=_fit(tr(f"level.{level}.about", locale), 100),
+                default=level == current,
+            )
+            for level in LEVELS
+        ]
+        shown = level_label(current or LEVELS[0], locale)
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"fives:llvl:{lobby_id}:{computer}",
+            placeholder=_fit(tr("lobby.levels.current", locale, name=name, level=shown), 150),
+            options=options,
+        )
+        return cls(select, lobby_id, computer)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Select)  # the template is a select's
+        return cls(item, int(match["lobby"]), int(match["computer"]))
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        [level] = self.item.values
+        svc = service(interaction.client)
+        [note] = await svc.set_computer_level(self.lobby_id, interaction.user.id, self.computer, level)
+        locale = user_locale(interaction)
+        await interaction.response.edit_message(
+            content=levels_text(note.lobby, locale), view=levels_view(note.lobby, locale)
+        )
+        await fives(interaction).announcer.show_lobby(note.lobby)
 
 
 class OptionSelect(
@@ -238,7 +376,7 @@ class OptionSelect(
                 )
             )
         name = words.option_name(spec.id, locale)
-        select = discord.ui.Select(
+        select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"fives:lopt:{lobby.lobby_id}:{page}:{spec.id}",
             placeholder=_fit(
                 tr("options.current", locale, name=name, value=words.option_value(spec.id, current, locale)), 150
@@ -250,11 +388,14 @@ class OptionSelect(
         return cls(select, lobby.lobby_id, page, spec.id)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Select)  # the template is a select's
         return cls(item, int(match["lobby"]), int(match["page"]), match["option"])
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         multi = self.item.max_values > 1
         value: Any = list(values) if multi else (None if values[0] == RULES_DEFAULT else values[0])
@@ -275,11 +416,14 @@ class OptionsPage(
         self.lobby_id, self.page = lobby_id, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["lobby"]), int(match["page"]), item.label or "")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["lobby"]), int(match["page"]), label or "")
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         lobby = service(interaction.client).lobby(self.lobby_id)
         await interaction.response.edit_message(view=options_view(lobby, user_locale(interaction), self.page))
 
@@ -298,7 +442,7 @@ GAME_CHOICES = [app_commands.Choice(name=text(f"game.{game_id}.name"), value=gam
 
 
 class Lobby(ControlsCog):
-    ITEMS = (LobbyButton, OptionSelect, OptionsPage)
+    ITEMS = (LobbyButton, AddComputerSelect, ComputerLevelSelect, OptionSelect, OptionsPage)
 
     @app_commands.command(name=text("command.play.name"), description=text("command.play.description"))
     @app_commands.rename(game=text("command.play.game.name"))
@@ -318,7 +462,7 @@ class Lobby(ControlsCog):
         )
         locale = await public_locale(self.bot, interaction.guild_id)
         await interaction.response.send_message(
-            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+            embed=lobby_embed(note.lobby, locale), view=lobby_controls(note.lobby, locale)
         )
         message = await interaction.original_response()
         await self.bot.service.set_lobby_message(note.lobby.lobby_id, message.id)

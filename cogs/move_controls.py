@@ -15,16 +15,21 @@ from typing import Any, Self
 
 import discord
 
+from bot.engine import Legal, game_info
+from bot.engine.domineren import LegalMove as DominerenMove
 from bot.engine.five_hundred import FiveHundredView
+from bot.engine.five_hundred import LegalAction as FiveHundredAction
 from bot.engine.fives import FivesView
 from bot.i18n import has, tr
 from bot.tables import HandChanged
+from presenters import presenter
+from presenters.five_hundred import card_label
 
-from . import words
 from .common import reports_errors, user_locale
 from .turn_controls import ActionSelect, TypeButton, WordButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
+BUTTON_WORDS = ("draw", "pass", "declare", "decline", "solo", "concede", "claim", "peek")  # buttons, not entries
 ROWS = 5  # Discord's limit of rows in a message
 
 Items = list[discord.ui.Item[Any]]
@@ -40,16 +45,16 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     the buttons (moves of one word, Type a move, paging, the link) share the last ones."""
     view = note.view
     game_id, game_no, turn = note.table.game_id, note.table.game_no, note.turn
+    words = presenter(game_id)
     legal = list(view.legal)
-    word_moves = [e for e in legal if e.text in words.BUTTON_WORDS]
-    discards = [e for e in legal if getattr(e, "kind", "") == "discard"]
-    rest = [e for e in legal if e.text not in words.BUTTON_WORDS and getattr(e, "kind", "") != "discard"]
+    word_moves = [e for e in legal if e.text in BUTTON_WORDS]
+    discards = [e for e in legal if kind_of(e) == "discard"]
+    rest = [e for e in legal if e.text not in BUTTON_WORDS and kind_of(e) != "discard"]
     buttons: list[discord.ui.Item[Any]] = [
-        WordButton(game_no, turn, e.text, locale, label=words.move_label(game_id, e, locale, view=view)[0])
-        for e in word_moves
+        WordButton(game_no, turn, e.text, locale, label=words.move_label(e, locale, view=view)[0]) for e in word_moves
     ]
     selects: list[discord.ui.Item[Any]] = []
-    steps = FAMILY_STEPS.get(words.family(game_id))
+    steps = FAMILY_STEPS.get(game_info(game_id).family)
     if steps is not None:  # Five Hundred's two-partner call, Domineren's type and Block
         rest, more, selects = steps(note, rest, locale)
         buttons += more
@@ -78,8 +83,8 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     for select in selects:
         out.add_item(select)
     for n, (chunk, of_kind) in enumerate(chunks[page * rows : (page + 1) * rows], start=page * rows):
-        labels = [words.move_label(game_id, entry, locale, scoring=scoring, view=view) for entry in chunk]
-        kind = getattr(chunk[0], "kind", "")
+        labels = [words.move_label(entry, locale, scoring=scoring, view=view) for entry in chunk]
+        kind = kind_of(chunk[0])
         key = f"controls.kind.{kind}"
         placeholder = tr(key, locale) if kind and has(key) else tr("controls.choose", locale)
         if of_kind > 1:  # the kind needs several selects: say which part each holds
@@ -96,11 +101,16 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
     return out
 
 
+def kind_of(entry: Legal) -> str:
+    """The kind of move a legal entry is (a bid, a play, a Domineren type...), "" in a family without kinds."""
+    return entry.kind if isinstance(entry, FiveHundredAction | DominerenMove) else ""
+
+
 def _chunks(entries: Sequence[Any]) -> Iterator[tuple[list[Any], int]]:
     """The moves by kind, each kind cut into selects of even size (27 bids: 14 and 13, not 25 and 2), with
     the number of selects of that kind."""
-    for kind in dict.fromkeys(getattr(e, "kind", "") for e in entries):
-        same = [e for e in entries if getattr(e, "kind", "") == kind]
+    for kind in dict.fromkeys(kind_of(e) for e in entries):
+        same = [e for e in entries if kind_of(e) == kind]
         count = -(-len(same) // SELECT_SIZE)
         size = -(-len(same) // count)
         for i in range(0, len(same), size):
@@ -138,7 +148,7 @@ class DiscardSelect(
                 max_values=count,
                 options=[
                     discord.SelectOption(
-                        label=words.card_label(c, locale, trump), value=c, description=widow if c in taken else None
+                        label=card_label(c, locale, trump), value=c, description=widow if c in taken else None
                     )
                     for c in hand
                 ][:SELECT_SIZE],

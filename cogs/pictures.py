@@ -10,18 +10,18 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import discord
 
 import rendering
+from bot.engine import View
 
 log = logging.getLogger(__name__)
 
-Render = Callable[[Any, Sequence[str], str], bytes]
+Render = Callable[[View, Sequence[str], str], bytes]
 
 
-def picture(render: Render, view: Any, names: Sequence[str], locale: str, filename: str) -> discord.File | None:
+def picture(render: Render, view: View, names: Sequence[str], locale: str, filename: str) -> discord.File | None:
     """The image of `view` drawn by `render` as an attachment named `filename`, or None: text says it all."""
     try:
         image = render(view, names, locale)

@@ -21,9 +21,9 @@ from bot.client import FivesBot
 from bot.i18n import tr
 from bot.tables.profiles import GameRecord, Profile
 from bot.tables.ratings import pool_game
+from presenters.common import MEDALS
 from rendering.rating_chart import COLOURS, RatingPoint, RatingSeries, SeasonMark, render_rating_chart
 
-from . import words
 from .common import Colours, user_locale
 from .standings import game_label, rating_text, record_text
 from .translator import text
@@ -35,7 +35,7 @@ def record_lines(record: GameRecord, size: int | None, locale: str) -> list[str]
     """A game's field: place (of `size` on the board), rating, rated record, completion, best score."""
     lines = []
     if record.place is not None and size:
-        mark = words.MEDALS.get(record.place)
+        mark = MEDALS.get(record.place)
         place = tr("stats.place", locale, place=record.place, count=size)
         lines.append(f"{mark} {place}" if mark else place)
     if record.rating is not None:

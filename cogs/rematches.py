@@ -19,8 +19,8 @@ from discord.ext import tasks
 from bot.i18n import tr
 from bot.tables import LobbyChanged, Notification, TableInfo, TableOpened
 from bot.tables.rematches import Rematch
+from presenters.common import table_title
 
-from . import words
 from .common import (
     Colours,
     ControlsCog,
@@ -56,9 +56,7 @@ def final_board_controls(table: TableInfo, locale: str) -> discord.ui.View:
 def question_embed(rematch: Rematch, locale: str, new_table: TableInfo | None = None) -> discord.Embed:
     """Who said what, until when; once settled, where it led."""
     table = rematch.table
-    embed = discord.Embed(
-        title=tr("rematch.title", locale, table=words.table_title(table, locale)), colour=Colours.LOBBY
-    )
+    embed = discord.Embed(title=tr("rematch.title", locale, table=table_title(table, locale)), colour=Colours.LOBBY)
     lines = []
     for seat in rematch.humans:
         assert seat.user_id is not None
@@ -69,7 +67,7 @@ def question_embed(rematch: Rematch, locale: str, new_table: TableInfo | None = 
         lines += ["", tr("rematch.until", locale, when=relative_time(rematch.deadline))]
     elif rematch.status == "started":
         embed.colour = Colours.BOARD
-        title = words.table_title(new_table, locale) if new_table is not None else f"#{rematch.next_game_no}"
+        title = table_title(new_table, locale) if new_table is not None else f"#{rematch.next_game_no}"
         lines += ["", tr("rematch.started", locale, table=title)]
     elif rematch.lobby is None:
         embed.colour = Colours.CLOSED

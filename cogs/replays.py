@@ -29,9 +29,10 @@ import rendering
 from bot.i18n import tr
 from bot.tables import GameNotOver, TableInfo
 from bot.tables.replays import GameReplay, ReplayFrame
+from presenters import presenter
+from presenters.common import side_name, table_title, winners
 from rendering.replay import MAX_BYTES, render_replay
 
-from . import words
 from .common import Colours, ControlsCog, Refusal, fives, names_for, public_locale, reports_errors, user_locale
 from .rules import fit
 from .translator import text
@@ -56,24 +57,25 @@ def frame_embed(replay: GameReplay, index: int, locale: str) -> discord.Embed:
     table = replay.table
     view = replay.positions[frame.position]
     names = names_for(table, locale)
+    words = presenter(table.game_id)
     embed = discord.Embed(
-        title=tr("replay.title", locale, table=words.table_title(table, locale)),
+        title=tr("replay.title", locale, table=table_title(table, locale)),
         colour=Colours.GAME_OVER if frame.kind == "game_end" else Colours.BOARD,
     )
     lines = [tr("replay.deal", locale, hand=view.hand_no)] if frame.play is None else []
     if frame.play is not None:
-        lines.append(words.board_line(frame.play, names, locale, before=frame.play.before))
+        lines.append(words.board_line(frame.play, names, locale, ends=rendering.end_names(view)))
     for note in frame.hands_ended:
         lines += words.hand_summary(note, names, locale)
     if frame.kind == "game_end" and replay.sides is not None:
-        lines.append(f"🏆 {words.winners(replay, names, locale)}")
+        lines.append(f"🏆 {winners(replay.sides, names, locale)}")
     elif index == len(replay.frames) - 1 and not replay.finished:
         lines.append(tr("replay.abandoned", locale))
     embed.description = fit("\n".join(lines), 4000)
     _add_scores(embed, table, view.scores, names, locale)
-    status = words.status_lines(table.game_id, view, names, locale)
+    status = words.status_lines(view, names, locale)
     if status and frame.kind in ("deal", "play"):
-        embed.add_field(name=words.status_title(table.game_id, view, locale), value=fit("\n".join(status), 1024))
+        embed.add_field(name=words.status_title(view, locale), value=fit("\n".join(status), 1024))
     for note in frame.hands_ended:
         embed.add_field(
             name=words.last_hand_name(note, locale),
@@ -81,11 +83,11 @@ def frame_embed(replay: GameReplay, index: int, locale: str) -> discord.Embed:
             inline=False,
         )
     if frame.kind == "game_end" and replay.sides is not None:
-        standings = "\n".join(words.standings(replay, names, locale))
+        standings = "\n".join(words.standings(replay.sides, names, locale))
         embed.add_field(name=tr("result.over.standings", locale), value=fit(standings, 1024), inline=False)
     if frame.kind in ("deal", "play") and not view.over:
         held = [
-            tr("replay.held", locale, player=names[seat], hand=words.hand_text(table.game_id, hand, locale) or "—")
+            tr("replay.held", locale, player=names[seat], hand=words.hand_text(hand, locale) or "—")
             for seat, hand in enumerate(replay.holdings[frame.position])
         ]
         embed.add_field(name=tr("replay.holdings", locale), value=fit("\n".join(held), 1024), inline=False)
@@ -109,10 +111,9 @@ def _add_scores(
         return
     sides = table.sides if len(table.sides) == len(scores) else tuple((s,) for s in range(len(scores)))
     value = "\n".join(
-        tr("board.score", locale, side=words.side_name(side, names, locale), score=scores[k])
-        for k, side in enumerate(sides)
+        tr("board.score", locale, side=side_name(side, names, locale), score=scores[k]) for k, side in enumerate(sides)
     )
-    embed.add_field(name=words.scores_title(table.game_id, locale), value=fit(value, 1024), inline=False)
+    embed.add_field(name=presenter(table.game_id).scores_title(locale), value=fit(value, 1024), inline=False)
 
 
 def frame_image(replay: GameReplay, frame: ReplayFrame, locale: str) -> bytes | None:
@@ -247,12 +248,12 @@ class ReplayViewer(discord.ui.View):
         replay = self.replay
         positions = replay.hand_positions(self.frame)
         hand = replay.frames[replay.hand_start(self.frame)].hand_no
-        caption = tr("replay.animated.hand", self.locale, hand=hand, table=words.table_title(replay.table, self.locale))
+        caption = tr("replay.animated.hand", self.locale, hand=hand, table=table_title(replay.table, self.locale))
         await self._animate(interaction, positions, caption, f"hand-{hand}", HAND_GIF_BYTES)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary, row=1)
     async def animate_game(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        caption = tr("replay.animated.game", self.locale, table=words.table_title(self.replay.table, self.locale))
+        caption = tr("replay.animated.game", self.locale, table=table_title(self.replay.table, self.locale))
         await self._animate(interaction, self.replay.positions, caption, "game", GAME_GIF_BYTES)
 
     async def _animate(

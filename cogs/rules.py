@@ -8,9 +8,8 @@ Private by default (the reader's language); `public:` posts it for the channel (
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord import app_commands
@@ -18,8 +17,8 @@ from discord import app_commands
 from bot.client import FivesBot
 from bot.engine import OptionSpec, game_info
 from bot.i18n import has, tr
+from presenters.common import game_name, option_default, option_name, option_values
 
-from . import words
 from .common import Colours, ControlsCog, public_locale, reports_errors, user_locale
 from .lobby import GAME_CHOICES, player_range
 from .translator import text
@@ -43,35 +42,6 @@ def fit(value: str, limit: int) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
-def option_values(spec: OptionSpec, locale: str) -> str:
-    """What an option may be set to, in words: one value a line, since the labels hold commas themselves."""
-    if not spec.choices:
-        if spec.minimum is None:
-            return tr("info.rules.any_number", locale)
-        if spec.maximum is not None:
-            return tr("info.rules.number_between", locale, minimum=spec.minimum, maximum=spec.maximum)
-        return tr("info.rules.number_from", locale, minimum=spec.minimum)
-    values = "\n".join(
-        tr("info.rules.value", locale, value=words.option_value(spec.id, c, locale)) for c in spec.choices
-    )
-    return tr("info.rules.any_of", locale, values=values) if spec.multi else values
-
-
-def option_default(spec: OptionSpec, players: tuple[int, ...], locale: str) -> str:
-    """The rules' default, per player count where it depends on it."""
-    if isinstance(spec.default, Mapping):
-        by_count = [(n, spec.default_for(n)) for n in players]
-        if len({repr(v) for _, v in by_count}) > 1:
-            return tr("list.join", locale).join(
-                tr("info.rules.default_by_players", locale, players=n, value=words.option_value(spec.id, v, locale))
-                for n, v in by_count
-            )
-    value = spec.default_for(players[0])
-    if spec.multi and isinstance(value, list | tuple) and set(value) == set(spec.choices):
-        return tr("info.rules.every", locale)
-    return words.option_value(spec.id, value, locale)
-
-
 def option_field(spec: OptionSpec, players: tuple[int, ...], locale: str) -> tuple[str, str]:
     lines = []
     help_key = f"option.{spec.id}.help"
@@ -79,7 +49,7 @@ def option_field(spec: OptionSpec, players: tuple[int, ...], locale: str) -> tup
         lines.append(tr(help_key, locale))
     lines.append(tr("info.rules.values", locale, values=option_values(spec, locale)))
     lines.append(tr("info.rules.default", locale, value=option_default(spec, players, locale)))
-    return fit(words.option_name(spec.id, locale), FIELD_NAME_LIMIT), fit("\n".join(lines), FIELD_LIMIT)
+    return fit(option_name(spec.id, locale), FIELD_NAME_LIMIT), fit("\n".join(lines), FIELD_LIMIT)
 
 
 def _embed(title: str, description: str) -> discord.Embed:
@@ -89,7 +59,7 @@ def _embed(title: str, description: str) -> discord.Embed:
 def rules_pages(game_id: str, locale: str) -> list[RulesPage]:
     """Every page of a game's rules, each an embed within Discord's limits (footers say the page)."""
     info = game_info(game_id)
-    game = words.game_name(game_id, locale)
+    game = game_name(game_id, locale)
     pages: list[RulesPage] = []
 
     summary = _embed(tr("info.rules.title", locale, game=game), tr(f"rules.{game_id}.summary", locale))
@@ -173,11 +143,13 @@ class RulesPageButton(
         self.game_id, self.page = game_id, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):  # type: ignore[override]
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
         return cls(match["game"], int(match["page"]), item.label or "")
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
             locale = await public_locale(interaction.client, interaction.guild_id)

@@ -26,8 +26,8 @@ from discord.ext import commands, tasks
 from bot.engine.errors import brief
 from bot.i18n import tr, trn
 from bot.tables.seasons import Champion, Season, SeasonEnded
+from presenters.common import game_name
 
-from . import words
 from .common import Colours, Refusal, public_locale, relative_time, reply, service, user_locale
 from .games import Confirm
 from .translator import text
@@ -77,7 +77,7 @@ def season_empty(label: str, season: Season, locale: str) -> str:
 
 
 def _board_name(champion: Champion, locale: str) -> str:
-    name = words.game_name(champion.game_id, locale)
+    name = game_name(champion.game_id, locale)
     return (
         name if champion.players is None else tr("standings.game_players", locale, game=name, players=champion.players)
     )

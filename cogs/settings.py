@@ -1,5 +1,7 @@
 """`/settings`: a server manager sees and changes the server's settings: the language of public messages,
-the turn timer, automatic draws and passes, and each game's default options for new tables.
+the turn timer, automatic draws and passes, each game's default options for new tables, and the level of
+the computers (those added in lobbies, where it is the Add computer control's default, and those taking a
+resigned player's seat; the bot's FIVES_COMPUTER_LEVEL when the server chose none).
 
 Only members who may manage the server see the commands (`default_permissions`), and each one checks it
 again, since a server can open a command to others in its integration settings. The service checks every
@@ -14,20 +16,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai import LEVELS
 from bot.client import FivesBot
 from bot.engine import BadOptions, OptionSpec, game_info
 from bot.engine.errors import brief
 from bot.i18n import LOCALES, locale_of, tr, trn
 from bot.tables import BadOption, BadSetting, ServerSettings
 from bot.tables.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from presenters import common as words
+from presenters.common import option_default, option_values
 
-from . import words
 from .common import Colours, Refusal, reply, service, user_locale
 from .lobby import GAME_CHOICES, shown_options, suggested_values
-from .rules import fit, option_default, option_values
+from .rules import fit
 from .translator import text
 
 SWITCH_CHOICES = [app_commands.Choice(name=text(f"info.choice.{v}"), value=v) for v in ("on", "off")]
+LEVEL_CHOICES = [app_commands.Choice(name=text(f"level.{level}.label"), value=level) for level in LEVELS] + [
+    app_commands.Choice(name=text("info.level.auto"), value="auto")
+]
 LANGUAGE_CHOICES = [app_commands.Choice(name=text("info.language.auto"), value="auto")] + [
     app_commands.Choice(name=text(f"info.language.{locale}"), value=locale) for locale in LOCALES
 ]
@@ -51,7 +58,11 @@ def language_name(code: str, locale: str) -> str:
     return tr(f"info.language.{locale_of(code)}", locale)
 
 
-def settings_embed(settings: ServerSettings, guild: discord.Guild | None, locale: str) -> discord.Embed:
+def settings_embed(
+    settings: ServerSettings, guild: discord.Guild | None, locale: str, computer_level: str
+) -> discord.Embed:
+    """The settings as they stand; `computer_level` is the level the server's computers play (its own, or
+    the bot's default when `settings` names none)."""
     embed = discord.Embed(
         title=tr("info.settings.title", locale, server=guild.name if guild else ""), colour=Colours.LOBBY
     )
@@ -69,6 +80,12 @@ def settings_embed(settings: ServerSettings, guild: discord.Guild | None, locale
     embed.add_field(
         name=tr("info.settings.autoplay", locale),
         value=tr(f"info.settings.autoplay.{'on' if settings.auto_play else 'off'}", locale),
+        inline=False,
+    )
+    level = tr(f"level.{computer_level}.label", locale)
+    embed.add_field(
+        name=tr("info.settings.computers", locale),
+        value=tr(f"info.settings.computers.{'value' if settings.computer_level else 'auto'}", locale, level=level),
         inline=False,
     )
     defaults = {g: o for g, o in settings.default_options.items() if o}
@@ -183,7 +200,8 @@ class Settings(commands.Cog):
         self.bot = bot
 
     async def _show(self, interaction: discord.Interaction, settings: ServerSettings, said: str | None) -> None:
-        embed = settings_embed(settings, interaction.guild, user_locale(interaction))
+        level = await service(self.bot).computer_level(settings.guild_id)
+        embed = settings_embed(settings, interaction.guild, user_locale(interaction), level)
         await reply(interaction, said, embed=embed)
 
     @settings.command(name=text("command.settings.show.name"), description=text("command.settings.show.description"))
@@ -243,6 +261,23 @@ class Settings(commands.Cog):
             said = tr("info.settings.saved.language.auto", locale)
         else:
             said = tr("info.settings.saved.language", locale, language=language_name(code, locale))
+        await self._show(interaction, settings, said)
+
+    @settings.command(
+        name=text("command.settings.computers.name"), description=text("command.settings.computers.description")
+    )
+    @app_commands.rename(level=text("command.settings.computers.level.name"))
+    @app_commands.describe(level=text("command.settings.computers.level.description"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def computers(self, interaction: discord.Interaction, level: app_commands.Choice[str]) -> None:
+        assert interaction.guild_id is not None
+        chosen = None if level.value == "auto" else level.value
+        svc = service(self.bot)
+        settings = await svc.update_settings(interaction.guild_id, computer_level=chosen)
+        locale = user_locale(interaction)
+        name = tr(f"level.{await svc.computer_level(interaction.guild_id)}.label", locale)
+        said = tr(f"info.settings.saved.computers{'' if chosen else '.auto'}", locale, level=name)
         await self._show(interaction, settings, said)
 
     @settings.command(

@@ -23,8 +23,9 @@ from bot.i18n import tr, trn
 from bot.tables import GameHistory, NotAPlayer, TableService, WrongPlayerCount
 from bot.tables.ratings import ranked_by_final_score, rated_per_player_count
 from bot.tables.seasons import Season
+from presenters import presenter
+from presenters.common import game_name, place_mark, side_name, table_title, winners
 
-from . import words
 from .common import Colours, ControlsCog, Refusal, names_for, public_locale, reports_errors, service, user_locale
 from .lobby import GAME_CHOICES, player_range
 from .seasons import season_autocomplete, season_empty, season_title
@@ -44,12 +45,8 @@ def pool_players(game_id: str, players: int | None) -> int | None:
 
 
 def game_label(game_id: str, players: int | None, locale: str) -> str:
-    name = words.game_name(game_id, locale)
+    name = game_name(game_id, locale)
     return name if players is None else tr("standings.game_players", locale, game=name, players=players)
-
-
-def place_mark(place: int) -> str:
-    return words.MEDALS.get(place, f"{place}.")
 
 
 def record_text(games: int, wins: int, locale: str) -> str:
@@ -146,7 +143,7 @@ async def leaderboard_or_refusal(
         raise Refusal(
             "leaderboard_players",
             str(error),
-            game=words.game_name(game_id, reader),
+            game=game_name(game_id, reader),
             allowed=player_range(game_info(game_id).players),
             players=players,
         ) from error
@@ -219,21 +216,21 @@ def history_embed(game: GameHistory, locale: str) -> discord.Embed:
     table = game.table
     names = names_for(table, locale)
     embed = discord.Embed(
-        title=tr("history.title", locale, table=words.table_title(table, locale)),
+        title=tr("history.title", locale, table=table_title(table, locale)),
         description=tr("history.description", locale),
         colour=Colours.GAME_OVER if game.sides is not None else Colours.CLOSED,
     )
     embed.add_field(
         name=tr("history.players", locale), value=tr("list.join", locale).join(f"**{n}**" for n in names), inline=False
     )
-    if game.sides is not None:  # `words` reads a GameHistory as it reads the GameEnded of the same game
-        standings = "\n".join(words.standings(game, names, locale))
+    if game.sides is not None:  # the places as the game's end told them
+        standings = "\n".join(presenter(table.game_id).standings(game.sides, names, locale))
         embed.add_field(name=tr("result.over.standings", locale), value=standings, inline=False)
-        embed.add_field(name=tr("history.result", locale), value=f"🏆 {words.winners(game, names, locale)}")
+        embed.add_field(name=tr("history.result", locale), value=f"🏆 {winners(game.sides, names, locale)}")
     else:  # abandoned: the scores where it stopped, no places
         embed.description = f"{embed.description}\n{tr('history.abandoned', locale)}"
         lines = [
-            tr("history.score", locale, side=words.side_name(side, names, locale), score=game.scores[k])
+            tr("history.score", locale, side=side_name(side, names, locale), score=game.scores[k])
             for k, side in enumerate(table.sides)
         ]
         embed.add_field(name=tr("history.scores", locale), value="\n".join(lines), inline=False)

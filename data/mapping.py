@@ -52,7 +52,7 @@ def columns(names: str) -> tuple[str, ...]:
 
 
 # -- the columns a query reads (or a write sends), as SQL lists ----------------------------------------------
-SETTINGS = columns("guild_id turn_seconds auto_play language default_options")
+SETTINGS = columns("guild_id turn_seconds auto_play language default_options computer_level")
 LOBBY = columns("lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no")
 LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
 GAME = columns(
@@ -63,7 +63,7 @@ GAME_NEW = columns(
     "lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals seating "
     "status deadline reminder_at created_at"
 )
-SEAT = columns("game_no seat user_id name computer replaced_user_id")
+SEAT = columns("game_no seat user_id name computer replaced_user_id level")
 ACTION = columns("game_no turn seat action kind at")
 HAND = columns("game_no hand_no turn reason points detail")
 RESULT = columns("game_no seat user_id side place won score rating_before rating_after")
@@ -89,16 +89,22 @@ def listed(names: Sequence[str], prefix: str = "") -> str:
 # -- reading --------------------------------------------------------------------------------------------------
 def settings_row(r: Row) -> SettingsRow:
     return SettingsRow(
-        r["guild_id"], r["turn_seconds"], bool(r["auto_play"]), r["language"], json.loads(r["default_options"])
+        r["guild_id"],
+        r["turn_seconds"],
+        bool(r["auto_play"]),
+        r["language"],
+        json.loads(r["default_options"]),
+        r["computer_level"],
     )
 
 
 def seats_json(seats: Iterable[SeatRow]) -> str:
-    return dump([[s.user_id, s.name, s.computer, s.replaced_user_id] for s in seats])
+    return dump([[s.user_id, s.name, s.computer, s.replaced_user_id, s.level] for s in seats])
 
 
 def seats_from_json(text: str) -> tuple[SeatRow, ...]:
-    return tuple(SeatRow(u, n, bool(c), r) for u, n, c, r in json.loads(text))
+    """A lobby's seats; a seat saved before levels were kept has four items (and no level)."""
+    return tuple(SeatRow(u, n, bool(c), r, *level) for u, n, c, r, *level in json.loads(text))
 
 
 def lobby_row(r: Row) -> LobbyRow:
@@ -118,7 +124,7 @@ def lobby_row(r: Row) -> LobbyRow:
 
 
 def seat_row(r: Row) -> SeatRow:
-    return SeatRow(r["user_id"], r["name"], bool(r["computer"]), r["replaced_user_id"])
+    return SeatRow(r["user_id"], r["name"], bool(r["computer"]), r["replaced_user_id"], r["level"])
 
 
 def game_row(r: Row, seats: Iterable[SeatRow]) -> GameRow:
@@ -286,7 +292,7 @@ def hand_message(r: Row) -> HandMessage:
 
 # -- writing: the values of a write, in the order of its column list ------------------------------------------
 def settings_values(row: SettingsRow) -> tuple[Any, ...]:
-    return (row.guild_id, row.turn_seconds, row.auto_play, row.language, dump(row.default_options))
+    return (row.guild_id, row.turn_seconds, row.auto_play, row.language, dump(row.default_options), row.computer_level)
 
 
 def new_lobby_values(row: LobbyRow) -> tuple[Any, ...]:
@@ -325,7 +331,7 @@ def new_game_values(row: GameRow) -> tuple[Any, ...]:
 
 
 def seat_values(game_no: int, seats: Iterable[SeatRow]) -> list[tuple[Any, ...]]:
-    return [(game_no, i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(seats)]
+    return [(game_no, i, s.user_id, s.name, s.computer, s.replaced_user_id, s.level) for i, s in enumerate(seats)]
 
 
 def hand_values(game_no: int, hands: Iterable[HandRow]) -> list[tuple[Any, ...]]:

@@ -44,7 +44,7 @@ def _table(name: str, columns: str, booleans: str = "", numbered: str | None = N
 
 # In an order the foreign keys accept. JSON columns are copied as their text, unchanged.
 TABLES = (
-    _table("guild_settings", "guild_id turn_seconds auto_play language default_options", "auto_play"),
+    _table("guild_settings", " ".join(m.SETTINGS), "auto_play"),
     _table(
         "lobbies",
         "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no",
@@ -55,7 +55,7 @@ TABLES = (
         " ".join(m.GAME),
         numbered="game_no",
     ),
-    _table("game_seats", "game_no seat user_id name computer replaced_user_id", "computer"),
+    _table("game_seats", " ".join(m.SEAT), "computer"),
     _table("actions", "game_no turn seat action kind at"),
     _table("hand_results", "game_no hand_no turn reason points detail"),
     _table("game_results", "game_no seat user_id side place won score rating_before rating_after", "won"),

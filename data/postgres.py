@@ -93,6 +93,14 @@ async def _tell(db: asyncpg.Connection, entries: Iterable[OutboxEntry]) -> None:
         await db.executemany(_TELL, rows)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset of a connection given back: nothing to undo. asyncpg's default sends one more
+    statement to the server at every release (unlock session advisory locks, close cursors, unlisten,
+    reset settings), a round trip per transaction; the pool's connections take only transaction locks
+    (`pg_advisory_xact_lock`, `FOR UPDATE`), open no cursor, listen to nothing and set nothing. The
+    session locks (the process claim, the migrations' lock) are taken on connections of their own."""
+
+
 async def apply_migrations(conn: asyncpg.Connection) -> list[int]:
     """Apply the PostgreSQL migrations the database has not seen (each with its version row in one
     transaction), all under one lock, so that of processes starting together one applies them all and the
@@ -207,7 +215,7 @@ class PostgresStore:
         """`exclusive`: this process alone serves the database, as on SQLite (a second process stops with
         `DatabaseInUse`, and so does this one if others serve it already)."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15)
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15, reset=_keep_session)
         except (*_DB_ERRORS, ValueError) as exc:
             raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from exc
         claim = None
@@ -358,7 +366,7 @@ class PostgresStore:
                 f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options",
+                "default_options = excluded.default_options, computer_level = excluded.computer_level",
                 *m.settings_values(row),
             )
 
@@ -410,6 +418,17 @@ class PostgresStore:
     async def active_games(self) -> list[StoredGame]:
         """Every active game with its action log: what a restart replays."""
         return await self._games("WHERE g.status = 'active'")
+
+    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """The numbers of a user's active games (all servers, or one), whichever process started them."""
+        rows = await self._fetch(
+            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
+            "WHERE g.status = 'active' AND s.user_id = $1 AND ($2::bigint IS NULL OR g.guild_id = $2) "
+            "ORDER BY g.game_no",
+            user_id,
+            guild_id,
+        )
+        return [r["game_no"] for r in rows]
 
     async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
         """One game; with `since`, only the actions from that turn on (a process catching up)."""
@@ -555,12 +574,13 @@ class PostgresStore:
     async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE game_seats SET user_id = $1, name = $2, computer = $3, replaced_user_id = $4 "
-                "WHERE game_no = $5 AND seat = $6",
+                "UPDATE game_seats SET user_id = $1, name = $2, computer = $3, replaced_user_id = $4, level = $5 "
+                "WHERE game_no = $6 AND seat = $7",
                 row.user_id,
                 row.name,
                 row.computer,
                 row.replaced_user_id,
+                row.level,
                 game_no,
                 seat,
             )

@@ -12,12 +12,15 @@ COMPUTER_ID = 0  # the rated pseudo-player that stands for every computer seat o
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     """A seat: a human (user_id and name) or a computer (no user id). `replaced_user_id` is the human who
-    held the seat before it went to a computer (a resignation); they are still rated for it."""
+    held the seat before it went to a computer (a resignation); they are still rated for it. `level` is a
+    computer's (`easy`, `normal`, `strong`); None for a human, and for a computer saved before levels were
+    kept (migration 0004), which plays `easy`."""
 
     user_id: int | None
     name: str | None
     computer: bool = False
     replaced_user_id: int | None = None
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +30,7 @@ class SettingsRow:
     auto_play: bool
     language: str | None
     default_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    computer_level: str | None = None  # the level of the computers added here; None: the bot's default
 
 
 @dataclass(frozen=True, slots=True)

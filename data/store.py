@@ -205,7 +205,7 @@ class Store:
                 f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options",
+                "default_options = excluded.default_options, computer_level = excluded.computer_level",
                 m.settings_values(row),
             )
 
@@ -252,6 +252,15 @@ class Store:
     async def active_games(self) -> list[StoredGame]:
         """Every active game with its action log: what a restart replays."""
         return await self._games("WHERE g.status = 'active'", ())
+
+    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """The numbers of a user's active games (all servers, or one), whichever process started them."""
+        rows = await self._rows(
+            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
+            "WHERE g.status = 'active' AND s.user_id = ? AND (? IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
+            (user_id, guild_id, guild_id),
+        )
+        return [r["game_no"] for r in rows]
 
     async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
         """One game; with `since`, only the actions from that turn on (a process catching up)."""
@@ -354,9 +363,9 @@ class Store:
     async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ? "
+                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ?, level = ? "
                 "WHERE game_no = ? AND seat = ?",
-                (row.user_id, row.name, row.computer, row.replaced_user_id, game_no, seat),
+                (row.user_id, row.name, row.computer, row.replaced_user_id, row.level, game_no, seat),
             )
             await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?", (game_no,))
             await _tell(db, tell)

@@ -7,6 +7,7 @@ Built from the engine's views with Pillow only; no Discord, database or table se
     render_score_sheet(view, names, locale)  # finished hands, running totals, the winner at the end
 
     render_board(view, names, locale, show_previous=True)  # Five Hundred: the previous trick instead
+    end_names(view)                          # a line's ends as the board image shows them, for words
 
 A view of a family with no drawer of that kind raises `NoRenderer` (callers show text instead); any other
 exception is a bug of the drawing and is left to the caller to log.
@@ -58,6 +59,11 @@ RENDERERS: dict[type, dict[str, Drawer]] = {
 }
 
 
+# A family whose board names the ends of a line as the picture has them (Billitonnen's line winds: its W end
+# may be drawn at the top): the presenters say "the left end" as the player sees it.
+END_NAMES: dict[type, Callable[[Any], dict[str, str]]] = {DominerenView: _dom_board.end_sides}
+
+
 class NoRenderer(LookupError):
     """No image of this kind for this view's game family (yet): the game is shown as text."""
 
@@ -71,6 +77,15 @@ def _drawer(view: Any, kind: str, fallback: str | None = None) -> Drawer:
                 return drawer
             break
     raise NoRenderer(f"no {kind} image for {type(view).__name__}")
+
+
+def end_names(view: Any) -> dict[str, str] | None:
+    """The ends of the line on the board image (`{"W": "left", "E": "right"}`), for the words that name
+    them; None for a family whose image names none."""
+    for cls in type(view).__mro__:
+        if cls in END_NAMES:
+            return END_NAMES[cls](view)
+    return None
 
 
 def encode(image: Image.Image) -> bytes:
@@ -101,4 +116,13 @@ def render_score_sheet(view: Any, names: Sequence[str], locale: str = "en") -> b
     return encode(_drawer(view, "sheet")(view, names, locale))
 
 
-__all__ = ["RENDERERS", "NoRenderer", "encode", "render_board", "render_hand", "render_score_sheet"]
+__all__ = [
+    "END_NAMES",
+    "RENDERERS",
+    "NoRenderer",
+    "encode",
+    "end_names",
+    "render_board",
+    "render_hand",
+    "render_score_sheet",
+]

@@ -23,6 +23,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import TypedDict
 
 import asyncpg
 
@@ -43,6 +44,14 @@ def find_bindir() -> Path | None:
         if folder and (Path(folder) / "initdb").exists() and (Path(folder) / "postgres").exists():
             return Path(folder)
     return None
+
+
+class _RunAs(TypedDict, total=False):
+    """The user a subprocess runs as (`subprocess.run`'s keywords)."""
+
+    user: int
+    group: int
+    extra_groups: list[int]
 
 
 class PostgresServer:
@@ -67,7 +76,7 @@ class PostgresServer:
                 return None
         return cls(bindir)
 
-    def _as_server_user(self) -> dict[str, int]:
+    def _as_server_user(self) -> _RunAs:
         if os.geteuid() != 0:
             return {}
         user = pwd.getpwnam("postgres")  # KeyError: no postgres user to run as
@@ -80,7 +89,7 @@ class PostgresServer:
         if ids:
             os.chown(self.folder, ids["user"], ids["group"])
         subprocess.run(
-            [self.bindir / "initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale",
+            [str(self.bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale",
              "--no-sync", "--no-instructions"],
             check=True, capture_output=True, cwd=self.folder, **ids,
         )  # fmt: skip
@@ -101,7 +110,7 @@ class PostgresServer:
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder, **ids)
         log.close()
         deadline = time.monotonic() + 30
-        ready = [self.bindir / "pg_isready", "-q", "-h", str(self.folder), "-p", str(self.PORT), "-U", "postgres"]
+        ready = [str(self.bindir / "pg_isready"), "-q", "-h", str(self.folder), "-p", str(self.PORT), "-U", "postgres"]
         while subprocess.run(ready, check=False).returncode != 0:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 output = (self.folder / "server.log").read_text(errors="replace")

@@ -18,6 +18,7 @@ from .errors import (
     LobbyClosed,
     LobbyFull,
     LobbyNotFound,
+    NotAComputer,
     NotAPlayer,
     NotFound,
     NotHost,
@@ -27,6 +28,7 @@ from .errors import (
     TableError,
     TableOver,
     TooManyLobbies,
+    UnknownLevel,
     WrongPlayerCount,
 )
 from .models import (
@@ -81,6 +83,7 @@ __all__ = [
     "LobbyFull",
     "LobbyInfo",
     "LobbyNotFound",
+    "NotAComputer",
     "NotAPlayer",
     "NotFound",
     "NotHost",
@@ -106,5 +109,6 @@ __all__ = [
     "TableService",
     "TooManyLobbies",
     "TurnReminder",
+    "UnknownLevel",
     "WrongPlayerCount",
 ]

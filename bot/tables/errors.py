@@ -81,6 +81,18 @@ class BadOption(TableError):
     key = "bad_option"
 
 
+class UnknownLevel(TableError):
+    """A computer level that does not exist (`level`; `levels` lists those that do)."""
+
+    key = "unknown_level"
+
+
+class NotAComputer(TableError):
+    """No computer is seated as `Computer {computer}` in the lobby (any more: it was taken away)."""
+
+    key = "not_a_computer"
+
+
 class BadSetting(TableError):
     """A server setting out of range (a turn timer under a minute, ...)."""
 

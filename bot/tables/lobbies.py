@@ -1,15 +1,17 @@
-"""Lobbies: seats in join order, options from the rules, computers, the host. Every change is saved before
-memory changes, so a refused or failed call leaves the lobby as it was and a restart finds it again."""
+"""Lobbies: seats in join order, options from the rules, computers and their levels, the host. Every change is
+saved before memory changes, so a refused or failed call leaves the lobby as it was and a restart finds it
+again."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
+from bot.ai import LEVELS
 from bot.engine import BadOptions, GameInfo, OptionSpec, game_info
 from bot.engine.errors import brief
 from bot.engine.options import resolve_options
@@ -21,12 +23,14 @@ from .errors import (
     LobbyClosed,
     LobbyFull,
     LobbyNotFound,
+    NotAComputer,
     NotAPlayer,
     NotHost,
     StoreFailed,
     TooManyLobbies,
+    UnknownLevel,
 )
-from .models import LobbyInfo, Player, Seat
+from .models import SAVED_WITHOUT_LEVEL, LobbyInfo, Player, Seat
 from .notifications import LobbyChanged
 
 MAX_OPEN_LOBBIES = 3  # per host and server: a spammed /play opens no more than this
@@ -39,6 +43,7 @@ class Lobby:
     __slots__ = (
         "channel_id",
         "created_at",
+        "default_level",
         "game_id",
         "guild_id",
         "host_id",
@@ -59,10 +64,11 @@ class Lobby:
         self.host_id = row.host_id
         self.game_id = row.game_id
         self.options = dict(row.options)
-        self.seats = [Seat(i, s.user_id, s.name, s.computer) for i, s in enumerate(row.seats)]
+        self.seats = _seats(row)
         self.status = row.status
         self.created_at = row.created_at
         self.lock = asyncio.Lock()
+        self.default_level = SAVED_WITHOUT_LEVEL  # the server's level, as last read (`Lobbies._changed`)
 
     @property
     def game(self) -> GameInfo:
@@ -85,7 +91,7 @@ class Lobby:
             host_id=values["host_id"],
             game_id=self.game_id,
             options=values["options"],
-            seats=tuple(SeatRow(s.user_id, s.name, s.computer) for s in values["seats"]),
+            seats=tuple(SeatRow(s.user_id, s.name, s.computer, level=s.level) for s in values["seats"]),
             status=values["status"],
             created_at=self.created_at,
             message_id=values["message_id"],
@@ -94,7 +100,7 @@ class Lobby:
     def apply(self, row: LobbyRow) -> None:
         self.host_id = row.host_id
         self.options = dict(row.options)
-        self.seats = [Seat(i, s.user_id, s.name, s.computer) for i, s in enumerate(row.seats)]
+        self.seats = _seats(row)
         self.status = row.status
         self.message_id = row.message_id
 
@@ -114,10 +120,22 @@ class Lobby:
             allowed_players=allowed,
             status=self.status,
             game_no=game_no,
+            default_level=self.default_level,
         )
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+def _seats(row: LobbyRow) -> list[Seat]:
+    return [Seat(i, s.user_id, s.name, s.computer, level=s.level) for i, s in enumerate(row.seats)]
+
+
+def check_level(level: object) -> str:
+    """A computer level as given, or UnknownLevel."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise UnknownLevel(f"{brief(level)} is not a computer level", level=brief(level), levels=", ".join(LEVELS))
+    return level
 
 
 def option_spec(info: GameInfo, option_id: str) -> OptionSpec:
@@ -145,15 +163,21 @@ def check_option(info: GameInfo, option_id: str, value: Any) -> Any:
 
 
 class Lobbies:
-    """The open lobbies of the process."""
+    """The open lobbies of the process. `default_level` gives a server's level of computers added without
+    one (its `/settings` level, else the bot's)."""
 
-    def __init__(self, store: StoreInterface, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: StoreInterface, clock: Callable[[], float], default_level: Callable[[int], Awaitable[str]]
+    ) -> None:
         self._store = store
         self._clock = clock
+        self._default_level = default_level
         self._open: dict[int, Lobby] = {}
 
     async def load(self) -> None:
         self._open = {row.lobby_id: Lobby(row) for row in await self._store.open_lobbies() if row.lobby_id}
+        for lobby in self._open.values():
+            lobby.default_level = await self._default_level(lobby.guild_id)
 
     def get(self, lobby_id: int) -> Lobby:
         lobby = self._open.get(lobby_id)
@@ -212,6 +236,11 @@ class Lobbies:
         lobby.apply(row)
         if lobby.status != "open":
             self.close(lobby)
+        return await self._changed(lobby)
+
+    async def _changed(self, lobby: Lobby) -> LobbyChanged:
+        # The level the Add computer control offers first follows the server's setting as it is now.
+        lobby.default_level = await self._default_level(lobby.guild_id)
         return LobbyChanged(lobby.info())
 
     # -- the calls ------------------------------------------------------------------------------------
@@ -258,7 +287,7 @@ class Lobbies:
             raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
         lobby = Lobby(replace(row, lobby_id=lobby_id))
         self._open[lobby_id] = lobby
-        return LobbyChanged(lobby.info())
+        return await self._changed(lobby)
 
     async def open_seated(
         self,
@@ -283,7 +312,7 @@ class Lobbies:
             raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
         lobby = Lobby(replace(row, lobby_id=lobby_id))
         self._open[lobby_id] = lobby
-        return LobbyChanged(lobby.info())
+        return await self._changed(lobby)
 
     async def join(self, lobby_id: int, player: Player) -> LobbyChanged:
         async with self.locked(lobby_id) as lobby:
@@ -299,18 +328,33 @@ class Lobbies:
             if lobby.seat_of(user_id) is None:
                 raise NotAPlayer(f"user {user_id} is not in lobby {lobby_id}", lobby_id=lobby_id)
             seats = [s for s in lobby.seats if s.user_id != user_id]
-            humans = [s for s in seats if s.user_id is not None]
+            humans = [s.user_id for s in seats if s.user_id is not None]
             host = lobby.host_id
             if host == user_id and humans:
-                host = humans[0].user_id
+                host = humans[0]
             status = lobby.status if humans else "cancelled"
             return await self._save(lobby, lobby.row(seats=seats, host_id=host, status=status))
 
-    async def add_computer(self, lobby_id: int, user_id: int) -> LobbyChanged:
+    async def add_computer(self, lobby_id: int, user_id: int, level: str | None = None) -> LobbyChanged:
+        """A computer in the next seat, of `level` (None: the server's default level)."""
         async with self.locked(lobby_id) as lobby:
             _check_host(lobby, user_id)
             _check_room(lobby)
-            seats = [*lobby.seats, Seat(len(lobby.seats), None, None, computer=True)]
+            level = check_level(await self._default_level(lobby.guild_id) if level is None else level)
+            seats = [*lobby.seats, Seat(len(lobby.seats), None, None, computer=True, level=level)]
+            return await self._save(lobby, lobby.row(seats=seats))
+
+    async def set_computer_level(self, lobby_id: int, user_id: int, computer: int, level: str) -> LobbyChanged:
+        """Change the level of `Computer {computer}` (the lobby numbers its computers 1, 2, ... in seat order)
+        in place: its seat, and so its partner, stay as they are."""
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            level = check_level(level)
+            computers = [s for s in lobby.seats if s.computer]
+            if not isinstance(computer, int) or not 1 <= computer <= len(computers):
+                raise NotAComputer(f"lobby {lobby_id} has no computer {brief(computer)}", computer=brief(computer))
+            seat = computers[computer - 1]
+            seats = [replace(s, level=level) if s is seat else s for s in lobby.seats]
             return await self._save(lobby, lobby.row(seats=seats))
 
     async def remove_computer(self, lobby_id: int, user_id: int) -> LobbyChanged:

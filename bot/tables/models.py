@@ -11,6 +11,8 @@ from typing import Any
 DEFAULT_TURN_SECONDS = 24 * 60 * 60
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 30 * 24 * 60 * 60
+# A computer seat saved before seats kept their level (migration 0004) plays this, as every computer did then.
+SAVED_WITHOUT_LEVEL = "easy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,13 +26,20 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat at a table (or in a lobby, where `index` is the join order). A computer seat has no user id;
-    `replaced_user_id` is the human who resigned it (their name stays on the seat)."""
+    `replaced_user_id` is the human who resigned it (their name stays on the seat). `level` is the level a
+    computer seat was given (None for a human, and for a computer saved before levels were kept)."""
 
     index: int
     user_id: int | None
     name: str | None
     computer: bool = False
     replaced_user_id: int | None = None
+    level: str | None = None
+
+    @property
+    def computer_level(self) -> str | None:
+        """The level this seat's computer plays (None for a human's seat)."""
+        return (self.level or SAVED_WITHOUT_LEVEL) if self.computer else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +49,7 @@ class ServerSettings:
     auto_play: bool = True  # draw/pass for a player when nothing else is legal
     language: str | None = None  # public messages; None = the server's preferred locale
     default_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> option -> value
+    computer_level: str | None = None  # the level of computers added here; None: the bot's (FIVES_COMPUTER_LEVEL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +65,7 @@ class LobbyInfo:
     allowed_players: tuple[int, ...]
     status: str  # open, started, cancelled
     game_no: int | None = None
+    default_level: str = SAVED_WITHOUT_LEVEL  # the level of a computer added now (the server's, else the bot's)
 
     @property
     def can_start(self) -> bool:

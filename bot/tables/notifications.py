@@ -8,9 +8,8 @@ table into a single board edit (the last view is the current one) while listing 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine import HandResult, Result, View
+from bot.engine import Event, HandResult, Result, View
 
 from .models import LobbyInfo, RatingChange, SeatingDraw, SideResult, TableInfo
 
@@ -36,7 +35,9 @@ class TableOpened:
 @dataclass(frozen=True, slots=True)
 class BoardChanged:
     """One action was applied and saved. `kind`: `player`, `computer` (a computer seat), `auto` (the bot drew
-    or passed for a player with nothing else legal) or `timeout` (the computer played a timed-out turn)."""
+    or passed for a player with nothing else legal) or `timeout` (the computer played a timed-out turn).
+    `events` are the engine's for it (what it did: a bid, a trick taken, a Block broken, a Nos...), all
+    public; told again from the log, an action has the same events, since replaying it makes them again."""
 
     table: TableInfo
     view: View  # public, after the action
@@ -49,7 +50,7 @@ class BoardChanged:
     next_seats: tuple[int, ...]  # who may act now (empty when the game is over)
     next_user_ids: tuple[int | None, ...]
     deadline: float | None  # when the next human's turn times out
-    before: Any = None  # public, before the action: what it changed (a Block it broke, a question declined)
+    events: tuple[Event, ...] = ()  # what `apply` returned for the action
 
     @property
     def timed_out(self) -> bool:
@@ -89,7 +90,7 @@ class GameEnded:
     """A game ended: results per side (places), the engine's full result, and rating changes."""
 
     table: TableInfo
-    view: Any  # public, final
+    view: View  # public, final
     result: Result
     sides: tuple[SideResult, ...]
     ratings: tuple[RatingChange, ...]  # empty when nothing was rated (no human at the table)

@@ -226,8 +226,8 @@ class Rematches:
         yes = {user for user, said in row.answers.items() if said}
         seats: list[SeatRow] = []
         for seat in humans_and_computers(stored):
-            if seat.user_id is None:
-                seats.append(SeatRow(None, None, computer=True))
+            if seat.user_id is None:  # the computer plays at the level it played
+                seats.append(SeatRow(None, None, computer=True, level=seat.level))
             elif seat.user_id in yes:
                 seats.append(SeatRow(seat.user_id, seat.name))
         if not any(s.user_id is not None for s in seats):
@@ -254,5 +254,5 @@ def humans_and_computers(stored: StoredGame) -> list[Seat]:
     out = []
     for index, seat in enumerate(stored.row.seats):
         user = seat.replaced_user_id if seat.computer else seat.user_id
-        out.append(Seat(index, user, seat.name, computer=user is None))
+        out.append(Seat(index, user, seat.name, computer=user is None, level=seat.level if user is None else None))
     return out

@@ -106,7 +106,7 @@ def build_replay(stored: StoredGame) -> GameReplay:
     frames = [ReplayFrame(0, "deal", positions[0].hand_no)]
     for k, (seat, action) in enumerate(stored.actions, start=1):
         before = positions[-1]
-        state.apply(seat, action)
+        events = state.apply(seat, action)
         view = state.view(None)
         positions.append(view)
         holdings.append(holding())
@@ -124,7 +124,7 @@ def build_replay(stored: StoredGame) -> GameReplay:
             next_seats=tuple(actors),
             next_user_ids=tuple(table.seats[s].user_id for s in actors),
             deadline=None,
-            before=before,
+            events=tuple(events),
         )
         done = len(before.hands)
         ended = tuple(

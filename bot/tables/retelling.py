@@ -1,7 +1,7 @@
 """Telling again from the log what a crash or a failed post left untold.
 
-The notifications of an action are made from the game just before and just after it, so they can be made
-again at any time by replaying the action log: the board lines, the hands and the game's end exactly as
+The notifications of an action are made from the game just after it and the engine's events for it, so
+they can be made again at any time by replaying the action log: the board lines, the hands and the game's end exactly as
 they were first told. Hands go to whoever acted in what is retold and whoever is to act now (everyone,
 when a hand was dealt), with the game as it stands now.
 """
@@ -17,8 +17,8 @@ from .models import RatingChange
 from .notifications import (
     GameAbandoned,
     HandChanged,
-    Notification,
     SeatHandedToComputer,
+    TableNotification,
     TableOpened,
     TurnReminder,
 )
@@ -30,14 +30,14 @@ from .turns import action_notes
 
 async def retell(
     store: StoreInterface, live: Table | None, game_no: int, entries: Iterable[OutboxEntry]
-) -> tuple[list[Notification], list[Key]]:
+) -> tuple[list[TableNotification], list[Key]]:
     """The notifications of a game's untold entries, in the order they happened, and the keys of entries
     that no longer have anything to tell (a reminder for a turn already played, a hand after the end)."""
     entries = sorted(entries, key=lambda e: (e.turn, e.kind != "opened"))
     stored = await store.load_game(game_no)
     if stored is None:
         return [], [e.key for e in entries]
-    changes = ()
+    changes: tuple[RatingChange, ...] = ()
     if stored.row.status == "finished":
         changes = tuple(
             RatingChange(r.user_id, r.seat, r.rating_before, r.rating_after)
@@ -49,7 +49,7 @@ async def retell(
 
 def _retell(
     stored: StoredGame, live: Table | None, entries: list[OutboxEntry], changes: tuple[RatingChange, ...]
-) -> tuple[list[Notification], list[Key]]:
+) -> tuple[list[TableNotification], list[Key]]:
     row = stored.row
     state = new_game(row.game_id, row.players, row.options, seed=row.seed, deal=row.deals)
     table = Table(row, state)
@@ -61,7 +61,7 @@ def _retell(
     for e in entries:
         if e.kind in ("opened", "resigned", "abandoned"):
             at_turn.setdefault(e.turn, []).append(e)
-    out: list[Notification] = []
+    out: list[TableNotification] = []
     obsolete: list[Key] = []
     movers: set[int] = set()
     dealt = False
@@ -85,12 +85,11 @@ def _retell(
         if turn not in actions:
             state.apply(seat, action)
             continue
-        before = table.view(None)
         hands_before = len(state.hands)
-        state.apply(seat, action)
+        events = state.apply(seat, action)  # the same events as when it was first applied
         points = tuple(state.steps[-1].points)
         ended = (side_results(state.result), changes) if state.is_over else None
-        out += action_notes(table, seat, action, points, kind, before, hands_before, ended)
+        out += action_notes(table, seat, action, points, kind, events, hands_before, ended)
         movers.add(seat)
         dealt = dealt or len(state.hands) > hands_before
     said_at(last)
@@ -101,7 +100,7 @@ def _retell(
 
 def _hands(
     table: Table, entries: list[OutboxEntry], movers: set[int], dealt: bool, obsolete: list[Key]
-) -> list[Notification]:
+) -> list[TableNotification]:
     """Each player's hand as it stands now, for whoever acted in what is retold, is to act now, or had a hand
     or a reminder left untold; and the reminder still due."""
     state = table.state
@@ -114,7 +113,7 @@ def _hands(
     # Whoever is to act hears of it when something was retold; a reminder alone changes nobody's hand.
     seats = {s.index for s in table.humans()} if dealt else movers | (to_act if movers else set())
     seats |= {s for e in hands if (s := table.seat_of(e.user_id)) is not None}
-    out: list[Notification] = []
+    out: list[TableNotification] = []
     for seat in sorted(seats):
         user_id = table.seats[seat].user_id
         if user_id is not None:
@@ -124,9 +123,9 @@ def _hands(
     told = {n.user_id for n in out if isinstance(n, HandChanged)}
     obsolete += [e.key for e in hands if e.user_id not in told]
     for e in reminders:
-        seat = table.seat_of(e.user_id)
-        if e.turn == state.turn and seat is not None and seat in to_act and table.deadline is not None:
-            out.append(TurnReminder(table.info(), e.user_id, seat, e.turn, table.deadline))
+        reminded = table.seat_of(e.user_id)
+        if e.turn == state.turn and reminded is not None and reminded in to_act and table.deadline is not None:
+            out.append(TurnReminder(table.info(), e.user_id, reminded, e.turn, table.deadline))
         else:
             obsolete.append(e.key)
     return out

@@ -10,6 +10,7 @@ ahead of the log. Computer turns, automatic draws/passes and timed-out turns tak
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import math
 import random
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import EngineError, game_info, new_game
+from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
 from data import GameRow, HandMessage, StoredGame, StoreError, StoreInterface
 
@@ -90,7 +91,7 @@ class TableService:
         self._store = store
         self._clock = clock
         self._rng = rng or random.SystemRandom()
-        self._lobbies = Lobbies(store, clock)
+        self._lobbies = Lobbies(store, clock, self.computer_level)
         self._settings = SettingsBook(store)
         self._turns = Turns(store, clock, self._settings)
         if thinking is not None:  # else computers think in place (tests, scripts)
@@ -110,10 +111,20 @@ class TableService:
         await self._lobbies.load()
         self._outbox.load(await self._store.outbox())
         tables: dict[int, Table] = {}
-        for stored in await self._store.active_games():
-            table = self._build(stored)
-            if table is not None:
-                tables[table.game_no] = table
+        stored_games = await self._store.active_games()
+        # Replaying every log builds millions of small objects that all live on: the collector would walk
+        # them again and again as they pile up (40 % of a resume of 10,000 games). None of them is garbage.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for stored in stored_games:
+                table = self._build(stored)
+                if table is not None:
+                    tables[table.game_no] = table
+        finally:
+            if collecting:
+                gc.enable()
+        del stored_games
         self._tables.clear()
         self._tables.update(tables)
         self._turns.recompute_due()
@@ -183,10 +194,19 @@ class TableService:
         turn_seconds: int = UNSET,
         auto_play: bool = UNSET,
         language: str | None = UNSET,
+        computer_level: str | None = UNSET,
     ) -> ServerSettings:
         """Change some settings: the turn timer in seconds (60 s to 30 days; from the next turn on),
-        auto-play of forced draws and passes, the language of public messages (None: the server's)."""
-        return await self._settings.update(guild_id, turn_seconds=turn_seconds, auto_play=auto_play, language=language)
+        auto-play of forced draws and passes, the language of public messages (None: the server's), the
+        level of computers added from now on and of resigned players' seats (None: the bot's default)."""
+        return await self._settings.update(
+            guild_id, turn_seconds=turn_seconds, auto_play=auto_play, language=language, computer_level=computer_level
+        )
+
+    async def computer_level(self, guild_id: int) -> str:
+        """The level of a computer the server's tables take without naming one (Add computer's first choice,
+        a resigned player's seat): the server's setting, else the bot's (`FIVES_COMPUTER_LEVEL`)."""
+        return (await self.settings(guild_id)).computer_level or self._turns.thinking.level
 
     async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
         """A server's default for one option of one game (None: back to the rules' default)."""
@@ -244,7 +264,9 @@ class TableService:
             await self.told(game_no, done=obsolete)
         if not notes:
             return []
-        return [Retold(notes[0].table, min(e.created_at for e in entries)), *notes]
+        first = notes[0]
+        assert not isinstance(first, LobbyChanged)  # a game's retelling tells of its table, never of a lobby
+        return [Retold(first.table, min(e.created_at for e in entries)), *notes]
 
     async def told(
         self,
@@ -281,7 +303,7 @@ class TableService:
     # -- lobbies --------------------------------------------------------------------------------------
     async def open_lobby(
         self, guild_id: int, channel_id: int, host: Player, game_id: str, options: Mapping[str, Any] | None = None
-    ) -> list[Notification]:
+    ) -> list[LobbyChanged]:
         """A lobby with the host in the first seat; options start from the server's defaults."""
         settings = await self.settings(guild_id)
         defaults = settings.default_options.get(game_id, {})
@@ -293,22 +315,27 @@ class TableService:
     def lobbies(self, guild_id: int) -> list[LobbyInfo]:
         return self._lobbies.of_guild(guild_id)
 
-    async def join(self, lobby_id: int, player: Player) -> list[Notification]:
+    async def join(self, lobby_id: int, player: Player) -> list[LobbyChanged]:
         return [await self._lobbies.join(lobby_id, player)]
 
-    async def leave(self, lobby_id: int, user_id: int) -> list[Notification]:
+    async def leave(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.leave(lobby_id, user_id)]
 
-    async def add_computer(self, lobby_id: int, user_id: int) -> list[Notification]:
-        return [await self._lobbies.add_computer(lobby_id, user_id)]
+    async def add_computer(self, lobby_id: int, user_id: int, level: str | None = None) -> list[LobbyChanged]:
+        """The host seats a computer of `level` (None: the server's level, `computer_level`)."""
+        return [await self._lobbies.add_computer(lobby_id, user_id, level)]
 
-    async def remove_computer(self, lobby_id: int, user_id: int) -> list[Notification]:
+    async def set_computer_level(self, lobby_id: int, user_id: int, computer: int, level: str) -> list[LobbyChanged]:
+        """The host changes the level of `Computer {computer}` before the start, keeping its seat."""
+        return [await self._lobbies.set_computer_level(lobby_id, user_id, computer, level)]
+
+    async def remove_computer(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.remove_computer(lobby_id, user_id)]
 
-    async def set_option(self, lobby_id: int, user_id: int, option_id: str, value: Any) -> list[Notification]:
+    async def set_option(self, lobby_id: int, user_id: int, option_id: str, value: Any) -> list[LobbyChanged]:
         return [await self._lobbies.set_option(lobby_id, user_id, option_id, value)]
 
-    async def cancel(self, lobby_id: int, user_id: int) -> list[Notification]:
+    async def cancel(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.cancel(lobby_id, user_id)]
 
     async def set_lobby_message(self, lobby_id: int, message_id: int | None) -> None:
@@ -447,7 +474,7 @@ class TableService:
     async def table(self, game_no: int) -> TableInfo:
         return (await self._table(game_no)).info()
 
-    async def public_view(self, game_no: int) -> Any:
+    async def public_view(self, game_no: int) -> View:
         """What everyone may see (`view(None)`)."""
         table = await self._table(game_no)
         async with table.lock:  # never a state whose last action is not saved yet
@@ -467,8 +494,16 @@ class TableService:
                 table.info(), user_id, seat, state.view(seat), seat in table.candidates(), state.turn, table.deadline
             )
 
+    async def user_games(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
+        """A user's active games (all servers, or one), as `/games` lists them. Where other processes share the
+        store, the store says which (a game another process started is not in this one's memory), each
+        caught up with them; else this process holds every active game."""
+        if self._store.shared:
+            return await self._shared_games_of(user_id, guild_id)
+        return self.games_of(user_id, guild_id)
+
     def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
-        """A user's active games (all servers, or one)."""
+        """A user's active games held by this process (all of them on SQLite; see `user_games`)."""
         out = []
         for table in self._tables.values():
             if guild_id is not None and table.guild_id != guild_id:
@@ -477,6 +512,26 @@ class TableService:
             if seat is not None:
                 turn = table.state.turn
                 out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
+        return out
+
+    async def _shared_games_of(self, user_id: int, guild_id: int | None) -> list[GameSummary]:
+        try:
+            numbers = await self._store.active_games_of(user_id, guild_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        out = []
+        for game_no in numbers:
+            try:
+                table = await self._table(game_no)
+                async with table.lock:
+                    await self._fresh(table)
+                    self._check_live(table)
+                    seat = table.seat_of(user_id)
+                    if seat is not None:  # (they may have resigned in another process meanwhile)
+                        turn = table.state.turn
+                        out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
+            except (TableOver, GameNotFound):
+                continue  # ended, or cannot be rebuilt, meanwhile
         return out
 
     async def export(self, game_no: int) -> dict[str, Any]:
@@ -517,8 +572,10 @@ class TableService:
 
     # -- leaving --------------------------------------------------------------------------------------
     async def resign(self, game_no: int, user_id: int) -> list[Notification]:
-        """The player leaves; a computer plays their seat from now on (they are still rated for it)."""
+        """The player leaves; a computer of the server's level plays their seat from now on (they are still
+        rated for it)."""
         table = await self._table(game_no)
+        level = await self.computer_level(table.guild_id)
         async with table.lock:
             self._check_live(table)
             try:
@@ -527,7 +584,7 @@ class TableService:
                     if seat is None:
                         raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
                     old = table.seats[seat]
-                    new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id)
+                    new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id, level=level)
                     turn = table.state.turn
                     told = outbox_entry(game_no, "resigned", turn, self._clock(), user_id)
                     await self._store.set_seat(game_no, seat, seat_row(new), tell=[told])

@@ -1,5 +1,6 @@
 """Server settings (`/settings`): per-game default options, the turn timer, auto-play, the language of
-public messages. Cached in memory; saved before the cache changes.
+public messages, the level of the computers added to tables. Cached in memory; saved before the cache
+changes.
 
 Where several processes share the store, a change is made under the server's settings lock in the
 database on the settings as committed (two processes changing different settings at once keep both), and
@@ -19,7 +20,7 @@ from bot.engine.errors import brief, quoted
 from data import SettingsRow, StoreError, StoreInterface
 
 from .errors import BadOption, BadSetting, StoreFailed
-from .lobbies import check_option, option_spec
+from .lobbies import check_level, check_option, option_spec
 from .models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
 
 UNSET: Any = object()
@@ -29,7 +30,9 @@ SHARED_CACHE_SECONDS = 5.0
 def _settings(guild_id: int, row: SettingsRow | None) -> ServerSettings:
     if row is None:
         return ServerSettings(guild_id)
-    return ServerSettings(guild_id, row.turn_seconds, row.auto_play, row.language, row.default_options)
+    return ServerSettings(
+        guild_id, row.turn_seconds, row.auto_play, row.language, row.default_options, row.computer_level
+    )
 
 
 class SettingsBook:
@@ -74,6 +77,7 @@ class SettingsBook:
         turn_seconds: int = UNSET,
         auto_play: bool = UNSET,
         language: str | None = UNSET,
+        computer_level: str | None = UNSET,
     ) -> ServerSettings:
         changes: dict[str, Any] = {}
         if turn_seconds is not UNSET:
@@ -101,6 +105,8 @@ class SettingsBook:
                     f"{quoted(language)} is not a language code", setting="language", value=brief(language)
                 )
             changes["language"] = language
+        if computer_level is not UNSET:  # None: back to the bot's default (FIVES_COMPUTER_LEVEL)
+            changes["computer_level"] = None if computer_level is None else check_level(computer_level)
         async with self._changing(guild_id) as current:
             return await self._save(replace(current, **changes))
 
@@ -123,7 +129,12 @@ class SettingsBook:
 
     async def _save(self, settings: ServerSettings) -> ServerSettings:
         row = SettingsRow(
-            settings.guild_id, settings.turn_seconds, settings.auto_play, settings.language, settings.default_options
+            settings.guild_id,
+            settings.turn_seconds,
+            settings.auto_play,
+            settings.language,
+            settings.default_options,
+            settings.computer_level,
         )
         try:
             await self._store.save_settings(row)

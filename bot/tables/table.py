@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
 
-from bot.engine import GameState, new_game
+from bot.engine import GameState, View, new_game
 from data import GameRow, SeatRow
 
 from .models import Seat, SeatingDraw, TableInfo
@@ -23,8 +22,12 @@ def replay(row: GameRow, actions: Sequence[tuple[int, str]]) -> GameState:
     return state
 
 
+def _seats(row: GameRow) -> tuple[Seat, ...]:
+    return tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id, s.level) for i, s in enumerate(row.seats))
+
+
 def seat_row(seat: Seat) -> SeatRow:
-    return SeatRow(seat.user_id, seat.name, seat.computer, seat.replaced_user_id)
+    return SeatRow(seat.user_id, seat.name, seat.computer, seat.replaced_user_id, seat.level)
 
 
 class Table:
@@ -64,7 +67,7 @@ class Table:
         self.host_id = row.host_id
         self.lobby_id = row.lobby_id
         self.deals = row.deals
-        self.seats = tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(row.seats))
+        self.seats = _seats(row)
         self.seating: SeatingDraw | None = None if row.seating is None else seating_from_json(row.seating, self.seats)
         self.state = state
         self.status = row.status
@@ -74,7 +77,7 @@ class Table:
         self.version = row.version  # the game row's version this memory stands for (see `Turns.guard`)
         self.lock = asyncio.Lock()
         self._info: TableInfo | None = None
-        self._public: tuple[int, Any] | None = None  # (turn, view(None) at that turn)
+        self._public: tuple[int, View] | None = None  # (turn, view(None) at that turn)
 
     # -- who ------------------------------------------------------------------------------------------
     def info(self) -> TableInfo:
@@ -101,7 +104,7 @@ class Table:
 
     def refresh(self, row: GameRow) -> None:
         """What another process may have changed beside the log: seats, timers, where the table lives."""
-        self.seats = tuple(Seat(i, s.user_id, s.name, s.computer, s.replaced_user_id) for i, s in enumerate(row.seats))
+        self.seats = _seats(row)
         self.channel_id, self.thread_id = row.channel_id, row.thread_id
         self.board_message_id = row.board_message_id
         self.deadline, self.reminder_at, self.carry_on_at = row.deadline, row.reminder_at, row.carry_on_at
@@ -159,7 +162,7 @@ class Table:
     def user_ids(self, seats: Sequence[int]) -> tuple[int | None, ...]:
         return tuple(self.seats[s].user_id for s in seats)
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> View:
         """What `seat` may see; the public view is kept until the game moves on, since every action is told
         against the view before it and the board is drawn from the view after it."""
         if seat is not None:

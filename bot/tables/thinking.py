@@ -7,6 +7,10 @@ searches a fixed number of playouts, so the same move comes back after a restart
 
 The bot creates one `Thinking` at start (`FIVES_AI_WORKERS` processes, default 2: one per core of a small
 host) and closes it at stop. A service built without one (tests, scripts) thinks in place.
+
+Each computer seat names its level (stored with the seat: bot.tables.turns passes it); the `level` a
+`Thinking` is made with is the bot's default (`FIVES_COMPUTER_LEVEL`), which the table service gives the
+computers of servers that chose no level of their own.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ class Thinking:
 
     def __init__(self, workers: int = 0, level: str = DEFAULT_LEVEL, executor: Executor | None = None) -> None:
         """`workers` processes for searching levels (0: think in place, blocking, for tests and scripts);
-        `level` is the level of computers whose seat names none; `executor` replaces the process pool."""
+        `level` is the bot's default level (and that of a `choose` naming none); `executor` replaces the
+        process pool."""
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})")
         self.workers = workers if executor is None else max(1, workers)

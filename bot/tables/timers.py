@@ -20,7 +20,7 @@ from .errors import StoreFailed, TableError, TableOver
 from .notifications import Notification, TurnReminder
 from .outbox import entry as outbox_entry
 from .table import Table
-from .turns import Batch, Turns
+from .turns import TIMEOUT_LEVEL, Batch, Turns
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +119,7 @@ class Timers:
                 if seat is None:
                     await self.set(table, None, None)
                     return []
-                await turns.apply(table, seat, await turns.computer_choice(table, seat), "timeout", batch)
+                action = await turns.computer_choice(table, seat, TIMEOUT_LEVEL)
+                await turns.apply(table, seat, action, "timeout", batch)
             await turns.play_automatic(table, batch)
             return turns.finish(table, batch)

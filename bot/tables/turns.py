@@ -15,17 +15,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any
 
-from bot.engine import EngineError
+from bot.engine import EngineError, Event
 from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, RatingHistoryRow, ResultRow, StoreError, StoreInterface
 
 from .errors import IllegalMove, StoreFailed, TableOver
 from .models import RatingChange, SideResult
-from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification
+from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification, TableNotification
 from .outbox import Outbox
 from .outbox import entry as outbox_entry
 from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
@@ -42,6 +41,10 @@ _Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...]]
 # A computer or automatic turn pending this long (its process died between two turns) is played by any
 # process's timer sweep.
 CARRY_ON_SECONDS = 30.0
+# The level of the computer that plays a turn a human let run out, whatever the server's level: nobody gets
+# a stronger move by waiting for their clock (the game is rated as theirs), and an absent player's table
+# takes no worker's time.
+TIMEOUT_LEVEL = "easy"
 
 
 class Batch:
@@ -159,12 +162,16 @@ class Turns:
                 self.stalled.add(table.game_no)
                 return
 
-    async def computer_choice(self, table: Table, seat: int) -> str:
-        # Seeded by the game's seed and the turn, so a game resumed after a restart goes on exactly as it
-        # would have. A searching level thinks in a worker process: other tables go on meanwhile, this
-        # one waits under its lock.
+    async def computer_choice(self, table: Table, seat: int, level: str | None = None) -> str:
+        """A computer's move for `seat`, at `level` (None: the level of the seat's computer, as stored)."""
+        # Seeded by the game's seed and the turn, and played at the stored level, so a game resumed after a
+        # restart goes on exactly as it would have. A searching level thinks in a worker process: other
+        # tables go on meanwhile, this one waits under its lock.
+        level = level or table.seats[seat].computer_level
+        if level is None:
+            raise ValueError(f"seat {seat} of game {table.game_no} is a human's: name the level to play it at")
         state = table.state
-        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.turn))
+        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.turn), level)
 
     async def timer(self, table: Table, now: float) -> tuple[float | None, float | None]:
         """Deadline and reminder time for the human to act now (None when a computer acts or it is over)."""
@@ -191,9 +198,8 @@ class Turns:
         state = table.state
         turn = state.turn
         hands_before = len(state.hands)
-        before = table.view(None)
         try:
-            state.apply(seat, action)
+            events = state.apply(seat, action)
         except EngineError as exc:
             raise IllegalMove(exc) from None
         try:
@@ -241,7 +247,7 @@ class Turns:
             table.status = "finished"
             table.changed()
             self.tables.pop(table.game_no, None)
-        batch.out += action_notes(table, seat, text, tuple(step.points), kind, before, hands_before, ended)
+        batch.out += action_notes(table, seat, text, tuple(step.points), kind, events, hands_before, ended)
         batch.touched.add(seat)
         if hands:
             batch.dealt = True
@@ -320,21 +326,21 @@ def action_notes(
     text: str,
     points: tuple[int, ...],
     kind: str,
-    before: Any,
+    events: Sequence[Event],
     hands_before: int,
     ended: _Ended | None,
-) -> list[Notification]:
-    """What one action tells, from the table just after it: its board, the hands it ended, the game's end.
-    The same for an action told at once and for one told again from the log after a crash."""
+) -> list[TableNotification]:
+    """What one action tells, from the table just after it and the engine's events for it: its board, the
+    hands it ended, the game's end. The same for an action told at once and for one told again from the
+    log after a crash."""
     state = table.state
     info = table.info()
     public = table.view(None)
     next_seats = table.candidates()
-    out: list[Notification] = [
+    out: list[TableNotification] = [
         BoardChanged(
             table=info,
             view=public,
-            before=before,
             seat=seat,
             user_id=table.seats[seat].user_id,
             action=text,
@@ -344,6 +350,7 @@ def action_notes(
             next_seats=next_seats,
             next_user_ids=table.user_ids(next_seats),
             deadline=table.deadline,
+            events=tuple(events),
         )
     ]
     for hand_no in range(hands_before + 1, len(state.hands) + 1):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import rendering
 from bot.i18n import tr
 from bot.tables import (
     BoardChanged,
@@ -36,9 +37,10 @@ from bot.tables import (
     TableOpened,
     TurnReminder,
 )
+from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.outbox import key_of
+from presenters import presenter
 
-from .. import words
 from ..common import names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
 from .boards import Boards
@@ -170,7 +172,8 @@ class Announcer:
                 # An action after a hand's end belongs to the next hand: the result goes out first, with
                 # only its own plays, and this action starts the next board's lines.
                 await boards.hand_result(post, locale)
-                line = words.board_line(note, names, locale, before=note.before)
+                ends = rendering.end_names(note.view)  # Billitonnen's ends as the image shows them
+                line = presenter(note.table.game_id).board_line(note, names, locale, ends=ends)
                 if post.lines and len("\n".join(post.lines)) + len(line) >= LINES_PER_MESSAGE:
                     await boards.post_lines(post)  # a long backlog: its lines go out in several messages
                 post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
@@ -201,9 +204,11 @@ class Announcer:
                 if post.posted_until is not None and note.turn < post.posted_until:
                     post.done.append(key)
                     continue
-                name = note.table.seats[note.seat].name  # the name they played under, not "(computer)"
+                seat = note.table.seats[note.seat]
+                name = seat.name  # the name they played under, not "(computer)"
                 player = discord.utils.escape_markdown(name) if name else names[note.seat]
-                post.lines.append(tr("line.resigned", locale, player=player))
+                level = tr(f"level.{seat.computer_level or SAVED_WITHOUT_LEVEL}", locale)
+                post.lines.append(tr("line.resigned", locale, player=player, level=level))
                 post.keys.append(key)
             elif isinstance(note, GameAbandoned):
                 assert key is not None

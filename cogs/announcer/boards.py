@@ -20,8 +20,9 @@ import rendering
 from bot.engine import View
 from bot.i18n import LOCALES, tr
 from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo, TableOver
+from presenters import presenter
+from presenters.common import opening_lines, rating_lines, score_lines, table_title, winners
 
-from .. import words
 from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
 from ..pictures import picture
@@ -63,14 +64,16 @@ class Boards:
             await self.post(post, turn, embed=embed)
             return
         names = names_for(table, locale)
-        embed = discord.Embed(title=words.table_title(table, locale), colour=Colours.BOARD)
-        embed.description = "\n\n".join(x for x in (self._intro(post, names, locale), self._lines(post)) if x) or None
-        self._add_scores(embed, table, view, names, locale)
+        players = names_for(table, locale, levels=True)  # who plays, with each computer's level
+        words = presenter(table.game_id)
+        embed = discord.Embed(title=table_title(table, locale), colour=Colours.BOARD)
+        embed.description = "\n\n".join(x for x in (self._intro(post, players, locale), self._lines(post)) if x) or None
+        self._add_scores(embed, table, view, players, locale)
         # Five Hundred: the bid, the contract; Domineren: the set, the type, the talon, a standing Block
-        status = words.status_lines(table.game_id, view, names, locale)
+        status = words.status_lines(view, names, locale)
         if status:
-            embed.add_field(name=words.status_title(table.game_id, view, locale), value="\n".join(status), inline=False)
-        exposed = words.exposed_hand(table.game_id, view, names, locale)  # an open-misère hand, face up
+            embed.add_field(name=words.status_title(view, locale), value="\n".join(status), inline=False)
+        exposed = words.exposed_hand(view, names, locale)  # an open-misère hand, face up
         if exposed is not None:
             embed.add_field(name=exposed[0], value=exposed[1], inline=False)
         current = view.current_seat
@@ -79,10 +82,10 @@ class Boards:
         if current is not None:
             seat = table.seats[current]
             deadline = post.deadline or next((h.deadline for h in hands if h.seat == current and h.your_turn), None)
-            value = words.turn_line(table.game_id, view, names, locale)
+            value = words.turn_line(view, names, locale)
             if deadline is not None and not seat.computer:
                 when = relative_time(deadline)
-                value += "\n" + words.deadline_line(table.game_id, view, when, locale, private=False)
+                value += "\n" + words.deadline_line(view, when, locale, private=False)
             embed.add_field(name=tr("board.turn.title", locale), value=value, inline=False)
             if seat.user_id is not None and not seat.computer:
                 content = tr("board.ping", locale, mention=f"<@{seat.user_id}>")
@@ -112,13 +115,7 @@ class Boards:
 
     @staticmethod
     def _intro(post: Post, names: Sequence[str], locale: str) -> str:
-        if post.opened is None:
-            return ""
-        lines = [tr("board.opened", locale, players=tr("list.join", locale).join(f"**{n}**" for n in names))]
-        if post.opened.seating is not None:
-            for draw in post.opened.seating.draws:
-                lines.append(tr("board.seating", locale, player=names[draw.seat], tile=draw.tile, seat=draw.seat + 1))
-        return "\n".join(lines)
+        return "\n".join(opening_lines(post.opened.seating, names, locale)) if post.opened is not None else ""
 
     async def post_lines(self, post: Post) -> None:
         """The play lines gathered so far, in a message of their own (the next message would not hold them):
@@ -134,15 +131,9 @@ class Boards:
 
     @staticmethod
     def _add_scores(embed: discord.Embed, table: TableInfo, view: View, names: Sequence[str], locale: str) -> None:
-        scores = view.scores  # Domineren's are its chips
-        if not scores:
-            return
-        sides = table.sides if len(table.sides) == len(scores) else tuple((s,) for s in range(len(scores)))
-        value = "\n".join(
-            tr("board.score", locale, side=words.side_name(side, names, locale), score=scores[k])
-            for k, side in enumerate(sides)
-        )
-        embed.add_field(name=words.scores_title(table.game_id, locale), value=value, inline=False)
+        lines = score_lines(table.sides, view.scores, names, locale)  # Domineren's scores are its chips
+        if lines:
+            embed.add_field(name=presenter(table.game_id).scores_title(locale), value="\n".join(lines), inline=False)
 
     async def retire_board(self, table: TableInfo) -> None:
         """The previous board loses its controls: only the newest one is live."""
@@ -163,6 +154,7 @@ class Boards:
             return
         post.dealt = True
         names = names_for(note.table, locale)
+        words = presenter(note.table.game_id)
         embed = discord.Embed(title=words.hand_title(note, locale), colour=Colours.RESULT)
         summary = words.hand_summary(note, names, locale)
         if len("\n".join([*post.lines, *summary])) > MAX_LINES:
@@ -170,7 +162,7 @@ class Boards:
         embed.description = "\n".join([*post.lines, *summary]) or None
         post.lines = []
         embed.add_field(
-            name=words.scores_title(note.table.game_id, locale, "hand.over.scores"),
+            name=words.scores_title(locale, "hand.over.scores"),
             value="\n".join(words.hand_scores(note, names, locale)),
             inline=False,
         )
@@ -187,18 +179,19 @@ class Boards:
         hand, post.hand = post.hand, None
         table = note.table
         names = names_for(table, locale)
+        words = presenter(table.game_id)
         embed = discord.Embed(
-            title=tr("result.over.title", locale, table=words.table_title(table, locale)), colour=Colours.GAME_OVER
+            title=tr("result.over.title", locale, table=table_title(table, locale)), colour=Colours.GAME_OVER
         )
         tail = words.hand_summary(hand, names, locale) if hand is not None else []
-        tail.append(f"🏆 {words.winners(note, names, locale)}")
+        tail.append(f"🏆 {winners(note.sides, names, locale)}")
         if len("\n".join([*post.lines, *tail])) > MAX_LINES:
             await self.post_lines(post)
         lines = [*post.lines, *tail]
         embed.description = "\n".join(lines)
         embed.add_field(
             name=tr("result.over.standings", locale),
-            value="\n".join(words.standings(note, names, locale)),
+            value="\n".join(words.standings(note.sides, names, locale)),
             inline=False,
         )
         if hand is not None:  # the last hand's points, as every other hand has them
@@ -207,7 +200,7 @@ class Boards:
                 value="\n".join(words.hand_scores(hand, names, locale)),
                 inline=False,
             )
-        ratings = words.rating_lines(note, names, locale)
+        ratings = rating_lines(note.ratings, names, locale)
         if ratings:
             embed.add_field(name=tr("result.over.ratings", locale), value="\n".join(ratings), inline=False)
         file = picture(
@@ -223,7 +216,7 @@ class Boards:
         """That the game was abandoned; whether it was posted."""
         table = note.table
         embed = discord.Embed(
-            title=tr("result.abandoned.title", locale, table=words.table_title(table, locale)),
+            title=tr("result.abandoned.title", locale, table=table_title(table, locale)),
             description=tr("result.abandoned", locale, player=f"<@{note.by_user_id}>"),
             colour=Colours.CLOSED,
         )

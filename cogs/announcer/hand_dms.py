@@ -14,8 +14,8 @@ import discord
 
 from bot.i18n import tr
 from bot.tables import HandChanged, HandMessage, TableInfo, TurnReminder
+from presenters.common import table_title
 
-from .. import words
 from ..common import Colours, dm_locale, names_for, public_locale, relative_time, user_locale
 from ..hands import hand_message
 from .boards import Boards
@@ -150,7 +150,7 @@ class HandDMs:
             return True
         locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
         embed = discord.Embed(
-            title=tr("reminder.title", locale, table=words.table_title(note.table, locale)),
+            title=tr("reminder.title", locale, table=table_title(note.table, locale)),
             description=tr("reminder.text", locale, when=relative_time(note.deadline)),
             colour=Colours.TURN,
         )

@@ -16,8 +16,8 @@ import discord
 
 from bot.i18n import tr
 from bot.tables import TableInfo, TableOpened, TableOver
+from presenters.common import table_title
 
-from .. import words
 from ..common import Colours, names_for, permission_names, public_locale, user_locale
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class Places:
             return
         channel = self.bot.get_channel(table.channel_id)
         players = tr("list.join", locale).join(names_for(table, locale, escape=False))
-        name = f"{words.table_title(table, locale)} · {players}"[:100]
+        name = f"{table_title(table, locale)} · {players}"[:100]
         thread: discord.Thread | None = None
         if isinstance(channel, discord.TextChannel):
             me = channel.guild.me
@@ -156,11 +156,15 @@ class Places:
         if not isinstance(place, discord.abc.GuildChannel | discord.Thread) or place.guild.me is None:
             return []
         permissions = place.permissions_for(place.guild.me)
+
+        def granted(name: str) -> bool:
+            return permissions.is_superset(discord.Permissions(**{name: True}))
+
         # Without these discord.py reports the rest missing too: name only the cause.
         for first in ("view_channel", needs[0]):
-            if not getattr(permissions, first):
+            if not granted(first):
                 return [first]
-        return [p for p in needs[1:] if not getattr(permissions, p)]
+        return [p for p in needs[1:] if not granted(p)]
 
     async def tell_unposted(self, origin: discord.Interaction, table: TableInfo, failure: Failure) -> None:
         """The action stands, but the table could not show it: tell the player who made it, and why."""

@@ -227,3 +227,20 @@ def test_a_cycle_through_a_late_import_or_a_cog_looked_up_by_name_is_found() -> 
     assert cycles({"cogs.table": {"cogs.hands"}, "cogs.hands": {"cogs.table"}}) == [["cogs.hands", "cogs.table"]]
     late = ast.parse("def f():\n    from .hands import ActionSelect\n")
     assert any(isinstance(n, ast.ImportFrom) and n.module == "hands" for n in _runtime_nodes(late))
+
+
+# -- no family ladders in the shell ---------------------------------------------------------------------------
+def test_the_cogs_compare_no_game_family_by_name() -> None:
+    """What differs between the game families is their presenter's (`presenters/`), their renderer's and
+    their controls' registered steps: a cog asks none of them which family a game is."""
+    from bot.engine import GAMES
+
+    families = {info.family for info in GAMES.values()}
+    bad = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sources("cogs")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Compare)
+        and any(isinstance(c, ast.Constant) and c.value in families for c in [node.left, *node.comparators])
+    ]
+    assert bad == []

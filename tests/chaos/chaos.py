@@ -168,7 +168,8 @@ class Chaos:
         for member in humans[1:]:
             await member.click(lobby, label="Join")
         for _ in range(players - len(humans)):
-            await host.click(lobby, label="Add computer")
+            [add] = [c.custom_id for c in _components(lobby.message) if (c.custom_id or "").endswith(":addc")]
+            await host.select(lobby, ["easy"], custom_id=add)  # the quick level: chaos plays many games
         if options:
             shown = (await host.click(lobby, label="Rules")).response
             for option, value in options.items():

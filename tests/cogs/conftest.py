@@ -188,6 +188,15 @@ async def move(member: simcord.MemberActor, message: discord.Message) -> str:
 
 
 # -- setting up a table ------------------------------------------------------------------------------------
+async def add_computer(member: simcord.MemberActor, lobby: Any, level: str | None = None) -> Any:
+    """`member` picks `level` in the lobby's Add computer control (None: the level it offers as the server's
+    default, marked so in its label); the interaction's result."""
+    [control] = [c for c in components(lobby.message) if (getattr(c, "custom_id", None) or "").endswith(":addc")]
+    if level is None:
+        [level] = [o.value for o in control.options if "default" in o.label or "既定" in o.label]
+    return await member.select(lobby, [level], custom_id=control.custom_id)
+
+
 def close_dms(env: simcord.Env, member: simcord.MemberActor) -> None:
     """From now on `member` takes no DMs: Discord refuses every message the bot sends them (50007)."""
     env.inject_error(
@@ -215,7 +224,7 @@ async def open_table(
     for member in (world.bob,) if humans is None else humans:
         await member.click(lobby, label="Join")
     for _ in range(computers):
-        await world.alice.click(lobby, label="Add computer")
+        await add_computer(world.alice, lobby)
     if options:
         shown = (await world.alice.click(lobby, label="Rules")).response
         assert shown is not None and shown.ephemeral

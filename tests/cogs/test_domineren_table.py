@@ -32,6 +32,7 @@ from ..i18n.english import english_in, record_drawn_text
 from . import conftest
 from .conftest import (
     World,
+    add_computer,
     board,
     choose_options,
     components,
@@ -145,7 +146,7 @@ async def start(
     for member in humans:
         await member.click(lobby, label="Join")
     for _ in range(players - 1 - len(humans)):
-        await alice.click(lobby, label="Add computer")
+        await add_computer(alice, lobby)
     await choose_options(world, lobby, options)
     await alice.click(lobby, label="Start")
     [game] = world.bot.service.games_of(alice.id)
@@ -805,7 +806,7 @@ async def test_a_japanese_table_plays_a_session_to_billitonnen_in_japanese(
     aiko = club.aiko
     lobby = (await aiko.slash(club.channel, "play", game=GAME)).response
     for _ in range(3):
-        await aiko.click(lobby, label=tr("lobby.button.add", JA))
+        await add_computer(aiko, lobby)
     shown = (await aiko.click(lobby, label=tr("lobby.button.options", JA))).response
     for page in range(1, 10):  # to the page with the number of hands
         ids = [i for i in custom_ids(shown.message) if i.endswith(":hands")]

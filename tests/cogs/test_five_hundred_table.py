@@ -21,6 +21,7 @@ import pytest
 from . import conftest
 from .conftest import (
     World,
+    add_computer,
     board,
     choose_options,
     close_dms,
@@ -121,7 +122,7 @@ async def start(world: World, players: int = 4, options: dict[str, str] | None =
     alice = world.alice
     lobby = (await alice.slash(world.channel, "play", game=GAME)).response
     for _ in range(players - 1):
-        await alice.click(lobby, label="Add computer")
+        await add_computer(alice, lobby)
     await choose_options(world, lobby, options or {})
     await alice.click(lobby, label="Start")
     [game] = world.bot.service.games_of(alice.id)

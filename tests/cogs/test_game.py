@@ -77,7 +77,8 @@ async def test_two_players_and_two_computers_play_draw_to_the_final_score_sheet(
     assert lobby.embeds[0].title == "Draw Dominoes #1 has started"
     assert custom_ids(lobby) == []  # the lobby's buttons are gone
     opening = thread(world).history()[0]
-    assert "The game begins: **alice**, **bob**, **Computer 1**, **Computer 2**." in opening.embeds[0].description
+    begins = "The game begins: **alice**, **bob**, **Computer 1 (easy)**, **Computer 2 (easy)**."
+    assert begins in opening.embeds[0].description
     assert [a.filename for a in opening.attachments] == ["board.png"]
 
     checked: set[tuple[int, str]] = set()

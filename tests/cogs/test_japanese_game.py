@@ -19,7 +19,7 @@ import simcord
 from bot.i18n import tr
 
 from ..i18n.english import CARD, english_in, record_drawn_text
-from .conftest import close_dms, components, custom_ids, dms, move, playable
+from .conftest import add_computer, close_dms, components, custom_ids, dms, move, playable
 from .test_language import speaks_japanese
 
 JA = "ja"
@@ -133,7 +133,7 @@ class Club:
         if humans > 1:
             await self.ken.click(lobby, label=tr("lobby.button.join", JA))
         for _ in range(computers):
-            await self.aiko.click(lobby, label=tr("lobby.button.add", JA))
+            await add_computer(self.aiko, lobby)  # the level it offers as the default, in Japanese
         shown = (await self.aiko.click(lobby, label=tr("lobby.button.options", JA))).response
         assert shown is not None and shown.ephemeral
         [first, *_] = [c for c in components(shown.message) if (c.custom_id or "").startswith("fives:lopt:")]

@@ -3,7 +3,7 @@ starts or cancels, and everyone else is politely refused what only the host may 
 
 from __future__ import annotations
 
-from .conftest import World, button, custom_ids, refusals
+from .conftest import World, add_computer, button, components, custom_ids, refusals
 
 
 def field(message, name: str) -> str:  # type: ignore[no-untyped-def]
@@ -21,10 +21,12 @@ async def test_play_opens_a_lobby_with_the_host_seated_and_the_rules_in_force(wo
     rules = field(lobby, "Rules")
     assert "**Hand size**: IDA: 5 each, 7 with two players" in rules
     assert "**Skunk**" in rules and "Target" not in rules  # a rule with one value is not a choice
-    labels = [c.label for row in lobby.message.components for c in row.children]
-    assert labels == ["Join", "Leave", "Add computer", "Remove computer", "Rules", "Start", "Cancel"]
+    labels = [getattr(c, "label", None) or c.placeholder for c in components(lobby.message)]
+    assert labels == [
+        "Join", "Leave", "🤖 Add computer", "Remove computer", "Computer levels", "Rules", "Start", "Cancel"
+    ]  # fmt: skip
     assert button(lobby.message, "Start").disabled  # one player cannot start
-    assert button(lobby.message, "Remove computer").disabled
+    assert button(lobby.message, "Remove computer").disabled and button(lobby.message, "Computer levels").disabled
 
 
 async def test_joining_leaving_and_computers_change_the_seats(world: World) -> None:
@@ -37,8 +39,8 @@ async def test_joining_leaving_and_computers_change_the_seats(world: World) -> N
     assert again.response.ephemeral and again.response.content == "You already have a seat at this table."
     assert refusals(world) == ["already_joined"]
 
-    await world.alice.click(lobby, label="Add computer")
-    assert "3. 🤖 Computer 1" in field(lobby.message, "Seats")
+    await add_computer(world.alice, lobby)
+    assert "3. 🤖 Computer 1 (easy)" in field(lobby.message, "Seats")
     await world.bob.click(lobby, label="Leave")
     seats = field(lobby.message, "Seats")
     assert world.bob.mention not in seats and "2. 🤖 Computer 1" in seats
@@ -46,7 +48,7 @@ async def test_joining_leaving_and_computers_change_the_seats(world: World) -> N
     assert field(lobby.message, "Seats").startswith(f"1. {world.alice.mention} (host)\n2. *open*")
     assert button(lobby.message, "Start").disabled
 
-    refused = await world.carol.click(lobby, label="Add computer")
+    refused = await add_computer(world.carol, lobby, "strong")
     assert refused.response.content == "Only the host can do that."
     assert refusals(world) == ["not_host"]
 

@@ -97,7 +97,8 @@ async def test_without_threads_a_whole_game_is_played_in_the_channel(world: Worl
     # The first board is in the channel, under the lobby; My hand works on it there.
     first = world.channel.history()[-1]
     assert live_boards(world.channel.history()) == [first]
-    assert "The game begins: **alice**, **bob**, **Computer 1**, **Computer 2**." in first.embeds[0].description
+    begins = "The game begins: **alice**, **bob**, **Computer 1 (easy)**, **Computer 2 (easy)**."
+    assert begins in first.embeds[0].description
     assert [a.filename for a in first.attachments] == ["board.png"]
     player = next_human(world)
     shown = (await player.click(first, label="My hand")).response

@@ -90,4 +90,4 @@ async def test_without_an_answer_in_time_the_table_opens_for_those_who_accepted(
 
 
 def _buttons(message: discord.Message) -> list[discord.Button]:
-    return [c for row in message.components for c in getattr(row, "children", [])]
+    return [c for row in message.components for c in getattr(row, "children", []) if isinstance(c, discord.Button)]

@@ -46,7 +46,8 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
 
 async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     """A SQLite database as a bot leaves it: a finished game (results, ratings and their history, in a
-    running season), games halfway (hands scored), an open lobby, server settings."""
+    running season), games halfway (hands scored), an open lobby with a normal computer, server settings (a
+    strong level for computers)."""
     h = Harness(Databases("sqlite", tmp_path, None), "fives.sqlite3", FakeClock())
     svc = await h.open()
     await svc.update_settings(h.guild, turn_seconds=3600, language="ja")
@@ -58,7 +59,9 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     for humans in ((ANN, CAT), (BOB, DAN)):
         game_no, _ = await h.start_game(humans=humans, computers=2)
         await h.play(game_no, max_steps=25)
-    await h.lobby(humans=(CAT,), computers=1)
+    lobby_id = await h.lobby(humans=(CAT,), computers=0)
+    await svc.add_computer(lobby_id, CAT.user_id, "normal")
+    await svc.update_settings(h.guild, computer_level="strong")  # after the games: their computers play easy
     # The announcer's part: a hand DM with live controls remembered, one post that failed (to be retold).
     await svc.told(finished, hand_messages=[HandMessage(finished, ANN.user_id, 77, 88)], failed=[("hand", 22, 3)])
     return h
@@ -71,6 +74,10 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
     before = await _everything(sqlite.store, sqlite.guild)
     assert len(before["active"]) == 2 and any(hands for _, hands, _ in before["games"].values())
     assert before["rating history"][ANN.user_id] and before["season board"] and before["season channel"] == 4242
+    # levels to copy: the server's, the lobby's computer, every game's computers
+    assert before["settings"].computer_level == "strong"
+    assert [s.level for lobby in before["lobbies"] for s in lobby.seats if s.computer] == ["normal"]
+    assert {s.level for stored, _, _ in before["games"].values() for s in stored.row.seats if s.computer} == {"easy"}
     await sqlite.close()
     url = await postgres_server.create_database()
     copied = await migrate(tmp_path / "fives.sqlite3", url)

@@ -83,6 +83,17 @@ async def test_a_game_and_its_log_come_back_in_order(store):
     assert await store.load_game(game_no + 1) is None
 
 
+async def test_a_players_active_games_are_found_by_their_seat(store):
+    ann_here = await store.create_game(_game())
+    ann_elsewhere = await store.create_game(_game(guild_id=GUILD + 1))
+    ended = await store.create_game(_game())
+    await store.end_game(ended, "abandoned", 3.0)
+    await store.create_game(_game(seats=(SeatRow(12, "Bob"), SeatRow(None, None, computer=True))))
+    assert await store.active_games_of(11) == [ann_here, ann_elsewhere]  # not the ended game, not Bob's
+    assert await store.active_games_of(11, GUILD) == [ann_here]
+    assert await store.active_games_of(13) == []
+
+
 async def test_the_same_turn_can_never_be_written_twice(store):
     game_no = await store.create_game(_game())
     await store.append_action(_write(game_no, 0, "6-6"))

@@ -14,9 +14,9 @@ from bot.engine import GAMES, BadOptions, new_game
 from bot.i18n import LOCALES, error_text, has
 from bot.tables.errors import BadOption
 from bot.tables.lobbies import check_option
-from cogs import words
 from cogs.common import Refusal
 from cogs.settings import find_option, settable, typed_value
+from presenters.common import option_name, option_value
 
 from .conftest import counted, fuzz
 from .strategies import json_values, typed_text
@@ -30,8 +30,8 @@ def _labels(game_id: str) -> list[str]:
     out = []
     for spec in GAMES[game_id].options:
         for locale in LOCALES:
-            out.append(words.option_name(spec.id, locale))
-            out += [words.option_value(spec.id, c, locale) for c in spec.choices]
+            out.append(option_name(spec.id, locale))
+            out += [option_value(spec.id, c, locale) for c in spec.choices]
         out += [spec.id, *map(str, spec.choices)]
     return out
 

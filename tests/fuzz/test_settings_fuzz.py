@@ -1,6 +1,6 @@
 """A server's settings as `bot.tables.settings.SettingsBook` keeps them, over a real SQLite store: a default
-option given any value, a turn timer of any length. A refused value leaves the saved settings exactly as
-they were (in memory and on disk); an accepted one is what the rules allow."""
+option given any value, a turn timer of any length, a computer level of any name. A refused value leaves the
+saved settings exactly as they were (in memory and on disk); an accepted one is what the rules allow."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.ai import LEVELS
 from bot.engine import GAMES
-from bot.tables.errors import BadOption, BadSetting
+from bot.tables.errors import BadOption, BadSetting, UnknownLevel
 from bot.tables.lobbies import check_option
 from bot.tables.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from bot.tables.settings import SettingsBook
@@ -88,4 +89,29 @@ def test_a_turn_timer_of_any_length_is_saved_in_bounds_or_not_at_all(book: Book,
         assert book.run(book.book.get(GUILD)) == before and book.saved() == before
         return
     assert MIN_TURN_SECONDS <= after.turn_seconds <= MAX_TURN_SECONDS and type(after.turn_seconds) is int
+    assert book.saved() == after
+
+
+@fuzz(100)
+@given(
+    level=st.one_of(
+        st.sampled_from(LEVELS),
+        st.sampled_from([lv.upper() for lv in LEVELS] + [f" {lv}" for lv in LEVELS]),
+        typed_text(),
+        st.none(),
+        json_values(4),
+    )
+)
+def test_a_computer_level_of_any_name_is_saved_as_a_level_or_not_at_all(book: Book, level: Any) -> None:
+    counted("settings")
+    before = book.run(book.book.get(GUILD))
+    try:
+        after = book.run(book.book.update(GUILD, computer_level=level))
+    except UnknownLevel as refused:
+        assert level not in LEVELS and len(str(refused)) < 200 and refused.params["levels"] == ", ".join(LEVELS)
+        assert book.run(book.book.get(GUILD)) == before and book.saved() == before
+        return
+    # None puts the server back on the bot's default level; anything else saved is a level exactly
+    assert after.computer_level == level and (level is None or level in LEVELS)
+    assert after.turn_seconds == before.turn_seconds and after.default_options == before.default_options
     assert book.saved() == after

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cogs.domineren_words import end_label
+from presenters.domineren import end_label
 from rendering.domineren import board
 from rendering.domineren.common import last_words
 from rendering.domineren.layout import E, W
@@ -44,8 +44,9 @@ def test_each_end_is_named_by_where_its_marker_is_drawn() -> None:
 
 def test_captions_and_buttons_say_the_side_the_image_shows() -> None:
     view = next(v for v in wound_lines() if board.end_sides(v)["W"] != "left")
-    side = board.end_sides(view)["W"]
-    assert end_label("turn W", "en", view) == f"Turn at the {side} end"
-    assert end_label("place W", "ja", view).startswith({"right": "右", "top": "上", "bottom": "下"}[side])
+    ends = board.end_sides(view)
+    side = ends["W"]
+    assert end_label("turn W", "en", ends) == f"Turn at the {side} end"
+    assert end_label("place W", "ja", ends).startswith({"right": "右", "top": "上", "bottom": "下"}[side])
     turned = dataclasses.replace(view, last=(0, "turn W", (0,) * view.players))
     assert last_words(turned, NAMES, "en", board.end_sides(turned)) == f"Alice turned a tile at the {side} end"

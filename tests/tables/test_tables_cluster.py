@@ -157,3 +157,21 @@ async def test_games_ending_at_once_in_two_processes_lose_no_rating_update(pair)
     await asyncio.gather(finish(one, games[0]), finish(two, games[1]))
     rows = await one.store.player_ratings(one.guild, ANN.user_id)
     assert sum(r.games for r in rows.values()) == 2
+
+
+async def test_a_players_games_are_listed_by_every_process_not_only_the_one_that_started_them(pair):
+    """/games, /hand and /move on a process that never held the game: the store says which games a player has
+    (a process's memory holds only what it served)."""
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
+    assert two.service.games_of(ANN.user_id) == []  # not in the second process's memory
+    listed = await two.service.user_games(ANN.user_id)
+    assert [g.table.game_no for g in listed] == [game_no]
+    hand = await one.to_act(game_no)
+    assert hand is not None
+    [summary] = await two.service.user_games(hand.user_id, one.guild)
+    assert summary.your_turn and summary.turn == hand.turn  # caught up with what the first process did
+    assert await two.service.user_games(ANN.user_id, one.guild + 1) == []  # another server's games are not
+    await one.service.resign(game_no, ANN.user_id)
+    assert await two.service.user_games(ANN.user_id) == []  # resigned in the other process
+    assert [g.table.game_no for g in await two.service.user_games(BOB.user_id)] == [game_no]

@@ -13,7 +13,8 @@ def told_keys(notes: list) -> list:
 
 
 def board_lines(notes: list) -> list[tuple]:
-    return [(n.seat, n.action, n.points, n.kind, n.turn) for n in notes if isinstance(n, BoardChanged)]
+    """What each action's line is told from: who did what, its points, kind and turn, the engine's events."""
+    return [(n.seat, n.action, n.points, n.kind, n.turn, n.events) for n in notes if isinstance(n, BoardChanged)]
 
 
 async def test_what_a_crash_left_untold_is_retold_from_the_log_as_it_was_first_told(harness) -> None:
@@ -26,7 +27,8 @@ async def test_what_a_crash_left_untold_is_retold_from_the_log_as_it_was_first_t
     retold = await harness.service.untold(everything=True)
 
     assert isinstance(retold[0], Retold) and retold[0].table.game_no == game_no
-    assert board_lines(retold) == board_lines(notes)  # the same lines, points and turns
+    assert board_lines(retold) == board_lines(notes)  # the same lines, points, turns and events
+    assert all(n.events for n in retold if isinstance(n, BoardChanged))
     hands = [n for n in retold if isinstance(n, HandChanged)]
     to_act = await harness.to_act(game_no)
     assert any(h.user_id == to_act.user_id and h.your_turn and h.turn == to_act.turn for h in hands)

@@ -33,6 +33,7 @@ async def test_when_everyone_says_yes_the_same_game_starts_again(harness):
     assert done.next_game_no == new.game_no != old.game_no
     assert new.channel_id == old.channel_id and new.game_id == "five-up"
     assert [(s.user_id, s.name, s.computer) for s in new.seats] == [(s.user_id, s.name, s.computer) for s in old.seats]
+    assert [s.level for s in new.seats] == [s.level for s in old.seats]  # each computer at the level it played
     assert new.options["skunk"] == "double" and new.options["partners"] == "by_agreement"
     with pytest.raises(RematchSettled):  # once
         await svc.rematches.answer(old.game_no, BOB.user_id, True)

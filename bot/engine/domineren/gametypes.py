@@ -50,6 +50,7 @@ ANY_SET = frozenset({"1", "4", "11", "12"})
 NOT_BLANK = frozenset({"5", "6", "9", "10"})  # a double other than 0-0
 BLANK_ONLY = frozenset({"14", "15", "16", "17"})  # 0-0
 NO_SPECIALS = frozenset({"12", "13a", "13b"})  # §8: no special double plays in Volapük (Rec. also 13a/13b)
+WITH_PARAMETERS = frozenset({"11", "12", "13a", "13b", "18"})  # declared with parameters (`Declaration.__str__`)
 
 LINE, CROSS, TRIANGLE = 0, 1, 2
 OPPOSITE = {W: E, E: W, N: S, S: N}

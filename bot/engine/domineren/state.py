@@ -296,7 +296,7 @@ class DominerenState(GameState):
             self._declare_doubles(seat, action == DECLARE, delta, events)
         elif phase == SPECIAL:
             if action == DECLINE:
-                events.append(Event("decline", seat, None))
+                events.append(Event("decline", seat, {"question": SPECIAL}))
                 self._next_special(self.ask + 1)
             else:
                 self._special(seat, action, delta, events)
@@ -382,7 +382,7 @@ class DominerenState(GameState):
                 self._pay(other, seat, chips, delta)
             events.append(Event("declare", seat, {"doubles": [label(t) for t in doubles], "chips": chips}))
         else:
-            events.append(Event("decline", seat, None))
+            events.append(Event("decline", seat, {"question": DECLARE_PHASE}))
         self._next_declaration(self.ask + 1)
 
     def _next_special(self, i: int) -> None:
@@ -447,12 +447,12 @@ class DominerenState(GameState):
         if IS_DOUBLE[tile] and target == self.prev_node and self.in_hand[prev]:
             self._receive(seat, [prev], half_value(tile), delta)  # §10, not if he has just gone out
         if self.block >= 0:  # §12: a tile was played, so the Block was wrong
-            events.append(Event("block_broken", self.block, None))
+            events.append(Event("block_broken", self.block, {"chips": BLOCK_BROKEN}))
             self._settle_block(False, delta)
         if not hand and self.nos < 0:
             self.nos = seat
             self._receive(seat, self._others(seat), NOS, delta)
-            events.append(Event("nos", seat, None))
+            events.append(Event("nos", seat, {"chips": NOS}))
         if play.block:
             self.block = seat
             self.block_seats = tuple(s for s in range(self.players) if self.in_hand[s])
@@ -467,10 +467,11 @@ class DominerenState(GameState):
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         turn = self.turn_no[seat]
-        if turn in self.forced[seat]:
+        forced = turn in self.forced[seat]  # §8: the turn owed for a double played on the set
+        if forced:
             self.forced[seat].remove(turn)
         self.prev_node, self.prev_seat = -1, seat
-        events.append(Event("pass", seat, None))
+        events.append(Event("pass", seat, {"forced": forced}))
         self._next_turn(seat)
 
     def _concede(self, seat: int, delta: list[int], events: list[Event]) -> str:

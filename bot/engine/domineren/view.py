@@ -16,7 +16,7 @@ from ..view import Legal, Tile, View
 from .gametypes import NAMES
 from .matching import NEED_NAMES, RULE_NAMES, half_value
 from .notation import Play, Turn
-from .rules import LEAVE, NOS
+from .rules import LEAVE, NOS, bonus
 
 if TYPE_CHECKING:
     from .state import DominerenState
@@ -69,6 +69,7 @@ class LegalMove(Legal):
     dir: int = -1  # direction of the end played on
     gain: int = 0  # chips the move earns at once (§8, §10, Nos), all payers together
     game_type: str | None = None  # type declarations: the type id
+    each: int = 0  # a set or a declaration of doubles: the chips each other player pays for it (§4, §7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def _move(state: DominerenState, seat: int, action: Any) -> LegalMove:
     if type(action) is Play:
         t = action.tile
         if action.target < 0:
-            return LegalMove(str(action), "set", _tile(t))
+            return LegalMove(str(action), "set", _tile(t), each=half_value(t))
         layout = state.board
         index = state._where.get((t, action.touch, action.target, action.side), -1)
         end = layout.ends[index] if index >= 0 else (0, -1, -1, -1)
@@ -157,6 +158,9 @@ def _move(state: DominerenState, seat: int, action: Any) -> LegalMove:
         return LegalMove(str(action), "type", game_type=action.type_id)
     if action == "draw" and state.phase == "set":
         return LegalMove("draw", "set")
+    if action == "declare":
+        doubles = sum(1 for t in state.in_hand[seat] if IS_DOUBLE[t])
+        return LegalMove("declare", "declare", each=bonus(state.bonus_table, doubles))
     return LegalMove(str(action), str(action))
 
 

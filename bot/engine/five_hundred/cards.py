@@ -72,6 +72,11 @@ def deck(players: int, joker: bool, two_player_deck: str = "33_dummy") -> list[i
     return sorted(cards)
 
 
+def left_bower(trump: int) -> int:
+    """The jack of the other suit of the trump's colour (S-C and D-H share one), which ranks as a trump."""
+    return card(JACK, trump ^ 1)
+
+
 def _tables(trump: int) -> tuple[list[int], list[int]]:
     """(suit, power) of every card under `trump` (0-3, or NT).
 
@@ -86,7 +91,7 @@ def _tables(trump: int) -> tuple[list[int], list[int]]:
         for c in range(JOKER):
             if c & 3 == trump:
                 power[c] = 200 + (c >> 2)
-        right, left = card(JACK, trump), card(JACK, trump ^ 1)  # S-C and D-H share a colour
+        right, left = card(JACK, trump), left_bower(trump)
         power[right], power[left] = 299, 298
         suits[left] = trump
     return suits, power

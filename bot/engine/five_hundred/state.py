@@ -371,7 +371,7 @@ class FiveHundredState(GameState):
             events = [Event("call", seat, {"cards": [NAMES[c] for c in action]})]
             if self.options["five_player_partner_reveal"] == "immediate":
                 self.revealed.update(holders)
-                events.append(Event("partner", None, {"seats": holders}))
+                events.append(Event("partner", None, {"seats": holders, "declarer": seat}))
         self._start_play(seat, events)
         return events
 
@@ -450,7 +450,7 @@ class FiveHundredState(GameState):
         events = [Event("play", seat, {"card": str(action)})]
         if c in self.called and seat not in self.revealed:
             self.revealed.add(seat)
-            events.append(Event("partner", None, {"seats": [seat]}))
+            events.append(Event("partner", None, {"seats": [seat], "declarer": self.declarer}))
         if len(trick) < self.trick_size:
             self.current = self.next_seat[seat]
             return events

@@ -7,6 +7,7 @@ play claims its points when players must call them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..base import DRAW, PASS, Word
@@ -41,7 +42,10 @@ class Play(NamedTuple):
         return text + " muggins" if self.claim else text
 
 
+@lru_cache(maxsize=4096)
 def parse(text: str, top: int = 9) -> Play | Word:
+    """The action a text names (`BadNotation` if none). Cached: a replay or a resume of many games parses the
+    same few hundred texts again and again (a third of a resume's time), and a Play is an immutable tuple."""
     raw = text
     text = " ".join(text.strip().lower().split())
     if text in ("draw", "pass"):
