@@ -5,6 +5,7 @@ from .interface import StoreInterface
 from .rows import (
     COMPUTER_ID,
     ActionWrite,
+    DigestClaim,
     GameFinish,
     GameRow,
     HandMessage,
@@ -21,6 +22,8 @@ from .rows import (
     SeatRow,
     SettingsRow,
     StoredGame,
+    TableAccessRow,
+    WatcherRow,
 )
 from .store import Store, StoreError
 
@@ -28,6 +31,7 @@ __all__ = [
     "COMPUTER_ID",
     "ActionWrite",
     "DatabaseInUse",
+    "DigestClaim",
     "GameFinish",
     "GameRow",
     "HandMessage",
@@ -47,6 +51,8 @@ __all__ = [
     "StoreError",
     "StoreInterface",
     "StoredGame",
+    "TableAccessRow",
+    "WatcherRow",
     "hold_database",
     "is_postgres",
     "open_store",

@@ -23,6 +23,7 @@ from typing import Protocol
 
 from .rows import (
     ActionWrite,
+    DigestClaim,
     GameRow,
     HandMessage,
     HandRow,
@@ -37,6 +38,8 @@ from .rows import (
     SeatRow,
     SettingsRow,
     StoredGame,
+    TableAccessRow,
+    WatcherRow,
 )
 
 
@@ -173,3 +176,20 @@ class StoreInterface(Protocol):
     async def next_rematch_deadline(self) -> float | None: ...
 
     async def due_rematches(self, now: float) -> list[int]: ...
+
+    # -- spectators and private tables --------------------------------------------------------------------
+    async def set_table_access(self, row: TableAccessRow) -> None: ...
+
+    async def table_access(self, lobby_id: int) -> TableAccessRow | None: ...
+
+    async def watch(self, row: WatcherRow) -> None: ...
+
+    async def unwatch(self, lobby_id: int, user_id: int) -> bool: ...
+
+    async def watchers(self, lobby_id: int) -> list[WatcherRow]: ...
+
+    async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]: ...
+
+    async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]: ...
+
+    async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None: ...

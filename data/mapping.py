@@ -28,6 +28,8 @@ from .rows import (
     SeatRow,
     SettingsRow,
     StoredGame,
+    TableAccessRow,
+    WatcherRow,
 )
 
 
@@ -79,6 +81,8 @@ SEASON_CHANNEL = columns("guild_id channel_id")
 REMATCH = columns(
     "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no"
 )
+ACCESS = columns("lobby_id private invited watching")
+WATCHER = columns("lobby_id user_id mode since told_turn told_hands told_at claimed_until")
 
 
 def listed(names: Sequence[str], prefix: str = "") -> str:
@@ -424,3 +428,24 @@ LAST_NAME = (
 
 def outbox_values(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
     return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]
+
+
+def access_row(r: Row) -> TableAccessRow:
+    return TableAccessRow(
+        lobby_id=r["lobby_id"],
+        private=bool(r["private"]),
+        invited=tuple(int(u) for u in json.loads(r["invited"])),
+        watching=bool(r["watching"]),
+    )
+
+
+def access_values(row: TableAccessRow) -> tuple[Any, ...]:
+    return (row.lobby_id, row.private, json.dumps(list(row.invited)), row.watching)
+
+
+def watcher_row(r: Row) -> WatcherRow:
+    return WatcherRow(*(r[c] for c in WATCHER))
+
+
+def watcher_values(row: WatcherRow) -> tuple[Any, ...]:
+    return tuple(getattr(row, c) for c in WATCHER)

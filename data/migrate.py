@@ -1,6 +1,6 @@
 """Move a bot from SQLite to PostgreSQL: copy a SQLite database's server settings, lobbies, games (seats,
-action logs, hand results, results), ratings (with their history) and seasons, and outbox (what is still to
-be told, the live hand DMs) into an empty PostgreSQL database.
+action logs, hand results, results), ratings (with their history), seasons, rematches, private tables,
+watchers and outbox (what is still to be told, the live hand DMs) into an empty PostgreSQL database.
 
     python -m data.migrate fives.sqlite3 postgresql://fives:secret@db.example/fives
 
@@ -66,6 +66,8 @@ TABLES = (
     _table("seasons", " ".join(m.SEASON), numbered="season_id"),
     _table("season_channels", " ".join(m.SEASON_CHANNEL)),
     _table("rematches", " ".join(m.REMATCH)),
+    _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
+    _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went
 )
 
 

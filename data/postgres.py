@@ -36,6 +36,7 @@ from .migrations import migrations
 from .rows import (
     COMPUTER_ID,
     ActionWrite,
+    DigestClaim,
     GameRow,
     HandMessage,
     HandRow,
@@ -50,6 +51,8 @@ from .rows import (
     SeatRow,
     SettingsRow,
     StoredGame,
+    TableAccessRow,
+    WatcherRow,
 )
 from .store import StoreError
 
@@ -80,6 +83,18 @@ def redact(url: str) -> str:
 
 def _marks(names: tuple[str, ...], first: int = 1) -> str:
     return ", ".join(f"${i}" for i in range(first, first + len(names)))
+
+
+# A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
+# interval has passed ($1 now, $2 interval, $3 now).
+_DUE_DIGESTS = (
+    "FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id "
+    "WHERE w.mode = 'dm' AND (w.claimed_until IS NULL OR w.claimed_until <= $1) AND ("
+    "g.status <> 'active' "
+    "OR EXISTS (SELECT 1 FROM hand_results h WHERE h.game_no = g.game_no AND h.hand_no > w.told_hands) "
+    "OR (w.told_at + $2 <= $3 "
+    "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_no = g.game_no AND a.turn >= w.told_turn)))"
+)
 
 
 _TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
@@ -920,3 +935,86 @@ class PostgresStore:
             "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
         )
         return [r["game_no"] for r in rows]
+
+    # -- spectators and private tables --------------------------------------------------------------------
+    async def set_table_access(self, row: TableAccessRow) -> None:
+        """Who may join and watch a table, as its host chose."""
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
+                "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching",
+                *m.access_values(row),
+            )
+
+    async def table_access(self, lobby_id: int) -> TableAccessRow | None:
+        rows = await self._fetch(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = $1", lobby_id)
+        return m.access_row(rows[0]) if rows else None
+
+    async def watch(self, row: WatcherRow) -> None:
+        """Someone watches a table (again: their new choice, their digests counted from now)."""
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) "
+                "ON CONFLICT (lobby_id, user_id) DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, "
+                "told_hands = excluded.told_hands, told_at = excluded.told_at, claimed_until = NULL",
+                *m.watcher_values(row),
+            )
+
+    async def unwatch(self, lobby_id: int, user_id: int) -> bool:
+        """Whether they were watching it."""
+        async with self._transaction() as db:
+            status = await db.execute("DELETE FROM watchers WHERE lobby_id = $1 AND user_id = $2", lobby_id, user_id)
+        return status != "DELETE 0"
+
+    async def watchers(self, lobby_id: int) -> list[WatcherRow]:
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.WATCHER)} FROM watchers WHERE lobby_id = $1 ORDER BY since, user_id", lobby_id
+        )
+        return [m.watcher_row(r) for r in rows]
+
+    async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """The active games a user watches (on one server, or all)."""
+        rows = await self._fetch(
+            "SELECT g.game_no FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id WHERE w.user_id = $1 "
+            "AND g.status = 'active' AND ($2::bigint IS NULL OR g.guild_id = $2) ORDER BY g.game_no",
+            user_id,
+            guild_id,
+        )
+        return [r["game_no"] for r in rows]
+
+    async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]:
+        """The DM digests due (see migration 0006), each claimed until `now + lease` in the same transaction;
+        rows another process is claiming are skipped, not waited for: each digest is sent by one process."""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                f"WITH due AS (SELECT w.lobby_id, w.user_id, g.game_no, g.status <> 'active' AS ended {_DUE_DIGESTS} "
+                "ORDER BY g.game_no, w.user_id LIMIT $4 FOR UPDATE OF w SKIP LOCKED) "
+                "UPDATE watchers w SET claimed_until = $5 FROM due "
+                "WHERE w.lobby_id = due.lobby_id AND w.user_id = due.user_id "
+                f"RETURNING {m.listed(m.WATCHER, 'w.')}, due.game_no, due.ended",
+                now,
+                interval,
+                now,
+                limit,
+                now + lease,
+            )
+        claims = [DigestClaim(m.watcher_row(r), r["game_no"], bool(r["ended"])) for r in rows]
+        return sorted(claims, key=lambda c: (c.game_no, c.watcher.user_id))
+
+    async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
+        """A digest was sent (or could never be): counted from there; the game's last one ends the watching."""
+        async with self._transaction() as db:
+            if over:
+                await db.execute(
+                    "DELETE FROM watchers WHERE lobby_id = $1 AND user_id = $2 AND mode = 'dm'", lobby_id, user_id
+                )
+            else:
+                await db.execute(
+                    "UPDATE watchers SET told_turn = $1, told_hands = $2, told_at = $3, claimed_until = NULL "
+                    "WHERE lobby_id = $4 AND user_id = $5",
+                    turn,
+                    hands,
+                    at,
+                    lobby_id,
+                    user_id,
+                )

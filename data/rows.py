@@ -259,3 +259,39 @@ class RematchRow:
     message_id: int | None = None
     lobby_id: int | None = None
     next_game_no: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableAccessRow:
+    """Who may join and watch a table, as its host chose (by lobby): a private table seats only the host and
+    `invited`; `watching` False turns every watcher away."""
+
+    lobby_id: int
+    private: bool
+    invited: tuple[int, ...]
+    watching: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WatcherRow:
+    """Someone watching a table (by lobby): in its thread (`thread`) or by DM digest (`dm`). `told_turn`,
+    `told_hands` and `told_at` say how far their last digest went: the game's turn and hands ended then."""
+
+    lobby_id: int
+    user_id: int
+    mode: str
+    since: float
+    told_turn: int = 0
+    told_hands: int = 0
+    told_at: float = 0.0
+    claimed_until: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DigestClaim:
+    """A digest due to a watcher, claimed by this process until the lease ends: game `game_no` (of the watched
+    lobby), `over` when the game has ended (the last digest)."""
+
+    watcher: WatcherRow
+    game_no: int
+    over: bool

@@ -24,6 +24,7 @@ from .migrations import apply_migrations
 from .rows import (
     COMPUTER_ID,
     ActionWrite,
+    DigestClaim,
     GameRow,
     HandMessage,
     HandRow,
@@ -38,6 +39,8 @@ from .rows import (
     SeatRow,
     SettingsRow,
     StoredGame,
+    TableAccessRow,
+    WatcherRow,
 )
 
 log = logging.getLogger(__name__)
@@ -50,6 +53,22 @@ class StoreError(Exception):
 def _marks(names: tuple[str, ...]) -> str:
     return ", ".join("?" * len(names))
 
+
+_WATCH = (
+    f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) ON CONFLICT (lobby_id, user_id) "
+    "DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, told_hands = excluded.told_hands, "
+    "told_at = excluded.told_at, claimed_until = NULL"
+)
+# A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
+# interval has passed (parameters: now, interval, now).
+_DUE_DIGESTS = (
+    "FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id "
+    "WHERE w.mode = 'dm' AND (w.claimed_until IS NULL OR w.claimed_until <= ?) AND ("
+    "g.status <> 'active' "
+    "OR EXISTS (SELECT 1 FROM hand_results h WHERE h.game_no = g.game_no AND h.hand_no > w.told_hands) "
+    "OR (w.told_at + ? <= ? "
+    "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_no = g.game_no AND a.turn >= w.told_turn)))"
+)
 
 _TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
@@ -680,3 +699,75 @@ class Store:
             "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= ? ORDER BY game_no", (now,)
         )
         return [r["game_no"] for r in rows]
+
+    # -- spectators and private tables --------------------------------------------------------------------
+    async def set_table_access(self, row: TableAccessRow) -> None:
+        """Who may join and watch a table, as its host chose."""
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
+                "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching",
+                m.access_values(row),
+            )
+
+    async def table_access(self, lobby_id: int) -> TableAccessRow | None:
+        rows = await self._rows(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = ?", (lobby_id,))
+        return m.access_row(rows[0]) if rows else None
+
+    async def watch(self, row: WatcherRow) -> None:
+        """Someone watches a table (again: their new choice, their digests counted from now)."""
+        async with self._transaction() as db:
+            await db.execute(_WATCH, m.watcher_values(row))
+
+    async def unwatch(self, lobby_id: int, user_id: int) -> bool:
+        """Whether they were watching it."""
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM watchers WHERE lobby_id = ? AND user_id = ?", (lobby_id, user_id))
+            return cursor.rowcount > 0
+
+    async def watchers(self, lobby_id: int) -> list[WatcherRow]:
+        rows = await self._rows(
+            f"SELECT {m.listed(m.WATCHER)} FROM watchers WHERE lobby_id = ? ORDER BY since, user_id", (lobby_id,)
+        )
+        return [m.watcher_row(r) for r in rows]
+
+    async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """The active games a user watches (on one server, or all)."""
+        rows = await self._rows(
+            "SELECT g.game_no FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id WHERE w.user_id = ? "
+            "AND g.status = 'active' AND (? IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
+            (user_id, guild_id, guild_id),
+        )
+        return [r["game_no"] for r in rows]
+
+    async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]:
+        """The DM digests due (see migration 0006), each claimed until `now + lease` in the same transaction."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"SELECT {m.listed(m.WATCHER, 'w.')}, g.game_no, g.status <> 'active' AS ended {_DUE_DIGESTS} "
+                "ORDER BY g.game_no, w.user_id LIMIT ?",
+                (now, interval, now, limit),
+            )
+            rows = list(await cursor.fetchall())
+            await db.executemany(
+                "UPDATE watchers SET claimed_until = ? WHERE lobby_id = ? AND user_id = ?",
+                [(now + lease, r["lobby_id"], r["user_id"]) for r in rows],
+            )
+        claimed = now + lease
+        return [
+            DigestClaim(replace(m.watcher_row(r), claimed_until=claimed), r["game_no"], bool(r["ended"])) for r in rows
+        ]
+
+    async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
+        """A digest was sent (or could never be): counted from there; the game's last one ends the watching."""
+        async with self._transaction() as db:
+            if over:
+                await db.execute(
+                    "DELETE FROM watchers WHERE lobby_id = ? AND user_id = ? AND mode = 'dm'", (lobby_id, user_id)
+                )
+            else:
+                await db.execute(
+                    "UPDATE watchers SET told_turn = ?, told_hands = ?, told_at = ?, claimed_until = NULL "
+                    "WHERE lobby_id = ? AND user_id = ?",
+                    (turn, hands, at, lobby_id, user_id),
+                )

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables import GameEnded
-from data import HandMessage, StoreInterface
+from data import HandMessage, StoreInterface, TableAccessRow, WatcherRow
 from data.migrate import MigrationRefused, migrate
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
@@ -41,6 +41,9 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
         "seasons": await store.seasons(guild),
         "season channel": await store.season_channel(guild),
         "season board": await store.leaderboard(guild, "five-up@1"),
+        "table access": {lobby: await store.table_access(lobby) for lobby in range(1, 6)},
+        "watchers": {lobby: await store.watchers(lobby) for lobby in range(1, 6)},
+        "watched": await store.watched_games(DAN.user_id),
     }
 
 
@@ -61,6 +64,10 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
         await h.play(game_no, max_steps=25)
     lobby_id = await h.lobby(humans=(CAT,), computers=0)
     await svc.add_computer(lobby_id, CAT.user_id, "normal")
+    # A private table closed to watchers; a game watched in its thread and by DM digest (one sent already).
+    await h.store.set_table_access(TableAccessRow(lobby_id, True, (DAN.user_id,), False))
+    await h.store.watch(WatcherRow(2, DAN.user_id, "thread", h.clock.now))
+    await h.store.watch(WatcherRow(3, ANN.user_id, "dm", h.clock.now, told_turn=4, told_hands=1, told_at=h.clock.now))
     await svc.update_settings(h.guild, computer_level="strong")  # after the games: their computers play easy
     # The announcer's part: a hand DM with live controls remembered, one post that failed (to be retold).
     await svc.told(finished, hand_messages=[HandMessage(finished, ANN.user_id, 77, 88)], failed=[("hand", 22, 3)])
@@ -76,6 +83,7 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
     assert before["rating history"][ANN.user_id] and before["season board"] and before["season channel"] == 4242
     # levels to copy: the server's, the lobby's computer, every game's computers
     assert before["settings"].computer_level == "strong"
+    assert before["table access"][4] is not None and before["watchers"][3] and before["watched"]
     assert [s.level for lobby in before["lobbies"] for s in lobby.seats if s.computer] == ["normal"]
     assert {s.level for stored, _, _ in before["games"].values() for s in stored.row.seats if s.computer} == {"easy"}
     await sqlite.close()
