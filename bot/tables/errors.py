@@ -69,6 +69,12 @@ class AlreadyJoined(TableError):
     key = "already_joined"
 
 
+class NotInvited(TableError):
+    """A private table seats only the players its host invited."""
+
+    key = "not_invited"
+
+
 class NotHost(TableError):
     """Only the host (or, where the cog says so, a server admin) may do this."""
 

@@ -15,7 +15,7 @@ from bot.ai import LEVELS
 from bot.engine import BadOptions, GameInfo, OptionSpec, game_info
 from bot.engine.errors import brief
 from bot.engine.options import resolve_options
-from data import LobbyRow, SeatRow, StoreError, StoreInterface
+from data import LobbyRow, SeatRow, StoreError, StoreInterface, TableAccessRow
 
 from .errors import (
     AlreadyJoined,
@@ -26,6 +26,7 @@ from .errors import (
     NotAComputer,
     NotAPlayer,
     NotHost,
+    NotInvited,
     StoreFailed,
     TooManyLobbies,
     UnknownLevel,
@@ -41,6 +42,7 @@ class Lobby:
     defaults for the seat count at start)."""
 
     __slots__ = (
+        "access",
         "channel_id",
         "created_at",
         "default_level",
@@ -69,6 +71,7 @@ class Lobby:
         self.created_at = row.created_at
         self.lock = asyncio.Lock()
         self.default_level = SAVED_WITHOUT_LEVEL  # the server's level, as last read (`Lobbies._changed`)
+        self.access: TableAccessRow | None = None  # who may join and watch (None: anyone)
 
     @property
     def game(self) -> GameInfo:
@@ -121,6 +124,9 @@ class Lobby:
             status=self.status,
             game_no=game_no,
             default_level=self.default_level,
+            private=self.access is not None and self.access.private,
+            invited=() if self.access is None else self.access.invited,
+            watching=self.access is None or self.access.watching,
         )
 
     def seat_of(self, user_id: int) -> Seat | None:
@@ -178,6 +184,7 @@ class Lobbies:
         self._open = {row.lobby_id: Lobby(row) for row in await self._store.open_lobbies() if row.lobby_id}
         for lobby in self._open.values():
             lobby.default_level = await self._default_level(lobby.guild_id)
+            lobby.access = await self._store.table_access(lobby.lobby_id)
 
     def get(self, lobby_id: int) -> Lobby:
         lobby = self._open.get(lobby_id)
@@ -252,7 +259,12 @@ class Lobbies:
         game_id: str,
         options: Mapping[str, Any] | None,
         defaults: Mapping[str, Any],
+        private: bool = False,
+        invited: Sequence[int] = (),
+        watching: bool = True,
     ) -> LobbyChanged:
+        """A lobby with the host in the first seat. A private one seats only the host and whom they invite;
+        `watching` False turns watchers away (both are saved before anyone sees the lobby)."""
         try:
             info = game_info(game_id)
         except BadOptions as exc:
@@ -286,8 +298,43 @@ class Lobbies:
         except StoreError as exc:
             raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
         lobby = Lobby(replace(row, lobby_id=lobby_id))
+        if private or not watching:
+            invited = tuple(sorted({u for u in invited if u != host.user_id}))
+            access = TableAccessRow(lobby_id, private, invited, watching)
+            try:
+                await self._store.set_table_access(access)
+            except StoreError as exc:  # never a private table that anyone may join: it is not opened
+                with contextlib.suppress(StoreError):
+                    await self._store.save_lobby(lobby.row(status="cancelled"))
+                raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
+            lobby.access = access
         self._open[lobby_id] = lobby
         return await self._changed(lobby)
+
+    async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> LobbyChanged:
+        """The host of a private table invites more players (they may join it from now on)."""
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            access = await self._access(lobby)
+            if access is None or not access.private:
+                access = TableAccessRow(lobby_id, True, (), True if access is None else access.watching)
+            new = set(access.invited) | {u for u in invited if u != lobby.host_id}
+            access = replace(access, private=True, invited=tuple(sorted(new)))
+            try:
+                await self._store.set_table_access(access)
+            except StoreError as exc:
+                raise StoreFailed(f"lobby {lobby_id} could not be saved: {exc}") from exc
+            lobby.access = access
+            return await self._changed(lobby)
+
+    async def _access(self, lobby: Lobby) -> TableAccessRow | None:
+        """Who may join and watch: as committed, where another process may have invited someone."""
+        if self._store.shared:
+            try:
+                lobby.access = await self._store.table_access(lobby.lobby_id)
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+        return lobby.access
 
     async def open_seated(
         self,
@@ -318,6 +365,9 @@ class Lobbies:
         async with self.locked(lobby_id) as lobby:
             if lobby.seat_of(player.user_id) is not None:
                 raise AlreadyJoined(f"{player.name} is already in lobby {lobby_id}", lobby_id=lobby_id)
+            access = await self._access(lobby)
+            if access is not None and access.private and player.user_id not in access.invited:
+                raise NotInvited(f"user {player.user_id} is not invited to lobby {lobby_id}", lobby_id=lobby_id)
             _check_room(lobby)
             seats = [*lobby.seats, Seat(len(lobby.seats), player.user_id, player.name)]
             return await self._save(lobby, lobby.row(seats=seats))

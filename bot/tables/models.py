@@ -66,6 +66,9 @@ class LobbyInfo:
     status: str  # open, started, cancelled
     game_no: int | None = None
     default_level: str = SAVED_WITHOUT_LEVEL  # the level of a computer added now (the server's, else the bot's)
+    private: bool = False  # only the host and the invited may join
+    invited: tuple[int, ...] = ()
+    watching: bool = True  # whoever does not play may watch
 
     @property
     def can_start(self) -> bool:

@@ -70,6 +70,7 @@ from .table import Table, replay, seat_row
 from .thinking import Thinking
 from .timers import Timers
 from .turns import Batch, Turns
+from .watchers import Snapshot, Watchers
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ class TableService:
         self._replays = Replays(store)
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
         self.rematches = Rematches(store, clock, self._lobbies, self.start)  # a game played again
+        self.watchers = Watchers(store, clock, self._lobbies, self.snapshot)  # spectators, and their digests
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -302,12 +304,29 @@ class TableService:
 
     # -- lobbies --------------------------------------------------------------------------------------
     async def open_lobby(
-        self, guild_id: int, channel_id: int, host: Player, game_id: str, options: Mapping[str, Any] | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        game_id: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        private: bool = False,
+        invited: Sequence[int] = (),
+        watching: bool = True,
     ) -> list[LobbyChanged]:
-        """A lobby with the host in the first seat; options start from the server's defaults."""
+        """A lobby with the host in the first seat; options start from the server's defaults. A private one
+        seats only the host and the `invited`; `watching` False turns watchers away."""
         settings = await self.settings(guild_id)
         defaults = settings.default_options.get(game_id, {})
-        return [await self._lobbies.open(guild_id, channel_id, host, game_id, options, defaults)]
+        opened = await self._lobbies.open(
+            guild_id, channel_id, host, game_id, options, defaults, private=private, invited=invited, watching=watching
+        )
+        return [opened]
+
+    async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> list[LobbyChanged]:
+        """The host makes the table private (if it was not) and lets `invited` join it."""
+        return [await self._lobbies.invite(lobby_id, user_id, invited)]
 
     def lobby(self, lobby_id: int) -> LobbyInfo:
         return self._lobbies.info(lobby_id)
@@ -316,7 +335,10 @@ class TableService:
         return self._lobbies.of_guild(guild_id)
 
     async def join(self, lobby_id: int, player: Player) -> list[LobbyChanged]:
-        return [await self._lobbies.join(lobby_id, player)]
+        """Take a seat (a private table's: if invited); a watcher who joins watches no more."""
+        joined = await self._lobbies.join(lobby_id, player)
+        await self.watchers.stop_if_seated(lobby_id, player.user_id)
+        return [joined]
 
     async def leave(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.leave(lobby_id, user_id)]
@@ -493,6 +515,25 @@ class TableService:
             return HandChanged(
                 table.info(), user_id, seat, state.view(seat), seat in table.candidates(), state.turn, table.deadline
             )
+
+    async def snapshot(self, game_no: int) -> Snapshot:
+        """A game as everyone sees it, being played or ended (a watcher's digest, the games they watch)."""
+        table = self._tables.get(game_no)
+        if table is None:
+            stored = await self._store.load_game(game_no)
+            if stored is None:
+                raise GameNotFound(f"no game {game_no}", game_no=game_no)
+            if stored.row.status == "active":
+                table = await self._table(game_no)
+            else:
+                state = replay(stored.row, stored.actions)
+                info = Table(stored.row, state).info()
+                return Snapshot(info, state.view(None), state.turn, tuple(state.hands), tuple(state.scores), True)
+        async with table.lock:
+            await self._fresh(table)
+            state = table.state
+            over = table.status != "active"
+            return Snapshot(table.info(), table.view(None), state.turn, tuple(state.hands), tuple(state.scores), over)
 
     async def user_games(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
         """A user's active games (all servers, or one), as `/games` lists them. Where other processes share the

@@ -1,0 +1,243 @@
+"""Spectators: anyone who does not play a table may watch it, from its lobby or its board, in one of two ways:
+in its thread (the cog adds them there, where the public boards are posted), or by a DM digest, for games that
+last days: the public board as it stands, sent when the game has moved on and at most once per
+`DIGEST_SECONDS`, at once when a hand or the game ends, never for nothing. A watcher never gets a hand:
+everything a digest holds is the public view (`view(None)`) and the public results.
+
+A table's host may open it private (only the invited join) and may close it to watchers. Who watches what is
+in the store (a restart keeps it); a digest is claimed by one process with a lease
+(`StoreInterface.claim_digests`), counted as told once sent, and sent again after the lease if the process
+died meanwhile, so that across processes each is sent once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.engine import HandResult, View
+from data import DigestClaim, StoreError, StoreInterface, WatcherRow
+
+from .errors import StoreFailed, TableError
+from .lobbies import Lobbies
+from .models import TableInfo
+
+log = logging.getLogger(__name__)
+
+MODES = ("thread", "dm")
+DIGEST_SECONDS = 60 * 60.0  # at most one digest an hour per watcher and game, but at a hand's or game's end
+DIGEST_LEASE = 300.0  # a claimed digest not told by then (a crash, Discord down) is claimed again
+
+
+class PlayerCannotWatch(TableError):
+    """A player of the table sees it as a player: watching it is refused."""
+
+    key = "watch_player"
+
+
+class WatchingClosed(TableError):
+    """The host closed the table to watchers."""
+
+    key = "watch_closed"
+
+
+class NotWatching(TableError):
+    key = "watch_not_watching"
+
+
+class CannotWatch(TableError):
+    """A game that was not opened from a lobby (none is, today) has nobody to watch it."""
+
+    key = "watch_unavailable"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A game as everyone may see it: its table, the public view, how far it is (turn, hands ended)."""
+
+    table: TableInfo
+    view: View
+    turn: int
+    hands: tuple[HandResult, ...]
+    scores: tuple[int, ...]
+    over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Watching:
+    """Someone now watches a table: `game_no` once it started, and the thread to add them to."""
+
+    lobby_id: int
+    user_id: int
+    mode: str
+    guild_id: int
+    game_no: int | None
+    thread_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """What a DM watcher is told: the game as everyone sees it now, what happened since their last digest
+    (plays, hands ended, with each hand's public result), and whether it is over (the last digest)."""
+
+    user_id: int
+    lobby_id: int
+    snapshot: Snapshot
+    plays: int
+    new_hands: tuple[tuple[int, HandResult], ...]  # (hand number, its result) ended since the last digest
+    first: bool  # the one sent when they start watching
+
+    @property
+    def over(self) -> bool:
+        return self.snapshot.over
+
+
+class Watchers:
+    """The table service's spectators (`TableService.watchers`). `snapshot(game_no)` gives a game as everyone
+    sees it, ended or not; `seats(game_no)` its table (an active game's)."""
+
+    def __init__(
+        self,
+        store: StoreInterface,
+        clock: Callable[[], float],
+        lobbies: Lobbies,
+        snapshot: Callable[[int], Awaitable[Snapshot]],
+        digest_seconds: float = DIGEST_SECONDS,
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._lobbies = lobbies
+        self._snapshot = snapshot
+        self.digest_seconds = digest_seconds
+
+    # -- watching -------------------------------------------------------------------------------------
+    async def watch_lobby(self, lobby_id: int, user_id: int, mode: str) -> tuple[Watching, Digest | None]:
+        """Watch a table from its lobby, before its game starts."""
+        lobby = self._lobbies.get(lobby_id)
+        players = {s.user_id for s in lobby.seats if s.user_id is not None}
+        return await self._watch(lobby_id, lobby.guild_id, None, None, players, user_id, mode)
+
+    async def watch_game(self, game_no: int, user_id: int, mode: str) -> tuple[Watching, Digest | None]:
+        """Watch a table from its board (or its lobby message, once started). In DM mode, the first digest
+        (the board as it stands) comes back to be sent now."""
+        snap = await self._snapshot(game_no)
+        table = snap.table
+        if table.lobby_id is None:
+            raise CannotWatch(f"game {game_no} has no lobby to watch", game=game_no)
+        players = {s.user_id for s in table.seats if s.user_id is not None}
+        return await self._watch(table.lobby_id, table.guild_id, snap, table.thread_id, players, user_id, mode)
+
+    async def _watch(
+        self,
+        lobby_id: int,
+        guild_id: int,
+        snap: Snapshot | None,
+        thread_id: int | None,
+        players: set[int],
+        user_id: int,
+        mode: str,
+    ) -> tuple[Watching, Digest | None]:
+        if mode not in MODES:
+            raise ValueError(f"no watching mode {mode!r}")
+        if user_id in players:
+            raise PlayerCannotWatch(f"user {user_id} plays at table {lobby_id}", lobby_id=lobby_id)
+        try:
+            access = await self._store.table_access(lobby_id)
+            if access is not None and not access.watching:
+                raise WatchingClosed(f"table {lobby_id} takes no watchers", lobby_id=lobby_id)
+            now = self._clock()
+            # From the lobby, the first digest comes with the game's first play; from the game, they see the
+            # board now, and the next one when it has moved on.
+            row = WatcherRow(lobby_id, user_id, mode, now)
+            if snap is not None:
+                row = WatcherRow(lobby_id, user_id, mode, now, snap.turn, len(snap.hands), now)
+            await self._store.watch(row)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        game_no = None if snap is None else snap.table.game_no
+        watching = Watching(lobby_id, user_id, mode, guild_id, game_no, thread_id)
+        first = None
+        if snap is not None and mode == "dm" and not snap.over:
+            first = Digest(user_id, lobby_id, snap, 0, (), first=True)
+        return watching, first
+
+    async def unwatch_lobby(self, lobby_id: int, user_id: int) -> None:
+        try:
+            gone = await self._store.unwatch(lobby_id, user_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        if not gone:
+            raise NotWatching(f"user {user_id} does not watch table {lobby_id}", lobby_id=lobby_id)
+
+    async def unwatch_game(self, game_no: int, user_id: int) -> TableInfo:
+        """Stop watching a game; its table (to take them out of its thread)."""
+        snap = await self._snapshot(game_no)
+        if snap.table.lobby_id is None:
+            raise NotWatching(f"user {user_id} does not watch game {game_no}", game=game_no)
+        await self.unwatch_lobby(snap.table.lobby_id, user_id)
+        return snap.table
+
+    async def stop_if_seated(self, lobby_id: int, user_id: int) -> None:
+        """A watcher who joins the table plays it from now on: they watch it no more."""
+        try:
+            await self._store.unwatch(lobby_id, user_id)
+        except StoreError:
+            log.warning("table %s: user %s joined it and still watches it", lobby_id, user_id, exc_info=True)
+
+    async def in_thread(self, lobby_id: int | None) -> list[int]:
+        """Who watches a table in its thread (to add them there when it opens)."""
+        if lobby_id is None:
+            return []
+        try:
+            return [w.user_id for w in await self._store.watchers(lobby_id) if w.mode == "thread"]
+        except StoreError:
+            log.warning("table %s: its watchers could not be read", lobby_id, exc_info=True)
+            return []
+
+    async def watched(self, user_id: int, guild_id: int | None = None) -> list[TableInfo]:
+        """The games a user watches that are still played."""
+        try:
+            numbers = await self._store.watched_games(user_id, guild_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        out = []
+        for game_no in numbers:
+            try:
+                out.append((await self._snapshot(game_no)).table)
+            except TableError:
+                continue  # ended meanwhile
+        return out
+
+    # -- digests --------------------------------------------------------------------------------------
+    async def sweep(self, now: float | None = None) -> list[Digest]:
+        """The DM digests due now, claimed by this process: send each, then `told`."""
+        now = self._clock() if now is None else now
+        try:
+            claims = await self._store.claim_digests(now, self.digest_seconds, DIGEST_LEASE)
+        except StoreError:
+            log.warning("the digests due could not be claimed", exc_info=True)
+            return []
+        out = []
+        for claim in claims:
+            try:
+                out.append(await self._digest(claim))
+            except TableError:
+                log.warning("game %s: no digest for user %s", claim.game_no, claim.watcher.user_id, exc_info=True)
+        return out
+
+    async def _digest(self, claim: DigestClaim) -> Digest:
+        w = claim.watcher
+        snap = await self._snapshot(claim.game_no)
+        new_hands = tuple((i + 1, h) for i, h in enumerate(snap.hands) if i >= w.told_hands)
+        return Digest(w.user_id, w.lobby_id, snap, max(0, snap.turn - w.told_turn), new_hands, first=False)
+
+    async def told(self, digest: Digest) -> None:
+        """A digest was sent (or can never be: the watcher takes no DMs): the next counts from here."""
+        snap = digest.snapshot
+        try:
+            await self._store.digest_told(
+                digest.lobby_id, digest.user_id, snap.turn, len(snap.hands), self._clock(), snap.over
+            )
+        except StoreError:  # claimed still: sent again after the lease
+            log.warning("game %s: the digest to %s could not be recorded", snap.table.game_no, digest.user_id)

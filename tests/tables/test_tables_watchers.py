@@ -1,0 +1,88 @@
+"""Spectators and private tables through the table service, on both backends: a watcher follows a table in its
+thread or by DM digest and never gets a hand; digests come when the game moved and the interval passed, at a
+hand's end and at the game's end, each claimed once; players cannot watch; a private table seats only the
+invited, and a table closed to watchers takes none; a restart keeps the watchers."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables import NotInvited, TableOpened
+from bot.tables.watchers import DIGEST_SECONDS, NotWatching, PlayerCannotWatch, WatchingClosed
+from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
+
+
+async def test_a_watcher_in_the_thread_and_one_by_digest(harness: Harness) -> None:
+    svc = harness.service
+    lobby_id = await harness.lobby(humans=(ANN, BOB), computers=0, game_id="draw", options={"rounds": 1})
+    watching, first = await svc.watchers.watch_lobby(lobby_id, CAT.user_id, "thread")
+    assert watching.game_no is None and first is None
+    notes = await svc.start(lobby_id, ANN.user_id)
+    game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
+    assert await svc.watchers.in_thread(lobby_id) == [CAT.user_id]  # to add to the thread it opens
+
+    watching, first = await svc.watchers.watch_game(game_no, DAN.user_id, "dm")
+    assert first is not None and first.first and first.snapshot.view == await svc.public_view(game_no)
+    assert [t.game_no for t in await svc.watchers.watched(DAN.user_id, harness.guild)] == [game_no]
+    assert await svc.watchers.sweep() == []  # nothing new since
+    await harness.step(game_no)
+    assert await svc.watchers.sweep() == []  # within the hour
+    harness.clock.advance(DIGEST_SECONDS)
+    [digest] = await svc.watchers.sweep()
+    assert digest.user_id == DAN.user_id and digest.plays == 1 and not digest.over
+    assert digest.snapshot.view == await svc.public_view(game_no)  # the public view, never a hand
+    assert await svc.watchers.sweep() == []  # claimed: not twice
+    await svc.watchers.told(digest)
+
+    notes = await harness.play(game_no)  # to its end: one round, one hand
+    [last] = await svc.watchers.sweep()
+    assert last.over and [n for n, _ in last.new_hands] == [1]
+    await svc.watchers.told(last)
+    assert await svc.watchers.sweep() == [] and await svc.watchers.watched(DAN.user_id) == []
+
+
+async def test_players_cannot_watch_and_a_watcher_who_joins_plays(harness: Harness) -> None:
+    svc = harness.service
+    lobby_id = await harness.lobby(humans=(ANN,), computers=0, game_id="draw")
+    with pytest.raises(PlayerCannotWatch):
+        await svc.watchers.watch_lobby(lobby_id, ANN.user_id, "thread")
+    await svc.watchers.watch_lobby(lobby_id, BOB.user_id, "dm")
+    await svc.join(lobby_id, BOB)
+    assert await harness.store.watchers(lobby_id) == []
+    with pytest.raises(NotWatching):
+        await svc.watchers.unwatch_lobby(lobby_id, BOB.user_id)
+
+
+async def test_a_private_table_seats_the_invited_and_may_refuse_watchers(harness: Harness) -> None:
+    svc = harness.service
+    [opened] = await svc.open_lobby(
+        harness.guild, harness.channel, ANN, "draw", private=True, invited=(BOB.user_id,), watching=False
+    )
+    lobby = opened.lobby
+    assert lobby.private and lobby.invited == (BOB.user_id,) and not lobby.watching
+    with pytest.raises(NotInvited):
+        await svc.join(lobby.lobby_id, CAT)
+    with pytest.raises(WatchingClosed):
+        await svc.watchers.watch_lobby(lobby.lobby_id, CAT.user_id, "thread")
+    await svc.join(lobby.lobby_id, BOB)
+    [invited] = await svc.invite(lobby.lobby_id, ANN.user_id, [CAT.user_id])
+    assert invited.lobby.invited == (BOB.user_id, CAT.user_id)
+    await harness.restart()  # the lobby comes back private
+    assert svc is not harness.service and harness.service.lobby(lobby.lobby_id).private
+    with pytest.raises(NotInvited):
+        await harness.service.join(lobby.lobby_id, DAN)
+    await harness.service.join(lobby.lobby_id, CAT)
+
+
+async def test_watchers_survive_a_restart(harness: Harness) -> None:
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
+    await harness.service.watchers.watch_game(game_no, CAT.user_id, "dm")
+    await harness.step(game_no)
+    await harness.restart()
+    svc = harness.service
+    assert [t.game_no for t in await svc.watchers.watched(CAT.user_id)] == [game_no]
+    harness.clock.advance(DIGEST_SECONDS)
+    [digest] = await svc.watchers.sweep()
+    assert digest.user_id == CAT.user_id and digest.plays == 1
+    await svc.watchers.unwatch_game(game_no, CAT.user_id)
+    assert await svc.watchers.watched(CAT.user_id) == []
