@@ -13,4 +13,5 @@ EXTENSIONS = (
     "cogs.profiles",
     "cogs.seasons",
     "cogs.rematches",
+    "cogs.watching",
 )

@@ -29,6 +29,9 @@ def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
     view.add_item(MyHandButton(table.game_no, locale))
     if presenter(table.game_id).tricks:
         view.add_item(LastTrickButton(table.game_no, locale))
+    from .watching import WatchButton  # (watching's digests draw boards: imported here, not at the top)
+
+    view.add_item(WatchButton("g", table.game_no, locale))
     return view
 
 

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import FivesBot
 from bot.i18n import tr
-from bot.tables import GameSummary, Notification
+from bot.tables import GameSummary, Notification, TableInfo
 from presenters.common import table_title
 
 from .common import (
@@ -20,6 +20,7 @@ from .common import (
     Refusal,
     game_autocomplete,
     game_in_context,
+    jump_url,
     relative_time,
     service,
     user_locale,
@@ -71,11 +72,14 @@ class Games(commands.Cog):
             await self.bot.service.user_games(interaction.user.id, interaction.guild_id),
             key=lambda g: (not g.your_turn, g.table.game_no),
         )
+        watched = await self.bot.service.watchers.watched(interaction.user.id, interaction.guild_id)
         embed = discord.Embed(title=tr("games.title", locale), colour=Colours.LOBBY)
-        if not found:
+        if not found and not watched:
             embed.description = tr("games.none", locale)
         else:
-            embed.description = "\n".join(self._line(g, locale) for g in found[:25])
+            lines = [self._line(g, locale) for g in found[:25]]
+            lines += [self._watched(t, locale) for t in watched[: 25 - len(lines)]]
+            embed.description = "\n".join(lines)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @staticmethod
@@ -88,6 +92,11 @@ class Games(commands.Cog):
         else:
             state = tr("games.waiting", locale)
         return f"[**{title}**]({where(summary)}) — {state}"
+
+    @staticmethod
+    def _watched(table: TableInfo, locale: str) -> str:
+        url = jump_url(table.guild_id, table.thread_id or table.channel_id, table.board_message_id)
+        return f"👀 [**{table_title(table, locale)}**]({url}) — {tr('games.watching', locale)}"
 
     @app_commands.command(name=text("command.resign.name"), description=text("command.resign.description"))
     @app_commands.rename(game=text("command.option.game.name"))

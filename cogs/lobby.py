@@ -21,10 +21,12 @@ from presenters import common as words
 
 from .common import Colours, ControlsCog, fives, public_locale, reports_errors, service, user_locale
 from .translator import text
+from .watching import WatchButton
 
 RULES_DEFAULT = "-"  # the select value that puts an option back to the rules' default
 OPTIONS_PER_PAGE = 4  # selects in the options message, a row left for paging
 PLAY_RATE, PLAY_PER_SECONDS = 5, 60.0  # /play per user and server
+MENTION = re.compile(r"<@!?([0-9]+)>")  # the players a host invites, as mentions in `invite:`
 
 
 def player_range(allowed: tuple[int, ...]) -> str:
@@ -76,6 +78,14 @@ def lobby_embed(lobby: LobbyInfo, locale: str, *, in_thread: bool = True) -> dis
     for index in range(len(lobby.seats), max(lobby.allowed_players)):
         seats.append(f"{index + 1}. " + tr("lobby.open_seat", locale))
     embed.add_field(name=tr("lobby.seats", locale), value="\n".join(seats), inline=False)
+    access = []
+    if lobby.private:
+        invited = tr("list.join", locale).join(f"<@{u}>" for u in lobby.invited) or tr("lobby.private.nobody", locale)
+        access.append(tr("lobby.private", locale, invited=invited))
+    if not lobby.watching:
+        access.append(tr("lobby.no_watching", locale))
+    if access:
+        embed.add_field(name=tr("lobby.access", locale), value=_fit("\n".join(access), 1024), inline=False)
     lines = [
         tr(
             "lobby.option",
@@ -110,6 +120,8 @@ def lobby_controls(lobby: LobbyInfo, locale: str) -> discord.ui.View:
     ):
         view.add_item(LobbyButton(lobby.lobby_id, op, tr(f"lobby.button.{op}", locale), style, row, disabled))
     view.add_item(AddComputerSelect.build(lobby, locale))
+    if lobby.watching:
+        view.add_item(WatchButton("l", lobby.lobby_id, locale, row=0))
     return view
 
 
@@ -445,8 +457,18 @@ class Lobby(ControlsCog):
     ITEMS = (LobbyButton, AddComputerSelect, ComputerLevelSelect, OptionSelect, OptionsPage)
 
     @app_commands.command(name=text("command.play.name"), description=text("command.play.description"))
-    @app_commands.rename(game=text("command.play.game.name"))
-    @app_commands.describe(game=text("command.play.game.description"))
+    @app_commands.rename(
+        game=text("command.play.game.name"),
+        private=text("command.play.private.name"),
+        invite=text("command.play.invite.name"),
+        watching=text("command.play.watching.name"),
+    )
+    @app_commands.describe(
+        game=text("command.play.game.description"),
+        private=text("command.play.private.description"),
+        invite=text("command.play.invite.description"),
+        watching=text("command.play.watching.description"),
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     # The lobby is an interaction reply, but the game's boards go in a thread or, where the bot may not open
@@ -454,11 +476,25 @@ class Lobby(ControlsCog):
     @app_commands.checks.bot_has_permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True)
     # A user spamming /play: a few per minute (and no more than three open lobbies, which the service keeps).
     @app_commands.checks.cooldown(PLAY_RATE, PLAY_PER_SECONDS, key=lambda i: (i.guild_id, i.user.id))
-    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        private: bool = False,
+        invite: str | None = None,
+        watching: bool = True,
+    ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
+        invited = [int(u) for u in MENTION.findall(invite or "")]
         [note] = await self.bot.service.open_lobby(
-            interaction.guild_id, interaction.channel_id, Player(user.id, user.display_name), game.value
+            interaction.guild_id,
+            interaction.channel_id,
+            Player(user.id, user.display_name),
+            game.value,
+            private=private or bool(invited),  # inviting someone makes the table theirs and yours only
+            invited=invited,
+            watching=watching,
         )
         locale = await public_locale(self.bot, interaction.guild_id)
         await interaction.response.send_message(

@@ -112,6 +112,27 @@ class Watchers:
         self.digest_seconds = digest_seconds
 
     # -- watching -------------------------------------------------------------------------------------
+    async def may_watch_lobby(self, lobby_id: int, user_id: int) -> None:
+        """Refused (PlayerCannotWatch, WatchingClosed) before they choose how to watch, or nothing."""
+        lobby = self._lobbies.get(lobby_id)
+        await self._check(lobby_id, {s.user_id for s in lobby.seats if s.user_id is not None}, user_id)
+
+    async def may_watch_game(self, game_no: int, user_id: int) -> None:
+        table = (await self._snapshot(game_no)).table
+        if table.lobby_id is None:
+            raise CannotWatch(f"game {game_no} has no lobby to watch", game=game_no)
+        await self._check(table.lobby_id, {s.user_id for s in table.seats if s.user_id is not None}, user_id)
+
+    async def _check(self, lobby_id: int, players: set[int], user_id: int) -> None:
+        if user_id in players:
+            raise PlayerCannotWatch(f"user {user_id} plays at table {lobby_id}", lobby_id=lobby_id)
+        try:
+            access = await self._store.table_access(lobby_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        if access is not None and not access.watching:
+            raise WatchingClosed(f"table {lobby_id} takes no watchers", lobby_id=lobby_id)
+
     async def watch_lobby(self, lobby_id: int, user_id: int, mode: str) -> tuple[Watching, Digest | None]:
         """Watch a table from its lobby, before its game starts."""
         lobby = self._lobbies.get(lobby_id)
@@ -140,12 +161,8 @@ class Watchers:
     ) -> tuple[Watching, Digest | None]:
         if mode not in MODES:
             raise ValueError(f"no watching mode {mode!r}")
-        if user_id in players:
-            raise PlayerCannotWatch(f"user {user_id} plays at table {lobby_id}", lobby_id=lobby_id)
+        await self._check(lobby_id, players, user_id)
         try:
-            access = await self._store.table_access(lobby_id)
-            if access is not None and not access.watching:
-                raise WatchingClosed(f"table {lobby_id} takes no watchers", lobby_id=lobby_id)
             now = self._clock()
             # From the lobby, the first digest comes with the game's first play; from the game, they see the
             # board now, and the next one when it has moved on.

@@ -160,6 +160,7 @@ class Announcer:
                     post.done.append(("opened", 0, 0))
                     continue
                 await self.places.open(note, origin, locale)
+                await self._add_watchers(note.table)
                 post.opened, post.view, post.turn = note, note.view, note.turn
                 post.keys.append(("opened", 0, 0))
             elif isinstance(note, BoardChanged):
@@ -234,6 +235,14 @@ class Announcer:
         if failure is not None and origin is not None:
             await self.places.tell_unposted(origin, post.table, failure)
         return post.ended
+
+    async def _add_watchers(self, table: TableInfo) -> None:
+        """Those who watch the table in its thread (from its lobby) are added to the thread it opened."""
+        from ..watching import add_to_thread  # (the watching cog draws boards too: imported when needed)
+
+        place = self.places.place(table)
+        if place != table.channel_id:
+            await add_to_thread(self.bot, place, await self.bot.service.watchers.in_thread(table.lobby_id))
 
     async def _retire(self, table: TableInfo, post: Post) -> None:
         """A game that ended keeps no live control anywhere: not on the board, not in a hand DM; and nothing

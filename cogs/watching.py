@@ -1,0 +1,278 @@
+"""Watching a table: **Watch** on a lobby or a board asks how to follow it (privately): in the table's thread
+(the watcher is added there, where the public boards are posted), or by a DM digest of the public board for
+slow games (at most one an hour, and at each hand's and the game's end). **Stop watching** (in the choice, in
+each digest) or `/unwatch`. Everything a watcher is sent is built from the public view: never a hand.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+from discord import app_commands
+from discord.ext import tasks
+
+import rendering
+from bot.i18n import tr
+from bot.tables import TableInfo
+from bot.tables.watchers import Digest, Watching
+from presenters import presenter
+from presenters.common import score_lines, table_title
+
+from .common import Colours, ControlsCog, dm_locale, fives, jump_url, names_for, reports_errors, service, user_locale
+from .pictures import picture
+from .translator import text
+
+if TYPE_CHECKING:
+    from bot.client import FivesBot
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 60.0  # how often the digests due are looked for (they are hourly at most)
+KINDS = {"l": "lobby", "g": "game"}  # what a watch control names: a lobby (before its game) or a game
+
+
+class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:watch:(?P<kind>[lg]):(?P<id>[0-9]+)"):
+    """**Watch**: asks the watcher how to follow the table (an ephemeral choice); a player is refused."""
+
+    def __init__(self, kind: str, target: int, locale: str = "en", *, label: str | None = None, row: int | None = None):
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr("watch.button", locale),
+                emoji="👀",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"fives:watch:{kind}:{target}",
+                row=row,
+            )
+        )
+        self.kind, self.target = kind, target
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
+        return cls(match["kind"], int(match["id"]), label=item.label)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        watchers = service(interaction.client).watchers
+        user_id = interaction.user.id
+        if self.kind == "l":
+            await watchers.may_watch_lobby(self.target, user_id)
+        else:
+            await watchers.may_watch_game(self.target, user_id)
+        locale = user_locale(interaction)
+        view = discord.ui.View(timeout=None)
+        for mode in ("thread", "dm"):
+            view.add_item(WatchModeButton(self.kind, self.target, mode, locale))
+        await interaction.response.send_message(tr("watch.choose", locale), view=view, ephemeral=True)
+
+
+class WatchModeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"fives:watchas:(?P<kind>[lg]):(?P<id>[0-9]+):(?P<mode>thread|dm)",
+):
+    """The watcher's choice: in the thread, or by DM digest."""
+
+    def __init__(self, kind: str, target: int, mode: str, locale: str = "en", *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr(f"watch.mode.{mode}", locale),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"fives:watchas:{kind}:{target}:{mode}",
+            )
+        )
+        self.kind, self.target, self.mode = kind, target, mode
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
+        return cls(match["kind"], int(match["id"]), match["mode"], label=item.label)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = fives(interaction)
+        watchers = bot.service.watchers
+        user_id = interaction.user.id
+        if self.kind == "l":
+            watching, first = await watchers.watch_lobby(self.target, user_id, self.mode)
+        else:
+            watching, first = await watchers.watch_game(self.target, user_id, self.mode)
+        locale = user_locale(interaction)
+        bot.user_locales[user_id] = locale  # their digests in their language
+        if self.mode == "thread" and watching.thread_id is not None:
+            await add_to_thread(bot, watching.thread_id, [user_id])
+        said = tr(f"watch.done.{self.mode}", locale)
+        if first is not None and not await send_digest(bot, first):
+            said = tr("watch.done.dm_closed", locale)
+        view = discord.ui.View(timeout=None)
+        view.add_item(UnwatchButton(*_target(watching), locale))
+        await interaction.response.edit_message(content=said, view=view)
+
+
+def _target(watching: Watching) -> tuple[str, int]:
+    return ("g", watching.game_no) if watching.game_no is not None else ("l", watching.lobby_id)
+
+
+class UnwatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:unwatch:(?P<kind>[lg]):(?P<id>[0-9]+)"):
+    """**Stop watching** (in the watcher's choice, and in each digest)."""
+
+    def __init__(self, kind: str, target: int, locale: str = "en", *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr("watch.stop", locale),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"fives:unwatch:{kind}:{target}",
+            )
+        )
+        self.kind, self.target = kind, target
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
+        return cls(match["kind"], int(match["id"]), label=item.label)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = fives(interaction)
+        if self.kind == "l":
+            await bot.service.watchers.unwatch_lobby(self.target, interaction.user.id)
+        else:
+            table = await bot.service.watchers.unwatch_game(self.target, interaction.user.id)
+            await remove_from_thread(bot, table, interaction.user.id)
+        locale = user_locale(interaction)
+        if interaction.guild_id is None:  # a digest: it stays, without its button
+            await interaction.response.edit_message(view=None)
+            await interaction.followup.send(tr("watch.stopped", locale))
+        else:
+            await interaction.response.edit_message(content=tr("watch.stopped", locale), view=None)
+
+
+# -- the thread ---------------------------------------------------------------------------------------------
+async def add_to_thread(bot: FivesBot, thread_id: int, user_ids: list[int]) -> None:
+    """Add watchers to a table's thread, as Discord allows (a public thread: they could open it anyway)."""
+    thread = bot.get_channel(thread_id)
+    if not isinstance(thread, discord.Thread):
+        return
+    for user_id in user_ids:
+        try:
+            await thread.add_user(discord.Object(user_id))
+        except discord.HTTPException as exc:
+            log.info("thread %s: could not add watcher %s (%s)", thread_id, user_id, exc)
+
+
+async def remove_from_thread(bot: FivesBot, table: TableInfo, user_id: int) -> None:
+    thread = bot.get_channel(table.thread_id) if table.thread_id is not None else None
+    if isinstance(thread, discord.Thread):
+        try:
+            await thread.remove_user(discord.Object(user_id))
+        except discord.HTTPException as exc:
+            log.info("thread %s: could not take watcher %s out (%s)", thread.id, user_id, exc)
+
+
+# -- digests ------------------------------------------------------------------------------------------------
+def digest_embed(digest: Digest, locale: str) -> discord.Embed:
+    """The public board as it stands, what happened since the last digest, whose turn: nothing private."""
+    snap = digest.snapshot
+    table, view = snap.table, snap.view
+    names = names_for(table, locale)
+    words = presenter(table.game_id)
+    embed = discord.Embed(
+        title=tr("watch.digest.title", locale, table=table_title(table, locale)), colour=Colours.BOARD
+    )
+    lines = []
+    if digest.first:
+        lines.append(tr("watch.digest.first", locale))
+    elif digest.plays:
+        lines.append(tr("watch.digest.plays", locale, count=digest.plays))
+    for number, hand in digest.new_hands:
+        points = " · ".join(f"{n}: {p:+d}" for n, p in zip(_side_names(table, names), hand.points, strict=False))
+        lines.append(tr("watch.digest.hand", locale, number=number, points=points))
+    if snap.over:
+        lines.append(tr("watch.digest.over", locale))
+    where = jump_url(table.guild_id, table.thread_id or table.channel_id, table.board_message_id)
+    lines.append(tr("watch.digest.link", locale, url=where))
+    embed.description = "\n".join(lines)
+    scores = score_lines(table.sides, snap.scores, names, locale)
+    if scores:
+        embed.add_field(name=words.scores_title(locale), value="\n".join(scores), inline=False)
+    if view.current_seat is not None and not snap.over:
+        embed.add_field(name=tr("board.turn.title", locale), value=words.turn_line(view, names, locale), inline=False)
+    return embed
+
+
+def _side_names(table: TableInfo, names: list[str]) -> list[str]:
+    return [" & ".join(names[s] for s in side) for side in table.sides]
+
+
+async def send_digest(bot: FivesBot, digest: Digest) -> bool:
+    """DM a digest (the image and text of the public view); whether Discord took it."""
+    table = digest.snapshot.table
+    locale = await dm_locale(bot, digest.user_id, table.guild_id)
+    embed = digest_embed(digest, locale)
+    file = picture(
+        rendering.render_board, digest.snapshot.view, names_for(table, locale, escape=False), locale, "board.png"
+    )
+    kwargs: dict[str, Any] = {"embed": embed}
+    if file is not None:
+        embed.set_image(url="attachment://board.png")
+        kwargs["file"] = file
+    if not digest.over:
+        view = discord.ui.View(timeout=None)
+        view.add_item(UnwatchButton("g", table.game_no, locale))
+        kwargs["view"] = view
+    try:
+        user = bot.get_user(digest.user_id) or await bot.fetch_user(digest.user_id)
+        await user.send(**kwargs)
+    except discord.HTTPException as exc:
+        log.info("game %s: no digest for watcher %s (%s)", table.game_no, digest.user_id, exc)
+        return False
+    return True
+
+
+# -- the cog ------------------------------------------------------------------------------------------------
+class Spectators(ControlsCog):
+    ITEMS = (WatchButton, WatchModeButton, UnwatchButton)
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+        await super().cog_unload()
+
+    @tasks.loop(seconds=SWEEP_SECONDS)
+    async def sweep(self) -> None:
+        try:
+            await self.send_due()
+        except Exception:
+            log.exception("the digest sweep failed; trying again in %s s", SWEEP_SECONDS)
+
+    @sweep.before_loop
+    async def before_sweep(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def send_due(self) -> None:
+        """Send the digests due (claimed by this process): one sent, or refused for good (DMs closed), counts."""
+        watchers = self.bot.service.watchers
+        for digest in await watchers.sweep():
+            await send_digest(self.bot, digest)
+            await watchers.told(digest)  # a watcher with DMs closed is not retried until the game moves again
+
+    @app_commands.command(name=text("command.unwatch.name"), description=text("command.unwatch.description"))
+    @app_commands.rename(game=text("command.option.game.name"))
+    @app_commands.describe(game=text("command.unwatch.game.description"))
+    @app_commands.guild_only()
+    async def unwatch(self, interaction: discord.Interaction, game: int) -> None:
+        table = await self.bot.service.watchers.unwatch_game(game, interaction.user.id)
+        await remove_from_thread(self.bot, table, interaction.user.id)
+        await interaction.response.send_message(tr("watch.stopped", user_locale(interaction)), ephemeral=True)
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(Spectators(bot))

@@ -1,0 +1,122 @@
+"""Watching, as users do it: Carol watches Alice and Bob's table in its thread, Dave by DM digest; the digest
+holds the public board and never a hand; /games lists the watched game; a player is refused; a private table
+refuses an uninvited join and, with watching off, a Watch; a restart keeps the watchers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import simcord
+
+from bot.client import FivesBot
+from bot.tables.watchers import DIGEST_SECONDS
+
+from .conftest import World, board, custom_ids, dms, move, open_table, playable, refusals, text_of, thread, whose_turn
+
+
+def members(channel: simcord.ChannelHandle) -> set[int]:
+    """Who was added to a thread (simcord keeps them on its channel model)."""
+    return set(channel._channel.thread_members)
+
+
+def dave(world: World) -> simcord.MemberActor:
+    return world.guild.add_member(world.env.create_user("dave"))
+
+
+async def watch(member: simcord.MemberActor, message, mode: str) -> str:
+    """Press Watch on `message`, then choose `mode` ("In the thread", "By DM digest"); what the bot said."""
+    asked = (await member.click(message, label="Watch")).response
+    assert asked.ephemeral and "How do you want to follow this table?" in asked.content
+    chosen = (await member.click(asked, label=mode)).response
+    return chosen.content
+
+
+async def play_some(world: World, moves: int) -> None:
+    for _ in range(moves):
+        player = whose_turn(world)
+        if player is None:
+            return
+        await move(player, playable(player))
+
+
+def hidden_tiles(world: World, game_no: int) -> set[str]:
+    """Every tile in a hand now (what no watcher may see)."""
+    service = world.bot.service
+    table = service._tables[game_no]
+    out: set[str] = set()
+    for seat in range(len(table.seats)):
+        out |= {str(t) for t in table.state.view(seat).hand}
+    return out
+
+
+async def test_a_friend_watches_in_the_thread_another_by_dm_digest(world: World) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    said = await watch(world.carol, board(world), "In the thread")
+    assert said.startswith("You are watching this table in its thread")
+    assert world.carol.id in members(thread(world))  # she sees the boards there
+
+    said = await watch(watcher, board(world), "By DM digest")
+    assert said.startswith("You are watching this table by DM digest")
+    [first] = dms(watcher)
+    assert "Watching Draw Dominoes #1" in text_of(first) and first.attachments  # the board's image
+
+    games = (await world.carol.slash(world.channel, "games")).response
+    assert "👀" in text_of(games) and "watching" in text_of(games)
+
+    await play_some(world, 3)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    await world.bot.get_cog("Spectators").send_due()
+    digests = dms(watcher)
+    assert len(digests) == 2 and "Plays since your last digest: 3." in text_of(digests[-1])
+    secret = hidden_tiles(world, 1)
+    for message in digests:  # the public board only: no tile of any hand is named
+        words = set(text_of(message).replace("`", " ").split())
+        assert not words & secret
+    assert "Stop watching" in [getattr(c, "label", None) for row in digests[-1].components for c in row.children]
+    await world.bot.get_cog("Spectators").send_due()
+    assert len(dms(watcher)) == 2  # sent once
+    assert refusals(world) == []
+
+
+async def test_a_player_cannot_watch_their_own_table(world: World) -> None:
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    refused = (await world.alice.click(board(world), label="Watch")).response
+    assert refused.ephemeral and refused.content == "You play at this table: you see it as a player, not as a watcher."
+    assert refusals(world) == ["watch_player"]
+
+
+async def test_a_private_table_refuses_the_uninvited_and_may_refuse_watchers(world: World) -> None:
+    lobby = (
+        await world.alice.slash(world.channel, "play", game="draw", invite=world.bob.mention, watching=False)
+    ).response
+    assert "Private table" in text_of(lobby) and "Watching is off" in text_of(lobby)
+    assert not any(i.startswith("fives:watch:") for i in custom_ids(lobby.message))
+    refused = (await world.carol.click(lobby, label="Join")).response
+    assert refused.ephemeral and refused.content.startswith("This table is private")
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    refused = (await world.carol.click(board(world), label="Watch")).response  # the board's Watch
+    assert refused.ephemeral and refused.content == "The host of this table has turned watching off."
+    assert refusals(world) == ["not_invited", "watch_closed"]
+
+
+async def test_watchers_survive_a_restart(world: World, make_bot: Callable[[], FivesBot]) -> None:
+    watcher = dave(world)
+    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    await world.bob.click(lobby, label="Join")
+    said = await watch(world.carol, lobby, "In the thread")  # from the lobby: added when the thread opens
+    assert said.startswith("You are watching")
+    await world.alice.click(lobby, label="Start")
+    assert world.carol.id in members(thread(world))
+    await watch(watcher, board(world), "By DM digest")
+    bot = make_bot()
+    await world.env.restart_bot(bot)
+    await play_some(world, 2)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    await world.bot.get_cog("Spectators").send_due()
+    assert len(dms(watcher)) == 2
+    games = (await watcher.slash(world.channel, "games")).response
+    assert "Draw Dominoes #1" in text_of(games)
+    stopped = (await watcher.slash(world.channel, "unwatch", game=1)).response
+    assert stopped.content == "You are no longer watching this table."
