@@ -23,7 +23,7 @@ async def test_play_opens_a_lobby_with_the_host_seated_and_the_rules_in_force(wo
     assert "**Skunk**" in rules and "Target" not in rules  # a rule with one value is not a choice
     labels = [getattr(c, "label", None) or c.placeholder for c in components(lobby.message)]
     assert labels == [
-        "Join", "Leave", "🤖 Add computer", "Remove computer", "Computer levels", "Rules", "Start", "Cancel"
+        "Join", "Leave", "Watch", "🤖 Add computer", "Remove computer", "Computer levels", "Rules", "Start", "Cancel"
     ]  # fmt: skip
     assert button(lobby.message, "Start").disabled  # one player cannot start
     assert button(lobby.message, "Remove computer").disabled and button(lobby.message, "Computer levels").disabled
