@@ -18,6 +18,7 @@ from rendering.five_hundred.board import closing_trick
 
 from .common import Colours, ControlsCog, fives, names_for, reports_errors, user_locale
 from .hands import MyHandButton
+from .watching import WatchButton
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
@@ -29,8 +30,6 @@ def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
     view.add_item(MyHandButton(table.game_no, locale))
     if presenter(table.game_id).tricks:
         view.add_item(LastTrickButton(table.game_no, locale))
-    from .watching import WatchButton  # (watching's digests draw boards: imported here, not at the top)
-
     view.add_item(WatchButton("g", table.game_no, locale))
     return view
 

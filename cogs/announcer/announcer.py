@@ -43,6 +43,7 @@ from presenters import presenter
 
 from ..common import names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
+from ..watching import add_to_thread
 from .boards import Boards
 from .hand_dms import HandDMs
 from .places import BROKEN, Places
@@ -238,8 +239,6 @@ class Announcer:
 
     async def _add_watchers(self, table: TableInfo) -> None:
         """Those who watch the table in its thread (from its lobby) are added to the thread it opened."""
-        from ..watching import add_to_thread  # (the watching cog draws boards too: imported when needed)
-
         place = self.places.place(table)
         if place != table.channel_id:
             await add_to_thread(self.bot, place, await self.bot.service.watchers.in_thread(table.lobby_id))
