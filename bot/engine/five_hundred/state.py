@@ -70,6 +70,9 @@ class FiveHundredState(GameState):
         self.hand_no = 0
         self._legal: list[Any] = []
         self._legal_turn = -1
+        # A search's copy that stops at the end of the hand sets this False: the hand is scored (and the
+        # game may end) but the next hand is not dealt (the copy is done with).
+        self.deal_next_hand = True
         self._start_hand(first)
 
     # -- dealing ----------------------------------------------------------------------------------------------
@@ -438,6 +441,19 @@ class FiveHundredState(GameState):
             self._rng_shared = False
         return self.rng
 
+    def play_card(self, seat: int, card: int, named: int = -1) -> None:
+        """A search's fast play: `card` from the hand of `seat`, whose turn it is in the play, `named` the suit
+        of a joker led at no trump. Nothing is checked: for playouts, whose policy picks among the legal
+        cards itself; everything else goes through `apply`, which this play otherwise equals."""
+        self._play(seat, PLAYS[card] if named < 0 else JOKER_LEADS[named])
+
+    def declare(self, seat: int, bid: Bid) -> None:
+        """A search's shortcut through the auction: it ends now, `seat` declaring `bid` (any bid of the
+        ladder) as if everyone else had passed; the declarer then takes the widow and discards as usual.
+        The auction record keeps only the bids made so far, so this is for copies a search throws away."""
+        self.high, self.high_seat, self.high_rank = bid, seat, self.bid_rank[bid]
+        self._win_auction([])
+
     def _play(self, seat: int, action: Play) -> list[Event]:
         c = action.card
         self.in_hand[seat].remove(c)
@@ -521,6 +537,8 @@ class FiveHundredState(GameState):
         if winner is not None:
             self.winner = winner
             events.append(Event("game_end", None, {"winner": winner, "scores": tuple(self.scores)}))
+            return
+        if not self.deal_next_hand:
             return
         self._start_hand((self.dealer + 1) % self.players)
         events.append(Event("deal", self.dealer, {"hand": self.hand_no}))
