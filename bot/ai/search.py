@@ -50,11 +50,19 @@ def _random_policy(state: GameState, rng: random.Random) -> Any:
 class Family:
     """What a game family gives the search."""
 
-    policy: Callable[[GameState, random.Random], Any] = _random_policy  # fast, on a full state
+    # (states are typed Any: each family's hooks take its own GameState subclass)
+    policy: Callable[[Any, random.Random], Any] = _random_policy  # fast, on a full state
     # one playout move played on the state (default: apply the policy's action); a family may do it faster
-    step: Callable[[GameState, random.Random], None] | None = None
-    win_value: Callable[[GameState], float] = lambda state: 0.0  # what winning the game is worth, in points
+    step: Callable[[Any, random.Random], None] | None = None
+    win_value: Callable[[Any], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
+    # the legal action texts worth searching (default: all of them), for moves with very many, such as the
+    # Five Hundred discard; the first one is the family's own choice, played if the budget is too small
+    candidates: Callable[[Any], list[str]] | None = None
+    # a family's own decision for some moves (the Five Hundred auction), or None to search as usual
+    decide: Callable[[Any, random.Random, Budget], str | None] | None = None
+    # a full state drawn for the view (default `bot.engine.determinize`), e.g. weighted by what bids say
+    sample: Callable[[Any, random.Random], GameState] | None = None
 
 
 class _Baseline:
@@ -106,6 +114,15 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     texts = [m.text for m in view.legal]
     if len(texts) == 1:
         return texts[0]
+    if family.decide is not None:
+        decided = family.decide(view, rng, budget)
+        if decided is not None:
+            return decided
+    if family.candidates is not None:
+        texts = family.candidates(view)
+        if len(texts) == 1:
+            return texts[0]
+    sample = family.sample or determinize
     seat = view.seat
     if budget.exact_nodes and family.fully_known(view):
         state = determinize(view, rng)
@@ -121,10 +138,10 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     for r in range(rounds):
         samples = max(-(-budget.min_samples // rounds), int(budget.playouts / rounds) // len(alive))
         for _ in range(samples):
-            world = determinize(view, rng)
+            world = sample(view, rng)
             base = _Baseline(world, seat)
             win = family.win_value(world)
-            actions = _actions_by_text(world, seat)
+            actions = _actions_by_text(world, seat, len(texts))
             for i in alive:
                 state = world.clone()
                 state.apply(seat, actions.get(texts[i], texts[i]))
@@ -136,9 +153,14 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     return texts[alive[0]]
 
 
-def _actions_by_text(state: GameState, seat: int) -> dict[str, Any]:
+def _actions_by_text(state: GameState, seat: int, wanted: int) -> dict[str, Any]:
+    """The legal actions by their text; empty when they far outnumber the `wanted` candidates (hundreds
+    of discards): `apply` then parses the few texts played, cheaper than formatting every action."""
+    acts = state.legal_actions(seat)
+    if len(acts) > 4 * wanted + 16:
+        return {}
     fmt = state.format_action
-    return {fmt(a): a for a in state.legal_actions(seat)}
+    return {fmt(a): a for a in acts}
 
 
 class _OutOfNodes(Exception):
