@@ -1,10 +1,17 @@
-"""A Five Hundred computer player that decides from its seat's view only.
+"""Five Hundred computer players, deciding from their seat's view only.
 
-Bidding counts likely tricks (trumps, aces, guarded kings, a partner's help) and bids the cheapest legal
-contract the count supports, else passes; the discard sheds the lowest non-trumps (the highest cards in
-misère); the five-player call names the highest card it lacks outside trumps (an ace when one is free);
-in play it follows with the lowest card that wins, or the lowest card when it cannot win or a partner
-already wins (the misère declarer instead plays the highest card that loses).
+`easy` is `choose` below. `normal` and `strong` search (bot.ai.search, with `FAMILY` at the end of this
+module): the play by determinized Monte Carlo over samples drawn towards what the auction said
+(bot.ai.five_hundred_inference), each candidate card played out by the fast policy of
+bot.ai.five_hundred_playouts; the discard and the five-player call the same way among a few candidates
+(`candidates`); the auction by simulated contract results (bot.ai.five_hundred_bidding). The two levels
+differ only in their budget of playouts (bot.ai.BUDGETS).
+
+The easy level: bidding counts likely tricks (trumps, aces, guarded kings, a partner's help) and bids the
+cheapest legal contract the count supports, else passes; the discard sheds the lowest non-trumps (the
+highest cards in misère); the five-player call names the highest card it lacks outside trumps (an ace
+when one is free); in play it follows with the lowest card that wins, or the lowest card when it cannot
+win or a partner already wins (the misère declarer instead plays the highest card that loses).
 """
 
 from __future__ import annotations
