@@ -17,58 +17,57 @@ from __future__ import annotations
 
 import math
 import random
+from operator import sub
 from typing import Any
 
 from bot.engine.five_hundred import FiveHundredState, FiveHundredView, determinize, rules
 from bot.engine.five_hundred.cards import ACE, JOKER, KING, NT, POWER_TABLES, QUEEN, SUIT_TABLES, parse_card
 from bot.engine.five_hundred.notation import Play, parse
-from bot.engine.five_hundred.rules import BIDS, MISERE, OPEN_MISERE
+from bot.engine.five_hundred.rules import BIDS, MISERE
 
 _FLOOR = 0.05  # the least likelihood of any action, whatever the hand
 _SCALE = 0.5  # tricks: how sharply a bidder's count decides
 
-# per denomination (0-3 a trump suit, NT), per card: what it counts towards tricks, and whether it is a
-# plain king (worth half a trick when guarded)
-_VALUE: list[list[float]] = []
-_PLAIN_KING: list[list[bool]] = []
+# The easy level's count of a hand in all five denominations at once, as one integer per card: field t
+# (10 bits each, in tenths of a trick) is what the card counts with trump t, field 5 counts high cards
+# (queen and above, the joker); a guarded plain king adds `_KING[c]` (half a trick where it is no trump).
+_BITS = 10
+_PACK = [0] * (JOKER + 1)
+_KING = [0] * (JOKER + 1)
 for _t in range(NT + 1):
     _suits, _power = SUIT_TABLES[_t], POWER_TABLES[_t]
-    values, kings = [], []
     for _c in range(JOKER + 1):
         if _suits[_c] == _t:
-            values.append(1.0 if _power[_c] >= 200 + ACE or _t == NT else 0.7)
-            kings.append(False)
-        else:
-            values.append(1.0 if _c >> 2 == ACE else 0.0)
-            kings.append(_c >> 2 == KING)
-    _VALUE.append(values)
-    _PLAIN_KING.append(kings)
+            _PACK[_c] += (10 if _power[_c] >= 200 + ACE or _t == NT else 7) << (_BITS * _t)
+        elif _c >> 2 == ACE:
+            _PACK[_c] += 10 << (_BITS * _t)
+        elif _c >> 2 == KING:
+            _KING[_c] += 5 << (_BITS * _t)
+for _c in range(JOKER + 1):
+    if _c == JOKER or POWER_TABLES[NT][_c] >= QUEEN:
+        _PACK[_c] += 1 << (_BITS * 5)
+_SUIT = [c & 3 for c in range(JOKER)] + [4]  # printed suits, the joker apart
+_MASK = (1 << _BITS) - 1
 
 
 def strengths(hand: list[int]) -> tuple[list[float], int]:
-    """The easy level's trick count in each denomination (S C D H NT), and the high cards (queen and
-    above, and the joker) that make misère dangerous."""
+    """The easy level's trick count in each denomination (S C D H NT), a king's guard counted in its
+    printed suit, and the high cards (queen and above, and the joker) that make misère dangerous."""
+    total = 0
     lengths = [0, 0, 0, 0, 0]
+    kings = []
     for c in hand:
-        lengths[c & 3 if c != JOKER else 4] += 1
-    out = []
-    for t in range(NT + 1):
-        value, kings = _VALUE[t], _PLAIN_KING[t]
-        total = 0.0
-        for c in hand:
-            v = value[c]
-            if v:
-                total += v
-            elif kings[c] and lengths[c & 3] >= 2:
-                total += 0.5
-        out.append(total)
-    power = POWER_TABLES[NT]
-    high = sum(1 for c in hand if c == JOKER or power[c] >= QUEEN)
-    return out, high
+        total += _PACK[c]
+        lengths[_SUIT[c]] += 1
+        if _KING[c]:
+            kings.append(c)
+    for c in kings:
+        if lengths[c & 3] >= 2:
+            total += _KING[c]
+    return [((total >> (_BITS * t)) & _MASK) / 10 for t in range(NT + 1)], total >> (_BITS * 5)
 
 
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
+_PASS, _MISERE = -1, -2  # kinds of action in `_Auction.model` (a bid's kind is its denomination)
 
 
 class _Auction:
@@ -120,6 +119,17 @@ class _Auction:
             if len(trick) == size:
                 trick = []
         self.seats = [s for s in range(n) if self.acts[s]]
+        # per seat and action, what `likelihood` compares the hand's counts with
+        self.model: list[list[tuple[int, Any]]] = [[] for _ in range(n)]
+        for seat in self.seats:
+            help_ = self.help[seat]
+            for bid, lowest in self.acts[seat]:
+                if bid is None:
+                    self.model[seat].append((_PASS, [lowest[d] - help_ for d in range(NT + 1)]))
+                elif bid[1] >= MISERE:  # few high cards: fewer than 2.5 for misère, none open
+                    self.model[seat].append((_MISERE, 2.5 if bid[1] == MISERE else 0.5))
+                else:  # the count in its denomination about its level
+                    self.model[seat].append((bid[1], bid[0] - help_ - 0.5))
         self.declarer = view.declarer
         self.called = {JOKER if c.startswith("JK") else parse_card(c) for c in view.called}
         exposed = view.exposed is not None
@@ -128,21 +138,16 @@ class _Auction:
 
     def likelihood(self, seat: int, hand: list[int]) -> float:
         """How likely `seat` was to bid as it did with `hand` (what it holds and has played)."""
-        hand = hand + self.played[seat]
-        counts, high = strengths(hand)
-        help_ = self.help[seat]
+        counts, high = strengths(hand + self.played[seat] if self.played[seat] else hand)
         w = 1.0
-        for bid, lowest in self.acts[seat]:
-            if bid is None:
-                margin = max(counts[d] + help_ - lowest[d] for d in range(NT + 1))
-                like = _sigmoid((-margin - 0.25) / _SCALE)
-            elif bid[1] == MISERE:
-                like = _sigmoid((2.5 - high) / _SCALE)
-            elif bid[1] == OPEN_MISERE:
-                like = _sigmoid((0.5 - high) / _SCALE)
+        for kind, need in self.model[seat]:
+            if kind == _PASS:  # the best denomination's count short of its cheapest level
+                x = -max(map(sub, counts, need)) - 0.25
+            elif kind == _MISERE:
+                x = need - high
             else:
-                like = _sigmoid((counts[bid[1]] + help_ - bid[0] + 0.5) / _SCALE)
-            w *= _FLOOR + (1 - _FLOOR) * like
+                x = counts[kind] - need
+            w *= _FLOOR + (1 - _FLOOR) / (1.0 + math.exp(-x / _SCALE))
         return w
 
     def walk(self, state: FiveHundredState, rng: random.Random, steps: int) -> None:

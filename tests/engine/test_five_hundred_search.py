@@ -48,7 +48,7 @@ def test_five_hundred_searches_at_normal_and_strong() -> None:
 
 
 @pytest.mark.parametrize(("players", "options"), VARIANTS, ids=[f"{p}p-{o}" for p, o in VARIANTS])
-def test_the_playout_policy_plays_only_legal_cards(players: int, options: dict[str, Any]) -> None:
+def test_the_playout_policy_plays_only_legal_cards_and_as_apply_would(players: int, options: dict[str, Any]) -> None:
     rng = random.Random(players)
     for seed in range(4):
         state = new_game(GAME, players, options, seed=seed)
@@ -58,8 +58,19 @@ def test_the_playout_policy_plays_only_legal_cards(players: int, options: dict[s
                 legal = {(a.card, a.named) for a in state.legal_actions(seat)}
                 assert choose_play(state) in legal
                 turn = state.turn
-                step(state, rng)
+                twin = state.clone()
+                step(state, rng)  # play_card: no checks, no events
                 assert state.steps[turn].seat == seat
+                twin.apply(seat, state.steps[turn].action)
+                assert [twin.view(s) for s in (None, *range(players))] == [
+                    state.view(s) for s in (None, *range(players))
+                ]
+                assert (twin.current, twin.revealed, twin.scores, twin.winner) == (
+                    state.current,
+                    state.revealed,
+                    state.scores,
+                    state.winner,
+                )
             else:
                 step(state, rng)
 
