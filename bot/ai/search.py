@@ -123,6 +123,9 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
         if len(texts) == 1:
             return texts[0]
     sample = family.sample or determinize
+    # apply parses the texts itself where the legal actions far outnumber the candidates (hundreds of
+    # discards): cheaper than listing and formatting every one of them in every sample
+    by_text = len(view.legal) <= 4 * len(texts) + 16
     seat = view.seat
     if budget.exact_nodes and family.fully_known(view):
         state = determinize(view, rng)
@@ -141,7 +144,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
             world = sample(view, rng)
             base = _Baseline(world, seat)
             win = family.win_value(world)
-            actions = _actions_by_text(world, seat, len(texts))
+            actions = _actions_by_text(world, seat) if by_text else {}
             for i in alive:
                 state = world.clone()
                 state.apply(seat, actions.get(texts[i], texts[i]))
@@ -153,14 +156,9 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     return texts[alive[0]]
 
 
-def _actions_by_text(state: GameState, seat: int, wanted: int) -> dict[str, Any]:
-    """The legal actions by their text; empty when they far outnumber the `wanted` candidates (hundreds
-    of discards): `apply` then parses the few texts played, cheaper than formatting every action."""
-    acts = state.legal_actions(seat)
-    if len(acts) > 4 * wanted + 16:
-        return {}
+def _actions_by_text(state: GameState, seat: int) -> dict[str, Any]:
     fmt = state.format_action
-    return {fmt(a): a for a in acts}
+    return {fmt(a): a for a in state.legal_actions(seat)}
 
 
 class _OutOfNodes(Exception):
