@@ -2,7 +2,9 @@
 
 A playout plays every seat of a sampled deal, so this policy may look at every hand (as double-dummy
 playouts do in bridge programs): it is what makes it both quick and decent, and the decision at the root
-is still taken from the seat's view only (bot.ai.search). In play:
+is still taken from the seat's view only (bot.ai.search). A variant that judged only by the cards unseen
+to the player did no better (normal level, 80 duplicate deals head to head: 13.6 ± 11.1 points a hand
+worse). In play:
 
 - on lead, the declaring side draws trumps while it holds the top one and the other side still has some;
   anyone cashes a card no opponent can beat or ruff; otherwise a low card of the longest plain suit; the

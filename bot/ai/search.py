@@ -15,7 +15,9 @@ thousand playouts, spread over a handful of candidate actions; at that size a tr
 little, while comparing every candidate on the *same* samples (common random numbers) removes most of
 the noise between them, which is what decides close choices. Strategy fusion (acting as if one knew the
 sample) barely matters when the playout policy is a fixed heuristic that does not peek. The families
-plug in what differs (a fast playout policy on a state and the size of a game's win) through `Family`.
+plug in what differs (a fast playout policy on a state and the size of a game's win) through `Family`;
+where needed also the few candidates worth searching, a sampler of their own, or their own decision for
+some moves (Five Hundred's auction).
 
 Everything is counted, never timed: a budget is a number of playouts (one candidate on one sample) and
 of exact-search nodes, so a move depends only on the view and the random generator given, and a game
