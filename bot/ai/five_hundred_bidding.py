@@ -8,8 +8,9 @@ per sample prices every level of it at once:
 
 1. Denominations are pruned by hand strength first: a suit or no trump whose trick count (the easy level's,
    with the partner's help and the widow) falls well short of its cheapest legal level is not simulated,
-   nor misère with several high cards, nor open misère with any; at most three trump denominations.
-2. Each sample (`sample` of bot.ai.five_hundred: a deal consistent with the view, weighted by what the
+   nor misère with more than three high cards (queen and above, the joker), nor open misère with more
+   than one; at most three trump denominations.
+2. Each sample (bot.ai.five_hundred_inference: a deal consistent with the view, leaning towards what the
    bids and passes so far say of the hands) is played once per kept denomination with this seat declaring
    (`FiveHundredState.declare`): the declarer takes the widow and discards by the playout policy's rule, a
    five-player declarer calls by it, and the hand is played out by the playout policy. Every legal bid of
@@ -19,6 +20,11 @@ per sample prices every level of it at once:
    level's bidding rule (a partner's bid included), and the hand is played out, whoever declares.
 4. The bid with the best mean wins if it beats passing by a margin (more when the partner already holds the
    contract, so that a partner is not overbid for nothing); otherwise pass.
+
+What it leaves out: a bid is priced as if it ended the auction. If someone bids over it, the seat decides
+again at its next turn with that bid known (the Parlett auction comes back to it), so the cost is small,
+while simulating everyone's later bids for every candidate would multiply the playouts again. Those who
+bid after a pass are modelled by the easy level's rule, the most common kind of bidder at a table.
 
 Playouts are counted: the level's budget of playouts is spread evenly over the samples, one per kept
 denomination plus one for passing, so a move is the same after a restart. The bid levels cost nothing
@@ -31,7 +37,7 @@ import random
 from collections.abc import Callable
 
 from bot.engine.five_hundred import FiveHundredState, FiveHundredView
-from bot.engine.five_hundred.cards import JOKER, KING, NT, POWER_TABLES, QUEEN, parse_card
+from bot.engine.five_hundred.cards import JOKER, NT, POWER_TABLES, QUEEN, parse_card
 from bot.engine.five_hundred.rules import BIDS, MISERE, OPEN_MISERE, Bid
 from bot.engine.five_hundred.scoring import contract_points, game_winner
 
@@ -67,7 +73,7 @@ def plausible(view: FiveHundredView, hand: list[int], bids: list[Bid]) -> list[i
     high = sum(1 for c in hand if c == JOKER or power[c] >= QUEEN)
     if MISERE in lowest and high <= 3:
         kept.append(MISERE)
-    if OPEN_MISERE in lowest and high == 0 and not any(power[c] >= KING for c in hand):
+    if OPEN_MISERE in lowest and high <= 1:  # the one high card may go with the discard
         kept.append(OPEN_MISERE)
     return kept
 
