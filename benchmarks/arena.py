@@ -3,6 +3,7 @@ from.
 
     python benchmarks/arena.py [--deals 40] [--pairing strong:easy] [--game all-fives-2p] [--workers 2]
     python benchmarks/arena.py --quick      # a smoke run for CI: one short deal per game, normal vs easy
+                                            # (Five Hundred: its first hand only)
 
 Duplicate format: every deal (a game seed: the same tiles in every hand) is played once per arrangement
 of the two levels, A and B: with two sides, A holds side 0 and then side 1 (in Five Up 4p A is the
@@ -45,14 +46,15 @@ class Entry:
     players: int
     options: dict[str, Any] = field(default_factory=dict)
     quick_options: dict[str, Any] = field(default_factory=dict)
+    quick_hands: int | None = None  # in --quick, a game stops after this many hands (no shorter target)
 
 
 ENTRIES = (
     Entry("all-fives-2p", "All Fives 2p", "all-fives", 2, quick_options={"target": 50}),
     Entry("five-up-4p", "Five Up 4p (partners)", "five-up", 4),
     Entry("muggins-3p", "Muggins 3p", "muggins", 3, quick_options={"target": 50}),
-    Entry("five-hundred-4p", "Five Hundred 4p (partners)", "five-hundred", 4),
-    Entry("five-hundred-3p", "Five Hundred 3p", "five-hundred", 3),
+    Entry("five-hundred-4p", "Five Hundred 4p (partners)", "five-hundred", 4, quick_hands=1),
+    Entry("five-hundred-3p", "Five Hundred 3p", "five-hundred", 3, quick_hands=1),
     Entry("domineren-4p", "Domineren 4p", "domineren", 4),
 )
 
@@ -77,11 +79,20 @@ def arrangements(entry: Entry) -> list[tuple[int, ...]]:
     return [(seat,) for seat in range(entry.players)]
 
 
-def play_game(entry: Entry, options: dict[str, Any], seed: int, a_seats: tuple[int, ...], a: str, b: str) -> GameRecord:
+def play_game(
+    entry: Entry,
+    options: dict[str, Any],
+    seed: int,
+    a_seats: tuple[int, ...],
+    a: str,
+    b: str,
+    max_hands: int | None = None,
+) -> GameRecord:
+    """One game (or its first `max_hands` hands: then A wins if its side scored more than any other)."""
     state = new_game(entry.game_id, entry.players, options, seed=seed)
     ms: list[float] = []
     cpu: list[float] = []
-    while not state.is_over:
+    while not state.is_over and (max_hands is None or len(state.hands) < max_hands):
         for seat in state.actors:
             view = state.view(seat)
             if not view.legal:
@@ -105,7 +116,11 @@ def play_game(entry: Entry, options: dict[str, Any], seed: int, a_seats: tuple[i
     for hand in result.hands:
         for side, p in enumerate(hand.points):
             points[side] += p
-    won = bool(result.winner) and any(s in a_side_ids for s in result.winner)
+    winner = result.winner
+    if winner is None and max_hands is not None:
+        won = max(points[s] for s in a_side_ids) > max(points[s] for s in b_side_ids)
+    else:
+        won = winner is not None and any(s in a_side_ids for s in winner)
     return GameRecord(
         won,
         len(result.hands),
@@ -118,9 +133,9 @@ def play_game(entry: Entry, options: dict[str, Any], seed: int, a_seats: tuple[i
     )
 
 
-def _task(args: tuple[Entry, dict[str, Any], int, tuple[int, ...], str, str]) -> GameRecord:
+def _task(args: tuple[Entry, dict[str, Any], int, tuple[int, ...], str, str, int | None]) -> GameRecord:
     record = play_game(*args)
-    entry, _, seed, seats, a, b = args
+    entry, _, seed, seats, a, b, _ = args
     print(
         f"  {entry.key} {a}:{b} deal {seed} A in {seats}: {'won' if record.won else 'lost'} "
         f"{record.points_a:.0f}-{record.points_b:.0f} in {record.hands} hands",
@@ -205,8 +220,9 @@ def run(
                 print(lines[-1], flush=True)
                 continue
             options = {**entry.options, **(entry.quick_options if quick else {})}
+            max_hands = entry.quick_hands if quick else None
             tasks = [
-                (entry, options, 1000 + deal, seats, a, b)
+                (entry, options, 1000 + deal, seats, a, b, max_hands)
                 for deal in range(first, first + deals)
                 for seats in arrangements(entry)
             ]

@@ -1,18 +1,31 @@
-"""A Five Hundred computer player that decides from its seat's view only.
+"""Five Hundred computer players, deciding from their seat's view only.
 
-Bidding counts likely tricks (trumps, aces, guarded kings, a partner's help) and bids the cheapest legal
-contract the count supports, else passes; the discard sheds the lowest non-trumps (the highest cards in
-misère); the five-player call names the highest card it lacks outside trumps (an ace when one is free);
-in play it follows with the lowest card that wins, or the lowest card when it cannot win or a partner
-already wins (the misère declarer instead plays the highest card that loses).
+`easy` is `choose` below. `normal` and `strong` search (bot.ai.search, with `FAMILY` at the end of this
+module): the play by determinized Monte Carlo over samples drawn towards what the auction said
+(bot.ai.five_hundred_inference), each candidate card played out by the fast policy of
+bot.ai.five_hundred_playouts; the discard and the five-player call the same way among a few candidates
+(`candidates`); the auction by simulated contract results (bot.ai.five_hundred_bidding). The two levels
+differ only in their budget of playouts (bot.ai.BUDGETS).
+
+The easy level: bidding counts likely tricks (trumps, aces, guarded kings, a partner's help) and bids the
+cheapest legal contract the count supports, else passes; the discard sheds the lowest non-trumps (the
+highest cards in misère); the five-player call names the highest card it lacks outside trumps (an ace
+when one is free); in play it follows with the lowest card that wins, or the lowest card when it cannot
+win or a partner already wins (the misère declarer instead plays the highest card that loses).
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
-from bot.engine.five_hundred import FiveHundredView, LegalAction
+from bot.engine.five_hundred import FiveHundredState, FiveHundredView, LegalAction
 from bot.engine.five_hundred.cards import ACE, JOKER, KING, NAMES, NT, POWER_TABLES, SUIT_TABLES, SUITS, parse_card
+
+from .five_hundred_bidding import choose_bid
+from .five_hundred_inference import sample
+from .five_hundred_playouts import keep_order, policy, step
+from .search import Budget, Family
 
 _TOP_TRUMP = 200 + ACE  # the ace of trumps and everything above it
 _MISERE_WORDS = ("misere", "open-misere")
@@ -118,3 +131,67 @@ def _play(view: FiveHundredView, rng: random.Random) -> str:
     if winning:
         return min(winning, key=lambda p: key(p[1]))[0].text
     return lowest.text
+
+
+# -- what the search (bot.ai.search) needs ----------------------------------------------------------------
+def win_value(state: FiveHundredState) -> float:
+    """Winning the game is worth half of the 500 it takes (it ends every further gain)."""
+    return 250.0
+
+
+def candidates(view: FiveHundredView) -> list[str]:
+    """The discards and calls worth searching (hundreds are legal), the easy level's own choice first;
+    every legal action otherwise."""
+    texts = [a.text for a in view.legal]
+    if view.phase == "discard":
+        return _discard_candidates(view)
+    if view.phase == "call":
+        return _call_candidates(view)
+    return texts
+
+
+def _discard_candidates(view: FiveHundredView) -> list[str]:
+    """Discards made of the cards least worth keeping (the playout rule's order): every way to take the
+    discard from the `count + 3` weakest, the likeliest first, at most 24."""
+    hand = [parse_card(c) for c in view.hand or ()]
+    count = view.discard_count
+    misere = view.contract in _MISERE_WORDS
+    order = keep_order(hand, _trump(view), misere)
+    weakest = order[: count + 3]
+    rank = {c: i for i, c in enumerate(order)}
+    combos = sorted(combinations(weakest, count), key=lambda combo: sum(rank[c] for c in combo))
+    return ["discard " + " ".join(NAMES[c] for c in sorted(combo)) for combo in combos[:24]]
+
+
+def _call_candidates(view: FiveHundredView) -> list[str]:
+    """The highest card the declarer lacks in each plain suit (pairs of them where two may be called), and
+    solo."""
+    texts = {a.text for a in view.legal}
+    tops: list[str] = []
+    seen_suits: set[str] = set()
+    for action in view.legal:  # highest first
+        if action.kind == "call" and len(action.cards) == 1:
+            suit = action.cards[0][-1]
+            if suit not in seen_suits:
+                seen_suits.add(suit)
+                tops.append(action.cards[0])
+    out = [f"call {c}" for c in tops]
+    for i, a in enumerate(tops):
+        for b in tops[i + 1 :]:
+            pair = f"call {a} {b}"
+            if pair in texts:
+                out.append(pair)
+    if "solo" in texts:
+        out.append("solo")
+    return out
+
+
+def decide(view: FiveHundredView, rng: random.Random, budget: Budget) -> str | None:
+    """The auction is decided by simulated contract results (bot.ai.five_hundred_bidding); the rest is
+    searched."""
+    if view.phase != "auction":
+        return None
+    return choose_bid(view, rng, budget, sample, win_value)
+
+
+FAMILY = Family(policy=policy, step=step, win_value=win_value, candidates=candidates, decide=decide, sample=sample)

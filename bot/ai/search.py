@@ -15,7 +15,9 @@ thousand playouts, spread over a handful of candidate actions; at that size a tr
 little, while comparing every candidate on the *same* samples (common random numbers) removes most of
 the noise between them, which is what decides close choices. Strategy fusion (acting as if one knew the
 sample) barely matters when the playout policy is a fixed heuristic that does not peek. The families
-plug in what differs (a fast playout policy on a state and the size of a game's win) through `Family`.
+plug in what differs (a fast playout policy on a state and the size of a game's win) through `Family`;
+where needed also the few candidates worth searching, a sampler of their own, or their own decision for
+some moves (Five Hundred's auction).
 
 Everything is counted, never timed: a budget is a number of playouts (one candidate on one sample) and
 of exact-search nodes, so a move depends only on the view and the random generator given, and a game
@@ -50,11 +52,19 @@ def _random_policy(state: GameState, rng: random.Random) -> Any:
 class Family:
     """What a game family gives the search."""
 
-    policy: Callable[[GameState, random.Random], Any] = _random_policy  # fast, on a full state
+    # (states are typed Any: each family's hooks take its own GameState subclass)
+    policy: Callable[[Any, random.Random], Any] = _random_policy  # fast, on a full state
     # one playout move played on the state (default: apply the policy's action); a family may do it faster
-    step: Callable[[GameState, random.Random], None] | None = None
-    win_value: Callable[[GameState], float] = lambda state: 0.0  # what winning the game is worth, in points
+    step: Callable[[Any, random.Random], None] | None = None
+    win_value: Callable[[Any], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
+    # the legal action texts worth searching (default: all of them), for moves with very many, such as the
+    # Five Hundred discard; the first one is the family's own choice, played if the budget is too small
+    candidates: Callable[[Any], list[str]] | None = None
+    # a family's own decision for some moves (the Five Hundred auction), or None to search as usual
+    decide: Callable[[Any, random.Random, Budget], str | None] | None = None
+    # a full state drawn for the view (default `bot.engine.determinize`), e.g. weighted by what bids say
+    sample: Callable[[Any, random.Random], GameState] | None = None
 
 
 class _Baseline:
@@ -106,6 +116,18 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     texts = [m.text for m in view.legal]
     if len(texts) == 1:
         return texts[0]
+    if family.decide is not None:
+        decided = family.decide(view, rng, budget)
+        if decided is not None:
+            return decided
+    if family.candidates is not None:
+        texts = family.candidates(view)
+        if len(texts) == 1:
+            return texts[0]
+    sample = family.sample or determinize
+    # apply parses the texts itself where the legal actions far outnumber the candidates (hundreds of
+    # discards): cheaper than listing and formatting every one of them in every sample
+    by_text = len(view.legal) <= 4 * len(texts) + 16
     seat = view.seat
     if budget.exact_nodes and family.fully_known(view):
         state = determinize(view, rng)
@@ -121,10 +143,10 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     for r in range(rounds):
         samples = max(-(-budget.min_samples // rounds), int(budget.playouts / rounds) // len(alive))
         for _ in range(samples):
-            world = determinize(view, rng)
+            world = sample(view, rng)
             base = _Baseline(world, seat)
             win = family.win_value(world)
-            actions = _actions_by_text(world, seat)
+            actions = _actions_by_text(world, seat) if by_text else {}
             for i in alive:
                 state = world.clone()
                 state.apply(seat, actions.get(texts[i], texts[i]))

@@ -143,3 +143,35 @@ def test_a_search_that_fails_plays_the_easy_move(monkeypatch: pytest.MonkeyPatch
     move = asyncio.run(Thinking(0, "strong").choose(view, 42))
     assert move == choose_action(view, random.Random(42), "easy")
     assert "could not choose" in caplog.text
+
+
+async def _record_five_hundred(h, restart_after: int | None) -> dict:
+    """A Five Hundred game of Ann and Bob with two strong computers; the humans pass in the auction and
+    play their first legal card, so the computers bid, discard and play."""
+    await h.open()
+    game_no, _ = await h.start_game(game_id="five-hundred", computers=2)
+
+    def choose(view) -> str:
+        return "pass" if view.phase == "auction" else view.legal[0].text
+
+    steps = 24
+    if restart_after is not None:
+        await h.play(game_no, max_steps=restart_after, choose=choose)
+        await h.restart()
+        steps -= restart_after
+    await h.play(game_no, max_steps=steps, choose=choose)
+    return await h.service.export(game_no)
+
+
+async def test_strong_five_hundred_computers_make_the_same_moves_after_a_restart(new_harness, monkeypatch) -> None:
+    from bot.ai import BUDGETS
+    from bot.ai.search import Budget
+
+    monkeypatch.setitem(BUDGETS["five_hundred"], "strong", Budget(playouts=60, min_samples=4))
+    monkeypatch.setattr("bot.tables.turns.Thinking", lambda: Thinking(0, "strong"))
+    straight = await _record_five_hundred(new_harness("straight.sqlite3"), None)
+    restarted = await _record_five_hundred(new_harness("restarted.sqlite3"), 7)
+    assert restarted["actions"] == straight["actions"]
+    computer_moves = [a for a in straight["actions"] if a["seat"] in (2, 3)]
+    assert len(computer_moves) > 10
+    assert any(str(a["action"]).startswith("discard") for a in straight["actions"] if a["seat"] in (2, 3))

@@ -70,6 +70,9 @@ class FiveHundredState(GameState):
         self.hand_no = 0
         self._legal: list[Any] = []
         self._legal_turn = -1
+        # A search's copy that stops at the end of the hand sets this False: the hand is scored (and the
+        # game may end) but the next hand is not dealt (the copy is done with).
+        self.deal_next_hand = True
         self._start_hand(first)
 
     # -- dealing ----------------------------------------------------------------------------------------------
@@ -438,6 +441,32 @@ class FiveHundredState(GameState):
             self._rng_shared = False
         return self.rng
 
+    def play_card(self, seat: int, card: int, named: int = -1) -> None:
+        """A search's fast play: `card` from the hand of `seat`, whose turn it is in the play, `named` the suit
+        of a joker led at no trump. Nothing is checked and no event is made (but at the end of a trick):
+        for playouts, whose policy picks among the legal cards itself; everything else goes through
+        `apply`, which this play otherwise equals (`_play` below, step for step)."""
+        self.in_hand[seat].remove(card)
+        trick = self.trick
+        if not trick:
+            self.led = named if named >= 0 else self.suits[card]
+        trick.append(card)
+        self.trick_seats.append(seat)
+        self.steps.append(Step(seat, PLAYS[card] if named < 0 else JOKER_LEADS[named], self.zero))
+        if card in self.called and seat not in self.revealed:
+            self.revealed.add(seat)
+        if len(trick) < self.trick_size:
+            self.current = self.next_seat[seat]
+            return
+        self._end_trick([])
+
+    def declare(self, seat: int, bid: Bid) -> None:
+        """A search's shortcut through the auction: it ends now, `seat` declaring `bid` (any bid of the
+        ladder) as if everyone else had passed; the declarer then takes the widow and discards as usual.
+        The auction record keeps only the bids made so far, so this is for copies a search throws away."""
+        self.high, self.high_seat, self.high_rank = bid, seat, self.bid_rank[bid]
+        self._win_auction([])
+
     def _play(self, seat: int, action: Play) -> list[Event]:
         c = action.card
         self.in_hand[seat].remove(c)
@@ -454,6 +483,11 @@ class FiveHundredState(GameState):
         if len(trick) < self.trick_size:
             self.current = self.next_seat[seat]
             return events
+        self._end_trick(events)
+        return events
+
+    def _end_trick(self, events: list[Event]) -> None:
+        trick = self.trick
         best = trick_winner(trick, self.led, self.trump)
         winner = self.trick_seats[best]
         self.tricks_won[winner] += 1
@@ -464,7 +498,7 @@ class FiveHundredState(GameState):
         events.append(Event("trick", winner, {"number": len(self.trick_winners)}))
         if len(self.trick_winners) == TRICKS:
             self._score_hand(events)
-            return events
+            return
         self.current = self.leader = winner
         if (
             len(self.trick_winners) == 1
@@ -473,7 +507,6 @@ class FiveHundredState(GameState):
             and not self.expose_first
         ):
             self._expose(events)
-        return events
 
     # -- end of a hand and of the game (§7-§9) ------------------------------------------------------------------
     def _score_hand(self, events: list[Event]) -> None:
@@ -521,6 +554,8 @@ class FiveHundredState(GameState):
         if winner is not None:
             self.winner = winner
             events.append(Event("game_end", None, {"winner": winner, "scores": tuple(self.scores)}))
+            return
+        if not self.deal_next_hand:
             return
         self._start_hand((self.dealer + 1) % self.players)
         events.append(Event("deal", self.dealer, {"hand": self.hand_no}))
