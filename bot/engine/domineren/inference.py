@@ -73,6 +73,7 @@ def public_pass(
     layout: Layout | None = None
     placed = 0
     set_time = -1
+    forced_left = [0] * n  # the §8 passes each seat still owes: its first passes after its special doubles
     for k, (seat, text) in enumerate(view.history):
         if text == CLAIM:
             continue
@@ -100,13 +101,17 @@ def public_pass(
             placed += 1
             seats[seat].played[tile] = k
             seats[seat].specials += node.special
+            forced_left[seat] += node.special  # each special double costs one pass, his first (§8)
             playing = playing or not node.special
         elif text == "draw":
             seats[seat].moments.append((k, playable(layout)))
             seats[seat].draws.append(k)
             playing = True
-        elif text == "concede" or (text == "pass" and not seats[seat].specials):
-            seats[seat].moments.append((k, playable(layout)))  # a §8 pass says nothing: he may hold tiles
+        elif text == "pass" and forced_left[seat]:
+            forced_left[seat] -= 1  # a §8 pass says nothing: he may hold tiles that fit
+            playing = True
+        elif text in ("concede", "pass"):
+            seats[seat].moments.append((k, playable(layout)))
             playing = True
     return seats, set_time, layout, questions
 
@@ -187,6 +192,7 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
     fits: dict[int, list[int]] = {}
     required = []
     optional = []
+    shown = []  # a declarer's doubles were most likely shown, so dealt: drawn only when nothing else fits
     for t, until in info.played.items():
         if t == set_draw:
             continue
@@ -194,7 +200,9 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
         fits[t] = [j for j, time in enumerate(draws) if after <= time < until]
         if after >= 0:
             required.append(t)
-        elif not (info.declared and IS_DOUBLE[t]):  # a declarer's doubles were most likely shown, so dealt
+        elif info.declared and IS_DOUBLE[t]:
+            shown.append(t)
+        else:
             optional.append(t)
     rng.shuffle(required)
     owner: dict[int, int] = {}
@@ -219,6 +227,8 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
     for k, j in enumerate(free):
         cands = [t for t in optional if t not in used and j in fits[t]]
         must = len(free) - k > room - len(held)
+        if must and not cands:
+            cands = [t for t in shown if t not in used and j in fits[t]]
         if cands and (must or rng.random() < 0.5):
             t = rng.choice(cands)
             owner[j] = t
