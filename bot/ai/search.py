@@ -50,11 +50,18 @@ def _random_policy(state: GameState, rng: random.Random) -> Any:
 class Family:
     """What a game family gives the search."""
 
-    policy: Callable[[GameState, random.Random], Any] = _random_policy  # fast, on a full state
+    # (states are typed Any: each family's hooks take its own GameState subclass)
+    policy: Callable[[Any, random.Random], Any] = _random_policy  # fast, on a full state
     # one playout move played on the state (default: apply the policy's action); a family may do it faster
-    step: Callable[[GameState, random.Random], None] | None = None
-    win_value: Callable[[GameState], float] = lambda state: 0.0  # what winning the game is worth, in points
+    step: Callable[[Any, random.Random], None] | None = None
+    win_value: Callable[[Any], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
+    # the legal action texts worth comparing in this view (default: all of them); the search never plays
+    # one that is not in the list, so a family can leave out moves it knows to be bad or equivalent
+    candidates: Callable[[Any, random.Random], list[str]] | None = None
+    # how much of the budget this view deserves (1: the level's playouts), for decisions made once per hand
+    # among many candidates; counted like the rest, so the move stays the same after a restart
+    effort: Callable[[Any], float] = lambda view: 1.0
 
 
 class _Baseline:
@@ -104,8 +111,11 @@ def playout(state: GameState, base: _Baseline, family: Family, rng: random.Rando
 def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str:
     """The action text this search picks for the seat whose view it is."""
     texts = [m.text for m in view.legal]
+    if len(texts) > 1 and family.candidates is not None:
+        texts = family.candidates(view, rng)
     if len(texts) == 1:
         return texts[0]
+    playouts = int(budget.playouts * family.effort(view))
     seat = view.seat
     if budget.exact_nodes and family.fully_known(view):
         state = determinize(view, rng)
@@ -119,7 +129,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     totals = [0.0] * len(texts)
     rounds = max(1, math.ceil(math.log2(len(texts))))
     for r in range(rounds):
-        samples = max(-(-budget.min_samples // rounds), int(budget.playouts / rounds) // len(alive))
+        samples = max(-(-budget.min_samples // rounds), int(playouts / rounds) // len(alive))
         for _ in range(samples):
             world = determinize(view, rng)
             base = _Baseline(world, seat)
