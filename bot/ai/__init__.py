@@ -30,6 +30,10 @@ BUDGETS: dict[str, dict[str, Budget]] = {
         "normal": Budget(playouts=160, min_samples=8),
         "strong": Budget(playouts=2400, min_samples=48, exact_nodes=6000),
     },
+    "domineren": {
+        "normal": Budget(playouts=160, min_samples=8),
+        "strong": Budget(playouts=1200, min_samples=32),
+    },
 }
 
 
