@@ -73,7 +73,9 @@ def public_pass(
     layout: Layout | None = None
     placed = 0
     set_time = -1
-    forced_left = [0] * n  # the §8 passes each seat still owes: its first passes after its special doubles
+    decl = None
+    turns = [0] * n  # normal turns each seat has ended: a play, a pass or a concession ends one, a draw not
+    forced: list[list[int]] = [[] for _ in range(n)]  # the turns each seat must pass for its special doubles
     for k, (seat, text) in enumerate(view.history):
         if text == CLAIM:
             continue
@@ -92,7 +94,8 @@ def public_pass(
                 assert layout.plan is not None
                 questions.append((seat, special_doubles(layout) if layout.plan.specials else 0))
         elif text.startswith("type"):
-            layout.declare(plan_for(parse_declaration(text), type9_double_cross))
+            decl = parse_declaration(text)
+            layout.declare(plan_for(decl, type9_double_cross))
         elif "@" in text:
             node = nodes[placed]
             tile = _id(node.tile)
@@ -101,17 +104,23 @@ def public_pass(
             placed += 1
             seats[seat].played[tile] = k
             seats[seat].specials += node.special
-            forced_left[seat] += node.special  # each special double costs one pass, his first (§8)
-            playing = playing or not node.special
+            if node.special:  # §8: he passes his first turn for it (11 b, on the end not named: his second)
+                assert decl is not None
+                turn = 2 if decl.cond == "b" and node.dir != decl.end else 1
+                while turn in forced[seat]:
+                    turn += 1
+                forced[seat].append(turn)
+            else:
+                turns[seat] += 1
+                playing = True
         elif text == "draw":
             seats[seat].moments.append((k, playable(layout)))
             seats[seat].draws.append(k)
             playing = True
-        elif text == "pass" and forced_left[seat]:
-            forced_left[seat] -= 1  # a §8 pass says nothing: he may hold tiles that fit
-            playing = True
         elif text in ("concede", "pass"):
-            seats[seat].moments.append((k, playable(layout)))
+            turns[seat] += 1
+            if turns[seat] not in forced[seat]:  # a §8 pass says nothing: he may hold tiles that fit
+                seats[seat].moments.append((k, playable(layout)))
             playing = True
     return seats, set_time, layout, questions
 
