@@ -13,9 +13,13 @@ game seed and the turn, as at the table.
 
 Per game and pairing it prints: games played and hands in them, A's games won with a 95% Wilson interval
 (with three players, one in three is the even share), points per hand of A and of B (the hand's end
-count and the points made in play), and A's milliseconds per move when it had a choice (p50, p95, max;
-one process per core, so run it on an otherwise idle machine for the timings; the same in CPU time of
-the process, what one core spends however loaded the machine). Games whose family has no
+count and the points made in play; chips in Domineren), and A's milliseconds per move when it had a choice
+(p50, p95, max; one process per core, so run it on an otherwise idle machine for the timings; the same in
+CPU time of the process, what one core spends however loaded the machine). Then two measures that are
+fair whatever the number of sides, each with a 95% interval over the deals (the games of one deal are
+not independent): `ahead`, the share of (A, B) pairs of sides in which A finished with more points
+(a tie is half; 50% is even, with two sides it is the games won); and `diff/game`, A's points in a
+game minus the mean of B's (Domineren: chips per session; 0 is even). Games whose family has no
 search yet are listed as not yet available: their levels all play the easy heuristic.
 """
 
@@ -55,7 +59,7 @@ ENTRIES = (
     Entry("muggins-3p", "Muggins 3p", "muggins", 3, quick_options={"target": 50}),
     Entry("five-hundred-4p", "Five Hundred 4p (partners)", "five-hundred", 4, quick_hands=1),
     Entry("five-hundred-3p", "Five Hundred 3p", "five-hundred", 3, quick_hands=1),
-    Entry("domineren-4p", "Domineren 4p", "domineren", 4),
+    Entry("domineren-4p", "Domineren 4p", "domineren", 4, quick_options={"hands": 1}),
 )
 
 
@@ -69,6 +73,8 @@ class GameRecord:
     b_sides: int
     ms: list[float]
     cpu: list[float]  # the same moves in CPU time of the process: what one core spends, however loaded
+    ahead: float = 0.0  # the share of (A side, B side) pairs where A finished with more points (ties half)
+    deal: int = 0
 
 
 def arrangements(entry: Entry) -> list[tuple[int, ...]]:
@@ -117,19 +123,26 @@ def play_game(
         for side, p in enumerate(hand.points):
             points[side] += p
     winner = result.winner
-    if winner is None and max_hands is not None:
+    if winner is None and max_hands is not None:  # cut short (--quick): ahead on points wins
         won = max(points[s] for s in a_side_ids) > max(points[s] for s in b_side_ids)
     else:
         won = winner is not None and any(s in a_side_ids for s in winner)
+    scores = result.scores
+    pairs = [(x, y) for x in a_side_ids for y in b_side_ids]
+    ahead = sum(1.0 if scores[x] > scores[y] else 0.5 if scores[x] == scores[y] else 0.0 for x, y in pairs)
+    # Domineren's pool and Billitonnen are entries of `hands` too, but not hands
+    hands = sum(1 for hand in result.hands if hand.reason not in ("pool", "billitonnen"))
     return GameRecord(
         won,
-        len(result.hands),
+        hands,
         sum(points[s] for s in a_side_ids),
         sum(points[s] for s in b_side_ids),
         len(a_side_ids),
         len(b_side_ids),
         ms,
         cpu,
+        ahead / max(1, len(pairs)),
+        seed,
     )
 
 
@@ -155,6 +168,27 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation), from independent values."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def by_deal(records: list[GameRecord], value: Any) -> list[float]:
+    """`value` of each game, averaged over the games of each deal (the deals are the independent units)."""
+    deals: dict[int, list[float]] = {}
+    for r in records:
+        deals.setdefault(r.deal, []).append(value(r))
+    return [sum(v) / len(v) for v in deals.values()]
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -177,6 +211,8 @@ class Summary:
     cpu_p95: float
     cpu_max: float
     moves: int
+    ahead: tuple[float, float, float] = (0.0, 0.0, 0.0)  # mean, 95% interval
+    diff: tuple[float, float, float] = (0.0, 0.0, 0.0)  # A's points a game minus B's mean, 95% interval
 
 
 def summarise(records: list[GameRecord]) -> Summary:
@@ -202,6 +238,8 @@ def summarise(records: list[GameRecord]) -> Summary:
         percentile(cpu, 0.95),
         max(cpu, default=0.0),
         len(ms),
+        mean_interval(by_deal(records, lambda r: r.ahead)),
+        mean_interval(by_deal(records, lambda r: r.points_a / r.a_sides - r.points_b / r.b_sides)),
     )
 
 
@@ -210,7 +248,8 @@ def run(
 ) -> list[str]:
     lines = [
         f"{'game':28} {'A vs B':15} {'games':>5} {'hands':>5} {'A won':>6} {'95% interval':>14} "
-        f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} {'cpu p95':>7} {'max':>6} {'moves':>6}"
+        f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} {'cpu p95':>7} {'max':>6} {'moves':>6} "
+        f"{'ahead (50% even)':>22} {'diff/game':>22}"
     ]
     print(lines[0], flush=True)
     for entry in entries:
@@ -232,11 +271,14 @@ def run(
             else:
                 records = [_task(t) for t in tasks]
             s = summarise(records)
-            even = "" if len(arrangements(entry)) == 2 else f" (even {100 / len(arrangements(entry)):.0f}%)"
+            even = "" if len(arrangements(entry)) == 2 else f" (games won: even {100 / len(arrangements(entry)):.0f}%)"
+            ahead, diff = s.ahead, s.diff
             lines.append(
                 f"{entry.title:28} {a + ' vs ' + b:15} {s.games:>5} {s.hands:>5} {100 * s.wins / s.games:>5.1f}% "
                 f"[{100 * s.low:5.1f}, {100 * s.high:5.1f}] {s.points_a:>10.2f} {s.points_b:>6.2f} "
-                f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} {s.cpu_p95:>7.0f} {s.cpu_max:>6.0f} {s.moves:>6}{even}"
+                f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} {s.cpu_p95:>7.0f} {s.cpu_max:>6.0f} {s.moves:>6} "
+                f"{100 * ahead[0]:>5.1f}% [{100 * ahead[1]:5.1f}, {100 * ahead[2]:5.1f}] "
+                f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}]{even}"
             )
             print(lines[-1], flush=True)
     return lines

@@ -3,8 +3,8 @@ what a human in it would.
 
 Three levels: `easy` is each family's fixed heuristic (`choose(view, rng)` in the family's module, the
 baseline), `normal` and `strong` the view-only search of `bot.ai.search` with the budgets below, for the
-families whose module offers the search's `FAMILY` hooks (today the fives family and Five Hundred; the
-others play their heuristic at every level until theirs come). Five Hundred's auction spends the same
+families whose module offers the search's `FAMILY` hooks: every family (fives, Five Hundred, Domineren).
+Five Hundred's auction spends the same
 playouts on simulated contracts (bot.ai.five_hundred_bidding).
 
 The budgets are counts (playouts per move, nodes of exact search), not times, so that a move is the same
@@ -34,6 +34,10 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     "five_hundred": {
         "normal": Budget(playouts=300, min_samples=8),
         "strong": Budget(playouts=3000, min_samples=48),
+    },
+    "domineren": {
+        "normal": Budget(playouts=160, min_samples=8),
+        "strong": Budget(playouts=1200, min_samples=32),
     },
 }
 

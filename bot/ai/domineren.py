@@ -1,23 +1,34 @@
-"""A Domineren computer player, deciding from its seat's view only.
+"""Domineren computer players, deciding from their seat's view only.
 
-It always claims and declares what it is owed, sets the double that pays most, declares the type under
+`easy` (`choose`) always claims and declares what it is owed, sets the double that pays most, declares the type under
 which most of its tiles can go on the set, plays doubles out of turn when it can, and in play takes the
 chips a move earns, then sheds its heaviest tile. It declares Block only when sure: when no tile it
 cannot see, and none of its own, could match any end of the layout after its play under either rule
 (and it prefers a play after which it is sure, for the 20 chips from each player).
 In Billitonnen it turns towards an end with a chance weighted by how many unseen tiles show its number.
+
+`normal` and `strong` are the search of `bot.ai.search` with the hooks at the end (`FAMILY`): samples of
+the hidden tiles played out to the end of the hand by a fast policy, the chips each candidate wins. So
+the set player chooses the double to set, the game type and its parameters by playing each out on the
+same deals; a double declaration, a special double on the set and a Block are made when they pay on
+average; Billitonnen is played by the same search (its samples deal the face-down tiles nobody has seen).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from bot.engine.domineren import DominerenView, LegalMove
+from bot.engine.base import DRAW
+from bot.engine.domineren import DominerenState, DominerenView, LegalMove, determinize
+from bot.engine.domineren.billitonnen import PLACES, TURNS
 from bot.engine.domineren.gametypes import Declaration, plan_for
 from bot.engine.domineren.layout import Layout
 from bot.engine.domineren.matching import FIT, IS_MATADOR, half_value, hand_count
-from bot.engine.domineren.notation import Play, parse
-from bot.engine.tiles import HI, LO, tile_id
+from bot.engine.domineren.notation import CLAIM, DECLARE, PEEK, Play, parse
+from bot.engine.tiles import HI, LO, E, W, tile_id
+
+from .search import Family
 
 
 def choose(view: DominerenView, rng: random.Random) -> str:
@@ -48,6 +59,12 @@ def _tile(pair: tuple[int, int]) -> int:
     return tile_id(*pair)
 
 
+def _moved(move: LegalMove) -> int:
+    """The tile a set, play or special moves."""
+    assert move.tile is not None
+    return tile_id(*move.tile)
+
+
 def _choose_type(view: DominerenView, legal: tuple[LegalMove, ...], rng: random.Random) -> str:
     """The declarations under which most of the hand fits the set's open sides; the lowest type id among
     them (the plainer game), a random one of its parameter choices."""
@@ -64,7 +81,7 @@ def _choose_type(view: DominerenView, legal: tuple[LegalMove, ...], rng: random.
         layout.declare(plan_for(decl, view.options.get("type9_continuation") == "normal_double_cross"))
         options = layout.options()
         score = sum(1 for t in hand if any(FIT[key][value][t] for _, value, key, _, _, _ in options))
-        rank = -int(move.game_type.rstrip("ab"))
+        rank = -int((move.game_type or "0").rstrip("ab"))
         if score > best_score:
             best_score, best = score, []
         if score == best_score:
@@ -77,8 +94,8 @@ def _choose_play(view: DominerenView, legal: tuple[LegalMove, ...], rng: random.
     plays = [m for m in legal if m.kind == "play"]
 
     def value(m: LegalMove) -> tuple[int, int]:
-        t = _tile(m.tile)
-        return (m.gain, hand_count([t]) + (3 if m.tile[0] == m.tile[1] else 0))
+        t = _moved(m)
+        return (m.gain, hand_count([t]) + (3 if LO[t] == HI[t] else 0))
 
     texts = {m.text for m in legal}
     sure = [m for m in plays if m.text + " block" in texts and _sure_block(view, m)]
@@ -116,6 +133,7 @@ def _billitonnen(view: DominerenView, legal: tuple[LegalMove, ...], rng: random.
         if "peek" in kinds:
             return "peek"
         turned = game.turned
+        assert turned is not None  # a tile that fits both ends waits to be placed
         nxt = game.peeked
         for side in ("W", "E"):
             other = ends["E" if side == "W" else "W"]
@@ -133,3 +151,210 @@ def _billitonnen(view: DominerenView, legal: tuple[LegalMove, ...], rng: random.
     # always chose the same end could keep turning it back forever
     counts = {side: 1 + sum(1 for t in unseen if number in (LO[t], HI[t])) for side, number in ends.items()}
     return "turn W" if rng.random() * (counts["W"] + counts["E"]) < counts["W"] else "turn E"
+
+
+# -- what the search (bot.ai.search) needs ------------------------------------------------------------------
+# The playout policy is `choose` above played on a full state, without views: claim and declare, set the
+# double that pays most, a type the hand fits (plain types only: conditions a/b are the search's to try),
+# take a special double on the set, and in play the chips a move earns, then the heaviest tile (doubles
+# first: they fit fewest ends). It never declares Block (a Block it could not be sure of loses 40 a player)
+# and never peeks at tiles its seat could not see: Billitonnen's face-down rows are turned blind.
+
+# what playing a tile is worth at once in a playout: its weight at the hand's count, doubles more
+_WEIGHT = [hand_count([t]) + (3 if LO[t] == HI[t] else 0) for t in range(28)]
+_HALF = [half_value(t) if LO[t] == HI[t] else 0 for t in range(28)]
+
+
+def playout_policy(state: DominerenState, rng: random.Random) -> Any:
+    """The action of the seat to act in a playout (see above)."""
+    acts = state.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    phase = state.phase
+    if CLAIM in acts:
+        return CLAIM
+    if phase == "play":
+        return _playout_play(state, acts, rng)
+    if phase == "billitonnen":
+        return _playout_billitonnen(state, acts, rng)
+    if phase == "declare":
+        return DECLARE
+    if phase == "special":
+        return max(acts, key=lambda a: _HALF[a.tile] if type(a) is Play else -1)
+    if phase == "type":
+        return _playout_type(state, acts, rng)
+    return max(acts, key=lambda a: half_value(a.tile) if type(a) is Play else -1)  # the set
+
+
+def _playout_play(state: DominerenState, acts: list[Any], rng: random.Random) -> Any:
+    prev = state.prev_node
+    gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
+    ends = state.board.ends
+    where = state._where
+    best_key = -1
+    best: list[Any] = []
+    for a in acts:
+        if type(a) is not Play:
+            return DRAW if DRAW in acts else acts[0]  # no tile to play: draw (not concede) or pass
+        if a.block:
+            continue
+        t = a.tile
+        key = _WEIGHT[t]
+        if gainful and _HALF[t] and ends[where[(t, a.touch, a.target, a.side)]][1] == prev:
+            key += 64 * _HALF[t]  # a double on the previous player's tile (§10)
+        if key > best_key:
+            best_key, best = key, [a]
+        elif key == best_key:
+            best.append(a)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _playout_type(state: DominerenState, acts: list[Any], rng: random.Random) -> Any:
+    """The plain declaration (no condition) under which most of the hand fits the set's sides."""
+    set_tile = state.board.nodes[0].tile
+    hand = state.in_hand[state.current]
+    best: list[Any] = []
+    best_score = -1
+    for decl in acts:
+        if decl.cond:
+            continue
+        layout = Layout(set_tile, state.current)
+        layout.declare(plan_for(decl, state.type9_double_cross))
+        options = layout.options()
+        score = sum(1 for t in hand if any(FIT[key][value][t] for _, value, key, _, _, _ in options))
+        if score > best_score:
+            best_score, best = score, [decl]
+        elif score == best_score:
+            best.append(decl)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _playout_billitonnen(state: DominerenState, acts: list[Any], rng: random.Random) -> Any:
+    """Turn towards the end the rightmost tile fits when its seat knows it (seen turned before, a double
+    face up, or peeked at), else either; always peek when it may; place so that the next tile fits."""
+    game = state.bill
+    ends = game.ends
+    w, e = ends[W][0], ends[E][0]
+    if game.turned >= 0:
+        if PEEK in acts:
+            return PEEK
+        nxt = game.peeked
+        turned = game.turned
+        if nxt >= 0:
+            for side, other in ((W, e), (E, w)):
+                new = HI[turned] if LO[turned] == ends[side][0] else LO[turned]
+                if other in (LO[nxt], HI[nxt]) or new in (LO[nxt], HI[nxt]):
+                    return PLACES[0] if side == W else PLACES[1]
+        return rng.choice(PLACES)
+    t = game.rows[game.current][-1]
+    if t == game.peeked or t in game.seen or t in game.face_up:
+        if w in (LO[t], HI[t]):
+            return TURNS[0]  # turn W
+        if e in (LO[t], HI[t]):
+            return TURNS[1]
+    return rng.choice(TURNS)
+
+
+def _claims_first(state: DominerenState) -> None:
+    """auto_claim=off: in a playout every seat owed a payment claims it at once (as `easy` does)."""
+    for seat in list(state.claims):
+        state.apply(seat, CLAIM)
+
+
+def playout_step(state: DominerenState, rng: random.Random) -> None:
+    """One move of `playout_policy`, a normal turn played straight on the state: the fitting tiles are
+    found in one pass over the open ends and the hand, and `play_at`/`draw_or_pass` make the move without
+    listing every legal action first. Other phases go through `apply`."""
+    if state.claims:
+        _claims_first(state)
+        if state.winner is not None:
+            return
+    seat = state.current
+    if state.phase != "play":
+        state.apply(seat, playout_policy(state, rng))
+        return
+    if state.turn_no[seat] in state.forced[seat]:
+        state.draw_or_pass(seat)
+        return
+    hand = state.in_hand[seat]
+    prev = state.prev_node
+    gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
+    best_key = -1
+    best: list[tuple[int, int, tuple[int, ...]]] = []
+    for i, value, key, node, _, _ in state.board.options():
+        fits = FIT[key][value]
+        for t in hand:
+            touches = fits[t]
+            if touches:
+                k = _WEIGHT[t]
+                if gainful and node == prev and _HALF[t]:
+                    k += 64 * _HALF[t]
+                if k > best_key:
+                    best_key, best = k, [(t, i, touches)]
+                elif k == best_key:
+                    best.append((t, i, touches))
+    if not best:
+        state.draw_or_pass(seat)
+        return
+    t, i, touches = best[0] if len(best) == 1 else rng.choice(best)
+    state.play_at(seat, t, i, touches[0] if len(touches) == 1 else rng.choice(touches))
+
+
+def candidates(view: DominerenView, rng: random.Random) -> list[str]:
+    """The moves worth searching: a claim at once; a Block only where it has a chance (no tile of ours
+    fits after the play, and at most two tiles we cannot see could: every other fitting tile would be
+    played); of two type declarations that are mirror images on a double set (W and E swapped), one."""
+    texts = [m.text for m in view.legal]
+    if "claim" in texts:
+        return ["claim"]
+    kinds = {m.kind for m in view.legal}
+    if "block" in kinds:
+        world = determinize(view, rng)  # the layout after a play is public: any sample shows it
+        mine = [_tile(t) for t in view.hand or ()]
+        on_table = {_tile(p.tile) for p in view.layout}
+        unseen = [t for t in range(28) if t not in on_table and t not in mine]
+        keep = []
+        for m in view.legal:
+            if m.kind != "block":
+                keep.append(m.text)
+                continue
+            after = world.clone()
+            after.deal_next_hand = False
+            after.apply(after.current, m.text)
+            if len(after.hands) > len(world.hands):
+                keep.append(m.text)  # the hand ended on it (a Block upheld at once): the search weighs it
+                continue
+            board = after.board
+            rest = [t for t in mine if t != _moved(m)]
+            if not board.can_play(rest) and sum(1 for t in unseen if board.can_play([t])) <= 2:
+                keep.append(m.text)
+        return keep
+    if "type" in kinds and view.layout and view.layout[0].tile[0] == view.layout[0].tile[1]:
+        seen: set[str] = set()
+        keep = []
+        for m in view.legal:
+            mirror = _mirrored(m.text)
+            if mirror not in seen:
+                keep.append(m.text)
+                seen.add(m.text)
+        return keep
+    return texts
+
+
+def _mirrored(text: str) -> str:
+    """The declaration with W and E swapped (the same game after a double set, whose W and E ends agree);
+    13a/13b's axes are the same game either way round after a double."""
+    if text.startswith(("type 13a", "type 13b")):
+        return text[:8] + " normal:WE"
+    return text.replace(":W", ":X").replace(":E", ":W").replace(":X", ":E")
+
+
+def effort(view: DominerenView) -> float:
+    """The set player's type declaration has tens of candidates and decides the whole hand: it gets more
+    playouts than a move in play (one decision a hand for one seat, so the time per move rarely shows it)."""
+    return TYPE_EFFORT if view.phase == "type" else 1.0
+
+
+TYPE_EFFORT = 3.0
+
+FAMILY = Family(policy=playout_policy, step=playout_step, candidates=candidates, effort=effort)

@@ -139,7 +139,7 @@ def win_value(state: FiveHundredState) -> float:
     return 250.0
 
 
-def candidates(view: FiveHundredView) -> list[str]:
+def candidates(view: FiveHundredView, rng: random.Random) -> list[str]:
     """The discards and calls worth searching (hundreds are legal), the easy level's own choice first;
     every legal action otherwise."""
     texts = [a.text for a in view.legal]

@@ -58,13 +58,17 @@ class Family:
     step: Callable[[Any, random.Random], None] | None = None
     win_value: Callable[[Any], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
-    # the legal action texts worth searching (default: all of them), for moves with very many, such as the
-    # Five Hundred discard; the first one is the family's own choice, played if the budget is too small
-    candidates: Callable[[Any], list[str]] | None = None
+    # the legal action texts worth comparing in this view (default: all of them); the search never plays one
+    # that is not in the list, so a family can leave out moves it knows to be bad or equivalent (the Five
+    # Hundred discard has hundreds); the first one is the family's own choice, played if the budget is too small
+    candidates: Callable[[Any, random.Random], list[str]] | None = None
     # a family's own decision for some moves (the Five Hundred auction), or None to search as usual
     decide: Callable[[Any, random.Random, Budget], str | None] | None = None
     # a full state drawn for the view (default `bot.engine.determinize`), e.g. weighted by what bids say
     sample: Callable[[Any, random.Random], GameState] | None = None
+    # how much of the budget this view deserves (1: the level's playouts), for decisions made once per hand
+    # among many candidates; counted like the rest, so the move stays the same after a restart
+    effort: Callable[[Any], float] = lambda view: 1.0
 
 
 class _Baseline:
@@ -121,13 +125,14 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
         if decided is not None:
             return decided
     if family.candidates is not None:
-        texts = family.candidates(view)
+        texts = family.candidates(view, rng)
         if len(texts) == 1:
             return texts[0]
     sample = family.sample or determinize
     # apply parses the texts itself where the legal actions far outnumber the candidates (hundreds of
     # discards): cheaper than listing and formatting every one of them in every sample
     by_text = len(view.legal) <= 4 * len(texts) + 16
+    playouts = int(budget.playouts * family.effort(view))
     seat = view.seat
     if budget.exact_nodes and family.fully_known(view):
         state = determinize(view, rng)
@@ -141,7 +146,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     totals = [0.0] * len(texts)
     rounds = max(1, math.ceil(math.log2(len(texts))))
     for r in range(rounds):
-        samples = max(-(-budget.min_samples // rounds), int(budget.playouts / rounds) // len(alive))
+        samples = max(-(-budget.min_samples // rounds), int(playouts / rounds) // len(alive))
         for _ in range(samples):
             world = sample(view, rng)
             base = _Baseline(world, seat)

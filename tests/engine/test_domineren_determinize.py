@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bot.engine import determinize, new_game
 from bot.engine.domineren import DominerenState
 from bot.engine.domineren.matching import FIT
-from bot.engine.tiles import IS_DOUBLE
+from bot.engine.tiles import IS_DOUBLE, parse_tile
 
 GAME = "domineren"
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -219,3 +219,80 @@ def test_payments_owed_from_the_hand_before_stay_owed_with_auto_claim_off() -> N
             actions = state.legal_actions(seat)
             state.apply(seat, rng.choice([a for a in actions if str(a) != "claim"] or actions))
     assert found >= 5
+
+
+def _easy_session(players: int, options: dict[str, Any], seed: int, turn: int) -> DominerenState:
+    """A session played by the easy computer (which declares its doubles, plays specials) up to `turn`."""
+    from bot.ai.domineren import choose
+
+    state: DominerenState = new_game(GAME, players, options, seed=seed)  # type: ignore[assignment]
+    rng = random.Random(seed)
+    while state.turn < turn:
+        seat = state.actors[-1]
+        state.apply(seat, choose(state.view(seat), rng))
+    return state
+
+
+def test_a_double_played_by_a_declarer_may_have_been_drawn() -> None:
+    """A seat that declared (§7) showed every double it was dealt; a double it plays later that it did not
+    show was drawn, and the samples of every other seat say so (they found no deal at all before)."""
+    # (seed, turn): just after seat 3, 0, 0 played a double drawn after declaring its doubles
+    for seed, turn, declarer in ((0, 201, 3), (5, 113, 0), (6, 141, 0)):
+        state = _easy_session(4, {"hands": 10}, seed, turn)
+        history = state.view(None).history
+        assert state.steps[-1].seat == declarer and (declarer, "declare") in history
+        for viewer in range(4):
+            view = state.view(viewer)
+            for k in range(3):
+                assert determinize(view, random.Random(k)).view(viewer) == view
+
+
+def test_a_pass_after_the_passes_owed_for_special_doubles_is_a_no_play_moment() -> None:
+    """Seats 0 and 3 each played a double on the set out of turn (§8) and passed a turn for it; when they
+    pass again with the talon down to its last two tiles, no tile they hold fits, in every sample."""
+    from bot.ai.domineren import choose
+    from bot.engine.domineren.inference import playable
+
+    state = _easy_session(5, {"hands": 4, "auto_claim": "off"}, 101, 0)
+    rng = random.Random(101)
+    lacked: dict[int, int] = {}
+    while state.turn < 106:
+        seat = state.actors[-1]
+        action = choose(state.view(seat), rng)
+        if action == "pass" and state.turn_no[seat] not in state.forced[seat]:
+            lacked[seat] = playable(state.board)
+        state.apply(seat, action)
+    assert set(lacked) >= {0, 3}
+    specials = {node.seat for node in state.board.nodes if node.special}
+    assert specials >= {0, 3}
+    view = state.view(1)
+    for k in range(12):
+        world = determinize(view, random.Random(k))
+        for seat in (0, 3):
+            assert not [t for t in world.in_hand[seat] if lacked[seat] >> t & 1]
+
+
+def test_under_condition_b_a_special_double_on_the_other_end_is_paid_with_the_second_turn() -> None:
+    """11 b: seat 1 puts 1-1 on the W end of the set out of turn, so it passes its second turn, not its
+    first. Its first turn, on the E end (Russian: a 1 or a matador), draws the talon down and passes: a
+    real no-play moment, and the second pass is the one owed. Samples exist and respect the first."""
+    from .test_domineren_support import Script, full_deal
+
+    hands = [["6-6", "2-2", "1-0", "2-1"], ["1-1", "2-0", "3-0", "4-0"], ["3-3", "3-1", "4-1", "5-1"]]
+    hands.append(["4-4", "6-1", "5-2", "4-3"])
+    talon = ["5-0", "6-0", "3-2", "4-2", "6-2", "5-3", "6-3", "5-4", "6-4", "6-5"]
+    script = Script(4, [full_deal(hands, talon, bottom=["0-0", "5-5"])])
+    script.acts((0, "6-6"), (0, "type 11 russian b:E:1"), (1, "1-1@6-6:W"))
+    for _ in talon:
+        script.act(1, "draw")
+    script.acts((1, "pass"), (2, "1-3@6-6"), (3, "6-1@1-1"), (0, "pass"))
+    state = script.state
+    assert state.turn_no[1] in state.forced[1]
+    script.act(1, "pass")
+    lacked = {parse_tile(t) for t in ("6-1", "5-2", "4-3", "0-0", "1-0", "2-1", "3-1", "4-1", "5-1")}
+    for viewer in (0, 2, 3):
+        view = state.view(viewer)
+        for k in range(4):
+            world = determinize(view, random.Random(k))
+            assert world.view(viewer) == view
+            assert not lacked & set(world.in_hand[1]), "it drew the talon down for want of a 1 or a matador"

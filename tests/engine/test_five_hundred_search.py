@@ -172,12 +172,12 @@ def test_discard_and_call_candidates_are_few_legal_and_start_with_the_rule() -> 
     for players, options in ((4, {}), (2, {"two_player_deck": "25_widow5"}), (5, {})):
         state = _first(players, options, "discard", seed=3)
         view = state.view(state.current_seat)
-        texts = candidates(view)
+        texts = candidates(view, random.Random(0))
         legal = {a.text for a in view.legal}
         assert 1 < len(texts) <= 24 and set(texts) <= legal and len(set(texts)) == len(texts)
     state = _first(5, {"five_player_two_partners_at_8": "on"}, "call", seed=1)
     view = state.view(state.current_seat)
-    texts = candidates(view)
+    texts = candidates(view, random.Random(0))
     assert set(texts) <= {a.text for a in view.legal} and "solo" in texts and len(texts) <= 11
 
 

@@ -73,6 +73,9 @@ def public_pass(
     layout: Layout | None = None
     placed = 0
     set_time = -1
+    decl = None
+    turns = [0] * n  # normal turns each seat has ended: a play, a pass or a concession ends one, a draw not
+    forced: list[list[int]] = [[] for _ in range(n)]  # the turns each seat must pass for its special doubles
     for k, (seat, text) in enumerate(view.history):
         if text == CLAIM:
             continue
@@ -91,7 +94,8 @@ def public_pass(
                 assert layout.plan is not None
                 questions.append((seat, special_doubles(layout) if layout.plan.specials else 0))
         elif text.startswith("type"):
-            layout.declare(plan_for(parse_declaration(text), type9_double_cross))
+            decl = parse_declaration(text)
+            layout.declare(plan_for(decl, type9_double_cross))
         elif "@" in text:
             node = nodes[placed]
             tile = _id(node.tile)
@@ -100,13 +104,23 @@ def public_pass(
             placed += 1
             seats[seat].played[tile] = k
             seats[seat].specials += node.special
-            playing = playing or not node.special
+            if node.special:  # §8: he passes his first turn for it (11 b, on the end not named: his second)
+                assert decl is not None
+                turn = 2 if decl.cond == "b" and node.dir != decl.end else 1
+                while turn in forced[seat]:
+                    turn += 1
+                forced[seat].append(turn)
+            else:
+                turns[seat] += 1
+                playing = True
         elif text == "draw":
             seats[seat].moments.append((k, playable(layout)))
             seats[seat].draws.append(k)
             playing = True
-        elif text == "concede" or (text == "pass" and not seats[seat].specials):
-            seats[seat].moments.append((k, playable(layout)))  # a §8 pass says nothing: he may hold tiles
+        elif text in ("concede", "pass"):
+            turns[seat] += 1
+            if turns[seat] not in forced[seat]:  # a §8 pass says nothing: he may hold tiles that fit
+                seats[seat].moments.append((k, playable(layout)))
             playing = True
     return seats, set_time, layout, questions
 
@@ -187,6 +201,7 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
     fits: dict[int, list[int]] = {}
     required = []
     optional = []
+    shown = []  # a declarer's doubles were most likely shown, so dealt: drawn only when nothing else fits
     for t, until in info.played.items():
         if t == set_draw:
             continue
@@ -194,7 +209,9 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
         fits[t] = [j for j, time in enumerate(draws) if after <= time < until]
         if after >= 0:
             required.append(t)
-        elif not (info.declared and IS_DOUBLE[t]):  # a declarer's doubles were most likely shown, so dealt
+        elif info.declared and IS_DOUBLE[t]:
+            shown.append(t)
+        else:
             optional.append(t)
     rng.shuffle(required)
     owner: dict[int, int] = {}
@@ -219,6 +236,8 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
     for k, j in enumerate(free):
         cands = [t for t in optional if t not in used and j in fits[t]]
         must = len(free) - k > room - len(held)
+        if must and not cands:
+            cands = [t for t in shown if t not in used and j in fits[t]]
         if cands and (must or rng.random() < 0.5):
             t = rng.choice(cands)
             owner[j] = t

@@ -99,6 +99,9 @@ class DominerenState(GameState):
         self.billitonnen: Billitonnen | None = None
         self.claims: dict[int, list[tuple[int, int]]] = {}  # auto_claim=off: payee -> [(payer, chips)]
         self.set_draw: list[tuple[int, int]] | None = None  # (seat, tile) drawn to break a tie (§15)
+        # False in a search's playout, which ends with the hand: the next deal (or the pool and Billitonnen)
+        # is not made, the hand's result is the last thing recorded
+        self.deal_next_hand = True
         self._legal: list[Any] = []
         self._legal_set: set[Any] = set()
         self._legal_turn = -1
@@ -434,10 +437,41 @@ class DominerenState(GameState):
                 self.turn_no[seat] += 1
                 return
 
+    def play_at(self, seat: int, tile: int, index: int, touch: int) -> None:
+        """A search's fast play: `tile` from the hand of `seat`, whose normal turn it is, on open end number
+        `index` of `layout.ends` with `touch` touching, a placement `layout.options()` allows. Nothing is
+        checked and no events are made: for playouts, which pick among the fitting tiles themselves."""
+        layout = self.board
+        node = layout.ends[index][1]
+        target = layout.nodes[node]
+        play = _new(Play, (tile, touch, target.tile, target.touch if node else HI[target.tile], -1, False))
+        delta = [0] * self.players
+        events: list[Event] = []
+        ending = self._play_on(seat, play, index, delta, events)
+        self.steps.append(Step(seat, play, tuple(delta)))
+        if ending is not None:
+            self._close_hand(ending, events)
+
+    def draw_or_pass(self, seat: int) -> None:
+        """A search's fast move for the seat to play when none of its tiles fits (or it must pass, §8):
+        draw while the talon allows, else pass. Unchecked, like `play_at`."""
+        events: list[Event] = []
+        if self.turn_no[seat] in self.forced[seat] or len(self.talon) <= LEAVE:
+            self._pass(seat, events)
+            self.steps.append(Step(seat, PASS, (0,) * self.players))
+            return
+        delta = [0] * self.players
+        ending = self._draw(seat, delta, events)
+        self.steps.append(Step(seat, DRAW, tuple(delta)))
+        if ending is not None:
+            self._close_hand(ending, events)
+
     def _play(self, seat: int, play: Play, delta: list[int], events: list[Event]) -> str | None:
+        return self._play_on(seat, play, self._where[(play.tile, play.touch, play.target, play.side)], delta, events)
+
+    def _play_on(self, seat: int, play: Play, index: int, delta: list[int], events: list[Event]) -> str | None:
         layout = self.board
         tile = play.tile
-        index = self._where[(tile, play.touch, play.target, play.side)]
         target = layout.ends[index][1]
         self.claims.clear()
         node = layout.place(tile, index, play.touch, False, seat)
@@ -525,6 +559,8 @@ class DominerenState(GameState):
         result = HandResult(reason, tuple(net), detail)
         self.hands.append(result)
         events.append(Event("hand_end", None, result))
+        if not self.deal_next_hand:
+            return
         if self.hand_no >= self.total_hands:
             self.claims.clear()
             if self.with_billitonnen:
