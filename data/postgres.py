@@ -1049,11 +1049,12 @@ class PostgresStore:
     async def save_tournament(self, row: TournamentRow) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE tournaments SET message_id = $1, status = $2, state = $3 WHERE tournament_id = $4",
+                "UPDATE tournaments SET message_id = $1, status = $2, state = $3, rounds = $5 WHERE tournament_id = $4",
                 row.message_id,
                 row.status,
                 m.dump(row.state),
                 row.tournament_id,
+                row.rounds,
             )
 
     async def live_tournaments(self) -> list[int]:

@@ -798,8 +798,8 @@ class Store:
     async def save_tournament(self, row: TournamentRow) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE tournaments SET message_id = ?, status = ?, state = ? WHERE tournament_id = ?",
-                (row.message_id, row.status, m.dump(row.state), row.tournament_id),
+                "UPDATE tournaments SET message_id = ?, status = ?, rounds = ?, state = ? WHERE tournament_id = ?",
+                (row.message_id, row.status, row.rounds, m.dump(row.state), row.tournament_id),
             )
 
     async def live_tournaments(self) -> list[int]:

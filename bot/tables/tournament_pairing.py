@@ -53,13 +53,13 @@ def knockout_first_round(entrants: int) -> list[tuple[int | None, int | None]]:
 
 
 def knockout_winner(top: int | None, bottom: int | None, outcome: str | None) -> int | None:
-    """Who goes through a match: outcome 'top', 'bottom', 'tie' (the better seed) or None (not decided; a
-    bye's entrant goes through at once)."""
+    """Who goes through a match: outcome 'a' (the top won), 'b' (the bottom), 'tie' (the better seed) or None
+    (not decided; a bye's entrant goes through at once)."""
     if top is None or bottom is None:
         return bottom if top is None else top
-    if outcome == "top":
+    if outcome == "a":
         return top
-    if outcome == "bottom":
+    if outcome == "b":
         return bottom
     if outcome == "tie":
         return min(top, bottom)

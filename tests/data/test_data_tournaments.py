@@ -27,9 +27,10 @@ async def test_a_tournament_is_stored_changed_under_its_lock_and_listed_while_li
     state = {"entrants": [{"users": [11], "names": ["Ann"]}], "rounds": [[{"a": 0, "b": None}]]}
     async with store.locked_tournament(first) as locked:
         assert locked is not None
-        await store.save_tournament(replace(locked, status="running", state=state, message_id=77))
+        await store.save_tournament(replace(locked, status="running", rounds=3, state=state, message_id=77))
     row = await store.tournament(first)
-    assert row is not None and row.status == "running" and row.state == state and row.message_id == 77
+    assert row is not None and row.status == "running" and row.rounds == 3
+    assert row.state == state and row.message_id == 77
     async with store.locked_tournament(999) as missing:
         assert missing is None
 

@@ -44,7 +44,7 @@ def test_knockout_byes_go_to_the_best_seeds_never_two_in_a_match():
 
 def test_a_knockout_tie_goes_to_the_better_seed_and_winners_meet_in_order():
     assert knockout_winner(3, 0, "tie") == 0
-    assert knockout_winner(0, 3, "bottom") == 3
+    assert knockout_winner(0, 3, "b") == 3
     assert knockout_winner(0, 3, None) is None
     assert next_round([0, 2, 1, 3]) == [(0, 2), (1, 3)]
     with pytest.raises(ValueError):
