@@ -85,8 +85,7 @@ def signup_embed(t: Tournament, locale: str) -> discord.Embed:
     lines.append("")
     for k, e in enumerate(t.entrants):
         who = " & ".join(f"<@{u}>" for u in e.users)
-        gone = " ~~" if k in t.withdrawn else ""
-        lines.append(f"{k + 1}. {who}{gone}{'~~' if gone else ''}")
+        lines.append(f"{k + 1}. ~~{who}~~" if k in t.withdrawn else f"{k + 1}. {who}")
     if not t.entrants:
         lines.append(tr("tournament.nobody", locale))
     embed.description = "\n".join(lines)[:4000]

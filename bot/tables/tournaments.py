@@ -285,6 +285,9 @@ class Tournaments:
         self._lobbies = lobbies
         self._start = start
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's changes in turn
+        # The tournaments signing up or running (None: ask the store). Where one process holds the store it
+        # knows every change, so a sweep with none reads nothing at all, as the seasons' and rematches' do.
+        self._live: set[int] | None = None
 
     # -- creating and signing up ----------------------------------------------------------------------
     async def create(
@@ -318,6 +321,8 @@ class Tournaments:
             tournament_id = await self._store.create_tournament(row)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        if self._live is not None:
+            self._live.add(tournament_id)
         return tournament_of(replace(row, tournament_id=tournament_id))
 
     async def get(self, tournament_id: int, guild_id: int | None = None) -> Tournament:
@@ -440,8 +445,10 @@ class Tournaments:
 
     async def sweep(self) -> list[tuple[Tournament, list[Notification]]]:
         """Advance every running tournament whose tables have moved on (one call per tournament)."""
+        if self._store.shared or self._live is None:
+            self._live = set(await self._store.live_tournaments())
         out = []
-        for tournament_id in await self._store.live_tournaments():
+        for tournament_id in sorted(self._live):
             try:
                 row = await self._store.tournament(tournament_id)
                 if row is None or row.status != "running":
@@ -491,6 +498,8 @@ class Tournaments:
             await self._store.save_tournament(row)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        if row.status not in ("signup", "running") and self._live is not None:
+            self._live.discard(row.tournament_id or 0)
         return row
 
     async def _save(self, row: TournamentRow) -> Tournament:

@@ -135,3 +135,19 @@ async def test_refusals(harness):
     with pytest.raises(AlreadySignedUp):
         await svc.tournaments.sign_up(teams.tournament_id, [BOB, CAT])
     await svc.tournaments.sign_up(teams.tournament_id, [BOB, DAN])
+
+
+async def test_teams_sit_opposite_their_partner_and_a_withdrawn_team_loses_its_table(harness):
+    svc = harness.service
+    t = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "seven-rocks", "knockout")
+    await svc.tournaments.sign_up(t.tournament_id, [ANN, CAT])
+    await svc.tournaments.sign_up(t.tournament_id, [BOB, DAN])
+    t, notes = await svc.tournaments.begin(t.tournament_id, ANN.user_id)
+    [table] = [n.table for n in notes if isinstance(n, TableOpened)]
+    first, second = t.entrants
+    seated = [s.user_id for s in table.seats]
+    assert seated == [first.users[0], second.users[0], first.users[1], second.users[1]]  # partners opposite
+    assert t.rounds == 1 and t.played[0][0].game_no == table.game_no
+    t = await svc.tournaments.withdraw(t.tournament_id, second.users[1])  # a team withdraws: it loses at once
+    [(t, notes)] = await svc.tournaments.sweep()
+    assert notes == [] and t.winner == 0 and t.played[0][0].forfeit
