@@ -96,6 +96,12 @@ class TeamNeeded(TableError):
     key = "tournament_team_needed"
 
 
+class PlayedAlone(TableError):
+    """A one-against-one tournament: sign up alone, without a partner."""
+
+    key = "tournament_alone"
+
+
 # -- values ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Entrant:
@@ -342,6 +348,8 @@ class Tournaments:
             if t.status != "signup":
                 raise SignupClosed(f"tournament {tournament_id} is {t.status}", tournament=tournament_id)
             users = [p.user_id for p in players]
+            if t.team_size == 1 and len(players) > 1:
+                raise PlayedAlone(f"{t.game_id} is played one against one here", tournament=tournament_id)
             if len(players) != t.team_size or len(set(users)) != len(users):
                 raise TeamNeeded(f"entrants of {t.game_id} are teams of {t.team_size}", size=t.team_size)
             if any(t.entrant_of(u) is not None for u in users):

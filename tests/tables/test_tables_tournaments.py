@@ -13,6 +13,7 @@ from bot.tables.tournaments import (
     BadTournament,
     NotSignedUp,
     NotTheOrganiser,
+    PlayedAlone,
     SignupClosed,
     TeamNeeded,
     TooFewEntrants,
@@ -116,6 +117,8 @@ async def test_refusals(harness):
     await svc.tournaments.sign_up(t.tournament_id, [ANN])
     with pytest.raises(AlreadySignedUp):
         await svc.tournaments.sign_up(t.tournament_id, [ANN])
+    with pytest.raises(PlayedAlone):  # Draw is one against one: no partner
+        await svc.tournaments.sign_up(t.tournament_id, [BOB, CAT])
     with pytest.raises(TooFewEntrants):
         await svc.tournaments.begin(t.tournament_id, ANN.user_id)
     await svc.tournaments.sign_up(t.tournament_id, [BOB])
