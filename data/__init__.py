@@ -23,6 +23,7 @@ from .rows import (
     SettingsRow,
     StoredGame,
     TableAccessRow,
+    TournamentRow,
     WatcherRow,
 )
 from .store import Store, StoreError
@@ -52,6 +53,7 @@ __all__ = [
     "StoreInterface",
     "StoredGame",
     "TableAccessRow",
+    "TournamentRow",
     "WatcherRow",
     "hold_database",
     "is_postgres",

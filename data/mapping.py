@@ -29,6 +29,7 @@ from .rows import (
     SettingsRow,
     StoredGame,
     TableAccessRow,
+    TournamentRow,
     WatcherRow,
 )
 
@@ -83,6 +84,11 @@ REMATCH = columns(
 )
 ACCESS = columns("lobby_id private invited watching")
 WATCHER = columns("lobby_id user_id mode since told_turn told_hands told_at claimed_until")
+TOURNAMENT = columns(
+    "tournament_id guild_id channel_id message_id created_by created_at game_id format rounds options status state "
+    "told_round claimed_until"
+)
+TOURNAMENT_NEW = TOURNAMENT[1:]  # the key is generated
 
 
 def listed(names: Sequence[str], prefix: str = "") -> str:
@@ -449,3 +455,40 @@ def watcher_row(r: Row) -> WatcherRow:
 
 def watcher_values(row: WatcherRow) -> tuple[Any, ...]:
     return tuple(getattr(row, c) for c in WATCHER)
+
+
+def tournament_row(r: Row) -> TournamentRow:
+    return TournamentRow(
+        tournament_id=r["tournament_id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        message_id=r["message_id"],
+        created_by=r["created_by"],
+        created_at=r["created_at"],
+        game_id=r["game_id"],
+        format=r["format"],
+        rounds=r["rounds"],
+        options=json.loads(r["options"]),
+        status=r["status"],
+        state=json.loads(r["state"]),
+        told_round=r["told_round"],
+        claimed_until=r["claimed_until"],
+    )
+
+
+def new_tournament_values(row: TournamentRow) -> tuple[Any, ...]:
+    return (
+        row.guild_id,
+        row.channel_id,
+        row.message_id,
+        row.created_by,
+        row.created_at,
+        row.game_id,
+        row.format,
+        row.rounds,
+        dump(row.options),
+        row.status,
+        dump(row.state),
+        row.told_round,
+        row.claimed_until,
+    )

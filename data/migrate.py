@@ -68,6 +68,7 @@ TABLES = (
     _table("rematches", " ".join(m.REMATCH)),
     _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
     _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went
+    _table("tournaments", " ".join(m.TOURNAMENT), numbered="tournament_id"),
 )
 
 

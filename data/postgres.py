@@ -52,6 +52,7 @@ from .rows import (
     SettingsRow,
     StoredGame,
     TableAccessRow,
+    TournamentRow,
     WatcherRow,
 )
 from .store import StoreError
@@ -1018,3 +1019,70 @@ class PostgresStore:
                     lobby_id,
                     user_id,
                 )
+
+    # -- tournaments -------------------------------------------------------------------------------------
+    async def create_tournament(self, row: TournamentRow) -> int:
+        async with self._transaction() as db:
+            created = await db.fetchval(
+                f"INSERT INTO tournaments ({m.listed(m.TOURNAMENT_NEW)}) VALUES ({_marks(m.TOURNAMENT_NEW)}) "
+                "RETURNING tournament_id",
+                *m.new_tournament_values(row),
+            )
+        return int(created)
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = $1", tournament_id
+        )
+        return m.tournament_row(rows[0]) if rows else None
+
+    @asynccontextmanager
+    async def locked_tournament(self, tournament_id: int) -> AsyncIterator[TournamentRow | None]:
+        """A tournament as committed, in a transaction holding its row lock: two processes that see a round's
+        tables end take turns, and only the first advances it."""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = $1 FOR UPDATE", tournament_id
+            )
+            yield m.tournament_row(rows[0]) if rows else None
+
+    async def save_tournament(self, row: TournamentRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tournaments SET message_id = $1, status = $2, state = $3, rounds = $5 WHERE tournament_id = $4",
+                row.message_id,
+                row.status,
+                m.dump(row.state),
+                row.tournament_id,
+                row.rounds,
+            )
+
+    async def live_tournaments(self) -> list[int]:
+        """The tournaments signing up or running, the oldest first."""
+        rows = await self._fetch(
+            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY tournament_id"
+        )
+        return [r["tournament_id"] for r in rows]
+
+    async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
+        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was
+        told already or another process holds the claim."""
+        async with self._transaction() as db:
+            status = await db.execute(
+                "UPDATE tournaments SET claimed_until = $1 WHERE tournament_id = $2 AND told_round < $3 "
+                "AND (claimed_until IS NULL OR claimed_until <= $4)",
+                now + lease,
+                tournament_id,
+                round_no,
+                now,
+            )
+        return status == "UPDATE 1"
+
+    async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tournaments SET told_round = GREATEST(told_round, $1), claimed_until = NULL "
+                "WHERE tournament_id = $2",
+                round_no,
+                tournament_id,
+            )

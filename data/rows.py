@@ -295,3 +295,25 @@ class DigestClaim:
     watcher: WatcherRow
     game_no: int
     over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    """A tournament as stored: what is played and how, `status` signup, running, finished or cancelled, and
+    `state`, the tournament service's JSON (entrants, withdrawals, rounds and their matches) that only it
+    reads. `told_round`: the last round whose picture a process claimed for posting, until `claimed_until`."""
+
+    tournament_id: int | None
+    guild_id: int
+    channel_id: int
+    created_by: int
+    created_at: float
+    game_id: str
+    format: str
+    rounds: int
+    options: dict[str, Any]
+    status: str = "signup"
+    state: dict[str, Any] = field(default_factory=dict)
+    message_id: int | None = None
+    told_round: int = 0
+    claimed_until: float | None = None

@@ -40,6 +40,7 @@ from .rows import (
     SettingsRow,
     StoredGame,
     TableAccessRow,
+    TournamentRow,
     WatcherRow,
 )
 
@@ -771,3 +772,57 @@ class Store:
                     "WHERE lobby_id = ? AND user_id = ?",
                     (turn, hands, at, lobby_id, user_id),
                 )
+
+    # -- tournaments -------------------------------------------------------------------------------------
+    async def create_tournament(self, row: TournamentRow) -> int:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"INSERT INTO tournaments ({m.listed(m.TOURNAMENT_NEW)}) VALUES ({_marks(m.TOURNAMENT_NEW)}) "
+                "RETURNING tournament_id",
+                m.new_tournament_values(row),
+            )
+            created = list(await cursor.fetchall())  # every row: a RETURNING statement left open would block the commit
+        return int(created[0]["tournament_id"])
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        rows = await self._rows(
+            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = ?", (tournament_id,)
+        )
+        return m.tournament_row(rows[0]) if rows else None
+
+    @asynccontextmanager
+    async def locked_tournament(self, tournament_id: int) -> AsyncIterator[TournamentRow | None]:
+        """A tournament as stored, to change and save (on PostgreSQL under its row lock)."""
+        yield await self.tournament(tournament_id)
+
+    async def save_tournament(self, row: TournamentRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tournaments SET message_id = ?, status = ?, rounds = ?, state = ? WHERE tournament_id = ?",
+                (row.message_id, row.status, row.rounds, m.dump(row.state), row.tournament_id),
+            )
+
+    async def live_tournaments(self) -> list[int]:
+        """The tournaments signing up or running, the oldest first."""
+        rows = await self._rows(
+            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY tournament_id"
+        )
+        return [r["tournament_id"] for r in rows]
+
+    async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
+        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was
+        told already or another process holds the claim."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tournaments SET claimed_until = ? WHERE tournament_id = ? AND told_round < ? "
+                "AND (claimed_until IS NULL OR claimed_until <= ?)",
+                (now + lease, tournament_id, round_no, now),
+            )
+            return cursor.rowcount == 1
+
+    async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tournaments SET told_round = MAX(told_round, ?), claimed_until = NULL WHERE tournament_id = ?",
+                (round_no, tournament_id),
+            )

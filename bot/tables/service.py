@@ -69,6 +69,7 @@ from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
 from .thinking import Thinking
 from .timers import Timers
+from .tournaments import Tournaments
 from .turns import Batch, Turns
 from .watchers import Snapshot, Watchers
 
@@ -104,6 +105,7 @@ class TableService:
         self._replays = Replays(store)
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
         self.rematches = Rematches(store, clock, self._lobbies, self.start)  # a game played again
+        self.tournaments = Tournaments(store, clock, self._lobbies, self.start)  # rounds of tables, to a winner
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot)  # spectators, and their digests
 
     # -- start-up -------------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ async def test_slash_commands_carry_japanese_names_descriptions_and_choices(worl
     assert set(commands) == {
         *("play", "hand", "move", "games", "resign", "abandon"),
         *("rules", "settings", "leaderboard", "stats", "history", "replay", "season", "unwatch"),
+        "tournament",
     }
     play = commands["play"]
     assert play.name_localizations[discord.Locale.japanese] == "あそぶ"
@@ -73,3 +74,10 @@ async def test_slash_commands_carry_japanese_names_descriptions_and_choices(worl
     assert choices["five-hundred"].name == "Five Hundred"
     assert choices["five-hundred"].name_localizations[discord.Locale.japanese] == "ファイブハンドレッド"
     assert discord.Locale.british_english not in play.name_localizations  # English is the default text
+    tournament = commands["tournament"]
+    assert tournament.name_localizations[discord.Locale.japanese] == "大会"
+    for sub in tournament.options:  # create:, join: and each of their options
+        assert discord.Locale.japanese in sub.name_localizations, sub.name
+        for option in sub.options:
+            assert discord.Locale.japanese in option.name_localizations, (sub.name, option.name)
+            assert discord.Locale.japanese in option.description_localizations, (sub.name, option.name)

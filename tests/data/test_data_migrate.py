@@ -7,12 +7,13 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.tables import GameEnded
-from data import HandMessage, StoreInterface, TableAccessRow, WatcherRow
+from data import HandMessage, StoreInterface, TableAccessRow, TournamentRow, WatcherRow
 from data.migrate import MigrationRefused, migrate
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
@@ -44,6 +45,8 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
         "table access": {lobby: await store.table_access(lobby) for lobby in range(1, 6)},
         "watchers": {lobby: await store.watchers(lobby) for lobby in range(1, 6)},
         "watched": await store.watched_games(DAN.user_id),
+        "tournaments": [await store.tournament(t) for t in (1, 2)],
+        "live tournaments": await store.live_tournaments(),
     }
 
 
@@ -68,6 +71,12 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     await h.store.set_table_access(TableAccessRow(lobby_id, True, (DAN.user_id,), False))
     await h.store.watch(WatcherRow(2, DAN.user_id, "thread", h.clock.now))
     await h.store.watch(WatcherRow(3, ANN.user_id, "dm", h.clock.now, told_turn=4, told_hands=1, told_at=h.clock.now))
+    # A tournament running (its state JSON, a round told) and one over.
+    state = {"entrants": [{"users": [ANN.user_id], "names": ["Ann"]}], "rounds": [[{"a": 0, "b": None}]]}
+    running = TournamentRow(None, h.guild, h.channel, ANN.user_id, h.clock.now, "draw", "knockout", 1, {})
+    tid = await h.store.create_tournament(replace(running, status="running", state=state, message_id=99))
+    await h.store.tournament_round_told(tid, 1)
+    await h.store.create_tournament(replace(running, format="swiss", status="finished"))
     await svc.update_settings(h.guild, computer_level="strong")  # after the games: their computers play easy
     # The announcer's part: a hand DM with live controls remembered, one post that failed (to be retold).
     await svc.told(finished, hand_messages=[HandMessage(finished, ANN.user_id, 77, 88)], failed=[("hand", 22, 3)])
@@ -83,6 +92,7 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
     assert before["rating history"][ANN.user_id] and before["season board"] and before["season channel"] == 4242
     # levels to copy: the server's, the lobby's computer, every game's computers
     assert before["settings"].computer_level == "strong"
+    assert before["live tournaments"] == [1] and before["tournaments"][0].told_round == 1
     assert before["table access"][4] is not None and before["watchers"][3] and before["watched"]
     assert [s.level for lobby in before["lobbies"] for s in lobby.seats if s.computer] == ["normal"]
     assert {s.level for stored, _, _ in before["games"].values() for s in stored.row.seats if s.computer} == {"easy"}
@@ -108,6 +118,8 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
         assert await _everything(on_pg.store, sqlite.guild) == await _everything(on_sqlite.store, sqlite.guild)
         # New numbers follow the copied ones.
         assert await on_pg.lobby(humans=(DAN,), computers=1) == 5
+        made = TournamentRow(None, sqlite.guild, 6, ANN.user_id, 1.0, "draw", "swiss", 1, {})
+        assert await on_pg.store.create_tournament(made) == 3
     finally:
         await on_sqlite.close()
         await on_pg.close()

@@ -1,0 +1,77 @@
+"""Tournaments, as players use them: Alice creates a knockout of Draw Dominoes (one hand a game), four sign up
+by button, she starts it; the bot opens the semifinals' tables itself, the bot restarts while they play, and the
+final opens by itself when they are over, with the bracket posted after each round, until the winner is
+announced."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from cogs.tournaments import SWEEP_SECONDS
+
+from .conftest import World, move, playable, refusals, text_of, to_act
+
+
+def _members(world: World, dave: simcord.MemberActor) -> list[simcord.MemberActor]:
+    return [world.alice, world.bob, world.carol, dave]
+
+
+async def play_tables(world: World, members: list[simcord.MemberActor]) -> None:
+    """Everyone plays the first move offered at their table until nobody has a game."""
+    for _ in range(400):
+        if not any(world.bot.service.games_of(m.id) for m in members):
+            return
+        for m in members:
+            message = playable(m)
+            if message is not None and to_act(world, m):
+                await move(m, message)
+    raise AssertionError("the tables did not end")
+
+
+def news(world: World) -> list[discord.Message]:
+    """The bot's posts about the tournament's rounds, in the channel."""
+    return [m for m in world.channel.history() if "Tournament #1" in (m.content or "") and m.attachments]
+
+
+async def test_four_players_play_a_knockout_to_its_winner_across_a_restart(world: World, make_bot) -> None:
+    dave = world.guild.add_member(world.env.create_user("dave"))
+    members = _members(world, dave)
+    created = (
+        await world.alice.slash(world.channel, "tournament create", game="draw", format="knockout", options="rounds=1")
+    ).response
+    assert not created.ephemeral and created.embeds[0].title == "Tournament #1: Draw Dominoes (Knockout)"
+    early = (await world.bob.click(created, label="Start")).response  # only the organiser starts it
+    assert early.ephemeral and early.content == "Only the tournament's organiser can do that."
+    for m in members:
+        await m.click(created, label="Sign up")
+    again = (await world.bob.click(created, label="Sign up")).response
+    assert again.ephemeral and again.content == "You (or your partner) are signed up already."
+    [signup] = [m for m in world.channel.history() if m.id == created.id]
+    assert all(m.mention in text_of(signup) for m in members)
+
+    await world.alice.click(created, label="Start")
+    semis = [t for m in members for t in world.bot.service.games_of(m.id)]
+    assert len({s.table.game_no for s in semis}) == 2  # two tables, opened by the bot, everyone seated
+    [signup] = [m for m in world.channel.history() if m.id == created.id]
+    assert "Under way" in text_of(signup)
+
+    await world.env.restart_bot(make_bot())  # the bot restarts while the semifinals are played
+    await play_tables(world, members)
+    await world.env.advance_time(SWEEP_SECONDS + 1)
+    [round_one] = news(world)
+    assert "Tournament #1: round 1 is over." in round_one.content and "Round 2 is on:" in round_one.content
+    assert round_one.attachments[0].filename.endswith(".png")
+    finalists = [m for m in members if world.bot.service.games_of(m.id)]
+    assert len(finalists) == 2 and all(m.mention in round_one.content for m in finalists)
+
+    await play_tables(world, members)
+    await world.env.advance_time(SWEEP_SECONDS + 1)
+    await world.env.advance_time(SWEEP_SECONDS + 1)  # nothing is told twice
+    first, final = news(world)
+    assert first.id == round_one.id
+    assert "🏆 Tournament #1 is over:" in final.content
+    assert sum(m.mention in final.content for m in finalists) == 1  # the winner, one of the finalists
+    [signup] = [m for m in world.channel.history() if m.id == created.id]
+    assert "Over." in text_of(signup) and not signup.components
+    assert refusals(world) == ["tournament_not_organiser", "tournament_already_signed_up"]
