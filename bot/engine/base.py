@@ -103,6 +103,13 @@ class GameState(ABC):
     winner: tuple[int, ...] | None
     game_points: list[int] | None
 
+    # Event kinds that show something hidden until then (a tile drawn, a trick's cards gathered, a hand's
+    # end laying the hands open, a new deal): an action that produced one can never be taken back, since
+    # the players cannot forget what they saw. Each family adds its own.
+    REVEALING: frozenset[str] = frozenset(("draw", "hand_end", "deal", "game_end"))
+    # The events of the last applied action, kept so `undoable` can judge it; a family's `apply` sets it.
+    last_events: Sequence[Event] = ()
+
     current: int  # the seat to act while the game runs
     hand_no: int  # hands dealt so far, the one in play included
     _legal: list[Any]
@@ -161,6 +168,17 @@ class GameState(ABC):
     @abstractmethod
     def apply(self, seat: int, action: Any) -> list[Event]:
         """Apply an action (an action object or its text) for `seat`; all-or-nothing."""
+
+    def undoable(self, seat: int) -> bool:
+        """Whether `seat` may ask to take back the last action: it was theirs, the game goes on, and it
+        revealed nothing hidden (see `REVEALING`). Whether the others agree is the table's business."""
+        if self.winner is not None or not self.steps or self.steps[-1].seat != seat:
+            return False
+        return not any(self.reveals(event) for event in self.last_events)
+
+    def reveals(self, event: Event) -> bool:
+        """Whether `event` showed hidden information (a family refines this where a kind depends on data)."""
+        return event.kind in self.REVEALING
 
     @abstractmethod
     def parse_action(self, text: str) -> Any:
