@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import GAMES, Event, new_game
+from bot.engine import GAMES, UNDO, Event, IllegalAction, new_game
+from bot.engine.records import ReplayError, record_of, summary
 from bot.engine.records import replay as replay_record
 
 FIVES_RECORD: dict[str, Any] = {
@@ -130,3 +131,93 @@ def test_a_clone_judges_its_last_action_like_the_original() -> None:
     state = new_game("quantette", 4, {"target": 35}, seed=7, deal=FIVES_RECORD["deals"])
     state.apply(0, "5-5")
     assert state.clone().undoable(0)
+
+
+# -- taking back, and the log that keeps it ----------------------------------------------------------------
+def _quantette() -> Any:
+    return new_game("quantette", 4, {"target": 35}, seed=7, deal=FIVES_RECORD["deals"])
+
+
+def test_take_back_leaves_the_game_as_before_the_action_and_the_log_keeps_both() -> None:
+    state = _quantette()
+    state.apply(0, "5-5")
+    before = summary(state)
+    hand_before = state.view(1).hand
+    events = state.act(1, "5-0@5-5")
+    assert state.scores == [2, 2]
+    events = state.act(1, UNDO)
+    assert [e.kind for e in events] == ["undo"] and events[0].data == {"action": "5-0@5-5"}
+    assert summary(state) == before and state.view(1).hand == hand_before
+    assert state.turn == 1 and state.log_length == 3
+    assert state.log() == [(0, "5-5"), (1, "5-0@5-5"), (1, "undo")]
+    state.act(1, "5-3@5-5")  # another choice, and the game goes on from there
+    assert state.log() == [(0, "5-5"), (1, "5-0@5-5"), (1, "undo"), (1, "5-3@5-5")]
+
+
+def test_take_back_refused_leaves_the_game_unchanged() -> None:
+    state = _quantette()
+    state.apply(0, "5-5")
+    state.apply(1, "5-0@5-5")
+    with pytest.raises(IllegalAction):
+        state.act(0, UNDO)  # not seat 0's action
+    assert state.log_length == 2 and state.scores == [2, 2]
+
+
+def test_two_takings_back_in_a_row_replay_from_the_record() -> None:
+    state = _quantette()
+    state.apply(0, "5-5")
+    state.apply(1, "5-0@5-5")
+    state.act(1, UNDO)
+    state.act(0, UNDO)  # seat 0's lead is the last action again: it may go too
+    assert state.steps == [] and state.log_length == 4
+    state.act(0, "6-6")
+    record = record_of(state, FIVES_RECORD["deals"])
+    assert [a["action"] for a in record["actions"]] == ["5-5", "5-0@5-5", "undo", "undo", "6-6"]
+    assert replay_record(record) == summary(state)
+
+
+def test_a_record_without_undo_is_exported_as_before() -> None:
+    state = _quantette()
+    state.apply(0, "5-5")
+    record = record_of(state, FIVES_RECORD["deals"])
+    assert record["actions"] == [{"seat": 0, "action": "5-5"}]
+
+
+def test_a_record_whose_undo_takes_back_a_draw_does_not_replay() -> None:
+    for seed in range(20):
+        state = new_game("draw", 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_seat
+            events = state.apply(seat, rng.choice(state.legal_actions()))
+            if any(e.kind == "draw" for e in events):
+                record = record_of(state)
+                record["actions"].append({"seat": seat, "action": "undo"})
+                with pytest.raises(ReplayError) as refused:
+                    replay_record(record)
+                assert refused.value.step == len(record["actions"]) - 1
+                return
+    raise AssertionError("no draw in twenty games of Draw")
+
+
+@pytest.mark.parametrize(("game", "players"), [("five-hundred", 4), ("domineren", 4), ("muggins", 2)])
+def test_every_family_takes_back_to_the_same_game(game: str, players: int) -> None:
+    """In each family: an undoable action taken back gives the game before it, and its record replays."""
+    taken = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_game(game, players, seed=seed)
+        for _ in range(120):
+            if state.is_over:
+                break
+            seat = state.current_seat
+            before = summary(state)
+            views = [state.view(s) for s in range(players)]
+            state.apply(seat, rng.choice(state.legal_actions()))
+            if state.undoable(seat) and rng.random() < 0.3:
+                state.act(seat, UNDO)
+                taken += 1
+                assert summary(state) == before
+                assert [state.view(s) for s in range(players)] == views
+        assert replay_record(record_of(state)) == summary(state)
+    assert taken > 3
