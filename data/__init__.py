@@ -23,6 +23,7 @@ from .rows import (
     SettingsRow,
     StoredGame,
     TableAccessRow,
+    UndoRow,
     WatcherRow,
 )
 from .store import Store, StoreError
@@ -52,6 +53,7 @@ __all__ = [
     "StoreInterface",
     "StoredGame",
     "TableAccessRow",
+    "UndoRow",
     "WatcherRow",
     "hold_database",
     "is_postgres",
