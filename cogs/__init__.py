@@ -14,4 +14,5 @@ EXTENSIONS = (
     "cogs.seasons",
     "cogs.rematches",
     "cogs.watching",
+    "cogs.undo",
 )

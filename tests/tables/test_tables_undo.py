@@ -12,8 +12,8 @@ from bot.tables import (
     BoardChanged,
     CannotUndo,
     HandChanged,
-    NoUndoRequest,
     NotYoursToAnswer,
+    NoUndoRequest,
     TableOpened,
     UndoNotAllowed,
     UndoOff,
@@ -121,7 +121,7 @@ async def test_a_request_is_void_once_the_next_human_acted(harness) -> None:
     nxt = await harness.to_act(game_no)
     assert nxt.user_id != hand.user_id  # the turn passed to the other human
     await svc.act(game_no, nxt.user_id, nxt.view.legal[0].text, nxt.turn)
-    [void] = await svc.answer_undo(game_no, nxt.user_id, True, None)
+    [void] = await svc.answer_undo(game_no, nxt.user_id, True, asked.turn)
     assert void.status == "void"
     with pytest.raises(CannotUndo):
         await svc.ask_undo(game_no, hand.user_id)
