@@ -179,3 +179,37 @@ async def test_after_a_restart_the_request_is_answered_and_the_game_replays_the_
     assert await svc.export(game_no) == record
     after = await svc.private_view(game_no, hand.user_id)
     assert (after.view, after.turn) == (again.view, again.turn)
+
+
+async def test_an_undo_a_crash_left_untold_is_told_again_from_the_log(harness) -> None:
+    game_no = await _game(harness)
+    hand, public = await _play_a_tile(harness, game_no)
+    other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
+    [asked] = await harness.service.ask_undo(game_no, hand.user_id)
+    await harness.service.answer_undo(game_no, other, True, asked.turn)  # nothing of it was told: a crash
+    await harness.restart()
+    retold = await harness.service.untold(everything=True)
+    [undone] = [n for n in retold if isinstance(n, BoardChanged) and n.kind == "undo"]
+    assert (undone.action, undone.view, undone.user_id) == (asked.action, public, hand.user_id)
+    assert {n.user_id for n in retold if isinstance(n, HandChanged)} == {ANN.user_id, BOB.user_id}
+
+
+async def test_a_finished_game_with_an_undo_replays_and_its_record_gives_the_same_game(harness) -> None:
+    svc = harness.service
+    await svc.update_settings(GUILD, undo_allowed=True)
+    [changed] = await svc.open_lobby(GUILD, CHANNEL, ANN, "draw", {"rounds": 1}, undo=True)
+    await svc.join(changed.lobby.lobby_id, BOB)
+    await svc.start(changed.lobby.lobby_id, ANN.user_id)
+    game_no = svc.games_of(ANN.user_id)[0].table.game_no
+    hand, _ = await _play_a_tile(harness, game_no)
+    other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
+    [asked] = await svc.ask_undo(game_no, hand.user_id)
+    await svc.answer_undo(game_no, other, True, asked.turn)
+    await harness.play(game_no)
+    record = await svc.export(game_no)
+    assert [a["action"] for a in record["actions"]][1] == "undo"
+    replayed = replay_record(record)
+    assert replayed["over"] and replayed["scores"] == list((await svc.history(game_no, ANN.user_id)).scores)
+    shown = await svc.replay(game_no)
+    assert len(shown.positions) == len(replayed["steps"]) + 1  # the game as played: the undone action is no step
+    assert shown.positions[-1].over
