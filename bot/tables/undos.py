@@ -44,6 +44,10 @@ class CannotUndo(TableError):
 
     key = "cannot_undo"
 
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message, reason=reason)
+        self.key = f"cannot_undo_{reason}"  # one message per reason
+
 
 class UndoPending(TableError):
     """A request of this game is already waiting for answers."""
