@@ -15,4 +15,5 @@ EXTENSIONS = (
     "cogs.rematches",
     "cogs.watching",
     "cogs.tournaments",
+    "cogs.undo",
 )

@@ -84,6 +84,8 @@ def lobby_embed(lobby: LobbyInfo, locale: str, *, in_thread: bool = True) -> dis
         access.append(tr("lobby.private", locale, invited=invited))
     if not lobby.watching:
         access.append(tr("lobby.no_watching", locale))
+    if lobby.undo:
+        access.append(tr("lobby.undo", locale))
     if access:
         embed.add_field(name=tr("lobby.access", locale), value=_fit("\n".join(access), 1024), inline=False)
     lines = [
@@ -462,12 +464,14 @@ class Lobby(ControlsCog):
         private=text("command.play.private.name"),
         invite=text("command.play.invite.name"),
         watching=text("command.play.watching.name"),
+        undo=text("command.play.undo.name"),
     )
     @app_commands.describe(
         game=text("command.play.game.description"),
         private=text("command.play.private.description"),
         invite=text("command.play.invite.description"),
         watching=text("command.play.watching.description"),
+        undo=text("command.play.undo.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -483,6 +487,7 @@ class Lobby(ControlsCog):
         private: bool = False,
         invite: str | None = None,
         watching: bool = True,
+        undo: bool = False,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
@@ -495,6 +500,7 @@ class Lobby(ControlsCog):
             private=private or bool(invited),  # inviting someone makes the table theirs and yours only
             invited=invited,
             watching=watching,
+            undo=undo,
         )
         locale = await public_locale(self.bot, interaction.guild_id)
         await interaction.response.send_message(

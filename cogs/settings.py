@@ -82,6 +82,11 @@ def settings_embed(
         value=tr(f"info.settings.autoplay.{'on' if settings.auto_play else 'off'}", locale),
         inline=False,
     )
+    embed.add_field(
+        name=tr("info.settings.undo", locale),
+        value=tr(f"info.settings.undo.{'on' if settings.undo_allowed else 'off'}", locale),
+        inline=False,
+    )
     level = tr(f"level.{computer_level}.label", locale)
     embed.add_field(
         name=tr("info.settings.computers", locale),
@@ -243,6 +248,18 @@ class Settings(commands.Cog):
         on = enabled.value == "on"
         settings = await service(self.bot).update_settings(interaction.guild_id, auto_play=on)
         said = tr(f"info.settings.saved.autoplay.{enabled.value}", user_locale(interaction))
+        await self._show(interaction, settings, said)
+
+    @settings.command(name=text("command.settings.undo.name"), description=text("command.settings.undo.description"))
+    @app_commands.rename(enabled=text("command.settings.undo.enabled.name"))
+    @app_commands.describe(enabled=text("command.settings.undo.enabled.description"))
+    @app_commands.choices(enabled=SWITCH_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def undo(self, interaction: discord.Interaction, enabled: app_commands.Choice[str]) -> None:
+        assert interaction.guild_id is not None
+        on = enabled.value == "on"
+        settings = await service(self.bot).update_settings(interaction.guild_id, undo_allowed=on)
+        said = tr(f"info.settings.saved.undo.{enabled.value}", user_locale(interaction))
         await self._show(interaction, settings, said)
 
     @settings.command(

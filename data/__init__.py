@@ -24,6 +24,7 @@ from .rows import (
     StoredGame,
     TableAccessRow,
     TournamentRow,
+    UndoRow,
     WatcherRow,
 )
 from .store import Store, StoreError
@@ -54,6 +55,7 @@ __all__ = [
     "StoredGame",
     "TableAccessRow",
     "TournamentRow",
+    "UndoRow",
     "WatcherRow",
     "hold_database",
     "is_postgres",

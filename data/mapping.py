@@ -30,6 +30,7 @@ from .rows import (
     StoredGame,
     TableAccessRow,
     TournamentRow,
+    UndoRow,
     WatcherRow,
 )
 
@@ -55,7 +56,9 @@ def columns(names: str) -> tuple[str, ...]:
 
 
 # -- the columns a query reads (or a write sends), as SQL lists ----------------------------------------------
-SETTINGS = columns("guild_id turn_seconds auto_play language default_options computer_level")
+SETTINGS = columns("guild_id turn_seconds auto_play language default_options computer_level undo_allowed")
+UNDO = columns("game_no turn seat user_id action asked_at deadline waiting channel_id message_id")
+UNDO_TABLE = columns("lobby_id at")
 LOBBY = columns("lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no")
 LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
 GAME = columns(
@@ -105,6 +108,7 @@ def settings_row(r: Row) -> SettingsRow:
         r["language"],
         json.loads(r["default_options"]),
         r["computer_level"],
+        bool(r["undo_allowed"]),
     )
 
 
@@ -302,7 +306,45 @@ def hand_message(r: Row) -> HandMessage:
 
 # -- writing: the values of a write, in the order of its column list ------------------------------------------
 def settings_values(row: SettingsRow) -> tuple[Any, ...]:
-    return (row.guild_id, row.turn_seconds, row.auto_play, row.language, dump(row.default_options), row.computer_level)
+    return (
+        row.guild_id,
+        row.turn_seconds,
+        row.auto_play,
+        row.language,
+        dump(row.default_options),
+        row.computer_level,
+        row.undo_allowed,
+    )
+
+
+def undo_row(r: Row) -> UndoRow:
+    return UndoRow(
+        r["game_no"],
+        r["turn"],
+        r["seat"],
+        r["user_id"],
+        r["action"],
+        r["asked_at"],
+        r["deadline"],
+        tuple(int(u) for u in json.loads(r["waiting"])),
+        r["channel_id"],
+        r["message_id"],
+    )
+
+
+def undo_values(row: UndoRow) -> tuple[Any, ...]:
+    return (
+        row.game_no,
+        row.turn,
+        row.seat,
+        row.user_id,
+        row.action,
+        row.asked_at,
+        row.deadline,
+        dump(list(row.waiting)),
+        row.channel_id,
+        row.message_id,
+    )
 
 
 def new_lobby_values(row: LobbyRow) -> tuple[Any, ...]:

@@ -44,7 +44,7 @@ def _table(name: str, columns: str, booleans: str = "", numbered: str | None = N
 
 # In an order the foreign keys accept. JSON columns are copied as their text, unchanged.
 TABLES = (
-    _table("guild_settings", " ".join(m.SETTINGS), "auto_play"),
+    _table("guild_settings", " ".join(m.SETTINGS), "auto_play undo_allowed"),
     _table(
         "lobbies",
         "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no",
@@ -69,6 +69,8 @@ TABLES = (
     _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
     _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went
     _table("tournaments", " ".join(m.TOURNAMENT), numbered="tournament_id"),
+    _table("undo_tables", " ".join(m.UNDO_TABLE)),  # tables opened with undo by agreement
+    _table("undo_requests", " ".join(m.UNDO)),  # takings back the others are asked to accept
 )
 
 

@@ -53,6 +53,7 @@ from .rows import (
     StoredGame,
     TableAccessRow,
     TournamentRow,
+    UndoRow,
     WatcherRow,
 )
 from .store import StoreError
@@ -382,7 +383,8 @@ class PostgresStore:
                 f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options, computer_level = excluded.computer_level",
+                "default_options = excluded.default_options, computer_level = excluded.computer_level, "
+                "undo_allowed = excluded.undo_allowed",
                 *m.settings_values(row),
             )
 
@@ -935,6 +937,46 @@ class PostgresStore:
         rows = await self._fetch(
             "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
         )
+        return [r["game_no"] for r in rows]
+
+    # -- undo by agreement ----------------------------------------------------------------------------------
+    async def set_table_undo(self, lobby_id: int, on: bool, at: float) -> None:
+        """Whether a table (by lobby) is played with undo by agreement, as its host chose."""
+        async with self._transaction() as db:
+            if on:
+                await db.execute(
+                    "INSERT INTO undo_tables (lobby_id, at) VALUES ($1, $2) ON CONFLICT (lobby_id) DO NOTHING",
+                    lobby_id,
+                    at,
+                )
+            else:
+                await db.execute("DELETE FROM undo_tables WHERE lobby_id = $1", lobby_id)
+
+    async def table_undo(self, lobby_id: int) -> bool:
+        return bool(await self._fetch("SELECT lobby_id FROM undo_tables WHERE lobby_id = $1", lobby_id))
+
+    async def undo_request(self, game_no: int) -> UndoRow | None:
+        rows = await self._fetch(f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1", game_no)
+        return m.undo_row(rows[0]) if rows else None
+
+    async def save_undo_request(self, row: UndoRow) -> None:
+        """A request asked, or changed (an acceptance, its message): the one request of its game."""
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) ON CONFLICT (game_no) "
+                "DO UPDATE SET turn = excluded.turn, seat = excluded.seat, user_id = excluded.user_id, "
+                "action = excluded.action, asked_at = excluded.asked_at, deadline = excluded.deadline, "
+                "waiting = excluded.waiting, channel_id = excluded.channel_id, message_id = excluded.message_id",
+                *m.undo_values(row),
+            )
+
+    async def drop_undo_request(self, game_no: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM undo_requests WHERE game_no = $1", game_no)
+
+    async def due_undo_requests(self, now: float) -> list[int]:
+        """The games whose request to take back an action is past its deadline."""
+        rows = await self._fetch("SELECT game_no FROM undo_requests WHERE deadline <= $1 ORDER BY game_no", now)
         return [r["game_no"] for r in rows]
 
     # -- spectators and private tables --------------------------------------------------------------------

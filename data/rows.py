@@ -31,6 +31,7 @@ class SettingsRow:
     language: str | None
     default_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     computer_level: str | None = None  # the level of the computers added here; None: the bot's default
+    undo_allowed: bool = False  # its tables may be opened with undo by agreement (all games are rated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,3 +318,21 @@ class TournamentRow:
     message_id: int | None = None
     told_round: int = 0
     claimed_until: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRow:
+    """A request to take back the action before log entry `turn` (the log's length when asked), by `seat`
+    (`user_id`), open until `deadline` while `waiting` (the other humans' user ids) have not all accepted.
+    `message_id` is the question's message in `channel_id`, once posted."""
+
+    game_no: int
+    turn: int
+    seat: int
+    user_id: int
+    action: str
+    asked_at: float
+    deadline: float
+    waiting: tuple[int, ...]
+    channel_id: int | None = None
+    message_id: int | None = None

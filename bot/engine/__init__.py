@@ -9,7 +9,7 @@ state.view(None)             # the public view
 import importlib
 import random
 
-from .base import Event, GameInfo, GameState, HandResult, Result, Step
+from .base import UNDO, Event, GameInfo, GameState, HandResult, Result, Step
 from .errors import (
     ArmNotOpen,
     BadNotation,
@@ -40,6 +40,7 @@ def determinize(view: View, rng: random.Random) -> GameState:
 
 __all__ = [
     "GAMES",
+    "UNDO",
     "ArmNotOpen",
     "BadNotation",
     "BadOptions",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .errors import GameOver, NotYourTurn
+from .errors import GameOver, IllegalAction, NotYourTurn
 from .options import OptionSpec
 
 if TYPE_CHECKING:
@@ -28,6 +28,9 @@ class Word(str):
 
 DRAW = Word("draw")
 PASS = Word("pass")
+# Not a move of any game: in an action log or a record, the mover's taking back of the action before it
+# (agreed by the table; see `GameState.act`). The log keeps both, the game is as if neither were played.
+UNDO = Word("undo")
 
 
 class Step(NamedTuple):
@@ -103,6 +106,20 @@ class GameState(ABC):
     winner: tuple[int, ...] | None
     game_points: list[int] | None
 
+    # Event kinds that show something hidden until then (a tile drawn, a trick's cards gathered, a hand's
+    # end laying the hands open, a new deal): an action that produced one can never be taken back, since
+    # the players cannot forget what they saw. Each family adds its own.
+    REVEALING: frozenset[str] = frozenset(("draw", "hand_end", "deal", "game_end"))
+    # The events of the last applied action, kept so `undoable` can judge it; a family's `apply` sets it.
+    last_events: Sequence[Event] = ()
+    undos = 0  # actions taken back so far: each left two entries in the log, the action and its undoing
+    # The log up to the last undoing, and how many actions were in play just after it: with the steps since,
+    # the whole log (`log()`), undone actions and undoings included, for records that replay honestly.
+    _undo_log: tuple[tuple[int, str], ...] = ()
+    _undo_log_steps = 0
+    # A fresh copy of this game as dealt (set by `new_game`): what a taking back replays the rest onto.
+    renew: Callable[[], GameState] | None = None
+
     current: int  # the seat to act while the game runs
     hand_no: int  # hands dealt so far, the one in play included
     _legal: list[Any]
@@ -124,6 +141,12 @@ class GameState(ABC):
     def turn(self) -> int:
         """Counts applied actions: a control made for turn t is stale once `turn != t`."""
         return len(self.steps)
+
+    @property
+    def log_length(self) -> int:
+        """Entries of the action log this state stands for: the actions in play, plus each action taken back
+        and its undoing (the table's log is keyed by this, which never goes back)."""
+        return len(self.steps) + 2 * self.undos
 
     @property
     def is_over(self) -> bool:
@@ -161,6 +184,52 @@ class GameState(ABC):
     @abstractmethod
     def apply(self, seat: int, action: Any) -> list[Event]:
         """Apply an action (an action object or its text) for `seat`; all-or-nothing."""
+
+    def undoable(self, seat: int) -> bool:
+        """Whether `seat` may ask to take back the last action: it was theirs, the game goes on, and it
+        revealed nothing hidden (see `REVEALING`). Whether the others agree is the table's business."""
+        if self.winner is not None or not self.steps or self.steps[-1].seat != seat:
+            return False
+        return not any(self.reveals(event) for event in self.last_events)
+
+    def act(self, seat: int, action: Any) -> list[Event]:
+        """One entry of an action log or a record: `undo` takes back the action before it, anything else
+        is `apply`'d. What every replay of a log uses."""
+        if isinstance(action, str) and action == UNDO:
+            return self.take_back(seat)
+        return self.apply(seat, action)
+
+    def take_back(self, seat: int) -> list[Event]:
+        """Undo the last action, which `seat` took and may take back (`undoable`); IllegalAction if not.
+        The game is replayed from its deal without it (simple and exact: no family has to unapply)."""
+        if not self.undoable(seat):
+            raise IllegalAction("that action cannot be taken back", "not_undoable")
+        if self.renew is None:
+            raise IllegalAction("this game cannot be replayed, so nothing can be taken back", "not_undoable")
+        text = self.format_action(self.steps[-1].action)
+        log = (*self.log(), (seat, str(UNDO)))
+        renew = self.renew
+        fresh = renew()
+        for step in self.steps[:-1]:
+            fresh.apply(step.seat, self.format_action(step.action))
+        undos = self.undos + 1
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)  # last_events now judge the action before, for its own undo
+        self.undos, self.renew = undos, renew
+        self._undo_log, self._undo_log_steps = log, len(self.steps)
+        return [Event("undo", seat, {"action": text})]
+
+    def log(self) -> list[tuple[int, str]]:
+        """The whole action log as (seat, text): the actions in play, and every action taken back followed
+        by its `undo`, in the order they were taken. Replayed with `act`, it gives this state again."""
+        return [
+            *self._undo_log,
+            *((s.seat, self.format_action(s.action)) for s in self.steps[self._undo_log_steps :]),
+        ]
+
+    def reveals(self, event: Event) -> bool:
+        """Whether `event` showed hidden information (a family refines this where a kind depends on data)."""
+        return event.kind in self.REVEALING
 
     @abstractmethod
     def parse_action(self, text: str) -> Any:

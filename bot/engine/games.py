@@ -97,4 +97,6 @@ def new_game(
     for i, d in enumerate(deals):
         if not isinstance(d, Mapping):
             raise BadRecord(f"deal {i + 1} is not an object")
-    return info.factory(game_id, players, resolved, seed, deals)
+    state = info.factory(game_id, players, resolved, seed, deals)
+    state.renew = partial(info.factory, game_id, players, resolved, seed, deals)
+    return state

@@ -109,7 +109,7 @@ def replay(record: Any) -> dict[str, Any]:
     state, steps = load(record)
     for i, (seat, action) in enumerate(steps):
         try:
-            state.apply(seat, action)
+            state.act(seat, action)
         except EngineError as exc:
             raise ReplayError(str(exc), i) from None
     deals = record.get("deals") or []
@@ -123,13 +123,14 @@ def replay(record: Any) -> dict[str, Any]:
 
 def public_positions(record: Any) -> list[View]:
     """Every position of a record as the public saw it: the public view (`view(None)`) before the first
-    action, then after each action (so position k follows action k; a view's `turn` is its action count).
+    action, then after each action (so position k follows action k; a view's `turn` is its action count,
+    and the position after an `undo` is the one before the action it took back).
     For replays and their pictures: nothing private is in them. BadRecord or ReplayError as `replay`."""
     state, steps = load(record)
     positions = [state.view(None)]
     for i, (seat, action) in enumerate(steps):
         try:
-            state.apply(seat, action)
+            state.act(seat, action)
         except EngineError as exc:
             raise ReplayError(str(exc), i) from None
         positions.append(state.view(None))
@@ -177,5 +178,6 @@ def record_of(state: GameState, deals: list[Any] | None = None) -> dict[str, Any
     }
     if deals:
         record["deals"] = deals
-    record["actions"] = [{"seat": s.seat, "action": state.format_action(s.action)} for s in state.steps]
+    # The whole log: an action taken back is there, followed by its `undo` (docs/records.md).
+    record["actions"] = [{"seat": seat, "action": text} for seat, text in state.log()]
     return record

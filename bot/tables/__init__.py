@@ -60,14 +60,17 @@ from .notifications import (
     TableNotification,
     TableOpened,
     TurnReminder,
+    UndoRequested,
 )
 from .service import TableService
+from .undos import CannotUndo, NotYoursToAnswer, NoUndoRequest, UndoNotAllowed, UndoOff, UndoPending
 
 __all__ = [
     "AlreadyJoined",
     "BadOption",
     "BadSetting",
     "BoardChanged",
+    "CannotUndo",
     "GameAbandoned",
     "GameEnded",
     "GameHistory",
@@ -84,12 +87,14 @@ __all__ = [
     "LobbyFull",
     "LobbyInfo",
     "LobbyNotFound",
+    "NoUndoRequest",
     "NotAComputer",
     "NotAPlayer",
     "NotFound",
     "NotHost",
     "NotInvited",
     "NotYourTurnAtTable",
+    "NotYoursToAnswer",
     "Notification",
     "Player",
     "PlayerRecord",
@@ -111,6 +116,10 @@ __all__ = [
     "TableService",
     "TooManyLobbies",
     "TurnReminder",
+    "UndoNotAllowed",
+    "UndoOff",
+    "UndoPending",
+    "UndoRequested",
     "UnknownLevel",
     "WrongPlayerCount",
 ]

@@ -55,6 +55,7 @@ class Lobby:
         "options",
         "seats",
         "status",
+        "undo",
     )
 
     def __init__(self, row: LobbyRow) -> None:
@@ -72,6 +73,7 @@ class Lobby:
         self.lock = asyncio.Lock()
         self.default_level = SAVED_WITHOUT_LEVEL  # the server's level, as last read (`Lobbies._changed`)
         self.access: TableAccessRow | None = None  # who may join and watch (None: anyone)
+        self.undo = False  # opened with undo by agreement
 
     @property
     def game(self) -> GameInfo:
@@ -127,6 +129,7 @@ class Lobby:
             private=self.access is not None and self.access.private,
             invited=() if self.access is None else self.access.invited,
             watching=self.access is None or self.access.watching,
+            undo=self.undo,
         )
 
     def seat_of(self, user_id: int) -> Seat | None:
@@ -185,6 +188,7 @@ class Lobbies:
         for lobby in self._open.values():
             lobby.default_level = await self._default_level(lobby.guild_id)
             lobby.access = await self._store.table_access(lobby.lobby_id)
+            lobby.undo = await self._store.table_undo(lobby.lobby_id)
 
     def get(self, lobby_id: int) -> Lobby:
         lobby = self._open.get(lobby_id)
@@ -262,6 +266,7 @@ class Lobbies:
         private: bool = False,
         invited: Sequence[int] = (),
         watching: bool = True,
+        undo: bool = False,
     ) -> LobbyChanged:
         """A lobby with the host in the first seat. A private one seats only the host and whom they invite;
         `watching` False turns watchers away (both are saved before anyone sees the lobby)."""
@@ -308,6 +313,14 @@ class Lobbies:
                     await self._store.save_lobby(lobby.row(status="cancelled"))
                 raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
             lobby.access = access
+        if undo:
+            try:
+                await self._store.set_table_undo(lobby_id, True, self._clock())
+            except StoreError as exc:
+                with contextlib.suppress(StoreError):
+                    await self._store.save_lobby(lobby.row(status="cancelled"))
+                raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
+            lobby.undo = True
         self._open[lobby_id] = lobby
         return await self._changed(lobby)
 

@@ -50,6 +50,7 @@ class ServerSettings:
     language: str | None = None  # public messages; None = the server's preferred locale
     default_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> option -> value
     computer_level: str | None = None  # the level of computers added here; None: the bot's (FIVES_COMPUTER_LEVEL)
+    undo_allowed: bool = False  # its tables may be opened with undo by agreement (every game is rated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,7 @@ class LobbyInfo:
     private: bool = False  # only the host and the invited may join
     invited: tuple[int, ...] = ()
     watching: bool = True  # whoever does not play may watch
+    undo: bool = False  # a player may take back their last action when everyone else agrees
 
     @property
     def can_start(self) -> bool:

@@ -35,7 +35,8 @@ class TableOpened:
 @dataclass(frozen=True, slots=True)
 class BoardChanged:
     """One action was applied and saved. `kind`: `player`, `computer` (a computer seat), `auto` (the bot drew
-    or passed for a player with nothing else legal) or `timeout` (the computer played a timed-out turn).
+    or passed for a player with nothing else legal), `timeout` (the computer played a timed-out turn) or
+    `undo` (the seat took back `action`, its last, with everyone's agreement: the view is the one before it).
     `events` are the engine's for it (what it did: a bid, a trick taken, a Block broken, a Nos...), all
     public; told again from the log, an action has the same events, since replaying it makes them again."""
 
@@ -137,6 +138,26 @@ class Retold:
 
 
 # What is told at a game's table (a LobbyChanged is told on its lobby message instead).
+@dataclass(frozen=True, slots=True)
+class UndoRequested:
+    """A request to take back an action, and where it stands. `status`: `open` (post or update the question
+    with Accept / Refuse for `turn`), `accepted` (the action is gone: its board follows), `refused` (by
+    `by_user_id`), `expired`, or `void` (the game moved on before everyone accepted)."""
+
+    table: TableInfo
+    seat: int
+    user_id: int
+    action: str
+    waiting: tuple[int, ...]
+    accepted: tuple[int, ...]
+    deadline: float
+    turn: int
+    status: str
+    by_user_id: int | None = None
+    channel_id: int | None = None
+    message_id: int | None = None
+
+
 TableNotification = (
     TableOpened
     | BoardChanged
@@ -147,5 +168,6 @@ TableNotification = (
     | SeatHandedToComputer
     | GameAbandoned
     | Retold
+    | UndoRequested
 )
 Notification = LobbyChanged | TableNotification

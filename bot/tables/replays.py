@@ -31,7 +31,7 @@ from .errors import GameNotFound, GameNotOver
 from .models import SideResult, TableInfo
 from .notifications import BoardChanged, HandEnded
 from .ratings import side_results
-from .table import Table
+from .table import Table, in_play
 
 CACHED = 16  # replays kept: each is a few hundred views, and a finished game is shared by its viewers
 
@@ -104,7 +104,11 @@ def build_replay(stored: StoredGame) -> GameReplay:
     positions = [state.view(None)]
     holdings = [holding()]
     frames = [ReplayFrame(0, "deal", positions[0].hand_no)]
-    for k, (seat, action) in enumerate(stored.actions, start=1):
+    # The game as played: an action taken back, and its undoing, are no step of the replay (the game went
+    # on as if neither was played; the record keeps them).
+    kept = in_play(stored.actions)
+    for k, index in enumerate(kept, start=1):
+        seat, action = stored.actions[index]
         before = positions[-1]
         events = state.apply(seat, action)
         view = state.view(None)
@@ -119,7 +123,7 @@ def build_replay(stored: StoredGame) -> GameReplay:
             user_id=table.seats[seat].user_id,
             action=state.format_action(step.action),
             points=tuple(step.points),
-            kind=stored.kinds[k - 1] if k - 1 < len(stored.kinds) else "player",
+            kind=stored.kinds[index] if index < len(stored.kinds) else "player",
             turn=k,
             next_seats=tuple(actors),
             next_user_ids=tuple(table.seats[s].user_id for s in actors),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.engine import new_game
+from bot.engine import UNDO, new_game
 from data import OutboxEntry, StoredGame, StoreInterface
 
 from .models import RatingChange
@@ -25,7 +25,7 @@ from .notifications import (
 from .outbox import Key
 from .ratings import side_results
 from .table import Table
-from .turns import action_notes
+from .turns import action_notes, undo_note
 
 
 async def retell(
@@ -83,10 +83,16 @@ def _retell(
     for turn, ((seat, action), kind) in enumerate(zip(stored.actions, stored.kinds, strict=True)):
         said_at(turn)
         if turn not in actions:
-            state.apply(seat, action)
+            state.act(seat, action)
+            continue
+        if action == UNDO:
+            events = state.act(seat, action)
+            out.append(undo_note(table, seat, events))
+            movers.add(seat)
+            dealt = True  # every hand's controls are for a position that is gone
             continue
         hands_before = len(state.hands)
-        events = state.apply(seat, action)  # the same events as when it was first applied
+        events = state.act(seat, action)  # the same events as when it was first applied
         points = tuple(state.steps[-1].points)
         ended = (side_results(state.result), changes) if state.is_over else None
         out += action_notes(table, seat, action, points, kind, events, hands_before, ended)
@@ -118,13 +124,15 @@ def _hands(
         user_id = table.seats[seat].user_id
         if user_id is not None:
             out.append(
-                HandChanged(table.info(), user_id, seat, state.view(seat), seat in to_act, state.turn, table.deadline)
+                HandChanged(
+                    table.info(), user_id, seat, state.view(seat), seat in to_act, state.log_length, table.deadline
+                )
             )
     told = {n.user_id for n in out if isinstance(n, HandChanged)}
     obsolete += [e.key for e in hands if e.user_id not in told]
     for e in reminders:
         reminded = table.seat_of(e.user_id)
-        if e.turn == state.turn and reminded is not None and reminded in to_act and table.deadline is not None:
+        if e.turn == state.log_length and reminded is not None and reminded in to_act and table.deadline is not None:
             out.append(TurnReminder(table.info(), e.user_id, reminded, e.turn, table.deadline))
         else:
             obsolete.append(e.key)

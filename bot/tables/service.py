@@ -10,6 +10,7 @@ ahead of the log. Computer turns, automatic draws/passes and timed-out turns tak
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import math
@@ -31,6 +32,7 @@ from .errors import (
     NotYourTurnAtTable,
     StaleControl,
     StoreFailed,
+    TableError,
     TableOver,
     WrongPlayerCount,
 )
@@ -71,10 +73,12 @@ from .thinking import Thinking
 from .timers import Timers
 from .tournaments import Tournaments
 from .turns import Batch, Turns
+from .undos import UndoNotAllowed, Undos
 from .watchers import Snapshot, Watchers
 
 log = logging.getLogger(__name__)
 
+UNDO_SWEEP_SECONDS = 60.0  # how often requests to take back an action are looked for past their deadline
 LEASE_SECONDS = 120.0  # an entry taken to be told again is not taken again before this
 
 
@@ -107,6 +111,7 @@ class TableService:
         self.rematches = Rematches(store, clock, self._lobbies, self.start)  # a game played again
         self.tournaments = Tournaments(store, clock, self._lobbies, self.start)  # rounds of tables, to a winner
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot)  # spectators, and their digests
+        self._undos = Undos(store, clock, self._turns)  # takings back by agreement
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -199,12 +204,19 @@ class TableService:
         auto_play: bool = UNSET,
         language: str | None = UNSET,
         computer_level: str | None = UNSET,
+        undo_allowed: bool = UNSET,
     ) -> ServerSettings:
         """Change some settings: the turn timer in seconds (60 s to 30 days; from the next turn on),
         auto-play of forced draws and passes, the language of public messages (None: the server's), the
-        level of computers added from now on and of resigned players' seats (None: the bot's default)."""
+        level of computers added from now on and of resigned players' seats (None: the bot's default), and
+        whether tables may be opened with undo by agreement (every game is rated: off by default)."""
         return await self._settings.update(
-            guild_id, turn_seconds=turn_seconds, auto_play=auto_play, language=language, computer_level=computer_level
+            guild_id,
+            turn_seconds=turn_seconds,
+            auto_play=auto_play,
+            language=language,
+            computer_level=computer_level,
+            undo_allowed=undo_allowed,
         )
 
     async def computer_level(self, guild_id: int) -> str:
@@ -219,8 +231,58 @@ class TableService:
     # -- timers ---------------------------------------------------------------------------------------
     async def tick(self, now: float | None = None) -> list[Notification]:
         """Turn timers: reminders at half time, and expired turns played by the computer (the board says
-        so). Cheap when nothing is due: call it every few seconds."""
-        return await self._timers.tick(self._clock() if now is None else now)
+        so), and requests to take back an action past their deadline. Cheap when nothing is due: call it
+        every few seconds."""
+        now = self._clock() if now is None else now
+        out = await self._timers.tick(now)
+        return out + await self._expire_undos(now)
+
+    # -- undo by agreement ----------------------------------------------------------------------------
+    async def ask_undo(self, game_no: int, user_id: int) -> list[Notification]:
+        """A player asks to take back their last action (see bot/tables/undos.py): every other human is
+        asked (`UndoRequested`), or with nobody to ask it is taken back at once."""
+        table = await self._table(game_no)
+        async with table.lock:
+            self._check_live(table)
+            return await self._undos.ask(table, user_id)
+
+    async def answer_undo(self, game_no: int, user_id: int, accept: bool, turn: int | None) -> list[Notification]:
+        """Another human accepts or refuses the request made at `turn` (its buttons' token); the last
+        acceptance takes the action back (the board and every hand are told again)."""
+        table = await self._table(game_no)
+        async with table.lock:
+            self._check_live(table)
+            return await self._undos.answer(table, user_id, accept, turn)
+
+    async def set_undo_message(self, game_no: int, turn: int, channel_id: int, message_id: int) -> None:
+        table = await self._table(game_no)
+        async with table.lock:
+            await self._undos.set_message(table, turn, channel_id, message_id)
+
+    async def _expire_undos(self, now: float) -> list[Notification]:
+        """Requests past their deadline end, keeping the action. Reads the store once a minute at most while
+        none this process asked is due (a request asked before a restart, or by another process, too)."""
+        undos = self._undos
+        if now < undos.next_due:
+            return []
+        for game_no in [g for g, at in undos.deadlines.items() if at <= now]:
+            del undos.deadlines[game_no]
+        undos.next_due = min([now + UNDO_SWEEP_SECONDS, *undos.deadlines.values()])
+        try:
+            due = await self._store.due_undo_requests(now)
+        except StoreError:
+            log.warning("could not read the undo requests due", exc_info=True)
+            return []
+        out: list[Notification] = []
+        for game_no in due:
+            try:
+                table = await self._table(game_no)
+                async with table.lock:
+                    out += await undos.expire(table, now)
+            except TableError:
+                with contextlib.suppress(StoreError):
+                    await self._store.drop_undo_request(game_no)  # its game ended: nothing to ask any more
+        return out
 
     # -- telling: the outbox ---------------------------------------------------------------------------
     async def untold(self, now: float | None = None, *, everything: bool = False) -> list[Notification]:
@@ -316,13 +378,26 @@ class TableService:
         private: bool = False,
         invited: Sequence[int] = (),
         watching: bool = True,
+        undo: bool = False,
     ) -> list[LobbyChanged]:
         """A lobby with the host in the first seat; options start from the server's defaults. A private one
-        seats only the host and the `invited`; `watching` False turns watchers away."""
+        seats only the host and the `invited`; `watching` False turns watchers away; `undo` lets a player
+        take back their last action when everyone else agrees, where the server allows it (UndoNotAllowed)."""
         settings = await self.settings(guild_id)
+        if undo and not settings.undo_allowed:
+            raise UndoNotAllowed(f"server {guild_id} does not allow undo", guild_id=guild_id)
         defaults = settings.default_options.get(game_id, {})
         opened = await self._lobbies.open(
-            guild_id, channel_id, host, game_id, options, defaults, private=private, invited=invited, watching=watching
+            guild_id,
+            channel_id,
+            host,
+            game_id,
+            options,
+            defaults,
+            private=private,
+            invited=invited,
+            watching=watching,
+            undo=undo,
         )
         return [opened]
 
@@ -425,7 +500,7 @@ class TableService:
             self._turns.note_due(table)
             out: list[Notification] = [
                 LobbyChanged(lobby.info(game_no)),
-                TableOpened(table.info(), table.view(None), state.turn, table.seating),
+                TableOpened(table.info(), table.view(None), state.log_length, table.seating),
             ]
         out += await self._turns.carry_on(table, dealt=True)
         return out
@@ -475,12 +550,12 @@ class TableService:
                 if seat is None:
                     raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
                 state = table.state
-                if turn is not None and turn != state.turn:
+                if turn is not None and turn != state.log_length:
                     raise StaleControl(
-                        f"that control was for turn {turn}; the game is at turn {state.turn}",
+                        f"that control was for turn {turn}; the game is at turn {state.log_length}",
                         game_no=game_no,
                         turn=turn,
-                        current=state.turn,
+                        current=state.log_length,
                     )
                 if seat not in state.actors:
                     current = state.current_seat
@@ -515,7 +590,13 @@ class TableService:
                 raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
             state = table.state
             return HandChanged(
-                table.info(), user_id, seat, state.view(seat), seat in table.candidates(), state.turn, table.deadline
+                table.info(),
+                user_id,
+                seat,
+                state.view(seat),
+                seat in table.candidates(),
+                state.log_length,
+                table.deadline,
             )
 
     async def snapshot(self, game_no: int) -> Snapshot:
@@ -530,12 +611,14 @@ class TableService:
             else:
                 state = replay(stored.row, stored.actions)
                 info = Table(stored.row, state).info()
-                return Snapshot(info, state.view(None), state.turn, tuple(state.hands), tuple(state.scores), True)
+                return Snapshot(info, state.view(None), state.log_length, tuple(state.hands), tuple(state.scores), True)
         async with table.lock:
             await self._fresh(table)
             state = table.state
             over = table.status != "active"
-            return Snapshot(table.info(), table.view(None), state.turn, tuple(state.hands), tuple(state.scores), over)
+            return Snapshot(
+                table.info(), table.view(None), state.log_length, tuple(state.hands), tuple(state.scores), over
+            )
 
     async def user_games(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
         """A user's active games (all servers, or one), as `/games` lists them. Where other processes share the
@@ -553,7 +636,7 @@ class TableService:
                 continue
             seat = table.seat_of(user_id)
             if seat is not None:
-                turn = table.state.turn
+                turn = table.state.log_length
                 out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
         return out
 
@@ -571,7 +654,7 @@ class TableService:
                     self._check_live(table)
                     seat = table.seat_of(user_id)
                     if seat is not None:  # (they may have resigned in another process meanwhile)
-                        turn = table.state.turn
+                        turn = table.state.log_length
                         out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
             except (TableOver, GameNotFound):
                 continue  # ended, or cannot be rebuilt, meanwhile
@@ -628,7 +711,7 @@ class TableService:
                         raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
                     old = table.seats[seat]
                     new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id, level=level)
-                    turn = table.state.turn
+                    turn = table.state.log_length
                     told = outbox_entry(game_no, "resigned", turn, self._clock(), user_id)
                     await self._store.set_seat(game_no, seat, seat_row(new), tell=[told])
                     table.version += 1
@@ -653,7 +736,7 @@ class TableService:
                 raise NotHost(f"only the host or an admin may abandon game {game_no}", game_no=game_no)
             try:
                 async with self._turns.guard(table):
-                    now, turn = self._clock(), table.state.turn
+                    now, turn = self._clock(), table.state.log_length
                     told = outbox_entry(game_no, "abandoned", turn, now, user_id)
                     await self._store.end_game(game_no, "abandoned", now, tell=[told])
             except StoreError as exc:

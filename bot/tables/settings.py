@@ -31,7 +31,13 @@ def _settings(guild_id: int, row: SettingsRow | None) -> ServerSettings:
     if row is None:
         return ServerSettings(guild_id)
     return ServerSettings(
-        guild_id, row.turn_seconds, row.auto_play, row.language, row.default_options, row.computer_level
+        guild_id,
+        row.turn_seconds,
+        row.auto_play,
+        row.language,
+        row.default_options,
+        row.computer_level,
+        row.undo_allowed,
     )
 
 
@@ -78,6 +84,7 @@ class SettingsBook:
         auto_play: bool = UNSET,
         language: str | None = UNSET,
         computer_level: str | None = UNSET,
+        undo_allowed: bool = UNSET,
     ) -> ServerSettings:
         changes: dict[str, Any] = {}
         if turn_seconds is not UNSET:
@@ -107,6 +114,8 @@ class SettingsBook:
             changes["language"] = language
         if computer_level is not UNSET:  # None: back to the bot's default (FIVES_COMPUTER_LEVEL)
             changes["computer_level"] = None if computer_level is None else check_level(computer_level)
+        if undo_allowed is not UNSET:
+            changes["undo_allowed"] = bool(undo_allowed)
         async with self._changing(guild_id) as current:
             return await self._save(replace(current, **changes))
 
@@ -135,6 +144,7 @@ class SettingsBook:
             settings.language,
             settings.default_options,
             settings.computer_level,
+            settings.undo_allowed,
         )
         try:
             await self._store.save_settings(row)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from bot.engine import GameState, View, new_game
+from bot.engine import UNDO, GameState, View, new_game
 from data import GameRow, SeatRow
 
 from .models import Seat, SeatingDraw, TableInfo
@@ -15,11 +15,22 @@ FORCED = frozenset(("draw", "pass"))
 
 
 def replay(row: GameRow, actions: Sequence[tuple[int, str]]) -> GameState:
-    """The game as its log leaves it (the engine raises if the log does not replay)."""
+    """The game as its log leaves it, actions taken back undone (the engine raises if the log does not replay)."""
     state = new_game(row.game_id, row.players, row.options, seed=row.seed, deal=row.deals)
     for seat, action in actions:
-        state.apply(seat, action)
+        state.act(seat, action)
     return state
+
+
+def in_play(actions: Sequence[tuple[int, str]]) -> list[int]:
+    """The indices of a log's entries still in play: each `undo` takes out itself and the action it undid."""
+    kept: list[int] = []
+    for index, (_, action) in enumerate(actions):
+        if action == UNDO:
+            kept.pop()
+        else:
+            kept.append(index)
+    return kept
 
 
 def _seats(row: GameRow) -> tuple[Seat, ...]:
@@ -167,7 +178,7 @@ class Table:
         against the view before it and the board is drawn from the view after it."""
         if seat is not None:
             return self.state.view(seat)
-        turn = self.state.turn
+        turn = self.state.log_length
         if self._public is None or self._public[0] != turn:
             self._public = (turn, self.state.view(None))
         return self._public[1]

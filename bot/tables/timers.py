@@ -102,7 +102,7 @@ class Timers:
                     return []
                 user_id = table.seats[seat].user_id
                 assert user_id is not None
-                turn = table.state.turn
+                turn = table.state.log_length
                 await self.set(table, deadline, None, [outbox_entry(table.game_no, "reminder", turn, now, user_id)])
                 return [TurnReminder(table.info(), user_id, seat, turn, deadline)]
 

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
-from bot.engine import EngineError, Event
+from bot.engine import UNDO, EngineError, Event
 from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, RatingHistoryRow, ResultRow, StoreError, StoreInterface
 
 from .errors import IllegalMove, StoreFailed, TableOver
@@ -87,17 +87,17 @@ class Turns:
     async def catch_up(self, table: Table) -> None:
         """Inside `guard`: the actions another process appended since this one's last, and the rest of the
         game's row as it is now (seats, timers, status)."""
-        stored = await self.store.load_game(table.game_no, since=table.state.turn)
+        stored = await self.store.load_game(table.game_no, since=table.state.log_length)
         if stored is None or stored.row.status != "active":
             table.status = stored.row.status if stored is not None else "abandoned"
             table.changed()
             self.tables.pop(table.game_no, None)
             raise TableOver(f"game {table.game_no} is over", game_no=table.game_no)
         try:
-            if stored.first_turn != table.state.turn:
+            if stored.first_turn != table.state.log_length:
                 raise EngineError("the log does not follow on from this process's state")
             for seat, action in stored.actions:
-                table.state.apply(seat, action)
+                table.state.act(seat, action)
         except EngineError:
             full = await self.store.load_game(table.game_no)
             assert full is not None
@@ -171,7 +171,7 @@ class Turns:
         if level is None:
             raise ValueError(f"seat {seat} of game {table.game_no} is a human's: name the level to play it at")
         state = table.state
-        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.turn), level)
+        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.log_length), level)
 
     async def timer(self, table: Table, now: float) -> tuple[float | None, float | None]:
         """Deadline and reminder time for the human to act now (None when a computer acts or it is over)."""
@@ -196,7 +196,7 @@ class Turns:
     # -- one action -----------------------------------------------------------------------------------
     async def apply(self, table: Table, seat: int, action: str, kind: str, batch: Batch) -> None:
         state = table.state
-        turn = state.turn
+        turn = state.log_length
         hands_before = len(state.hands)
         try:
             events = state.apply(seat, action)
@@ -251,6 +251,47 @@ class Turns:
         batch.touched.add(seat)
         if hands:
             batch.dealt = True
+
+    async def take_back(self, table: Table, seat: int, batch: Batch) -> None:
+        """`seat` takes back its last action (everyone agreed): the engine replays the game without it, the
+        log gets an `undo` entry after it (both stay: the log is the game), then the table is told."""
+        state = table.state
+        turn = state.log_length
+        try:
+            events = state.act(seat, UNDO)
+        except EngineError as exc:
+            raise IllegalMove(exc) from None
+        try:
+            now = self.clock()
+            deadline, reminder_at = await self.timer(table, now)
+            tell = (outbox_entry(table.game_no, "action", turn, now),)
+            carry_on_at = now + CARRY_ON_SECONDS if self.automatic_pending(table) else None
+            write = ActionWrite(
+                table.game_no,
+                turn,
+                seat,
+                str(UNDO),
+                "player",
+                now,
+                deadline,
+                reminder_at,
+                (),
+                tell=tell,
+                carry_on_at=carry_on_at,
+            )
+            await self.store.append_action(write)
+        except BaseException as exc:
+            await self.rebuild(table)
+            if isinstance(exc, StoreError):
+                raise StoreFailed(f"game {table.game_no}: the undo could not be saved: {exc}") from exc
+            raise
+        table.deadline, table.reminder_at, table.carry_on_at = deadline, reminder_at, carry_on_at
+        table.version += 1
+        self.outbox.add(write.tell)
+        self.note_due(table)
+        batch.out.append(undo_note(table, seat, events))
+        batch.touched.add(seat)
+        batch.dealt = True  # every player's controls were for the position after the action: all anew
 
     async def _results(self, table: Table, now: float) -> tuple[GameFinish, _Ended]:
         """Places, results per seat and new ratings of a finished game (see bot.tables.ratings), each
@@ -315,7 +356,7 @@ class Turns:
             user_id = table.seats[seat].user_id
             if user_id is not None:
                 out.append(
-                    HandChanged(info, user_id, seat, state.view(seat), seat in to_act, state.turn, table.deadline)
+                    HandChanged(info, user_id, seat, state.view(seat), seat in to_act, state.log_length, table.deadline)
                 )
         return out
 
@@ -346,7 +387,7 @@ def action_notes(
             action=text,
             points=points,
             kind=kind,
-            turn=state.turn,
+            turn=state.log_length,
             next_seats=next_seats,
             next_user_ids=table.user_ids(next_seats),
             deadline=table.deadline,
@@ -359,3 +400,23 @@ def action_notes(
         sides, changes = ended
         out.append(GameEnded(info, public, state.result, sides, changes))
     return out
+
+
+def undo_note(table: Table, seat: int, events: Sequence[Event]) -> BoardChanged:
+    """What taking back an action tells: the board as it was before it, and which action went."""
+    state = table.state
+    next_seats = table.candidates()
+    return BoardChanged(
+        table=table.info(),
+        view=table.view(None),
+        seat=seat,
+        user_id=table.seats[seat].user_id,
+        action=str(events[0].data["action"]),
+        points=(0,) * len(state.sides),
+        kind="undo",
+        turn=state.log_length,
+        next_seats=next_seats,
+        next_user_ids=table.user_ids(next_seats),
+        deadline=table.deadline,
+        events=tuple(events),
+    )

@@ -36,6 +36,7 @@ from bot.tables import (
     TableNotification,
     TableOpened,
     TurnReminder,
+    UndoRequested,
 )
 from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.outbox import key_of
@@ -43,6 +44,7 @@ from presenters import presenter
 
 from ..common import names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
+from ..undo import show_question
 from ..watching import add_to_thread
 from .boards import Boards
 from .hand_dms import HandDMs
@@ -175,7 +177,10 @@ class Announcer:
                 # only its own plays, and this action starts the next board's lines.
                 await boards.hand_result(post, locale)
                 ends = rendering.end_names(note.view)  # Billitonnen's ends as the image shows them
-                line = presenter(note.table.game_id).board_line(note, names, locale, ends=ends)
+                if note.kind == "undo":  # the board goes back to where it was: say why
+                    line = tr("line.undo", locale, player=names[note.seat], action=note.action)
+                else:
+                    line = presenter(note.table.game_id).board_line(note, names, locale, ends=ends)
                 if post.lines and len("\n".join(post.lines)) + len(line) >= LINES_PER_MESSAGE:
                     await boards.post_lines(post)  # a long backlog: its lines go out in several messages
                 post.view, post.turn, post.deadline = note.view, note.turn, note.deadline
@@ -198,6 +203,8 @@ class Announcer:
                     await self._retire(note.table, post)
             elif isinstance(note, HandChanged):
                 hands.append(note)
+            elif isinstance(note, UndoRequested):
+                await show_question(self.bot, note, self.places.place(note.table))
             elif isinstance(note, TurnReminder):
                 assert key is not None
                 (post.done if await self.hand_dms.remind(note) else post.failed).append(key)

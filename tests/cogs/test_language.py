@@ -59,14 +59,15 @@ async def test_slash_commands_carry_japanese_names_descriptions_and_choices(worl
     commands = {c.name: c for c in await world.bot.tree.fetch_commands()}
     assert set(commands) == {
         *("play", "hand", "move", "games", "resign", "abandon"),
-        *("rules", "settings", "leaderboard", "stats", "history", "replay", "season", "unwatch"),
+        *("rules", "settings", "leaderboard", "stats", "history", "replay", "season", "unwatch", "undo"),
         "tournament",
     }
+    assert commands["undo"].name_localizations[discord.Locale.japanese] == "待った"
     play = commands["play"]
     assert play.name_localizations[discord.Locale.japanese] == "あそぶ"
     assert play.description_localizations[discord.Locale.japanese] == "このチャンネルでゲームの卓を立てます"
     [game] = [o for o in play.options if o.name == "game"]
-    for option in play.options:  # private:, invite:, watching: too
+    for option in play.options:  # private:, invite:, watching:, undo: too
         assert discord.Locale.japanese in option.name_localizations, option.name
         assert discord.Locale.japanese in option.description_localizations, option.name
     assert game.name_localizations[discord.Locale.japanese] == "ゲーム"

@@ -54,6 +54,13 @@ _new = tuple.__new__
 class DominerenState(GameState):
     """One Domineren session for 3-5 players, each seat its own side."""
 
+    # Declared doubles come out of a hand; Billitonnen turns tiles over; the pool is the session's end.
+    REVEALING = GameState.REVEALING | {"declare", "billitonnen", "billitonnen_turn", "pool"}
+
+    def reveals(self, event: Event) -> bool:
+        # A set from the talon is a draw: the tile was hidden until then.
+        return event.kind in self.REVEALING or (event.kind == "set" and bool(event.data and event.data.get("drawn")))
+
     def __init__(
         self,
         game_id: str,
@@ -308,6 +315,7 @@ class DominerenState(GameState):
         self.steps.append(Step(seat, action, tuple(delta)))
         if ending is not None:
             self._close_hand(ending, events)
+        self.last_events = events
         return events
 
     # -- chips ------------------------------------------------------------------------------------------
@@ -336,7 +344,8 @@ class DominerenState(GameState):
         for payer, chips in owed:
             self._pay(payer, seat, chips, delta)
         self.steps.append(Step(seat, CLAIM, tuple(delta)))
-        return [Event("claim", seat, {"chips": delta[seat]})]
+        self.last_events = events = [Event("claim", seat, {"chips": delta[seat]})]
+        return events
 
     # -- the set, the type and the questions after it ---------------------------------------------------
     def _set(self, seat: int, action: Any, delta: list[int], events: list[Event]) -> None:

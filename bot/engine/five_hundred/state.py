@@ -27,6 +27,10 @@ _SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
 class FiveHundredState(GameState):
+    # A trick gathered shows its cards' fate; the auction's end gives the declarer the widow; a call, or a
+    # card that shows the partner, says who holds what; an open misère lays a hand down.
+    REVEALING = GameState.REVEALING | {"trick", "contract", "partner", "expose"}
+
     def __init__(
         self,
         game_id: str,
@@ -223,15 +227,18 @@ class FiveHundredState(GameState):
         if phase == PLAY:
             if type(action) is not Play or action not in self.legal_actions(seat):
                 self._refuse_play(seat, action)
-            return self._play(seat, action)
-        if phase == AUCTION:
+            events = self._play(seat, action)
+        elif phase == AUCTION:
             self._check_bid(action)
-            return self._bid(seat, action)
-        if phase == DISCARD:
+            events = self._bid(seat, action)
+        elif phase == DISCARD:
             self._check_discard(seat, action)
-            return self._discard(seat, action)
-        self._check_call(seat, action)
-        return self._call(seat, action)
+            events = self._discard(seat, action)
+        else:
+            self._check_call(seat, action)
+            events = self._call(seat, action)
+        self.last_events = events
+        return events
 
     def _wrong_phase(self, action: Any) -> None:
         what = {AUCTION: "bid or pass", DISCARD: "discard", CALL: "call a partner's card or play solo"}

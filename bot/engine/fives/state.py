@@ -261,10 +261,13 @@ class FivesState(GameState):
         if action not in legal:
             action = self._resolve(seat, action, legal)
         if action is DRAW:
-            return self._draw(seat)
-        if action is PASS:
-            return self._pass(seat)
-        return self._play(seat, action)
+            events = self._draw(seat)
+        elif action is PASS:
+            events = self._pass(seat)
+        else:
+            events = self._play(seat, action)
+        self.last_events = events
+        return events
 
     def _resolve(self, seat: int, action: Any, legal: list[Any]) -> Any:
         """Map a parsed action onto the legal one it means, or raise the specific reason it is illegal."""

@@ -1,0 +1,151 @@
+"""Undo by agreement: `/undo` asks the table to let the player take back their last action (at a table opened
+with `/play undo:True`, where the server allows it: `/settings undo`). The question goes where the game is
+played, mentioning the other players, with **Accept** and **Refuse** until its deadline; when all accept,
+the action is gone and the board is drawn again (the announcer says who took back what). The buttons keep
+working across a restart: the game and the request's turn are in their custom ids, the answers in the
+database.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Self
+
+import discord
+from discord import app_commands
+
+from bot.i18n import tr
+from bot.tables import UndoRequested
+from presenters.common import table_title
+
+from .common import (
+    Colours,
+    ControlsCog,
+    fives,
+    game_autocomplete,
+    game_in_context,
+    public_locale,
+    relative_time,
+    reports_errors,
+    service,
+    user_locale,
+)
+from .translator import text
+
+if TYPE_CHECKING:
+    from bot.client import FivesBot
+
+log = logging.getLogger(__name__)
+
+STYLES = {"yes": discord.ButtonStyle.success, "no": discord.ButtonStyle.danger}
+MARKS = {"accepted": "✅", "refused": "❌", "expired": "⌛", "void": "⌛"}
+
+
+def _name(request: UndoRequested, user_id: int | None) -> str:
+    seat = next((s for s in request.table.seats if s.user_id == user_id), None)
+    return discord.utils.escape_markdown(seat.name or "") if seat is not None else f"<@{user_id}>"
+
+
+def question_embed(request: UndoRequested, locale: str) -> discord.Embed:
+    """Who agreed, who is awaited, until when; once settled, what became of the action."""
+    table = request.table
+    embed = discord.Embed(title=tr("undo.title", locale, table=table_title(table, locale)), colour=Colours.LOBBY)
+    lines = [tr("undo.what", locale, player=_name(request, request.user_id), action=request.action), ""]
+    lines += [f"✅ **{_name(request, user)}**" for user in request.accepted]
+    if request.status == "open":
+        lines += [f"⏳ **{_name(request, user)}**" for user in request.waiting]
+        lines += ["", tr("undo.until", locale, when=relative_time(request.deadline))]
+    else:
+        embed.colour = Colours.BOARD if request.status == "accepted" else Colours.CLOSED
+        by = _name(request, request.by_user_id) if request.by_user_id is not None else ""
+        said = tr(
+            f"undo.{request.status}", locale, player=_name(request, request.user_id), action=request.action, by=by
+        )
+        lines += ["", f"{MARKS[request.status]} {said}"]
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def question_view(request: UndoRequested, locale: str) -> discord.ui.View | None:
+    if request.status != "open":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(request.table.game_no, request.turn, "yes", locale))
+    view.add_item(UndoButton(request.table.game_no, request.turn, "no", locale))
+    return view
+
+
+async def show_question(bot: FivesBot, request: UndoRequested, place: int) -> None:
+    """Post the question where the game is played (the first time), or draw it again as it now stands."""
+    locale = await public_locale(bot, request.table.guild_id)
+    embed, view = question_embed(request, locale), question_view(request, locale)
+    try:
+        if request.message_id is not None and request.channel_id is not None:
+            message = bot.get_partial_messageable(request.channel_id, guild_id=request.table.guild_id)
+            await message.get_partial_message(request.message_id).edit(content=None, embed=embed, view=view)
+            return
+        if view is None:  # never posted (nobody else to ask, or lost in a crash): the board says what happened
+            return
+        channel = bot.get_partial_messageable(place, guild_id=request.table.guild_id)
+        waiting = " ".join(f"<@{user}>" for user in request.waiting)
+        posted = await channel.send(
+            tr("undo.asked", locale, player=f"<@{request.user_id}>", players=waiting),
+            embed=embed,
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+    except discord.HTTPException as exc:
+        log.info("game %s: could not show the undo question (%s)", request.table.game_no, exc)
+        return
+    await bot.service.set_undo_message(request.table.game_no, request.turn, place, posted.id)
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:undo:(?P<game>[0-9]+):(?P<turn>[0-9]+):(?P<way>yes|no)"
+):
+    """**Accept** and **Refuse** on the question, for the request made at `turn`."""
+
+    def __init__(self, game_no: int, turn: int, way: str, locale: str = "en", *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr(f"undo.button.{way}", locale),
+                style=STYLES[way],
+                custom_id=f"fives:undo:{game_no}:{turn}:{way}",
+            )
+        )
+        self.game_no, self.turn, self.way = game_no, turn, way
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["turn"]), match["way"], label=item.label)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        accept = self.way == "yes"
+        notes = await service(interaction.client).answer_undo(self.game_no, interaction.user.id, accept, self.turn)
+        await interaction.response.send_message(tr(f"undo.said.{self.way}", user_locale(interaction)), ephemeral=True)
+        await fives(interaction).announcer.deliver(notes)
+
+
+class Undo(ControlsCog):
+    ITEMS = (UndoButton,)
+
+    @app_commands.command(name=text("command.undo.name"), description=text("command.undo.description"))
+    @app_commands.rename(game=text("command.option.game.name"))
+    @app_commands.describe(game=text("command.option.game.description"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        summary = await game_in_context(interaction, game)
+        notes = await self.bot.service.ask_undo(summary.table.game_no, interaction.user.id)
+        asked = next((n for n in notes if isinstance(n, UndoRequested)), None)
+        said = "undo.said.asked" if asked is not None and asked.status == "open" else "undo.said.done"
+        await interaction.response.send_message(tr(said, user_locale(interaction)), ephemeral=True)
+        await self.bot.announcer.deliver(notes)
+
+
+async def setup(bot: FivesBot) -> None:
+    await bot.add_cog(Undo(bot))
