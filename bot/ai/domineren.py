@@ -303,11 +303,16 @@ def playout_step(state: DominerenState, rng: random.Random) -> None:
 def candidates(view: DominerenView, rng: random.Random) -> list[str]:
     """The moves worth searching: a claim at once; a Block only where it has a chance (no tile of ours
     fits after the play, and at most two tiles we cannot see could: every other fitting tile would be
-    played); of two type declarations that are mirror images on a double set (W and E swapped), one."""
+    played); of two type declarations that are mirror images on a double set (W and E swapped), one; in
+    Billitonnen, a tile the seat knows is turned where it fits (the search cannot tell the ends apart when
+    the seat loses either way, and players who kept turning known tiles at the wrong end would go round
+    for ever)."""
     texts = [m.text for m in view.legal]
     if "claim" in texts:
         return ["claim"]
     kinds = {m.kind for m in view.legal}
+    if "turn" in kinds:
+        return _billitonnen_turns(view, texts)
     if "block" in kinds:
         world = determinize(view, rng)  # the layout after a play is public: any sample shows it
         mine = [_tile(t) for t in view.hand or ()]
@@ -339,6 +344,21 @@ def candidates(view: DominerenView, rng: random.Random) -> list[str]:
                 seen.add(m.text)
         return keep
     return texts
+
+
+def _billitonnen_turns(view: DominerenView, texts: list[str]) -> list[str]:
+    """The end to turn the rightmost tile at, when the seat knows the tile (it peeked at it, it is a
+    double lying face up, or everyone saw it turned before): where it fits; either end is the same when it
+    fits both (it waits to be placed) or neither (it goes back). An unknown tile: both are searched."""
+    game = view.billitonnen
+    assert game is not None and view.seat is not None
+    row = game.rows[view.seat]
+    remembered = game.remembered[view.seat] if game.remembered else ()
+    known = game.peeked or (row[-1] if row else None) or (remembered[-1] if remembered else None)
+    if known is None:
+        return texts
+    fits = [text for text, number in (("turn W", game.end_w), ("turn E", game.end_e)) if number in known]
+    return fits[:1] if len(fits) == 1 else texts[:1]
 
 
 def _mirrored(text: str) -> str:

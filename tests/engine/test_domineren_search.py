@@ -253,3 +253,30 @@ def test_strong_declares_four_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
     script = Script(4, [full_deal(hands)])
     script.acts((0, "6-6"), (0, "type 4"))
     assert choose_action(script.state.view(1), random.Random(0), "strong") == "declare"  # 250 from each
+
+
+def test_billitonnen_among_searching_seats_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile a seat knows is turned where it fits: four searching seats that each expect to lose whatever
+    they do once kept turning known tiles at the wrong end, and Billitonnen went round for ever."""
+    monkeypatch.setitem(BUDGETS["domineren"], "normal", Budget(playouts=16, min_samples=4))
+    for seed in range(8):
+        state = _session(4, {"hands": 1}, seed, 0)
+        rng = random.Random(seed)
+        while state.phase != "billitonnen" and not state.is_over:
+            seat = state.actors[-1]
+            state.apply(seat, choose_action(state.view(seat), rng))
+        for _ in range(600):
+            if state.is_over:
+                break
+            seat = state.actors[-1]
+            view = state.view(seat)
+            text = choose_action(view, random.Random(state.turn), "normal")
+            b = view.billitonnen
+            assert b is not None
+            row, seen = b.rows[seat], b.remembered[seat]
+            known = b.peeked or (row[-1] or seen[-1] if row else None)
+            if text.startswith("turn") and known is not None:
+                fitting = [f"turn {side}" for side, n in (("W", b.end_w), ("E", b.end_e)) if n in known]
+                assert len(fitting) != 1 or text == fitting[0], "a known tile goes where it fits"
+            state.apply(seat, text)
+        assert state.is_over, f"seed {seed}: Billitonnen did not end"
