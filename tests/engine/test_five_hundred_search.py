@@ -208,15 +208,14 @@ def test_strong_bids_misere_with_a_hand_of_low_cards() -> None:
 
 
 def test_strong_does_not_overbid_a_partner_with_nothing_to_add() -> None:
-    state = new_game(
-        GAME,
-        4,
-        {"misere_rank": "off", "open_misere": "off"},
-        seed=0,
-        deal=stacked(4, {1: STRONG_HEARTS, 3: WEAK}, dealer=0),
-    )
+    hearts = ["JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AC", "7C"]
+    support = ["8H", "7H", "AS", "KS", "QS", "10S", "9S", "4D", "5C", "6C"]
+    state = new_game(GAME, 4, seed=0, deal=stacked(4, {2: hearts, 3: support}, dealer=0))
+    play(state, "pass", "pass")
+    assert choose_action(state.view(3), random.Random(0), "strong").endswith("S"), "alone it bids its spades"
+    state = new_game(GAME, 4, seed=0, deal=stacked(4, {1: hearts, 3: support}, dealer=0))
     play(state, "7H", "pass")
-    assert choose_action(state.view(3), random.Random(0), "strong") == "pass"
+    assert choose_action(state.view(3), random.Random(0), "strong") == "pass", "its partner plays hearts"
 
 
 def test_strong_keeps_its_trumps_and_aces_and_sheds_the_joker_in_misere() -> None:
