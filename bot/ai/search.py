@@ -59,7 +59,7 @@ class Family:
     win_value: Callable[[Any], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
     # the legal action texts worth searching (default: all of them), for moves with very many, such as the
-    # Five Hundred discard; the first one is the family's own choice, played if the budget is too small
+    # Five Hundred discard
     candidates: Callable[[Any], list[str]] | None = None
     # a family's own decision for some moves (the Five Hundred auction), or None to search as usual
     decide: Callable[[Any, random.Random, Budget], str | None] | None = None
@@ -121,7 +121,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
         if decided is not None:
             return decided
     if family.candidates is not None:
-        texts = family.candidates(view)
+        texts = family.candidates(view) or texts
         if len(texts) == 1:
             return texts[0]
     sample = family.sample or determinize
