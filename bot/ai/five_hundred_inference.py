@@ -27,6 +27,7 @@ from bot.engine.five_hundred.rules import BIDS, MISERE
 
 _FLOOR = 0.05  # the least likelihood of any action, whatever the hand
 _SCALE = 0.5  # tricks: how sharply a bidder's count decides
+PARTNER_HELP = 1.0  # tricks a bidder counts on from a partner (half that from a five-player call)
 
 # The easy level's count of a hand in all five denominations at once, as one integer per card: field t
 # (10 bits each, in tenths of a trick) is what the card counts with trump t, field 5 counts high cards
@@ -94,7 +95,7 @@ class _Auction:
         self.help = []
         for seat in range(n):
             team = next(side for side in view.sides if seat in side)
-            self.help.append((1.5 if len(team) > 1 else 1.0 if n == 5 else 0.0) + 0.5)
+            self.help.append((PARTNER_HELP if len(team) > 1 else PARTNER_HELP / 2 if n == 5 else 0.0) + 0.5)
         contract = None if view.contract is None else BIDS[view.contract]
         suits = SUIT_TABLES[NT if contract is None else contract.trump]
         self.suits = suits

@@ -58,9 +58,10 @@ class Family:
     step: Callable[[Any, random.Random], None] | None = None
     win_value: Callable[[Any], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
-    # the legal action texts worth comparing in this view (default: all of them); the search never plays one
-    # that is not in the list, so a family can leave out moves it knows to be bad or equivalent (the Five
-    # Hundred discard has hundreds); the first one is the family's own choice, played if the budget is too small
+    # the legal action texts worth comparing in this view (default, or an empty list: all of them); the search
+    # never plays one that is not in the list, so a family can leave out moves it knows to be bad or
+    # equivalent (the Five Hundred discard has hundreds); the first is the family's own choice, played if the
+    # budget is too small
     candidates: Callable[[Any, random.Random], list[str]] | None = None
     # a family's own decision for some moves (the Five Hundred auction), or None to search as usual
     decide: Callable[[Any, random.Random, Budget], str | None] | None = None
@@ -125,7 +126,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
         if decided is not None:
             return decided
     if family.candidates is not None:
-        texts = family.candidates(view, rng)
+        texts = family.candidates(view, rng) or texts  # none: every legal action
         if len(texts) == 1:
             return texts[0]
     sample = family.sample or determinize

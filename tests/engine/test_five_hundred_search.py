@@ -22,6 +22,7 @@ from bot.ai.search import Budget
 from bot.engine import GameState, determinize, new_game
 from bot.engine.five_hundred import FiveHundredState
 from bot.engine.five_hundred.cards import SUIT_TABLES
+from bot.engine.five_hundred.rules import BIDS
 
 from .test_five_hundred_determinize import CONFIGS, all_cards, position, revoked, seen_by
 from .test_five_hundred_rules import play, stacked
@@ -208,15 +209,14 @@ def test_strong_bids_misere_with_a_hand_of_low_cards() -> None:
 
 
 def test_strong_does_not_overbid_a_partner_with_nothing_to_add() -> None:
-    state = new_game(
-        GAME,
-        4,
-        {"misere_rank": "off", "open_misere": "off"},
-        seed=0,
-        deal=stacked(4, {1: STRONG_HEARTS, 3: WEAK}, dealer=0),
-    )
+    hearts = ["JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AC", "7C"]
+    support = ["8H", "7H", "AS", "KS", "QS", "10S", "9S", "4D", "5C", "6C"]
+    state = new_game(GAME, 4, seed=0, deal=stacked(4, {2: hearts, 3: support}, dealer=0))
+    play(state, "pass", "pass")
+    assert choose_action(state.view(3), random.Random(0), "strong").endswith("S"), "alone it bids its spades"
+    state = new_game(GAME, 4, seed=0, deal=stacked(4, {1: hearts, 3: support}, dealer=0))
     play(state, "7H", "pass")
-    assert choose_action(state.view(3), random.Random(0), "strong") == "pass"
+    assert choose_action(state.view(3), random.Random(0), "strong") == "pass", "its partner plays hearts"
 
 
 def test_strong_keeps_its_trumps_and_aces_and_sheds_the_joker_in_misere() -> None:
@@ -285,3 +285,18 @@ def test_samples_lean_towards_what_the_bids_said() -> None:
 
     assert mean_hearts(sample, 3) > mean_hearts(determinize, 3) + 0.3
     assert FAMILY.sample is sample
+
+
+def test_a_search_copy_declares_at_once_and_stops_at_the_end_of_the_hand() -> None:
+    state = new_game(GAME, 5, seed=1)
+    copy = state.clone()
+    copy.declare(3, BIDS["8H"])
+    assert (copy.phase, copy.declarer, str(copy.contract), copy.current) == ("discard", 3, "8H", 3)
+    assert len(copy.in_hand[3]) == 13 and copy.widow == [] and copy.discard_count == 3
+    assert state.phase == "auction" and state.declarer is None, "the original is untouched"
+    copy.deal_next_hand = False
+    rng = random.Random(1)
+    while not copy.hands:
+        step(copy, rng)
+    assert copy.hands[0].detail["contract"] == "8H" and copy.hands[0].detail["declarer"] == 3
+    assert copy.hand_no == 1 and copy.scores == list(copy.hands[0].points), "scored, and no next deal"
