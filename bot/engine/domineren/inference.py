@@ -201,7 +201,10 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
     fits: dict[int, list[int]] = {}
     required = []
     optional = []
-    shown = []  # a declarer's doubles were most likely shown, so dealt: drawn only when nothing else fits
+    # a declarer's doubles were most likely shown, so dealt: drawn only when nothing else fits, or in half
+    # the samples (the view does not say which doubles were shown, and one not held then may have been
+    # drawn: a seat not asked to play a double on the set did not hold it)
+    shown = []
     for t, until in info.played.items():
         if t == set_draw:
             continue
@@ -228,6 +231,8 @@ def plan_seat(info: SeatFacts, room: int, set_draw: int, rng: random.Random) -> 
     for t in required:
         if not augment(t, set()):
             return None
+    if shown and rng.random() < 0.5:
+        optional += shown
     free = [j for j in range(len(draws)) if j not in owner]
     rng.shuffle(free)
     rng.shuffle(optional)
