@@ -57,7 +57,9 @@ def columns(names: str) -> tuple[str, ...]:
 
 # -- the columns a query reads (or a write sends), as SQL lists ----------------------------------------------
 SETTINGS = columns("guild_id turn_seconds auto_play language default_options computer_level undo_allowed")
-UNDO = columns("game_no turn seat user_id action asked_at deadline waiting channel_id message_id")
+UNDO = columns(
+    "game_no turn seat user_id action asked_at deadline waiting channel_id message_id request status by_user_id step"
+)
 UNDO_TABLE = columns("lobby_id at")
 LOBBY = columns("lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no")
 LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
@@ -329,6 +331,10 @@ def undo_row(r: Row) -> UndoRow:
         tuple(int(u) for u in json.loads(r["waiting"])),
         r["channel_id"],
         r["message_id"],
+        r["request"],
+        r["status"],
+        r["by_user_id"],
+        r["step"],
     )
 
 
@@ -344,6 +350,10 @@ def undo_values(row: UndoRow) -> tuple[Any, ...]:
         dump(list(row.waiting)),
         row.channel_id,
         row.message_id,
+        row.request,
+        row.status,
+        row.by_user_id,
+        row.step,
     )
 
 

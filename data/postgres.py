@@ -956,27 +956,60 @@ class PostgresStore:
         return bool(await self._fetch("SELECT lobby_id FROM undo_tables WHERE lobby_id = $1", lobby_id))
 
     async def undo_request(self, game_no: int) -> UndoRow | None:
-        rows = await self._fetch(f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1", game_no)
+        """The game's open request, if any."""
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1 AND status = 'open'", game_no
+        )
         return m.undo_row(rows[0]) if rows else None
 
-    async def save_undo_request(self, row: UndoRow) -> None:
-        """A request asked, or changed (an acceptance, its message): the one request of its game."""
+    async def undo_requests_of(self, game_no: int, requests: Iterable[int]) -> list[UndoRow]:
+        """Some requests of a game, open or settled, by number (to tell how they stand)."""
+        numbers = sorted(set(requests))
+        if not numbers:
+            return []
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1 AND request = ANY($2::bigint[]) "
+            "ORDER BY request",
+            game_no,
+            numbers,
+        )
+        return [m.undo_row(r) for r in rows]
+
+    async def last_undo_request(self, game_no: int) -> int:
+        """The number of the game's newest request (0: none yet)."""
+        last = await self._fetchval("SELECT MAX(request) FROM undo_requests WHERE game_no = $1", game_no)
+        return int(last or 0)
+
+    async def save_undo_request(self, row: UndoRow, tell: Iterable[OutboxEntry] = ()) -> None:
+        """A request asked, or changed (an acceptance, its outcome), with the outbox entries telling it, in one
+        transaction. Where its question was posted is kept (see `set_undo_message`)."""
         async with self._transaction() as db:
             await db.execute(
-                f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) ON CONFLICT (game_no) "
-                "DO UPDATE SET turn = excluded.turn, seat = excluded.seat, user_id = excluded.user_id, "
-                "action = excluded.action, asked_at = excluded.asked_at, deadline = excluded.deadline, "
-                "waiting = excluded.waiting, channel_id = excluded.channel_id, message_id = excluded.message_id",
+                f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) "
+                "ON CONFLICT (game_no, request) DO UPDATE SET waiting = excluded.waiting, "
+                "deadline = excluded.deadline, status = excluded.status, by_user_id = excluded.by_user_id, "
+                "step = excluded.step, channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
+                "message_id = COALESCE(excluded.message_id, undo_requests.message_id)",
                 *m.undo_values(row),
             )
+            await _tell(db, tell)
 
-    async def drop_undo_request(self, game_no: int) -> None:
+    async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
+        """Where a request's question was posted (to redraw it as the request changes)."""
         async with self._transaction() as db:
-            await db.execute("DELETE FROM undo_requests WHERE game_no = $1", game_no)
+            await db.execute(
+                "UPDATE undo_requests SET channel_id = $1, message_id = $2 WHERE game_no = $3 AND request = $4",
+                channel_id,
+                message_id,
+                game_no,
+                request,
+            )
 
     async def due_undo_requests(self, now: float) -> list[int]:
-        """The games whose request to take back an action is past its deadline."""
-        rows = await self._fetch("SELECT game_no FROM undo_requests WHERE deadline <= $1 ORDER BY game_no", now)
+        """The games whose open request to take back an action is past its deadline."""
+        rows = await self._fetch(
+            "SELECT game_no FROM undo_requests WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
+        )
         return [r["game_no"] for r in rows]
 
     # -- spectators and private tables --------------------------------------------------------------------
@@ -1061,6 +1094,25 @@ class PostgresStore:
                     lobby_id,
                     user_id,
                 )
+
+    async def watcher_dms_closed(
+        self, lobby_id: int, user_id: int, over: bool, tell: Iterable[OutboxEntry] = ()
+    ) -> bool:
+        """A DM watcher's DMs are closed: they follow the table in its thread from now on (of a game that is
+        over, they watch nothing more), and `tell` says so, in one transaction. False (nothing written) if
+        they do not watch it by DM (any more)."""
+        where = "WHERE lobby_id = $1 AND user_id = $2 AND mode = 'dm'"
+        async with self._transaction() as db:
+            if over:
+                status = await db.execute(f"DELETE FROM watchers {where}", lobby_id, user_id)
+            else:
+                status = await db.execute(
+                    f"UPDATE watchers SET mode = 'thread', claimed_until = NULL {where}", lobby_id, user_id
+                )
+            if status.endswith(" 0"):
+                return False
+            await _tell(db, tell)
+        return True
 
     # -- tournaments -------------------------------------------------------------------------------------
     async def create_tournament(self, row: TournamentRow) -> int:

@@ -324,7 +324,9 @@ class TournamentRow:
 class UndoRow:
     """A request to take back the action before log entry `turn` (the log's length when asked), by `seat`
     (`user_id`), open until `deadline` while `waiting` (the other humans' user ids) have not all accepted.
-    `message_id` is the question's message in `channel_id`, once posted."""
+    `message_id` is the question's message in `channel_id`, once posted. `request` numbers it in its game
+    (its buttons carry it); `status` is open, accepted, refused (`by_user_id`), expired or void; `step`
+    counts its changes, each told through the outbox (migration 0012)."""
 
     game_no: int
     turn: int
@@ -336,3 +338,7 @@ class UndoRow:
     waiting: tuple[int, ...]
     channel_id: int | None = None
     message_id: int | None = None
+    request: int = 1
+    status: str = "open"
+    by_user_id: int | None = None
+    step: int = 0

@@ -61,6 +61,14 @@ _WATCH = (
     "DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, told_hands = excluded.told_hands, "
     "told_at = excluded.told_at, claimed_until = NULL"
 )
+# A request saved again keeps where its question was posted: the teller may have written it meanwhile.
+_SAVE_UNDO = (
+    f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) ON CONFLICT (game_no, request) "
+    "DO UPDATE SET waiting = excluded.waiting, deadline = excluded.deadline, status = excluded.status, "
+    "by_user_id = excluded.by_user_id, step = excluded.step, "
+    "channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
+    "message_id = COALESCE(excluded.message_id, undo_requests.message_id)"
+)
 # A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
 # interval has passed (parameters: now, interval, now).
 _DUE_DIGESTS = (
@@ -719,24 +727,49 @@ class Store:
         return bool(await self._rows("SELECT lobby_id FROM undo_tables WHERE lobby_id = ?", (lobby_id,)))
 
     async def undo_request(self, game_no: int) -> UndoRow | None:
-        rows = await self._rows(f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = ?", (game_no,))
+        """The game's open request, if any."""
+        rows = await self._rows(
+            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = ? AND status = 'open'", (game_no,)
+        )
         return m.undo_row(rows[0]) if rows else None
 
-    async def save_undo_request(self, row: UndoRow) -> None:
-        """A request asked, or changed (an acceptance, its message): the one request of its game."""
+    async def undo_requests_of(self, game_no: int, requests: Iterable[int]) -> list[UndoRow]:
+        """Some requests of a game, open or settled, by number (to tell how they stand)."""
+        numbers = sorted(set(requests))
+        if not numbers:
+            return []
+        marks = ", ".join("?" * len(numbers))
+        rows = await self._rows(
+            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = ? AND request IN ({marks}) ORDER BY request",
+            (game_no, *numbers),
+        )
+        return [m.undo_row(r) for r in rows]
+
+    async def last_undo_request(self, game_no: int) -> int:
+        """The number of the game's newest request (0: none yet)."""
+        rows = await self._rows("SELECT MAX(request) AS last FROM undo_requests WHERE game_no = ?", (game_no,))
+        return rows[0]["last"] or 0
+
+    async def save_undo_request(self, row: UndoRow, tell: Iterable[OutboxEntry] = ()) -> None:
+        """A request asked, or changed (an acceptance, its outcome), with the outbox entries telling it, in one
+        transaction. Where its question was posted is kept (see `set_undo_message`)."""
+        async with self._transaction() as db:
+            await db.execute(_SAVE_UNDO, m.undo_values(row))
+            await _tell(db, tell)
+
+    async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
+        """Where a request's question was posted (to redraw it as the request changes)."""
         async with self._transaction() as db:
             await db.execute(
-                f"INSERT OR REPLACE INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)})",
-                m.undo_values(row),
+                "UPDATE undo_requests SET channel_id = ?, message_id = ? WHERE game_no = ? AND request = ?",
+                (channel_id, message_id, game_no, request),
             )
 
-    async def drop_undo_request(self, game_no: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM undo_requests WHERE game_no = ?", (game_no,))
-
     async def due_undo_requests(self, now: float) -> list[int]:
-        """The games whose request to take back an action is past its deadline."""
-        rows = await self._rows("SELECT game_no FROM undo_requests WHERE deadline <= ? ORDER BY game_no", (now,))
+        """The games whose open request to take back an action is past its deadline."""
+        rows = await self._rows(
+            "SELECT game_no FROM undo_requests WHERE status = 'open' AND deadline <= ? ORDER BY game_no", (now,)
+        )
         return [r["game_no"] for r in rows]
 
     # -- spectators and private tables --------------------------------------------------------------------
@@ -810,6 +843,25 @@ class Store:
                     "WHERE lobby_id = ? AND user_id = ?",
                     (turn, hands, at, lobby_id, user_id),
                 )
+
+    async def watcher_dms_closed(
+        self, lobby_id: int, user_id: int, over: bool, tell: Iterable[OutboxEntry] = ()
+    ) -> bool:
+        """A DM watcher's DMs are closed: they follow the table in its thread from now on (of a game that is
+        over, they watch nothing more), and `tell` says so, in one transaction. False (nothing written) if
+        they do not watch it by DM (any more)."""
+        where = "WHERE lobby_id = ? AND user_id = ? AND mode = 'dm'"
+        async with self._transaction() as db:
+            if over:
+                cursor = await db.execute(f"DELETE FROM watchers {where}", (lobby_id, user_id))
+            else:
+                cursor = await db.execute(
+                    f"UPDATE watchers SET mode = 'thread', claimed_until = NULL {where}", (lobby_id, user_id)
+                )
+            if cursor.rowcount == 0:
+                return False
+            await _tell(db, tell)
+        return True
 
     # -- tournaments -------------------------------------------------------------------------------------
     async def create_tournament(self, row: TournamentRow) -> int:

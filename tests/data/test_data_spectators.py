@@ -4,12 +4,15 @@ passed, a hand ended, or the game ended (the last one, after which the watching 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from data import (
     ActionWrite,
     DigestClaim,
     GameRow,
     HandRow,
     LobbyRow,
+    OutboxEntry,
     SeatRow,
     StoreInterface,
     TableAccessRow,
@@ -89,3 +92,23 @@ async def test_a_hands_end_is_told_at_once_and_the_games_end_last(store: StoreIn
     assert last.over
     await store.digest_told(lobby, CAT, 1, 1, 130.0, over=True)
     assert await store.watchers(lobby) == [] and await store.claim_digests(10 * HOUR, HOUR, 60.0) == []
+
+
+async def test_a_dm_watcher_whose_dms_are_closed_follows_the_thread_and_is_told_so_once(
+    store: StoreInterface,
+) -> None:
+    lobby, game = await _table(store)
+    await store.watch(WatcherRow(lobby, CAT, "dm", 100.0, told_at=100.0))
+    await store.watch(WatcherRow(lobby, DAN, "dm", 100.0, told_at=100.0))
+    await store.append_action(_act(game, 0, 200.0))
+    claims = await store.claim_digests(100.0 + HOUR, HOUR, 60.0)
+    assert [c.watcher.user_id for c in claims] == [CAT, DAN]
+    told = OutboxEntry(game, "watcher", 1, CAT, created_at=HOUR, due_at=HOUR + 60.0)
+    assert await store.watcher_dms_closed(lobby, CAT, over=False, tell=[told])
+    assert not await store.watcher_dms_closed(lobby, CAT, over=False, tell=[replace(told, turn=2)])  # once
+    assert await store.outbox(game) == [told]
+    assert [(w.user_id, w.mode) for w in await store.watchers(lobby)] == [(CAT, "thread"), (DAN, "dm")]
+    [again] = await store.claim_digests(100.0 + 2 * HOUR, HOUR, 60.0)  # DAN's lease ran out; CAT gets none
+    assert again.watcher.user_id == DAN
+    assert await store.watcher_dms_closed(lobby, DAN, over=True)  # the game's last digest: watching ends
+    assert [w.user_id for w in await store.watchers(lobby)] == [CAT]
