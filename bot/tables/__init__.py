@@ -61,6 +61,7 @@ from .notifications import (
     TableOpened,
     TurnReminder,
     UndoRequested,
+    WatcherDMsClosed,
 )
 from .service import TableService
 from .undos import CannotUndo, NotYoursToAnswer, NoUndoRequest, UndoNotAllowed, UndoOff, UndoPending
@@ -121,5 +122,6 @@ __all__ = [
     "UndoPending",
     "UndoRequested",
     "UnknownLevel",
+    "WatcherDMsClosed",
     "WrongPlayerCount",
 ]

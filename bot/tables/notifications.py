@@ -137,12 +137,12 @@ class Retold:
     since: float
 
 
-# What is told at a game's table (a LobbyChanged is told on its lobby message instead).
 @dataclass(frozen=True, slots=True)
 class UndoRequested:
     """A request to take back an action, and where it stands. `status`: `open` (post or update the question
-    with Accept / Refuse for `turn`), `accepted` (the action is gone: its board follows), `refused` (by
-    `by_user_id`), `expired`, or `void` (the game moved on before everyone accepted)."""
+    with Accept / Refuse for request number `request`), `accepted` (the action is gone: its board follows),
+    `refused` (by `by_user_id`), `expired`, or `void` (the game moved on before everyone accepted). Each
+    change of a request is its `step` (the outbox entry that tells it); the question shows the newest."""
 
     table: TableInfo
     seat: int
@@ -150,14 +150,29 @@ class UndoRequested:
     action: str
     waiting: tuple[int, ...]
     accepted: tuple[int, ...]
+    asked_at: float
     deadline: float
     turn: int
+    request: int
+    step: int
     status: str
     by_user_id: int | None = None
     channel_id: int | None = None
     message_id: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class WatcherDMsClosed:
+    """A watcher's DM digest was refused (their DMs are closed): they follow the table where it is played from
+    now on (they watch nothing more once it is `over`), and are told so there, once."""
+
+    table: TableInfo
+    user_id: int
+    turn: int
+    over: bool
+
+
+# What is told at a game's table (a LobbyChanged is told on its lobby message instead).
 TableNotification = (
     TableOpened
     | BoardChanged
@@ -169,5 +184,6 @@ TableNotification = (
     | GameAbandoned
     | Retold
     | UndoRequested
+    | WatcherDMsClosed
 )
 Notification = LobbyChanged | TableNotification

@@ -1,8 +1,9 @@
 """The outbox: what the players must be told, kept in the store until it has been told.
 
 Every change that players must hear of (an action, a new table, a reminder, a resignation, an abandoned
-game) writes its outbox entries in the same transaction as the change itself (see
-`data/migrations/0002_outbox.sql`). The announcer tells them and reports back (`TableService.told`): what
+game, a request to take back an action and each change of it, a watcher whose DMs are closed) writes its
+outbox entries in the same transaction as the change itself (see `data/migrations/0002_outbox.sql` and
+`0012_told_through_the_outbox.sql`). The announcer tells them and reports back (`TableService.told`): what
 was told is deleted, what failed is retried later with a growing delay, never dropped. A crash between
 the commit and the telling leaves the entries in the store; they are told after the restart.
 
@@ -24,6 +25,8 @@ from .notifications import (
     SeatHandedToComputer,
     TableOpened,
     TurnReminder,
+    UndoRequested,
+    WatcherDMsClosed,
 )
 
 Key = tuple[str, int, int]  # (kind, user_id, turn), as in the store
@@ -46,6 +49,10 @@ def key_of(note: Notification) -> Key | None:
         return ("resigned", note.user_id, note.turn)
     if isinstance(note, GameAbandoned):
         return ("abandoned", note.by_user_id, note.turn)
+    if isinstance(note, UndoRequested):  # each change of a request has an entry of its own
+        return ("undo", note.request, note.step)
+    if isinstance(note, WatcherDMsClosed):
+        return ("watcher", note.user_id, note.turn)
     return None
 
 

@@ -3,15 +3,18 @@
 The notifications of an action are made from the game just after it and the engine's events for it, so
 they can be made again at any time by replaying the action log: the board lines, the hands and the game's end exactly as
 they were first told. Hands go to whoever acted in what is retold and whoever is to act now (everyone,
-when a hand was dealt), with the game as it stands now.
+when a hand was dealt), with the game as it stands now. A request to take back an action is told as it
+stands now (its question posted, or redrawn), once for all its untold changes; a watcher whose DMs are
+closed, that they follow the table where it is played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from bot.engine import UNDO, new_game
-from data import OutboxEntry, StoredGame, StoreInterface
+from data import OutboxEntry, StoredGame, StoreInterface, UndoRow
 
 from .models import RatingChange
 from .notifications import (
@@ -21,11 +24,13 @@ from .notifications import (
     TableNotification,
     TableOpened,
     TurnReminder,
+    WatcherDMsClosed,
 )
 from .outbox import Key
 from .ratings import side_results
 from .table import Table
 from .turns import action_notes, undo_note
+from .undos import status_now, told
 
 
 async def retell(
@@ -44,12 +49,19 @@ async def retell(
             for r in await store.result_rows(game_no)
             if r.user_id is not None and r.rating_before is not None and r.rating_after is not None
         )
-    return _retell(stored, live, entries, changes)
+    requests = await store.undo_requests_of(game_no, {e.user_id for e in entries if e.kind == "undo"})
+    watching: set[int] | None = None
+    if stored.row.lobby_id is not None and any(e.kind == "watcher" for e in entries):
+        watching = {w.user_id for w in await store.watchers(stored.row.lobby_id)}
+    out, obsolete, table = _retell(stored, live, entries, changes)
+    out += _questions(table, entries, requests, obsolete)
+    out += _watchers(table, entries, watching, obsolete)
+    return out, obsolete
 
 
 def _retell(
     stored: StoredGame, live: Table | None, entries: list[OutboxEntry], changes: tuple[RatingChange, ...]
-) -> tuple[list[TableNotification], list[Key]]:
+) -> tuple[list[TableNotification], list[Key], Table]:
     row = stored.row
     state = new_game(row.game_id, row.players, row.options, seed=row.seed, deal=row.deals)
     table = Table(row, state)
@@ -101,7 +113,41 @@ def _retell(
     said_at(last)
     obsolete += [e.key for rest in at_turn.values() for e in rest]  # past the log's end: cannot be
     out += _hands(table, entries, movers, dealt, obsolete)
-    return out, obsolete
+    return out, obsolete, table
+
+
+def _questions(
+    table: Table, entries: list[OutboxEntry], requests: list[UndoRow], obsolete: list[Key]
+) -> list[TableNotification]:
+    """Each request with untold changes, as it stands now, told by its newest untold change (the older ones
+    need no telling of their own: the question shows the newest)."""
+    steps: dict[int, list[OutboxEntry]] = {}
+    for e in entries:
+        if e.kind == "undo":
+            steps.setdefault(e.user_id, []).append(e)
+    out: list[TableNotification] = []
+    for row in requests:
+        mine = sorted(steps.pop(row.request), key=lambda e: e.turn)
+        obsolete += [e.key for e in mine[:-1]]
+        out.append(told(table, replace(row, status=status_now(table, row)), mine[-1].turn))
+    obsolete += [e.key for rest in steps.values() for e in rest]  # of a request that is not there
+    return out
+
+
+def _watchers(
+    table: Table, entries: list[OutboxEntry], watching: set[int] | None, obsolete: list[Key]
+) -> list[TableNotification]:
+    """Watchers whose DMs are closed, told that they follow the table here (unless they stopped watching it)."""
+    over = table.status != "active"
+    out: list[TableNotification] = []
+    for e in entries:
+        if e.kind != "watcher":
+            continue
+        if over or (watching is not None and e.user_id in watching):
+            out.append(WatcherDMsClosed(table.info(), e.user_id, e.turn, over))
+        else:
+            obsolete.append(e.key)
+    return out
 
 
 def _hands(

@@ -10,7 +10,6 @@ ahead of the log. Computer turns, automatic draws/passes and timed-out turns tak
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
 import math
@@ -110,7 +109,7 @@ class TableService:
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
         self.rematches = Rematches(store, clock, self._lobbies, self.start)  # a game played again
         self.tournaments = Tournaments(store, clock, self._lobbies, self.start)  # rounds of tables, to a winner
-        self.watchers = Watchers(store, clock, self._lobbies, self.snapshot)  # spectators, and their digests
+        self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
         self._undos = Undos(store, clock, self._turns)  # takings back by agreement
 
     # -- start-up -------------------------------------------------------------------------------------
@@ -246,18 +245,21 @@ class TableService:
             self._check_live(table)
             return await self._undos.ask(table, user_id)
 
-    async def answer_undo(self, game_no: int, user_id: int, accept: bool, turn: int | None) -> list[Notification]:
-        """Another human accepts or refuses the request made at `turn` (its buttons' token); the last
-        acceptance takes the action back (the board and every hand are told again)."""
+    async def answer_undo(self, game_no: int, user_id: int, accept: bool, request: int | None) -> list[Notification]:
+        """Another human accepts or refuses request number `request` (its buttons' token); the last acceptance
+        takes the action back (the board and every hand are told again)."""
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
-            return await self._undos.answer(table, user_id, accept, turn)
+            return await self._undos.answer(table, user_id, accept, request)
 
-    async def set_undo_message(self, game_no: int, turn: int, channel_id: int, message_id: int) -> None:
-        table = await self._table(game_no)
-        async with table.lock:
-            await self._undos.set_message(table, turn, channel_id, message_id)
+    async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
+        """Where a request's question was posted (to redraw it as the request changes). Not written (a store
+        down), a restart finds the question among the table's messages."""
+        try:
+            await self._store.set_undo_message(game_no, request, channel_id, message_id)
+        except StoreError:
+            log.warning("game %s: could not record where request %s was asked", game_no, request, exc_info=True)
 
     async def _expire_undos(self, now: float) -> list[Notification]:
         """Requests past their deadline end, keeping the action. Reads the store once a minute at most while
@@ -279,9 +281,12 @@ class TableService:
                 table = await self._table(game_no)
                 async with table.lock:
                     out += await undos.expire(table, now)
-            except TableError:
-                with contextlib.suppress(StoreError):
-                    await self._store.drop_undo_request(game_no)  # its game ended: nothing to ask any more
+            except TableError:  # its game ended: nothing to ask any more, as its question now says
+                try:
+                    if await undos.void(game_no, now):
+                        out += await self._retell(game_no)
+                except StoreError:
+                    log.warning("game %s: its request could not be ended", game_no, exc_info=True)
         return out
 
     # -- telling: the outbox ---------------------------------------------------------------------------

@@ -20,7 +20,17 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from bot.engine import UNDO, EngineError, Event
-from data import COMPUTER_ID, ActionWrite, GameFinish, HandRow, RatingHistoryRow, ResultRow, StoreError, StoreInterface
+from data import (
+    COMPUTER_ID,
+    ActionWrite,
+    GameFinish,
+    HandRow,
+    OutboxEntry,
+    RatingHistoryRow,
+    ResultRow,
+    StoreError,
+    StoreInterface,
+)
 
 from .errors import IllegalMove, StoreFailed, TableOver
 from .models import RatingChange, SideResult
@@ -252,9 +262,10 @@ class Turns:
         if hands:
             batch.dealt = True
 
-    async def take_back(self, table: Table, seat: int, batch: Batch) -> None:
+    async def take_back(self, table: Table, seat: int, batch: Batch, tell: Sequence[OutboxEntry] = ()) -> None:
         """`seat` takes back its last action (everyone agreed): the engine replays the game without it, the
-        log gets an `undo` entry after it (both stay: the log is the game), then the table is told."""
+        log gets an `undo` entry after it (both stay: the log is the game), written with the outbox entries of
+        its action and `tell` (the request's), then the table is told."""
         state = table.state
         turn = state.log_length
         try:
@@ -264,7 +275,7 @@ class Turns:
         try:
             now = self.clock()
             deadline, reminder_at = await self.timer(table, now)
-            tell = (outbox_entry(table.game_no, "action", turn, now),)
+            told = (outbox_entry(table.game_no, "action", turn, now), *tell)
             carry_on_at = now + CARRY_ON_SECONDS if self.automatic_pending(table) else None
             write = ActionWrite(
                 table.game_no,
@@ -276,7 +287,7 @@ class Turns:
                 deadline,
                 reminder_at,
                 (),
-                tell=tell,
+                tell=told,
                 carry_on_at=carry_on_at,
             )
             await self.store.append_action(write)

@@ -3,12 +3,16 @@ other human must accept before a deadline; a refusal or the deadline keeps the a
 
 The engine decides what may be taken back (`state.undoable(seat)`: the asker's own last action, which showed
 nothing hidden), so a request is void once anyone, a computer too, has acted since: computers act at once
-after a human, so an action a computer answered is never taken back. The request is stored with the game
-(one per game, changed under the game's lock: answers may land on any process); an accepted one is an
-`undo` entry of the action log after the action, told like every action through the outbox (the board
-redrawn, every hand DM refreshed), so a replay of the log, or of the exported record, is the same game.
-What the question says (asked, accepted by some, refused, expired) is told at once and not kept in the
-outbox: lost in a crash, the request still ends, at its deadline, keeping the action.
+after a human, so an action a computer answered is never taken back. Requests are stored with the game,
+numbered within it (the buttons of a question carry its number), changed under the game's lock (answers may
+land on any process), and kept once settled. An accepted one is an `undo` entry of the action log after the
+action, told like every action through the outbox (the board redrawn, every hand DM refreshed), so a replay
+of the log, or of the exported record, is the same game.
+
+What the question says is told through the outbox too: each change of a request (asked, an acceptance,
+accepted, refused, expired, void) is a `step` saved with an `undo` entry in the same transaction (with the
+`undo` action itself when it is accepted), so a failed post or a crash tells it again, once: the question
+posted if it never was, else redrawn as the request stands then.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from data import StoreError, StoreInterface, UndoRow
+from bot.engine import UNDO
+from data import OutboxEntry, StoreError, StoreInterface, UndoRow
 
 from .errors import NotAPlayer, StoreFailed, TableError
 from .notifications import Notification, UndoRequested
+from .outbox import entry as outbox_entry
 from .table import Table
 from .turns import Batch, Turns
 
@@ -67,7 +73,17 @@ class NotYoursToAnswer(TableError):
     key = "undo_not_yours"
 
 
-def _told(table: Table, row: UndoRow, status: str, by: int | None = None) -> UndoRequested:
+def status_now(table: Table, row: UndoRow) -> str:
+    """How a request stands on the game as it is now: an open one that the game moved past is void, unless
+    the log took its action back (a crash came between the `undo` and the request's change: accepted)."""
+    if row.status != "open" or table.state.log_length == row.turn:
+        return row.status
+    log = table.state.log()
+    return "accepted" if len(log) > row.turn and log[row.turn] == (row.seat, str(UNDO)) else "void"
+
+
+def told(table: Table, row: UndoRow, step: int | None = None) -> UndoRequested:
+    """The notification of a request as `row` has it (told by the outbox entry of `step`: its own by default)."""
     others = [s.user_id for s in table.humans() if s.user_id is not None and s.user_id != row.user_id]
     accepted = tuple(u for u in others if u not in row.waiting)
     return UndoRequested(
@@ -77,10 +93,13 @@ def _told(table: Table, row: UndoRow, status: str, by: int | None = None) -> Und
         row.action,
         row.waiting,
         accepted,
+        row.asked_at,
         row.deadline,
         row.turn,
-        status,
-        by,
+        row.request,
+        row.step if step is None else step,
+        row.status,
+        row.by_user_id,
         row.channel_id,
         row.message_id,
     )
@@ -102,6 +121,8 @@ class Undos:
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotAPlayer(f"user {user_id} has no seat in game {table.game_no}", game_no=table.game_no)
+        told_now: list[OutboxEntry] = []
+        out: list[Notification] = []
         try:
             if table.lobby_id is None or not await self._store.table_undo(table.lobby_id):
                 raise UndoOff(f"game {table.game_no} is not played with undo", game_no=table.game_no)
@@ -110,21 +131,43 @@ class Undos:
                 pending = await self._store.undo_request(table.game_no)
                 if pending is not None and pending.turn == table.state.log_length:
                     raise UndoPending(f"game {table.game_no} already has a request", game_no=table.game_no)
-                state = table.state
                 now = self._clock()
+                if pending is not None:  # for an action the game moved past: its question says how it ended
+                    pending = replace(pending, status=status_now(table, pending), step=pending.step + 1)
+                    told_now.append(await self._save(pending, now))
+                    out.append(told(table, pending))
+                state = table.state
                 others = tuple(s.user_id for s in table.humans() if s.user_id is not None and s.user_id != user_id)
+                if not others:  # nobody to ask: the board says it was taken back
+                    return out + await self._take_back(table, seat)
                 action = state.format_action(state.steps[-1].action)
-                row = UndoRow(table.game_no, state.log_length, seat, user_id, action, now, now + UNDO_SECONDS, others)
-                if not others:  # nobody to ask
-                    if pending is not None:
-                        await self._store.drop_undo_request(table.game_no)
-                    return await self._take_back(table, row)
-                await self._store.save_undo_request(row)
+                request = await self._store.last_undo_request(table.game_no) + 1
+                row = UndoRow(
+                    table.game_no,
+                    state.log_length,
+                    seat,
+                    user_id,
+                    action,
+                    now,
+                    now + UNDO_SECONDS,
+                    others,
+                    request=request,
+                )
+                told_now.append(await self._save(row, now))
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        finally:
+            self._turns.outbox.add(told_now)
         self.deadlines[table.game_no] = row.deadline
         self.next_due = min(self.next_due, row.deadline)
-        return [_told(table, row, "open")]
+        return [*out, told(table, row)]
+
+    async def _save(self, row: UndoRow, now: float) -> OutboxEntry:
+        """Inside the guard: a request's change, with the outbox entry that tells it (the caller adds it to
+        the outbox in memory)."""
+        entry = outbox_entry(row.game_no, "undo", row.step, now, row.request)
+        await self._store.save_undo_request(row, tell=[entry])
+        return entry
 
     def _check(self, table: Table, seat: int) -> None:
         state = table.state
@@ -139,57 +182,74 @@ class Undos:
             reason = "revealed"
         raise CannotUndo(f"seat {seat} cannot take back the last action ({reason})", reason=reason)
 
-    async def answer(self, table: Table, user_id: int, accept: bool, turn: int | None) -> list[Notification]:
-        """Another human accepts or refuses. The last acceptance takes the action back."""
+    async def answer(self, table: Table, user_id: int, accept: bool, request: int | None) -> list[Notification]:
+        """Another human accepts or refuses request number `request` (its buttons' token; None: the open one).
+        The last acceptance takes the action back."""
+        told_now: list[OutboxEntry] = []
         try:
             async with self._turns.guard(table):
                 row = await self._store.undo_request(table.game_no)
-                if row is None or (turn is not None and row.turn != turn):
+                if row is None or (request is not None and row.request != request):
                     raise NoUndoRequest(f"game {table.game_no} has no request to answer", game_no=table.game_no)
-                if row.turn != table.state.log_length:  # the game moved on: nothing is taken back any more
-                    await self._store.drop_undo_request(table.game_no)
-                    return [_told(table, row, "void")]
-                if user_id not in row.waiting:
+                now = self._clock()
+                status = status_now(table, row)
+                if status != "open":  # the game moved on: nothing is taken back any more
+                    row = replace(row, status=status, step=row.step + 1)
+                elif user_id not in row.waiting:
                     if table.seat_of(user_id) is None:
                         raise NotAPlayer(f"user {user_id} has no seat in game {table.game_no}", game_no=table.game_no)
                     raise NotYoursToAnswer(f"user {user_id} has nothing to answer", game_no=table.game_no)
-                if not accept:
-                    await self._store.drop_undo_request(table.game_no)
-                    return [_told(table, row, "refused", user_id)]
-                row = replace(row, waiting=tuple(u for u in row.waiting if u != user_id))
-                if row.waiting:
-                    await self._store.save_undo_request(row)
-                    return [_told(table, row, "open")]
-                await self._store.drop_undo_request(table.game_no)
-                return await self._take_back(table, row)
+                elif not accept:
+                    row = replace(row, status="refused", by_user_id=user_id, step=row.step + 1)
+                else:
+                    row = replace(row, waiting=tuple(u for u in row.waiting if u != user_id), step=row.step + 1)
+                    if not row.waiting:
+                        return await self._accepted(table, row, now)
+                told_now.append(await self._save(row, now))
+                return [told(table, row)]
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
+        finally:
+            self._turns.outbox.add(told_now)
 
-    async def _take_back(self, table: Table, row: UndoRow) -> list[Notification]:
-        """Inside the guard: everyone agreed. The `undo` goes into the log, then the table is told."""
+    async def _accepted(self, table: Table, row: UndoRow, now: float) -> list[Notification]:
+        """Inside the guard: everyone agreed. The `undo` goes into the log with the entry telling the question
+        so, then the request is settled (a crash between the two is read as accepted: `status_now`)."""
+        row = replace(row, status="accepted")
+        entry = outbox_entry(row.game_no, "undo", row.step, now, row.request)
+        out = await self._take_back(table, row.seat, entry)
+        await self._store.save_undo_request(row)
+        return [told(table, row), *out]
+
+    async def _take_back(self, table: Table, seat: int, *tell: OutboxEntry) -> list[Notification]:
+        """Inside the guard: the `undo` goes into the log (with `tell`), then the table is told."""
         batch = Batch()
-        await self._turns.take_back(table, row.seat, batch)
-        out: list[Notification] = [_told(table, row, "accepted")]
-        return out + self._turns.finish(table, batch)
-
-    async def set_message(self, table: Table, turn: int, channel_id: int, message_id: int) -> None:
-        """Where the question was posted (to retire its buttons when it is settled)."""
-        try:
-            async with self._turns.guard(table):
-                row = await self._store.undo_request(table.game_no)
-                if row is not None and row.turn == turn:
-                    await self._store.save_undo_request(replace(row, channel_id=channel_id, message_id=message_id))
-        except StoreError as exc:
-            raise StoreFailed(str(exc)) from exc
+        await self._turns.take_back(table, seat, batch, tell)
+        return self._turns.finish(table, batch)
 
     async def expire(self, table: Table, now: float) -> list[Notification]:
         """A request past its deadline ends, keeping the action (a late answer finds nothing to answer)."""
+        told_now: list[OutboxEntry] = []
         try:
             async with self._turns.guard(table):
                 row = await self._store.undo_request(table.game_no)
                 if row is None or row.deadline > now:
                     return []
-                await self._store.drop_undo_request(table.game_no)
+                status = status_now(table, row)
+                row = replace(row, status="expired" if status == "open" else status, step=row.step + 1)
+                told_now.append(await self._save(row, now))
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
-        return [_told(table, row, "expired" if row.turn == table.state.log_length else "void")]
+        finally:
+            self._turns.outbox.add(told_now)
+        return [told(table, row)]
+
+    async def void(self, game_no: int, now: float) -> bool:
+        """The open request of a game that ended (or cannot be rebuilt) is void; its question says so, told
+        from the store (`retell`). Whether there was one."""
+        row = await self._store.undo_request(game_no)
+        if row is None:
+            return False
+        row = replace(row, status="void", step=row.step + 1)
+        self._turns.outbox.add([await self._save(row, now)])
+        return True

@@ -6,8 +6,10 @@ everything a digest holds is the public view (`view(None)`) and the public resul
 
 A table's host may open it private (only the invited join) and may close it to watchers. Who watches what is
 in the store (a restart keeps it); a digest is claimed by one process with a lease
-(`StoreInterface.claim_digests`), counted as told once sent, and sent again after the lease if the process
-died meanwhile, so that across processes each is sent once.
+(`StoreInterface.claim_digests`), counted as told once sent, and sent again after the lease if it was not
+(Discord failed, the process died), so that across processes each is sent once. A digest Discord refuses
+for good (the watcher's DMs are closed) is not lost silently: the watcher follows the table in its thread
+from then on, and is told so there, once, through the outbox (`dms_closed`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from data import DigestClaim, StoreError, StoreInterface, WatcherRow
 from .errors import StoreFailed, TableError
 from .lobbies import Lobbies
 from .models import TableInfo
+from .notifications import Notification, WatcherDMsClosed
+from .outbox import Outbox
+from .outbox import entry as outbox_entry
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +91,7 @@ class Digest:
     snapshot: Snapshot
     plays: int
     new_hands: tuple[tuple[int, HandResult], ...]  # (hand number, its result) ended since the last digest
-    first: bool  # the one sent when they start watching
+    first: bool  # the first they get (when they start watching, or the first play after)
 
     @property
     def over(self) -> bool:
@@ -103,12 +108,14 @@ class Watchers:
         clock: Callable[[], float],
         lobbies: Lobbies,
         snapshot: Callable[[int], Awaitable[Snapshot]],
+        outbox: Outbox,
         digest_seconds: float = DIGEST_SECONDS,
     ) -> None:
         self._store = store
         self._clock = clock
         self._lobbies = lobbies
         self._snapshot = snapshot
+        self._outbox = outbox
         self.digest_seconds = digest_seconds
 
     # -- watching -------------------------------------------------------------------------------------
@@ -247,7 +254,8 @@ class Watchers:
         w = claim.watcher
         snap = await self._snapshot(claim.game_no)
         new_hands = tuple((i + 1, h) for i, h in enumerate(snap.hands) if i >= w.told_hands)
-        return Digest(w.user_id, w.lobby_id, snap, max(0, snap.turn - w.told_turn), new_hands, first=False)
+        first = w.told_at == 0  # never told: watching from the lobby, or the first digest failed
+        return Digest(w.user_id, w.lobby_id, snap, max(0, snap.turn - w.told_turn), new_hands, first=first)
 
     async def told(self, digest: Digest) -> None:
         """A digest was sent (or can never be: the watcher takes no DMs): the next counts from here."""
@@ -258,3 +266,29 @@ class Watchers:
             )
         except StoreError:  # claimed still: sent again after the lease
             log.warning("game %s: the digest to %s could not be recorded", snap.table.game_no, digest.user_id)
+
+    async def first_failed(self, digest: Digest) -> None:
+        """The first digest could not be sent just now (Discord failed): it is due again at the next sweep,
+        as a first one, once the game has a play to show."""
+        try:
+            await self._store.digest_told(digest.lobby_id, digest.user_id, 0, 0, 0.0, False)
+        except StoreError:
+            log.warning("table %s: the first digest to %s stays unsent", digest.lobby_id, digest.user_id, exc_info=True)
+
+    async def dms_closed(self, digest: Digest, *, tell: bool = True) -> list[Notification]:
+        """Discord refused a digest for good (the watcher's DMs are closed): they follow the table where it is
+        played from now on (of a game that is over, they watch nothing more), and with `tell` they are told so
+        there, once, through the outbox (the notification returned). Without `tell` (they chose DM digests
+        just now and were answered that their DMs are closed) nothing more is said."""
+        snap = digest.snapshot
+        game_no = snap.table.game_no
+        told = [outbox_entry(game_no, "watcher", snap.turn, self._clock(), digest.user_id)] if tell else []
+        try:
+            moved = await self._store.watcher_dms_closed(digest.lobby_id, digest.user_id, snap.over, tell=told)
+        except StoreError:  # claimed still: tried again after the lease
+            log.warning("game %s: watcher %s could not be moved to the thread", game_no, digest.user_id, exc_info=True)
+            return []
+        if not moved or not tell:
+            return []
+        self._outbox.add(told)
+        return [WatcherDMsClosed(snap.table, digest.user_id, snap.turn, snap.over)]

@@ -20,6 +20,7 @@ from bot.tables import (
     UndoPending,
     UndoRequested,
 )
+from bot.tables.outbox import key_of
 from bot.tables.undos import UNDO_SECONDS
 from tests.tables.conftest import ANN, BOB, CAT, CHANNEL, GUILD
 
@@ -64,9 +65,9 @@ async def test_accepted_the_game_is_as_before_and_the_log_keeps_both(harness) ->
     with pytest.raises(UndoPending):
         await svc.ask_undo(game_no, asker)
     with pytest.raises(NotYoursToAnswer):
-        await svc.answer_undo(game_no, asker, True, asked.turn)
+        await svc.answer_undo(game_no, asker, True, asked.request)
 
-    notes = await svc.answer_undo(game_no, other, True, asked.turn)
+    notes = await svc.answer_undo(game_no, other, True, asked.request)
     assert isinstance(notes[0], UndoRequested) and notes[0].status == "accepted"
     [board] = [n for n in notes if isinstance(n, BoardChanged)]
     assert (board.kind, board.action, board.view) == ("undo", asked.action, public)
@@ -90,11 +91,11 @@ async def test_refused_the_action_stands(harness) -> None:
     after = await svc.public_view(game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
     [asked] = await svc.ask_undo(game_no, hand.user_id)
-    [refused] = await svc.answer_undo(game_no, other, False, asked.turn)
+    [refused] = await svc.answer_undo(game_no, other, False, asked.request)
     assert (refused.status, refused.by_user_id) == ("refused", other)
     assert await svc.public_view(game_no) == after
     with pytest.raises(NoUndoRequest):
-        await svc.answer_undo(game_no, other, True, asked.turn)
+        await svc.answer_undo(game_no, other, True, asked.request)
     assert "undo" not in [a["action"] for a in (await svc.export(game_no))["actions"]]
 
 
@@ -110,7 +111,7 @@ async def test_the_deadline_keeps_the_action(harness) -> None:
     [expired] = [n for n in await svc.tick() if isinstance(n, UndoRequested)]
     assert expired.status == "expired"
     with pytest.raises(NoUndoRequest):
-        await svc.answer_undo(game_no, other, True, asked.turn)
+        await svc.answer_undo(game_no, other, True, asked.request)
 
 
 async def test_a_request_is_void_once_the_next_human_acted(harness) -> None:
@@ -121,7 +122,7 @@ async def test_a_request_is_void_once_the_next_human_acted(harness) -> None:
     nxt = await harness.to_act(game_no)
     assert nxt.user_id != hand.user_id  # the turn passed to the other human
     await svc.act(game_no, nxt.user_id, nxt.view.legal[0].text, nxt.turn)
-    [void] = await svc.answer_undo(game_no, nxt.user_id, True, asked.turn)
+    [void] = await svc.answer_undo(game_no, nxt.user_id, True, asked.request)
     assert void.status == "void"
     with pytest.raises(CannotUndo):
         await svc.ask_undo(game_no, hand.user_id)
@@ -169,7 +170,7 @@ async def test_after_a_restart_the_request_is_answered_and_the_game_replays_the_
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
     [asked] = await harness.service.ask_undo(game_no, hand.user_id)
     await harness.restart()
-    notes = await harness.service.answer_undo(game_no, other, True, asked.turn)
+    notes = await harness.service.answer_undo(game_no, other, True, asked.request)
     assert notes[0].status == "accepted"
     record = await harness.service.export(game_no)
     again = await harness.to_act(game_no)
@@ -186,7 +187,7 @@ async def test_an_undo_a_crash_left_untold_is_told_again_from_the_log(harness) -
     hand, public = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
     [asked] = await harness.service.ask_undo(game_no, hand.user_id)
-    await harness.service.answer_undo(game_no, other, True, asked.turn)  # nothing of it was told: a crash
+    await harness.service.answer_undo(game_no, other, True, asked.request)  # nothing of it was told: a crash
     await harness.restart()
     retold = await harness.service.untold(everything=True)
     [undone] = [n for n in retold if isinstance(n, BoardChanged) and n.kind == "undo"]
@@ -204,7 +205,7 @@ async def test_a_finished_game_with_an_undo_replays_and_its_record_gives_the_sam
     hand, _ = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
     [asked] = await svc.ask_undo(game_no, hand.user_id)
-    await svc.answer_undo(game_no, other, True, asked.turn)
+    await svc.answer_undo(game_no, other, True, asked.request)
     await harness.play(game_no)
     record = await svc.export(game_no)
     assert [a["action"] for a in record["actions"]][1] == "undo"
@@ -213,3 +214,82 @@ async def test_a_finished_game_with_an_undo_replays_and_its_record_gives_the_sam
     shown = await svc.replay(game_no)
     assert len(shown.positions) == len(replayed["steps"]) + 1  # the game as played: the undone action is no step
     assert shown.positions[-1].over
+
+
+# -- what the question says goes through the outbox --------------------------------------------------------------
+def _keys(notes) -> list:
+    return [k for k in map(key_of, notes) if k is not None]
+
+
+async def test_the_question_and_each_change_are_kept_until_told_and_retold_after_a_crash(harness) -> None:
+    game_no = await _game(harness)
+    hand, _ = await _play_a_tile(harness, game_no)
+    other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
+    [asked] = await harness.service.ask_undo(game_no, hand.user_id)
+    assert key_of(asked) == ("undo", asked.request, 0)
+    assert [e.key for e in await harness.store.outbox(game_no) if e.kind == "undo"] == [key_of(asked)]
+
+    await harness.restart()  # the crash: the question was never posted
+    retold = await harness.service.untold(everything=True)
+    [question] = [n for n in retold if isinstance(n, UndoRequested)]
+    assert (question.status, question.request, question.waiting, question.message_id) == (
+        "open",
+        asked.request,
+        (other,),
+        None,
+    )
+    await harness.service.told(game_no, _keys(retold))
+    assert await harness.store.outbox(game_no) == []
+    await harness.service.set_undo_message(game_no, asked.request, 6, 99)  # where it was posted
+
+    [refused] = await harness.service.answer_undo(game_no, other, False, asked.request)
+    assert (refused.status, refused.step, refused.message_id) == ("refused", 1, 99)
+    await harness.service.told(game_no, failed=_keys([refused]))  # Discord refused the redraw
+    harness.clock.advance(5)
+    [_, again] = await harness.service.untold()
+    assert (again.status, again.by_user_id, again.message_id, key_of(again)) == ("refused", other, 99, key_of(refused))
+
+
+async def test_asked_again_after_a_refusal_the_new_question_has_a_number_of_its_own(harness) -> None:
+    game_no = await _game(harness)
+    hand, _ = await _play_a_tile(harness, game_no)
+    other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
+    [first] = await harness.service.ask_undo(game_no, hand.user_id)
+    await harness.service.answer_undo(game_no, other, False, first.request)
+    [second] = await harness.service.ask_undo(game_no, hand.user_id)
+    assert second.request == first.request + 1 and second.status == "open"
+    with pytest.raises(NoUndoRequest):  # the first question's buttons answer nothing any more
+        await harness.service.answer_undo(game_no, other, True, first.request)
+    notes = await harness.service.answer_undo(game_no, other, True, second.request)
+    assert notes[0].status == "accepted"
+
+
+async def test_an_accepted_undo_tells_its_question_with_the_undo_itself(harness) -> None:
+    game_no = await _game(harness)
+    hand, _ = await _play_a_tile(harness, game_no)
+    other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
+    [asked] = await harness.service.ask_undo(game_no, hand.user_id)
+    await harness.service.told(game_no, _keys([asked]))
+    notes = await harness.service.answer_undo(game_no, other, True, asked.request)  # nothing told: a crash
+    await harness.restart()
+    retold = await harness.service.untold(everything=True)
+    [question] = [n for n in retold if isinstance(n, UndoRequested)]
+    assert (question.status, key_of(question)) == ("accepted", key_of(notes[0]))
+    assert [n.kind for n in retold if isinstance(n, BoardChanged)][-1] == "undo"
+
+
+async def test_a_request_left_open_when_its_game_ended_is_told_void(harness) -> None:
+    svc = harness.service
+    await svc.update_settings(GUILD, undo_allowed=True)
+    [changed] = await svc.open_lobby(GUILD, CHANNEL, ANN, "draw", {"rounds": 1}, undo=True)
+    await svc.join(changed.lobby.lobby_id, BOB)
+    await svc.start(changed.lobby.lobby_id, ANN.user_id)
+    game_no = svc.games_of(ANN.user_id)[0].table.game_no
+    hand, _ = await _play_a_tile(harness, game_no)
+    [asked] = await svc.ask_undo(game_no, hand.user_id)
+    await svc.told(game_no, _keys([asked]))
+    await harness.play(game_no)  # to its end, the request unanswered
+    harness.clock.advance(UNDO_SECONDS + 1)
+    [void] = [n for n in await svc.tick() if isinstance(n, UndoRequested)]
+    assert (void.request, void.status) == (asked.request, "void")
+    assert await harness.store.due_undo_requests(harness.clock()) == []

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import NotInvited, TableOpened
+from bot.tables import NotInvited, TableOpened, WatcherDMsClosed
+from bot.tables.outbox import key_of
 from bot.tables.watchers import DIGEST_SECONDS, NotWatching, PlayerCannotWatch, WatchingClosed
 from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
@@ -86,3 +87,38 @@ async def test_watchers_survive_a_restart(harness: Harness) -> None:
     assert digest.user_id == CAT.user_id and digest.plays == 1
     await svc.watchers.unwatch_game(game_no, CAT.user_id)
     assert await svc.watchers.watched(CAT.user_id) == []
+
+
+async def test_a_watcher_whose_dms_are_closed_follows_the_thread_and_is_told_so_once_even_after_a_crash(
+    harness: Harness,
+) -> None:
+    game_no, start = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
+    await harness.service.told(game_no, [k for k in map(key_of, start) if k is not None])
+    await harness.service.watchers.watch_game(game_no, CAT.user_id, "dm")
+    await harness.step(game_no)
+    harness.clock.advance(DIGEST_SECONDS)
+    [digest] = await harness.service.watchers.sweep()
+    [told] = await harness.service.watchers.dms_closed(digest)  # Discord: this user takes no DMs
+    assert isinstance(told, WatcherDMsClosed) and (told.user_id, told.over) == (CAT.user_id, False)
+    assert await harness.service.watchers.dms_closed(digest) == []  # said once
+    assert [(w.user_id, w.mode) for w in await harness.store.watchers(digest.lobby_id)] == [(CAT.user_id, "thread")]
+    harness.clock.advance(DIGEST_SECONDS)
+    await harness.step(game_no)
+    assert await harness.service.watchers.sweep() == []  # no more digests: they follow the thread
+
+    await harness.restart()  # a crash before it was said
+    retold = await harness.service.untold(everything=True)
+    [again] = [n for n in retold if isinstance(n, WatcherDMsClosed)]
+    assert key_of(again) == key_of(told) == ("watcher", CAT.user_id, digest.snapshot.turn)
+    await harness.service.told(game_no, [k for k in map(key_of, retold) if k is not None])
+    assert await harness.store.outbox(game_no) == []
+
+
+async def test_a_first_digest_discord_failed_is_sent_at_the_next_sweep_as_a_first_one(harness: Harness) -> None:
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
+    await harness.step(game_no)
+    _, first = await harness.service.watchers.watch_game(game_no, CAT.user_id, "dm")
+    assert first is not None and first.first
+    await harness.service.watchers.first_failed(first)  # a 500 from Discord
+    [digest] = await harness.service.watchers.sweep()
+    assert digest.first and digest.user_id == CAT.user_id
