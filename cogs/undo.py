@@ -1,9 +1,10 @@
 """Undo by agreement: `/undo` asks the table to let the player take back their last action (at a table opened
 with `/play undo:True`, where the server allows it: `/settings undo`). The question goes where the game is
 played, mentioning the other players, with **Accept** and **Refuse** until its deadline; when all accept,
-the action is gone and the board is drawn again (the announcer says who took back what). The buttons keep
-working across a restart: the game and the request's turn are in their custom ids, the answers in the
-database.
+the action is gone and the board is drawn again (the announcer says who took back what). The question and
+each change of it are told through the outbox by the announcer (`announcer.questions`), so a failed post or
+a crash tells them again, once. The buttons keep working across a restart: the game and the request's
+number are in their custom ids, the answers in the database.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .common import (
     fives,
     game_autocomplete,
     game_in_context,
-    public_locale,
     relative_time,
     reports_errors,
     service,
@@ -71,63 +71,49 @@ def question_view(request: UndoRequested, locale: str) -> discord.ui.View | None
     if request.status != "open":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(request.table.game_no, request.turn, "yes", locale))
-    view.add_item(UndoButton(request.table.game_no, request.turn, "no", locale))
+    view.add_item(UndoButton(request.table.game_no, request.request, "yes", locale))
+    view.add_item(UndoButton(request.table.game_no, request.request, "no", locale))
     return view
 
 
-async def show_question(bot: FivesBot, request: UndoRequested, place: int) -> None:
-    """Post the question where the game is played (the first time), or draw it again as it now stands."""
-    locale = await public_locale(bot, request.table.guild_id)
-    embed, view = question_embed(request, locale), question_view(request, locale)
-    try:
-        if request.message_id is not None and request.channel_id is not None:
-            message = bot.get_partial_messageable(request.channel_id, guild_id=request.table.guild_id)
-            await message.get_partial_message(request.message_id).edit(content=None, embed=embed, view=view)
-            return
-        if view is None:  # never posted (nobody else to ask, or lost in a crash): the board says what happened
-            return
-        channel = bot.get_partial_messageable(place, guild_id=request.table.guild_id)
-        waiting = " ".join(f"<@{user}>" for user in request.waiting)
-        posted = await channel.send(
-            tr("undo.asked", locale, player=f"<@{request.user_id}>", players=waiting),
-            embed=embed,
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
-    except discord.HTTPException as exc:
-        log.info("game %s: could not show the undo question (%s)", request.table.game_no, exc)
-        return
-    await bot.service.set_undo_message(request.table.game_no, request.turn, place, posted.id)
+def question_text(request: UndoRequested, locale: str) -> str:
+    """The question's words, mentioning the asker and the players awaited."""
+    waiting = " ".join(f"<@{user}>" for user in request.waiting)
+    return tr("undo.asked", locale, player=f"<@{request.user_id}>", players=waiting)
 
 
 class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:undo:(?P<game>[0-9]+):(?P<turn>[0-9]+):(?P<way>yes|no)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"fives:undo:(?P<game>[0-9]+):(?P<request>[0-9]+):(?P<way>yes|no)",
 ):
-    """**Accept** and **Refuse** on the question, for the request made at `turn`."""
+    """**Accept** and **Refuse** on the question of request number `request` of the game."""
 
-    def __init__(self, game_no: int, turn: int, way: str, locale: str = "en", *, label: str | None = None) -> None:
+    def __init__(self, game_no: int, request: int, way: str, locale: str = "en", *, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or tr(f"undo.button.{way}", locale),
                 style=STYLES[way],
-                custom_id=f"fives:undo:{game_no}:{turn}:{way}",
+                custom_id=f"fives:undo:{game_no}:{request}:{way}",
             )
         )
-        self.game_no, self.turn, self.way = game_no, turn, way
+        self.game_no, self.request, self.way = game_no, request, way
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> Self:
-        return cls(int(match["game"]), int(match["turn"]), match["way"], label=item.label)
+        return cls(int(match["game"]), int(match["request"]), match["way"], label=item.label)
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
+        tables = service(interaction.client)
+        if interaction.message is not None and interaction.channel_id is not None:
+            # This is the question: where it is, should a crash have kept the teller from writing it down.
+            await tables.set_undo_message(self.game_no, self.request, interaction.channel_id, interaction.message.id)
         accept = self.way == "yes"
-        notes = await service(interaction.client).answer_undo(self.game_no, interaction.user.id, accept, self.turn)
+        notes = await tables.answer_undo(self.game_no, interaction.user.id, accept, self.request)
         await interaction.response.send_message(tr(f"undo.said.{self.way}", user_locale(interaction)), ephemeral=True)
-        await fives(interaction).announcer.deliver(notes)
+        await fives(interaction).announcer.deliver(notes, interaction)
 
 
 class Undo(ControlsCog):
@@ -144,7 +130,7 @@ class Undo(ControlsCog):
         asked = next((n for n in notes if isinstance(n, UndoRequested)), None)
         said = "undo.said.asked" if asked is not None and asked.status == "open" else "undo.said.done"
         await interaction.response.send_message(tr(said, user_locale(interaction)), ephemeral=True)
-        await self.bot.announcer.deliver(notes)
+        await self.bot.announcer.deliver(notes, interaction)
 
 
 async def setup(bot: FivesBot) -> None:

@@ -2,6 +2,11 @@
 (the watcher is added there, where the public boards are posted), or by a DM digest of the public board for
 slow games (at most one an hour, and at each hand's and the game's end). **Stop watching** (in the choice, in
 each digest) or `/unwatch`. Everything a watcher is sent is built from the public view: never a hand.
+
+A digest counts as told only once Discord took it: one it failed is sent again after its claim's lease. One
+it refuses for good (the watcher's DMs are closed) moves the watcher to the table's thread, where they are
+told so once, through the outbox (the announcer's `questions`); a watcher who just chose digests is told
+in their answer instead.
 """
 
 from __future__ import annotations
@@ -106,8 +111,16 @@ class WatchModeButton(
         if self.mode == "thread" and watching.thread_id is not None:
             await add_to_thread(bot, watching.thread_id, [user_id])
         said = tr(f"watch.done.{self.mode}", locale)
-        if first is not None and not await send_digest(bot, first):
-            said = tr("watch.done.dm_closed", locale)
+        if first is not None:
+            sent = await send_digest(bot, first)
+            if sent == CLOSED:  # told here: they follow the thread instead
+                await watchers.dms_closed(first, tell=False)
+                if watching.thread_id is not None:
+                    await add_to_thread(bot, watching.thread_id, [user_id])
+                said = tr("watch.done.dm_closed", locale)
+            elif sent == FAILED:
+                await watchers.first_failed(first)
+                said = tr("watch.done.dm_later", locale)
         view = discord.ui.View(timeout=None)
         view.add_item(UnwatchButton(*_target(watching), locale))
         await interaction.response.edit_message(content=said, view=view)
@@ -209,8 +222,12 @@ def _side_names(table: TableInfo, names: list[str]) -> list[str]:
     return [" & ".join(names[s] for s in side) for side in table.sides]
 
 
-async def send_digest(bot: FivesBot, digest: Digest) -> bool:
-    """DM a digest (the image and text of the public view); whether Discord took it."""
+SENT, FAILED, CLOSED = "sent", "failed", "closed"  # what became of a digest
+
+
+async def send_digest(bot: FivesBot, digest: Digest) -> str:
+    """DM a digest (the image and text of the public view): SENT, FAILED (Discord failed: try again later) or
+    CLOSED (refused for good: the watcher takes no DMs from the bot, or is gone)."""
     table = digest.snapshot.table
     locale = await dm_locale(bot, digest.user_id, table.guild_id)
     embed = digest_embed(digest, locale)
@@ -228,10 +245,13 @@ async def send_digest(bot: FivesBot, digest: Digest) -> bool:
     try:
         user = bot.get_user(digest.user_id) or await bot.fetch_user(digest.user_id)
         await user.send(**kwargs)
+    except (discord.Forbidden, discord.NotFound) as exc:
+        log.info("game %s: watcher %s takes no DMs (%s)", table.game_no, digest.user_id, exc)
+        return CLOSED
     except discord.HTTPException as exc:
-        log.info("game %s: no digest for watcher %s (%s)", table.game_no, digest.user_id, exc)
-        return False
-    return True
+        log.info("game %s: no digest for watcher %s now (%s)", table.game_no, digest.user_id, exc)
+        return FAILED
+    return SENT
 
 
 # -- the cog ------------------------------------------------------------------------------------------------
@@ -258,11 +278,16 @@ class Spectators(ControlsCog):
         await self.bot.wait_until_ready()
 
     async def send_due(self) -> None:
-        """Send the digests due (claimed by this process): one sent, or refused for good (DMs closed), counts."""
+        """Send the digests due (claimed by this process). One sent counts as told; one refused for good (DMs
+        closed) moves its watcher to the thread, which tells them so; one Discord failed is sent again once
+        its claim's lease has ended."""
         watchers = self.bot.service.watchers
         for digest in await watchers.sweep():
-            await send_digest(self.bot, digest)
-            await watchers.told(digest)  # a watcher with DMs closed is not retried until the game moves again
+            sent = await send_digest(self.bot, digest)
+            if sent == SENT:
+                await watchers.told(digest)
+            elif sent == CLOSED:
+                await self.bot.announcer.deliver(await watchers.dms_closed(digest))
 
     @app_commands.command(name=text("command.unwatch.name"), description=text("command.unwatch.description"))
     @app_commands.rename(game=text("command.option.game.name"))

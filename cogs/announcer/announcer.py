@@ -2,10 +2,11 @@
 (`FivesBot.announcer`, built in `setup_hook`), and every control that changes a game hands it what the
 service returned.
 
-Each delivery's notifications end in one new board message per game (`boards`); private hands and
-reminders go by DM (`hand_dms`); where each table is played, and what could not be posted there, is
-`places`'. What Discord refused or a crash left untold stays in the service's outbox and is told again
-later (`tell_untold`), exactly once and in order.
+Each delivery's notifications end in one new board message per game (`boards`), then the questions to
+take back an action and the watchers told their DMs are closed (`questions`); private hands and reminders
+go by DM (`hand_dms`); where each table is played, and what could not be posted there, is `places`'. What
+Discord refused or a crash left untold stays in the service's outbox and is told again later
+(`tell_untold`), exactly once and in order.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from bot.tables import (
     TableOpened,
     TurnReminder,
     UndoRequested,
+    WatcherDMsClosed,
 )
 from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.outbox import key_of
@@ -44,12 +46,12 @@ from presenters import presenter
 
 from ..common import names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
-from ..undo import show_question
 from ..watching import add_to_thread
 from .boards import Boards
 from .hand_dms import HandDMs
 from .places import BROKEN, Places
 from .post import Post
+from .questions import Questions
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
@@ -67,6 +69,7 @@ class Announcer:
         self.places = Places(bot)
         self.boards = Boards(bot, self.places)
         self.hand_dms = HandDMs(bot, self.places, self.boards)
+        self.questions = Questions(bot, self.places)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._started = False
 
@@ -151,12 +154,15 @@ class Announcer:
         locale = await public_locale(self.bot, table.guild_id)
         post = Post(table, locale)
         hands: list[HandChanged] = []
+        said: list[UndoRequested | WatcherDMsClosed] = []  # after the board: about what it shows
+        retold = False
         boards = self.boards
         for note in notes:
             post.table = note.table
             names = names_for(note.table, locale)
             key = key_of(note)
             if isinstance(note, Retold):
+                retold = True
                 post.posted_until = await boards.posted_until(note)
             elif isinstance(note, TableOpened):
                 if post.posted_until is not None and post.posted_until >= 0:  # its first board is there
@@ -203,8 +209,8 @@ class Announcer:
                     await self._retire(note.table, post)
             elif isinstance(note, HandChanged):
                 hands.append(note)
-            elif isinstance(note, UndoRequested):
-                await show_question(self.bot, note, self.places.place(note.table))
+            elif isinstance(note, UndoRequested | WatcherDMsClosed):
+                said.append(note)
             elif isinstance(note, TurnReminder):
                 assert key is not None
                 (post.done if await self.hand_dms.remind(note) else post.failed).append(key)
@@ -228,6 +234,14 @@ class Announcer:
         await boards.hand_result(post, locale)
         if not post.ended and (post.lines or post.opened or post.dealt):
             await boards.board(post, hands, locale)
+        for note in said:
+            if isinstance(note, UndoRequested):
+                told = await self.questions.show(note, post, retold)
+            else:
+                told = await self.questions.tell_watcher(note, post)
+            key = key_of(note)
+            assert key is not None  # each has an entry of its own
+            (post.done if told else post.failed).append(key)
         for note in hands:
             if await self.hand_dms.send_hand(note, origin if hand_origin else None, post):
                 post.done.append(("hand", note.user_id, note.turn))
@@ -254,5 +268,6 @@ class Announcer:
         """A game that ended keeps no live control anywhere: not on the board, not in a hand DM; and nothing
         of it stays in memory (its place too, once the table's own info says it)."""
         self.boards.forget(table.game_no)
+        self.questions.forget(table.game_no)
         await self.hand_dms.retire(table.game_no, post)
         self.places.forget(table)

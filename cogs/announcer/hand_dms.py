@@ -137,12 +137,12 @@ class HandDMs:
         self.closed_dms[user_id] = discord.utils.utcnow().timestamp()
         if (table.game_no, user_id) in self._told_closed:
             return
-        self._told_closed.add((table.game_no, user_id))
         locale = await public_locale(self.bot, table.guild_id)
         seat = table.seat_of(user_id)
         name = names_for(table, locale)[seat] if seat is not None else "?"
         embed = discord.Embed(description=tr("table.dms_closed", locale, player=name), colour=Colours.HAND)
-        await self.places.send(table, embed=embed)
+        if await self.places.send(table, embed=embed) is not None:  # else said when a DM to them is next refused
+            self._told_closed.add((table.game_no, user_id))
 
     async def remind(self, note: TurnReminder) -> bool:
         """The half-time reminder by DM; False when Discord failed and it must be sent again later."""
