@@ -5,9 +5,14 @@ player refuses: the move stands."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
 import pytest
 import simcord
+
+from bot.client import FivesBot
 
 from .conftest import World, custom_ids, move, playable, public, refusals, text_of, thread, whose_turn
 
@@ -70,3 +75,115 @@ async def test_an_undo_accepted_and_one_refused(world: World, dana: simcord.Memb
     assert f"{other.user.name} refused: {played} stands." in question(world).embeds[0].description
     assert custom_ids(question(world)) == []
     assert refusals(world) == ["undo_not_allowed"]
+
+
+# -- the question survives a failed post and a crash (the outbox) ---------------------------------------------
+def questions(world: World) -> list[discord.Message]:
+    return [m for m in thread(world).history() if m.embeds and (m.embeds[0].title or "").startswith("Take back")]
+
+
+async def undo_table(world: World, dana: simcord.MemberActor) -> tuple[simcord.MemberActor, simcord.MemberActor, str]:
+    """Alice and Bob at a Draw table opened with undo; the player to act has played: (them, the other, the move)."""
+    await dana.slash(world.channel, "settings undo", enabled="on")
+    lobby = (await world.alice.slash(world.channel, "play", game="draw", undo=True)).response
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    player = whose_turn(world)
+    assert player is not None
+    other = world.bob if player is world.alice else world.alice
+    played = await move(player, playable(player))
+    return player, other, played
+
+
+async def test_a_question_discord_refused_is_posted_at_the_retry_once_and_answered(
+    world: World, dana: simcord.MemberActor
+) -> None:
+    player, other, played = await undo_table(world, dana)
+    game_no = world.bot.service.games_of(player.id)[0].table.game_no
+    world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=500)
+
+    asked = await player.slash(thread(world), "undo")
+    assert asked.response.content == "Asked: the other players must all agree."
+    [told] = asked.followups  # the asker learns that it is not there yet, and that it will be
+    assert told.ephemeral and "I will post it again shortly: nothing is lost." in told.content
+    assert questions(world) == []
+
+    await world.env.advance_time(6)  # the outbox's first retry
+    [shown] = questions(world)
+    assert shown.content == f"{player.mention} asks to take back their last action: {other.mention}, do you agree?"
+    await world.env.advance_time(60)
+    assert len(questions(world)) == 1  # told once
+    await other.click(shown, label="Accept")
+    assert "Everyone agreed" in questions(world)[0].embeds[0].description
+    assert [a["action"] for a in (await world.bot.service.export(game_no))["actions"]] == [played, "undo"]
+    assert refusals(world) == []
+
+
+async def test_a_restart_between_the_request_and_its_question_still_asks_and_the_answer_takes_it_back(
+    world: World, dana: simcord.MemberActor, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    player, other, played = await undo_table(world, dana)
+    game_no = world.bot.service.games_of(player.id)[0].table.game_no
+    before = await world.bot.service.export(game_no)
+
+    async def crash(*args: Any, **kwargs: Any) -> None:  # the process dies once the request is saved
+        return None
+
+    monkeypatch.setattr(world.bot.announcer, "deliver", crash)
+    await player.slash(thread(world), "undo")
+    monkeypatch.undo()
+    assert questions(world) == []
+
+    await world.env.restart_bot(make_bot())
+
+    [shown] = questions(world)  # asked as soon as the new bot is connected
+    assert other.mention in shown.content and f"would take back **{played}**" in shown.embeds[0].description
+    accepted = (await other.click(shown, label="Accept")).response
+    assert accepted.content == "You agreed to take it back."
+    [shown] = questions(world)
+    assert f"took back {played}" in shown.embeds[0].description and custom_ids(shown) == []
+    record = await world.bot.service.export(game_no)
+    assert [a["action"] for a in record["actions"]] == [*[a["action"] for a in before["actions"]], "undo"]
+    assert playable(player) is not None  # their turn again
+    assert refusals(world) == []
+
+
+async def test_a_crash_after_the_question_was_posted_does_not_ask_twice(
+    world: World, dana: simcord.MemberActor, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    player, other, played = await undo_table(world, dana)
+
+    async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is posted
+        return None
+
+    monkeypatch.setattr(world.bot.service, "told", nothing_recorded)
+    monkeypatch.setattr(world.bot.service, "set_undo_message", nothing_recorded)
+    await player.slash(thread(world), "undo")
+    monkeypatch.undo()
+    assert len(questions(world)) == 1
+
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(120)
+
+    [shown] = questions(world)  # recognised by its buttons: not posted again
+    await other.click(shown, label="Refuse")
+    assert f"{other.user.name} refused: {played} stands." in questions(world)[0].embeds[0].description
+    assert refusals(world) == []
+
+
+async def test_an_outcome_discord_refused_to_draw_is_drawn_at_the_retry(
+    world: World, dana: simcord.MemberActor
+) -> None:
+    player, other, played = await undo_table(world, dana)
+    await player.slash(thread(world), "undo")
+    [shown] = questions(world)
+    world.env.inject_error("PATCH", f"/channels/{thread(world).id}/messages/{shown.id}", status=503)
+
+    await other.click(shown, label="Refuse")
+    assert custom_ids(questions(world)[0])  # still asking: the redraw failed
+
+    await world.env.advance_time(6)
+    [shown] = questions(world)
+    assert f"{other.user.name} refused: {played} stands." in shown.embeds[0].description
+    assert custom_ids(shown) == []
+    assert refusals(world) == []

@@ -9,9 +9,22 @@ from collections.abc import Callable
 import simcord
 
 from bot.client import FivesBot
-from bot.tables.watchers import DIGEST_SECONDS
+from bot.tables.watchers import DIGEST_LEASE, DIGEST_SECONDS
 
-from .conftest import World, board, custom_ids, dms, move, open_table, playable, refusals, text_of, thread, whose_turn
+from .conftest import (
+    World,
+    board,
+    close_dms,
+    custom_ids,
+    dms,
+    move,
+    open_table,
+    playable,
+    refusals,
+    text_of,
+    thread,
+    whose_turn,
+)
 
 
 def members(channel: simcord.ChannelHandle) -> set[int]:
@@ -120,3 +133,87 @@ async def test_watchers_survive_a_restart(world: World, make_bot: Callable[[], F
     assert "Draw Dominoes #1" in text_of(games)
     stopped = (await watcher.slash(world.channel, "unwatch", game=1)).response
     assert stopped.content == "You are no longer watching this table."
+
+
+# -- a digest that cannot be sent is not lost ---------------------------------------------------------------
+async def test_a_watcher_whose_dms_are_closed_is_told_once_in_the_thread_and_follows_it_there(world: World) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    await watch(watcher, board(world), "By DM digest")
+    assert len(dms(watcher)) == 1
+    close_dms(world.env, watcher)
+    await play_some(world, 3)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    await world.bot.get_cog("Spectators").send_due()
+
+    assert len(dms(watcher)) == 1  # refused: nothing reached them
+    [told] = [m for m in thread(world).history() if watcher.mention in (m.content or "")]
+    assert "you take no direct messages from me" in told.content and "you follow it here instead" in told.content
+    assert not set(text_of(told).split()) & hidden_tiles(world, 1)  # nothing of any hand
+    assert watcher.id in members(thread(world))  # they see the boards there now
+    games = (await watcher.slash(world.channel, "games")).response
+    assert "Draw Dominoes #1" in text_of(games)  # still watching
+
+    await play_some(world, 2)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    await world.bot.get_cog("Spectators").send_due()
+    assert [m for m in thread(world).history() if watcher.mention in (m.content or "")] == [told]  # once
+    assert refusals(world) == []
+
+
+async def test_a_digest_discord_failed_is_sent_again_after_its_lease_and_only_once(world: World) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    await watch(watcher, board(world), "By DM digest")
+    await play_some(world, 3)
+    world.env.inject_error("POST", f"/channels/{watcher.user.dm_channel.id}/messages", status=500)
+    await world.env.advance_time(DIGEST_SECONDS + 60)  # the sweep finds it due: Discord fails it
+    assert len(dms(watcher)) == 1  # not counted as told...
+
+    await world.env.advance_time(DIGEST_LEASE + 60)  # ...and sent once its claim's lease ended
+    spectators = world.bot.get_cog("Spectators")
+    digests = dms(watcher)
+    assert len(digests) == 2 and "Plays since your last digest: 3." in text_of(digests[-1])
+    await spectators.send_due()
+    assert len(dms(watcher)) == 2
+    assert not [m for m in thread(world).history() if watcher.mention in (m.content or "")]  # nothing public
+    assert refusals(world) == []
+
+
+async def test_choosing_digests_with_closed_dms_watches_in_the_thread_instead(world: World) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    close_dms(world.env, watcher)
+    said = await watch(watcher, board(world), "By DM digest")
+    assert said.startswith("Your DMs are closed to this bot, so you are watching this table in its thread instead.")
+    assert watcher.id in members(thread(world))
+    await play_some(world, 3)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    await world.bot.get_cog("Spectators").send_due()
+    assert not [m for m in thread(world).history() if watcher.mention in (m.content or "")]  # told privately already
+    assert refusals(world) == []
+
+
+async def test_a_restart_before_the_watcher_was_told_tells_them_after_it(
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch
+) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    await watch(watcher, board(world), "By DM digest")
+    close_dms(world.env, watcher)
+    await play_some(world, 3)
+
+    async def crash(*args, **kwargs) -> None:  # the process dies once the watcher was moved to the thread
+        return None
+
+    monkeypatch.setattr(world.bot.announcer, "deliver", crash)
+    await world.env.advance_time(DIGEST_SECONDS + 60)  # the sweep finds the digest due, Discord refuses it
+    monkeypatch.undo()
+    assert dms(watcher)[-1].embeds[0].description.startswith("The board as it stands")  # the first, only
+    assert not [m for m in thread(world).history() if watcher.mention in (m.content or "")]
+
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(60)
+    [told] = [m for m in thread(world).history() if watcher.mention in (m.content or "")]
+    assert "you follow it here instead" in told.content
+    assert refusals(world) == []
