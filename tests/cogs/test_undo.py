@@ -86,13 +86,15 @@ async def undo_table(world: World, dana: simcord.MemberActor) -> tuple[simcord.M
     """Alice and Bob at a Draw table opened with undo; the player to act has played: (them, the other, the move)."""
     await dana.slash(world.channel, "settings undo", enabled="on")
     lobby = (await world.alice.slash(world.channel, "play", game="draw", undo=True)).response
+    assert lobby is not None
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
     player = whose_turn(world)
     assert player is not None
     other = world.bob if player is world.alice else world.alice
-    played = await move(player, playable(player))
-    return player, other, played
+    hand = playable(player)
+    assert hand is not None
+    return player, other, await move(player, hand)
 
 
 async def test_a_question_discord_refused_is_posted_at_the_retry_once_and_answered(
@@ -103,7 +105,7 @@ async def test_a_question_discord_refused_is_posted_at_the_retry_once_and_answer
     world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=500)
 
     asked = await player.slash(thread(world), "undo")
-    assert asked.response.content == "Asked: the other players must all agree."
+    assert asked.response is not None and asked.response.content == "Asked: the other players must all agree."
     [told] = asked.followups  # the asker learns that it is not there yet, and that it will be
     assert told.ephemeral and "I will post it again shortly: nothing is lost." in told.content
     assert questions(world) == []
@@ -114,7 +116,7 @@ async def test_a_question_discord_refused_is_posted_at_the_retry_once_and_answer
     await world.env.advance_time(60)
     assert len(questions(world)) == 1  # told once
     await other.click(shown, label="Accept")
-    assert "Everyone agreed" in questions(world)[0].embeds[0].description
+    assert "Everyone agreed" in text_of(questions(world)[0])
     assert [a["action"] for a in (await world.bot.service.export(game_no))["actions"]] == [played, "undo"]
     assert refusals(world) == []
 
@@ -137,11 +139,11 @@ async def test_a_restart_between_the_request_and_its_question_still_asks_and_the
     await world.env.restart_bot(make_bot())
 
     [shown] = questions(world)  # asked as soon as the new bot is connected
-    assert other.mention in shown.content and f"would take back **{played}**" in shown.embeds[0].description
+    assert other.mention in text_of(shown) and f"would take back **{played}**" in text_of(shown)
     accepted = (await other.click(shown, label="Accept")).response
-    assert accepted.content == "You agreed to take it back."
+    assert accepted is not None and accepted.content == "You agreed to take it back."
     [shown] = questions(world)
-    assert f"took back {played}" in shown.embeds[0].description and custom_ids(shown) == []
+    assert f"took back {played}" in text_of(shown) and custom_ids(shown) == []
     record = await world.bot.service.export(game_no)
     assert [a["action"] for a in record["actions"]] == [*[a["action"] for a in before["actions"]], "undo"]
     assert playable(player) is not None  # their turn again
@@ -167,7 +169,7 @@ async def test_a_crash_after_the_question_was_posted_does_not_ask_twice(
 
     [shown] = questions(world)  # recognised by its buttons: not posted again
     await other.click(shown, label="Refuse")
-    assert f"{other.user.name} refused: {played} stands." in questions(world)[0].embeds[0].description
+    assert f"{other.user.name} refused: {played} stands." in text_of(questions(world)[0])
     assert refusals(world) == []
 
 
@@ -184,6 +186,6 @@ async def test_an_outcome_discord_refused_to_draw_is_drawn_at_the_retry(
 
     await world.env.advance_time(6)
     [shown] = questions(world)
-    assert f"{other.user.name} refused: {played} stands." in shown.embeds[0].description
+    assert f"{other.user.name} refused: {played} stands." in text_of(shown)
     assert custom_ids(shown) == []
     assert refusals(world) == []

@@ -5,11 +5,15 @@ refuses an uninvited join and, with watching off, a Watch; a restart keeps the w
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
+import discord
+import pytest
 import simcord
 
 from bot.client import FivesBot
 from bot.tables.watchers import DIGEST_LEASE, DIGEST_SECONDS
+from cogs.watching import Spectators
 
 from .conftest import (
     World,
@@ -136,6 +140,17 @@ async def test_watchers_survive_a_restart(world: World, make_bot: Callable[[], F
 
 
 # -- a digest that cannot be sent is not lost ---------------------------------------------------------------
+def sweep(world: World) -> Spectators:
+    cog = world.bot.get_cog("Spectators")
+    assert cog is not None
+    return cast(Spectators, cog)  # (the extension's own copy of the class: isinstance cannot tell)
+
+
+def told_in_thread(world: World, member: simcord.MemberActor) -> list[discord.Message]:
+    """The table's messages that mention `member` (a watcher is mentioned only when told their DMs are closed)."""
+    return [m for m in thread(world).history() if member.mention in (m.content or "")]
+
+
 async def test_a_watcher_whose_dms_are_closed_is_told_once_in_the_thread_and_follows_it_there(world: World) -> None:
     watcher = dave(world)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
@@ -144,20 +159,20 @@ async def test_a_watcher_whose_dms_are_closed_is_told_once_in_the_thread_and_fol
     close_dms(world.env, watcher)
     await play_some(world, 3)
     await world.env.advance_time(DIGEST_SECONDS + 60)
-    await world.bot.get_cog("Spectators").send_due()
+    await sweep(world).send_due()
 
     assert len(dms(watcher)) == 1  # refused: nothing reached them
-    [told] = [m for m in thread(world).history() if watcher.mention in (m.content or "")]
-    assert "you take no direct messages from me" in told.content and "you follow it here instead" in told.content
+    [told] = told_in_thread(world, watcher)
+    assert "you take no direct messages from me" in text_of(told) and "you follow it here instead" in text_of(told)
     assert not set(text_of(told).split()) & hidden_tiles(world, 1)  # nothing of any hand
     assert watcher.id in members(thread(world))  # they see the boards there now
     games = (await watcher.slash(world.channel, "games")).response
-    assert "Draw Dominoes #1" in text_of(games)  # still watching
+    assert games is not None and "Draw Dominoes #1" in text_of(games.message)  # still watching
 
     await play_some(world, 2)
     await world.env.advance_time(DIGEST_SECONDS + 60)
-    await world.bot.get_cog("Spectators").send_due()
-    assert [m for m in thread(world).history() if watcher.mention in (m.content or "")] == [told]  # once
+    await sweep(world).send_due()
+    assert told_in_thread(world, watcher) == [told]  # once
     assert refusals(world) == []
 
 
@@ -171,12 +186,11 @@ async def test_a_digest_discord_failed_is_sent_again_after_its_lease_and_only_on
     assert len(dms(watcher)) == 1  # not counted as told...
 
     await world.env.advance_time(DIGEST_LEASE + 60)  # ...and sent once its claim's lease ended
-    spectators = world.bot.get_cog("Spectators")
     digests = dms(watcher)
     assert len(digests) == 2 and "Plays since your last digest: 3." in text_of(digests[-1])
-    await spectators.send_due()
+    await sweep(world).send_due()
     assert len(dms(watcher)) == 2
-    assert not [m for m in thread(world).history() if watcher.mention in (m.content or "")]  # nothing public
+    assert not told_in_thread(world, watcher)  # nothing public
     assert refusals(world) == []
 
 
@@ -189,13 +203,13 @@ async def test_choosing_digests_with_closed_dms_watches_in_the_thread_instead(wo
     assert watcher.id in members(thread(world))
     await play_some(world, 3)
     await world.env.advance_time(DIGEST_SECONDS + 60)
-    await world.bot.get_cog("Spectators").send_due()
-    assert not [m for m in thread(world).history() if watcher.mention in (m.content or "")]  # told privately already
+    await sweep(world).send_due()
+    assert not told_in_thread(world, watcher)  # told privately already
     assert refusals(world) == []
 
 
 async def test_a_restart_before_the_watcher_was_told_tells_them_after_it(
-    world: World, make_bot: Callable[[], FivesBot], monkeypatch
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     watcher = dave(world)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
@@ -203,17 +217,17 @@ async def test_a_restart_before_the_watcher_was_told_tells_them_after_it(
     close_dms(world.env, watcher)
     await play_some(world, 3)
 
-    async def crash(*args, **kwargs) -> None:  # the process dies once the watcher was moved to the thread
+    async def crash(*args: Any, **kwargs: Any) -> None:  # the process dies once the watcher was moved to the thread
         return None
 
     monkeypatch.setattr(world.bot.announcer, "deliver", crash)
     await world.env.advance_time(DIGEST_SECONDS + 60)  # the sweep finds the digest due, Discord refuses it
     monkeypatch.undo()
-    assert dms(watcher)[-1].embeds[0].description.startswith("The board as it stands")  # the first, only
-    assert not [m for m in thread(world).history() if watcher.mention in (m.content or "")]
+    assert "The board as it stands" in text_of(dms(watcher)[-1])  # the first digest, and no other
+    assert not told_in_thread(world, watcher)
 
     await world.env.restart_bot(make_bot())
     await world.env.advance_time(60)
-    [told] = [m for m in thread(world).history() if watcher.mention in (m.content or "")]
-    assert "you follow it here instead" in told.content
+    [told] = told_in_thread(world, watcher)
+    assert "you follow it here instead" in text_of(told)
     assert refusals(world) == []

@@ -69,7 +69,7 @@ async def test_requests_are_numbered_changed_settled_and_kept(store: StoreInterf
     for turn, (seat, action) in enumerate(((0, "5-5"), (1, "5-0@5-5"), (1, "undo"))):
         await store.append_action(ActionWrite(game_no, turn, seat, action, "player", 1.0 + turn, None, None, ()))
     stored = await store.load_game(game_no)
-    assert stored.actions == [(0, "5-5"), (1, "5-0@5-5"), (1, "undo")]
+    assert stored is not None and stored.actions == [(0, "5-5"), (1, "5-0@5-5"), (1, "undo")]
 
 
 async def test_a_game_has_one_open_request_at_most(store: StoreInterface) -> None:

@@ -5,6 +5,8 @@ table not opened with it, nor where the server does not allow it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from bot.engine.records import replay as replay_record
@@ -12,6 +14,7 @@ from bot.tables import (
     BoardChanged,
     CannotUndo,
     HandChanged,
+    Notification,
     NotYoursToAnswer,
     NoUndoRequest,
     TableOpened,
@@ -20,9 +23,9 @@ from bot.tables import (
     UndoPending,
     UndoRequested,
 )
-from bot.tables.outbox import key_of
+from bot.tables.outbox import Key, key_of
 from bot.tables.undos import UNDO_SECONDS
-from tests.tables.conftest import ANN, BOB, CAT, CHANNEL, GUILD
+from tests.tables.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Harness
 
 
 async def _game(h, humans=(ANN, BOB), computers: int = 0, undo: bool = True, game_id: str = "muggins") -> int:
@@ -217,21 +220,27 @@ async def test_a_finished_game_with_an_undo_replays_and_its_record_gives_the_sam
 
 
 # -- what the question says goes through the outbox --------------------------------------------------------------
-def _keys(notes) -> list:
+def _keys(notes: Sequence[Notification]) -> list[Key]:
     return [k for k in map(key_of, notes) if k is not None]
 
 
-async def test_the_question_and_each_change_are_kept_until_told_and_retold_after_a_crash(harness) -> None:
+def _question(notes: Sequence[Notification]) -> UndoRequested:
+    """The one request told among `notes`."""
+    [question] = [n for n in notes if isinstance(n, UndoRequested)]
+    return question
+
+
+async def test_the_question_and_each_change_are_kept_until_told_and_retold_after_a_crash(harness: Harness) -> None:
     game_no = await _game(harness)
     hand, _ = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [asked] = await harness.service.ask_undo(game_no, hand.user_id)
+    asked = _question(await harness.service.ask_undo(game_no, hand.user_id))
     assert key_of(asked) == ("undo", asked.request, 0)
     assert [e.key for e in await harness.store.outbox(game_no) if e.kind == "undo"] == [key_of(asked)]
 
     await harness.restart()  # the crash: the question was never posted
     retold = await harness.service.untold(everything=True)
-    [question] = [n for n in retold if isinstance(n, UndoRequested)]
+    question = _question(retold)
     assert (question.status, question.request, question.waiting, question.message_id) == (
         "open",
         asked.request,
@@ -242,43 +251,43 @@ async def test_the_question_and_each_change_are_kept_until_told_and_retold_after
     assert await harness.store.outbox(game_no) == []
     await harness.service.set_undo_message(game_no, asked.request, 6, 99)  # where it was posted
 
-    [refused] = await harness.service.answer_undo(game_no, other, False, asked.request)
+    refused = _question(await harness.service.answer_undo(game_no, other, False, asked.request))
     assert (refused.status, refused.step, refused.message_id) == ("refused", 1, 99)
     await harness.service.told(game_no, failed=_keys([refused]))  # Discord refused the redraw
     harness.clock.advance(5)
-    [_, again] = await harness.service.untold()
+    again = _question(await harness.service.untold())
     assert (again.status, again.by_user_id, again.message_id, key_of(again)) == ("refused", other, 99, key_of(refused))
 
 
-async def test_asked_again_after_a_refusal_the_new_question_has_a_number_of_its_own(harness) -> None:
+async def test_asked_again_after_a_refusal_the_new_question_has_a_number_of_its_own(harness: Harness) -> None:
     game_no = await _game(harness)
     hand, _ = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [first] = await harness.service.ask_undo(game_no, hand.user_id)
+    first = _question(await harness.service.ask_undo(game_no, hand.user_id))
     await harness.service.answer_undo(game_no, other, False, first.request)
-    [second] = await harness.service.ask_undo(game_no, hand.user_id)
+    second = _question(await harness.service.ask_undo(game_no, hand.user_id))
     assert second.request == first.request + 1 and second.status == "open"
     with pytest.raises(NoUndoRequest):  # the first question's buttons answer nothing any more
         await harness.service.answer_undo(game_no, other, True, first.request)
     notes = await harness.service.answer_undo(game_no, other, True, second.request)
-    assert notes[0].status == "accepted"
+    assert _question(notes).status == "accepted"
 
 
-async def test_an_accepted_undo_tells_its_question_with_the_undo_itself(harness) -> None:
+async def test_an_accepted_undo_tells_its_question_with_the_undo_itself(harness: Harness) -> None:
     game_no = await _game(harness)
     hand, _ = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [asked] = await harness.service.ask_undo(game_no, hand.user_id)
+    asked = _question(await harness.service.ask_undo(game_no, hand.user_id))
     await harness.service.told(game_no, _keys([asked]))
     notes = await harness.service.answer_undo(game_no, other, True, asked.request)  # nothing told: a crash
     await harness.restart()
     retold = await harness.service.untold(everything=True)
-    [question] = [n for n in retold if isinstance(n, UndoRequested)]
-    assert (question.status, key_of(question)) == ("accepted", key_of(notes[0]))
+    question = _question(retold)
+    assert (question.status, key_of(question)) == ("accepted", key_of(_question(notes)))
     assert [n.kind for n in retold if isinstance(n, BoardChanged)][-1] == "undo"
 
 
-async def test_a_request_left_open_when_its_game_ended_is_told_void(harness) -> None:
+async def test_a_request_left_open_when_its_game_ended_is_told_void(harness: Harness) -> None:
     svc = harness.service
     await svc.update_settings(GUILD, undo_allowed=True)
     [changed] = await svc.open_lobby(GUILD, CHANNEL, ANN, "draw", {"rounds": 1}, undo=True)
@@ -286,10 +295,10 @@ async def test_a_request_left_open_when_its_game_ended_is_told_void(harness) -> 
     await svc.start(changed.lobby.lobby_id, ANN.user_id)
     game_no = svc.games_of(ANN.user_id)[0].table.game_no
     hand, _ = await _play_a_tile(harness, game_no)
-    [asked] = await svc.ask_undo(game_no, hand.user_id)
+    asked = _question(await svc.ask_undo(game_no, hand.user_id))
     await svc.told(game_no, _keys([asked]))
     await harness.play(game_no)  # to its end, the request unanswered
     harness.clock.advance(UNDO_SECONDS + 1)
-    [void] = [n for n in await svc.tick() if isinstance(n, UndoRequested)]
+    void = _question(await svc.tick())
     assert (void.request, void.status) == (asked.request, "void")
     assert await harness.store.due_undo_requests(harness.clock()) == []
