@@ -18,9 +18,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -33,7 +32,8 @@ from presenters import presenter
 from presenters.common import side_name, table_title, winners
 from rendering.replay import MAX_BYTES, render_replay
 
-from .common import Colours, ControlsCog, Refusal, fives, names_for, public_locale, reports_errors, user_locale
+from .common import Colours, ControlsCog, Refusal, fives, names_for, public_locale, user_locale
+from .game_buttons import GameButton
 from .rules import fit
 from .translator import text
 
@@ -287,27 +287,12 @@ async def open_replay(
 
 
 # -- the final board's button ------------------------------------------------------------------------------
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:replay:(?P<game>[0-9]+)"):
+class ReplayButton(GameButton):
     """**Replay** on the message that ends a game: a private viewer of it for whoever presses, from its deal."""
 
-    def __init__(self, game_no: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("replay.button", locale),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"fives:replay:{game_no}",
-            )
-        )
-        self.game_no = game_no
+    KIND, LABEL = "replay", "replay.button"
 
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), label=item.label)
-
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await open_replay(interaction, self.game_no)
 
 
