@@ -4,8 +4,7 @@ the cog that registers them so that a click on a board posted before a restart s
 from __future__ import annotations
 
 import io
-import re
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -16,7 +15,8 @@ from bot.tables import TableInfo
 from presenters import presenter
 from rendering.five_hundred.board import closing_trick
 
-from .common import Colours, ControlsCog, fives, names_for, reports_errors, user_locale
+from .common import Colours, ControlsCog, fives, names_for, user_locale
+from .game_buttons import GameButton
 from .hands import MyHandButton
 from .watching import WatchButton
 
@@ -34,31 +34,15 @@ def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
     return view
 
 
-class LastTrickButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:trick:(?P<game>[0-9]+)"):
+class LastTrickButton(GameButton):
     """The trick before the one on the table, for whoever missed it (everyone saw it: nothing private)."""
 
-    def __init__(self, game_no: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("controls.last_trick", locale),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"fives:trick:{game_no}",
-            )
-        )
-        self.game_no = game_no
+    KIND, LABEL = "trick", "controls.last_trick"
 
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), label=item.label)
-
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = fives(interaction).service
-        table = await service.table(self.game_no)
-        view = await service.public_view(self.game_no)
+        table = await self.table(interaction)
+        view = await fives(interaction).service.public_view(self.game_no)
         locale = user_locale(interaction)
         # the hand's first trick is still on the table (during the next auction, the last hand's tenth is shown)
         if not isinstance(view, FiveHundredView) or (not view.last_trick and closing_trick(view) is None):

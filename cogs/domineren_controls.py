@@ -176,15 +176,12 @@ class TypeSelect(
         await play(interaction, self.game_no, choices[0], self.turn)
 
 
-class BlockButton(
-    TurnButton, discord.ui.DynamicItem[discord.ui.Button], template=r"fives:block:(?P<game>[0-9]+):(?P<turn>[0-9]+)"
-):
+class BlockButton(TurnButton):
     """**Block…**: the plays again, each followed by the Block declaration (§12)."""
 
     KIND, LABEL, EMOJI, STYLE = "block", "controls.dom.block", "🧱", discord.ButtonStyle.danger
 
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn)
         view = block_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)

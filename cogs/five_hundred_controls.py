@@ -88,15 +88,12 @@ def pair_controls(
     return out
 
 
-class PairButton(
-    TurnButton, discord.ui.DynamicItem[discord.ui.Button], template=r"fives:pairs:(?P<game>[0-9]+):(?P<turn>[0-9]+)"
-):
+class PairButton(TurnButton):
     """**Call two partners…**: turns the message into the first step of the two-card call."""
 
     KIND, LABEL = "pairs", "controls.500.pair"
 
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn, what="call")
         view = pair_controls(note, user_locale(interaction), url=dm_table_url(interaction, note))
         await interaction.response.edit_message(view=view)

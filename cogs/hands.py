@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Self
 
 import discord
 from discord import app_commands
@@ -33,10 +32,10 @@ from .common import (
     game_in_context,
     names_for,
     relative_time,
-    reports_errors,
     service,
     user_locale,
 )
+from .game_buttons import GameButton
 from .pictures import picture
 from .translator import text
 from .turn_controls import ActionSelect, TypeButton, WordButton, play
@@ -96,26 +95,13 @@ async def show_hand(interaction: discord.Interaction, game_no: int) -> None:
     await interaction.edit_original_response(embed=embed, attachments=[file] if file else [], view=view)
 
 
-class MyHandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:hand:(?P<game>[0-9]+)"):
-    def __init__(self, game_no: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("controls.my_hand", locale),
-                emoji="🁢",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"fives:hand:{game_no}",
-            )
-        )
-        self.game_no = game_no
+class MyHandButton(GameButton):
+    """**My hand** on the board: the player's hand, ephemeral, with their controls on their turn."""
 
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), label=item.label)
+    KIND, LABEL, EMOJI, STYLE = "hand", "controls.my_hand", "🁢", discord.ButtonStyle.primary
 
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await self.table(interaction)  # of this server
         await show_hand(interaction, self.game_no)
 
 

@@ -8,9 +8,13 @@ deal, on to its end). **Animate hand** and **Animate game** attach an animated G
 
 A viewer is private by default: only its opener sees it and may step it. With `public:True` it is posted
 for the channel in the server's language: its opener steps it for everyone, and anyone else who presses a
-button gets their own private viewer at the same frame, to step as they like. Its buttons stop after
-`VIEWER_SECONDS` without a click (and are taken away then). Each viewer keeps the images it has drawn, and
-every viewer of a game shares one replay built once from the log, so a step replays nothing.
+button gets their own private viewer where that step leads, to step as they like (see `ReplayControl`).
+
+A viewer keeps nothing in memory: each button's custom id holds the game, the frame shown, the step and a
+public viewer's opener, and a click rebuilds the frame from the game's replay. So its buttons work for as
+long as the message is there, after a restart too, in whichever process takes the click. The replay of an
+ended game is built once from the log and kept by the table service (a few, the newest) for every viewer of
+it, so a step replays nothing; after a restart the first click builds it again.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import io
 import logging
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -33,7 +38,8 @@ from presenters import presenter
 from presenters.common import side_name, table_title, winners
 from rendering.replay import MAX_BYTES, render_replay
 
-from .common import Colours, ControlsCog, Refusal, fives, names_for, public_locale, reports_errors, user_locale
+from .common import Colours, ControlsCog, Refusal, fives, names_for, public_locale, user_locale
+from .game_buttons import GameButton
 from .rules import fit
 from .translator import text
 
@@ -42,9 +48,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# A viewer's buttons work this long after its last click: within the 15 minutes for which Discord lets the
-# bot edit a private reply, so the viewer can still take its buttons away when it stops.
-VIEWER_SECONDS = 600.0
 HAND_GIF_BYTES = 2_000_000  # a hand's summary loads at once on a phone; frames are dropped to fit
 GAME_GIF_BYTES = MAX_BYTES
 IMAGE = "replay.png"
@@ -133,187 +136,159 @@ def frame_image(replay: GameReplay, frame: ReplayFrame, locale: str) -> bytes | 
 
 
 # -- the viewer ----------------------------------------------------------------------------------------------
-class ReplayViewer(discord.ui.View):
-    """One person's (or, public, one channel's) way through a replay."""
-
-    def __init__(self, replay: GameReplay, owner_id: int, locale: str, *, public: bool, frame: int = 0) -> None:
-        super().__init__(timeout=VIEWER_SECONDS)
-        self.replay = replay
-        self.owner_id = owner_id
-        self.locale = locale
-        self.public = public
-        self.frame = min(max(frame, 0), len(replay.frames) - 1)
-        self.images: dict[int, bytes | None] = {}  # by frame: going back draws nothing again
-        self.last: discord.Interaction | None = None  # the newest interaction of the opener: how to reach the message
-        labels = {
-            self.first_hand: "⏮",
-            self.back: "◀",
-            self.forward: "▶",
-            self.next_hand: "⏭",
-            self.animate_hand: tr("replay.animate.hand", locale),
-            self.animate_game: tr("replay.animate.game", locale),
-        }
-        for button, label in labels.items():
-            button.label = label
-        self._enable()
-
-    # -- what the message shows --------------------------------------------------------------------------
-    def page(self) -> dict[str, Any]:
-        """The message's embed and image for the current frame (the image drawn once per frame)."""
-        embed = frame_embed(self.replay, self.frame, self.locale)
-        if self.frame not in self.images:
-            self.images[self.frame] = frame_image(self.replay, self.replay.frames[self.frame], self.locale)
-        image = self.images[self.frame]
-        files = []
-        if image is not None:
-            embed.set_image(url=f"attachment://{IMAGE}")
-            files.append(discord.File(io.BytesIO(image), filename=IMAGE))
-        return {"embed": embed, "files": files}
-
-    def _enable(self) -> None:
-        last = len(self.replay.frames) - 1
-        self.first_hand.disabled = self.back.disabled = self.frame == 0
-        self.forward.disabled = self.next_hand.disabled = self.frame == last
-
-    async def _show(self, interaction: discord.Interaction, frame: int) -> None:
-        self.frame = frame
-        self._enable()
-        page = self.page()
-        await interaction.response.edit_message(embed=page["embed"], attachments=page["files"], view=self)
-
-    # -- who may press ---------------------------------------------------------------------------------
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id == self.owner_id:
-            self.last = interaction
-            return True
-        if not self.public:  # a private viewer is seen by its opener only; say so rather than fail
-            await interaction.response.send_message(tr("replay.not_yours", user_locale(interaction)), ephemeral=True)
-            return False
-        # Someone else on a public viewer: their own private viewer, where the step they pressed takes them
-        # from the frame shown (the public one stays where its opener left it).
-        pressed = dict(interaction.data or {}).get("custom_id")
-        way = next((w for w, b in self._ways().items() if b.custom_id == pressed), None)
-        frame = self.frame if way is None else self.step(way)
-        own = ReplayViewer(self.replay, interaction.user.id, user_locale(interaction), public=False, frame=frame)
-        await own.send(interaction)
-        return False
-
-    async def send(self, interaction: discord.Interaction) -> None:
-        """Answer `interaction` with this viewer (private unless the viewer is public)."""
-        await interaction.response.send_message(**self.page(), view=self, ephemeral=not self.public)
-        self.last = interaction
-
-    async def on_timeout(self) -> None:
-        if self.last is None:
-            return
-        try:
-            await self.last.edit_original_response(view=None)
-        except discord.HTTPException as exc:
-            log.info("replay of game %s: could not take its buttons away (%s)", self.replay.table.game_no, exc)
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:
-        await interaction.client.tree.on_error(interaction, error)  # type: ignore[attr-defined]
-
-    # -- the buttons -----------------------------------------------------------------------------------
-    def _ways(self) -> dict[str, discord.ui.Button]:
-        return {"hand_back": self.first_hand, "back": self.back, "forward": self.forward, "hand_on": self.next_hand}
-
-    def step(self, way: str) -> int:
-        """The frame a step takes the viewer to: one play back or on, back to the hand's deal, on to its end."""
-        frame, last = self.frame, len(self.replay.frames) - 1
-        if way == "hand_back":
-            return self.replay.previous_hand(frame)
-        if way == "hand_on":
-            return self.replay.next_hand(frame)
-        return max(frame - 1, 0) if way == "back" else min(frame + 1, last)
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary, row=0)
-    async def first_hand(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await self._show(interaction, self.step("hand_back"))
-
-    @discord.ui.button(style=discord.ButtonStyle.primary, row=0)
-    async def back(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await self._show(interaction, self.step("back"))
-
-    @discord.ui.button(style=discord.ButtonStyle.primary, row=0)
-    async def forward(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await self._show(interaction, self.step("forward"))
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary, row=0)
-    async def next_hand(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await self._show(interaction, self.step("hand_on"))
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary, row=1)
-    async def animate_hand(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        replay = self.replay
-        positions = replay.hand_positions(self.frame)
-        hand = replay.frames[replay.hand_start(self.frame)].hand_no
-        caption = tr("replay.animated.hand", self.locale, hand=hand, table=table_title(replay.table, self.locale))
-        await self._animate(interaction, positions, caption, f"hand-{hand}", HAND_GIF_BYTES)
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary, row=1)
-    async def animate_game(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        caption = tr("replay.animated.game", self.locale, table=table_title(self.replay.table, self.locale))
-        await self._animate(interaction, self.replay.positions, caption, "game", GAME_GIF_BYTES)
-
-    async def _animate(
-        self, interaction: discord.Interaction, positions: Sequence[Any], caption: str, what: str, limit: int
-    ) -> None:
-        await interaction.response.defer(ephemeral=not self.public, thinking=True)
-        names = names_for(self.replay.table, self.locale, escape=False)
-        locale = self.locale
-        # Drawn in a thread: a whole game takes a second or two, and the bot keeps answering meanwhile.
-        data = await asyncio.to_thread(lambda: render_replay(positions, names, locale, max_bytes=limit))
-        name = f"fives-{self.replay.table.game_no}-{what}.gif"
-        await interaction.followup.send(caption, file=discord.File(io.BytesIO(data), filename=name))
+# What a viewer's buttons do, as their custom ids name it: four steps (with their labels) and two animations.
+STEPS = {"hand-back": "⏮", "back": "◀", "forward": "▶", "hand-on": "⏭"}
+ANIMATIONS = {"animate-hand": "replay.animate.hand", "animate-game": "replay.animate.game"}
 
 
-async def open_replay(
-    interaction: discord.Interaction, game_no: int, *, public: bool = False, frame: int = 0
-) -> ReplayViewer:
-    """A viewer of game `game_no` of this server for the user, sent as the answer to `interaction`; the
-    game's refusal (still played, or not found here) said for a replay."""
-    assert interaction.guild_id is not None
+async def replay_of(interaction: discord.Interaction, game_no: int) -> GameReplay:
+    """Game `game_no` of this server, to replay: refused while it is played (nothing hidden leaks), not found
+    on another server."""
     try:
-        replay = await fives(interaction).service.replay(game_no, interaction.guild_id)
+        return await fives(interaction).service.replay(game_no, interaction.guild_id)
     except GameNotOver as error:
         raise Refusal("replay_not_over", str(error), game=game_no) from error
+
+
+def step(replay: GameReplay, frame: int, way: str) -> int:
+    """The frame a step takes a viewer to from `frame`: one play back or on, back to the hand's deal (or the
+    hand before's), on to its end (or the next hand's)."""
+    if way == "hand-back":
+        return replay.previous_hand(frame)
+    if way == "hand-on":
+        return replay.next_hand(frame)
+    return max(frame - 1, 0) if way == "back" else min(frame + 1, len(replay.frames) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A viewer's message at one frame: what it says, its picture, its buttons."""
+
+    embed: discord.Embed
+    files: list[discord.File]
+    view: discord.ui.View
+
+
+def viewer_page(replay: GameReplay, frame: int, locale: str, *, opener: int | None) -> Page:
+    """The viewer at `frame`, in `locale`; `opener` (a public viewer's) is in each of its buttons."""
+    embed = frame_embed(replay, frame, locale)
+    image = frame_image(replay, replay.frames[frame], locale)
+    files = []
+    if image is not None:
+        embed.set_image(url=f"attachment://{IMAGE}")
+        files.append(discord.File(io.BytesIO(image), filename=IMAGE))
+    view = discord.ui.View(timeout=None)  # nothing to keep: each button says all a click needs
+    first, last = frame == 0, frame == len(replay.frames) - 1
+    nowhere = {"hand-back": first, "back": first, "forward": last, "hand-on": last}  # no step that way
+    for way in (*STEPS, *ANIMATIONS):
+        view.add_item(
+            ReplayControl(replay.table.game_no, frame, way, locale, opener=opener, disabled=nowhere.get(way, False))
+        )
+    return Page(embed, files, view)
+
+
+async def open_replay(interaction: discord.Interaction, game_no: int, *, public: bool = False, frame: int = 0) -> None:
+    """A viewer of game `game_no` of this server at `frame` (counted from the end when negative), sent as the
+    answer to `interaction`: private, or posted for the channel in the server's language."""
+    replay = await replay_of(interaction, game_no)
     locale = await public_locale(interaction.client, interaction.guild_id) if public else user_locale(interaction)
-    if frame < 0:
-        frame = len(replay.frames) + frame
-    viewer = ReplayViewer(replay, interaction.user.id, locale, public=public, frame=frame)
-    await viewer.send(interaction)
-    return viewer
+    frame = min(max(frame if frame >= 0 else len(replay.frames) + frame, 0), len(replay.frames) - 1)
+    page = viewer_page(replay, frame, locale, opener=interaction.user.id if public else None)
+    await interaction.response.send_message(embed=page.embed, files=page.files, view=page.view, ephemeral=not public)
+
+
+class ReplayControl(GameButton):
+    """A viewer's button, `fives:replay:<game>:<frame>:<way>[:<opener>]`: the frame the viewer shows, what the
+    button does from there (a step, an animation) and, on a public viewer, who opened it. That is all a click
+    needs: the replay of an ended game is the same from its log in any process, after any restart.
+
+    On a private viewer (seen by its opener only) a step moves it. On a public one the opener's step moves it
+    for the channel and the opener's animation is posted there; anyone else's press answers them alone: a
+    step with their own private viewer at the frame it leads to, an animation privately, so that nobody moves
+    the message the channel is reading from under its opener."""
+
+    # At most 13 + 20 + 1 + 10 + 1 + 12 + 1 + 20 = 78 characters (a game number and a user id of 20 digits
+    # each, a frame of 10): within the 100 Discord allows.
+    KIND = "replay"
+    FIELDS = rf"(?P<game>[0-9]+):(?P<frame>[0-9]+):(?P<way>{'|'.join((*STEPS, *ANIMATIONS))})(?::(?P<opener>[0-9]+))?"
+
+    def __init__(
+        self,
+        game_no: int,
+        frame: int,
+        way: str,
+        locale: str = "en",
+        *,
+        opener: int | None = None,
+        label: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        self.frame, self.way, self.opener = frame, way, opener
+        label = label or STEPS.get(way) or tr(ANIMATIONS[way], locale)
+        super().__init__(game_no, locale, label=label, row=0 if way in STEPS else 1)
+        self.item.style = discord.ButtonStyle.primary if way in ("back", "forward") else discord.ButtonStyle.secondary
+        self.item.disabled = disabled
+
+    def key(self) -> str:
+        opener = "" if self.opener is None else f":{self.opener}"
+        return f"{self.game_no}:{self.frame}:{self.way}{opener}"
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], label: str | None) -> Self:
+        opener = int(match["opener"]) if match["opener"] else None
+        return cls(int(match["game"]), int(match["frame"]), match["way"], opener=opener, label=label)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        replay = await replay_of(interaction, self.game_no)
+        frame = min(self.frame, len(replay.frames) - 1)
+        public = self.opener is not None
+        theirs = public and interaction.user.id != self.opener  # a public viewer someone else opened
+        if public and not theirs:
+            locale = await public_locale(interaction.client, interaction.guild_id)
+        else:
+            locale = user_locale(interaction)
+        if self.way in ANIMATIONS:
+            await animate(interaction, replay, frame, self.way, locale, public=public and not theirs)
+        elif theirs:
+            page = viewer_page(replay, step(replay, frame, self.way), locale, opener=None)
+            await interaction.response.send_message(embed=page.embed, files=page.files, view=page.view, ephemeral=True)
+        else:
+            page = viewer_page(replay, step(replay, frame, self.way), locale, opener=self.opener)
+            await interaction.response.edit_message(embed=page.embed, attachments=page.files, view=page.view)
+
+
+async def animate(
+    interaction: discord.Interaction, replay: GameReplay, frame: int, way: str, locale: str, *, public: bool
+) -> None:
+    """The animated GIF of frame `frame`'s hand, or of the whole game, as the answer to `interaction`."""
+    title = table_title(replay.table, locale)
+    positions: Sequence[Any] = replay.positions
+    caption, what, limit = tr("replay.animated.game", locale, table=title), "game", GAME_GIF_BYTES
+    if way == "animate-hand":
+        hand = replay.frames[replay.hand_start(frame)].hand_no
+        positions, what, limit = replay.hand_positions(frame), f"hand-{hand}", HAND_GIF_BYTES
+        caption = tr("replay.animated.hand", locale, hand=hand, table=title)
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    names = names_for(replay.table, locale, escape=False)
+    # Drawn in a thread: a whole game takes a second or two, and the bot keeps answering meanwhile.
+    data = await asyncio.to_thread(lambda: render_replay(positions, names, locale, max_bytes=limit))
+    name = f"fives-{replay.table.game_no}-{what}.gif"
+    await interaction.followup.send(caption, file=discord.File(io.BytesIO(data), filename=name))
 
 
 # -- the final board's button ------------------------------------------------------------------------------
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:replay:(?P<game>[0-9]+)"):
+class ReplayButton(GameButton):
     """**Replay** on the message that ends a game: a private viewer of it for whoever presses, from its deal."""
 
-    def __init__(self, game_no: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("replay.button", locale),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"fives:replay:{game_no}",
-            )
-        )
-        self.game_no = game_no
+    KIND, LABEL = "replay", "replay.button"
 
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), label=item.label)
-
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await open_replay(interaction, self.game_no)
 
 
 # -- the cog -------------------------------------------------------------------------------------------------
 class Replays(ControlsCog):
-    ITEMS = (ReplayButton,)
+    ITEMS = (ReplayButton, ReplayControl)
 
     @app_commands.command(name=text("command.replay.name"), description=text("command.replay.description"))
     @app_commands.rename(game=text("command.replay.game.name"), public=text("command.replay.public.name"))

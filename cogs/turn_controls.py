@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 import discord
 
@@ -19,6 +19,7 @@ from bot.i18n import tr
 from bot.tables import HandChanged, StaleControl
 
 from .common import fives, reports_errors, service, user_locale
+from .game_buttons import GameButton
 
 
 async def current_hand(
@@ -40,39 +41,22 @@ def dm_table_url(interaction: discord.Interaction, note: HandChanged) -> str | N
     return fives(interaction).announcer.table_url(note.table)
 
 
-class TurnButton:
+class TurnButton(GameButton):
     """A button that opens a step of one turn's controls (Type a move, Block…, Call two partners…): its
     custom id is `fives:<KIND>:<game>:<turn>`, and a click after a restart rebuilds it with the label it was
-    sent with. The custom ids are in messages already sent: their format must not change.
+    sent with. The custom ids are in messages already sent: their format must not change."""
 
-    A mixin rather than a DynamicItem, because discord.py wants the `template` class keyword of every
-    DynamicItem subclass, a shared base too. A button names it before `DynamicItem[Button]` (so this
-    `__init__` runs first and hands the button on to DynamicItem's) and spells out its template with the
-    same KIND; were the two to disagree, DynamicItem refuses the button as it is made.
-    """
-
-    KIND: ClassVar[str]  # the custom id's second field
-    LABEL: ClassVar[str]  # the label's catalogue key
-    EMOJI: ClassVar[str | None] = None
-    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+    FIELDS = r"(?P<game>[0-9]+):(?P<turn>[0-9]+)"
 
     def __init__(self, game_no: int, turn: int, locale: str = "en", *, label: str | None = None) -> None:
-        super().__init__(  # type: ignore[call-arg]  # DynamicItem's, next in the button's MRO
-            discord.ui.Button(
-                label=label or tr(self.LABEL, locale),
-                emoji=self.EMOJI,
-                style=self.STYLE,
-                custom_id=f"fives:{self.KIND}:{game_no}:{turn}",
-            )
-        )
-        self.game_no, self.turn = game_no, turn
+        self.turn = turn
+        super().__init__(game_no, locale, label=label)
+
+    def key(self) -> str:
+        return f"{self.game_no}:{self.turn}"
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        # DynamicItem's own signature (a button's subclasses inherit this one from both).
-        label = item.label if isinstance(item, discord.ui.Button) else None
+    def from_match(cls, match: re.Match[str], label: str | None) -> Self:
         return cls(int(match["game"]), int(match["turn"]), label=label)
 
 
@@ -151,15 +135,12 @@ class WordButton(
         await play(interaction, self.game_no, self.word, self.turn)
 
 
-class TypeButton(
-    TurnButton, discord.ui.DynamicItem[discord.ui.Button], template=r"fives:type:(?P<game>[0-9]+):(?P<turn>[0-9]+)"
-):
+class TypeButton(TurnButton):
     """Every move in the action notation, for anything the selects make awkward."""
 
     KIND, LABEL, EMOJI = "type", "controls.type", "⌨️"
 
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(MoveModal(self.game_no, self.turn, user_locale(interaction)))
 
 

@@ -27,6 +27,7 @@ from presenters import presenter
 from presenters.common import score_lines, table_title
 
 from .common import Colours, ControlsCog, dm_locale, fives, jump_url, names_for, reports_errors, service, user_locale
+from .game_buttons import GameButton
 from .pictures import picture
 from .translator import text
 
@@ -39,29 +40,25 @@ SWEEP_SECONDS = 60.0  # how often the digests due are looked for (they are hourl
 KINDS = {"l": "lobby", "g": "game"}  # what a watch control names: a lobby (before its game) or a game
 
 
-class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:watch:(?P<kind>[lg]):(?P<id>[0-9]+)"):
-    """**Watch**: asks the watcher how to follow the table (an ephemeral choice); a player is refused."""
+class WatchButton(GameButton):
+    """**Watch**: asks the watcher how to follow the table (an ephemeral choice); a player is refused. On a
+    lobby (`fives:watch:l:<lobby>`) it names the lobby, whose game has no number yet; on a board, the game."""
+
+    KIND, LABEL, EMOJI = "watch", "watch.button", "👀"
+    FIELDS = r"(?P<kind>[lg]):(?P<id>[0-9]+)"
 
     def __init__(self, kind: str, target: int, locale: str = "en", *, label: str | None = None, row: int | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr("watch.button", locale),
-                emoji="👀",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"fives:watch:{kind}:{target}",
-                row=row,
-            )
-        )
         self.kind, self.target = kind, target
+        super().__init__(target, locale, label=label, row=row)
+
+    def key(self) -> str:
+        return f"{self.kind}:{self.target}"
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> Self:
-        return cls(match["kind"], int(match["id"]), label=item.label)
+    def from_match(cls, match: re.Match[str], label: str | None) -> Self:
+        return cls(match["kind"], int(match["id"]), label=label)
 
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         watchers = service(interaction.client).watchers
         user_id = interaction.user.id
         if self.kind == "l":

@@ -33,7 +33,12 @@ from .notifications import BoardChanged, HandEnded
 from .ratings import side_results
 from .table import Table, in_play
 
-CACHED = 16  # replays kept: each is a few hundred views, and a finished game is shared by its viewers
+# Replays kept, the newest: a finished game is shared by its viewers, and every click on a viewer's button
+# reads it again. At most CACHED of them, and at most KEPT_POSITIONS positions in all (a position, with each
+# seat's holding and its play, takes 5 to 8 KB: `python -m benchmarks.replays`), so a few very long games
+# take the place of many short ones; the newest is kept whatever its length.
+CACHED = 16
+KEPT_POSITIONS = 3_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +165,9 @@ class Replays:
         self._store = store
         self._built: OrderedDict[int, GameReplay] = OrderedDict()
 
+    def _positions(self) -> int:
+        return sum(len(replay.positions) for replay in self._built.values())
+
     async def open(self, game_no: int, guild_id: int | None) -> GameReplay:
         """The replay of an ended game of server `guild_id`: GameNotFound for no such game here,
         GameNotOver while it is played."""
@@ -177,6 +185,6 @@ class Replays:
         except EngineError as exc:  # a log that no longer replays (an engine change): nothing to show
             raise GameNotFound(f"game {game_no} does not replay: {exc}", game_no=game_no) from exc
         self._built[game_no] = built
-        while len(self._built) > CACHED:
+        while len(self._built) > 1 and (len(self._built) > CACHED or self._positions() > KEPT_POSITIONS):
             self._built.popitem(last=False)
         return built

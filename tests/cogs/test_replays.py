@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 
 import discord
 from PIL import Image
 
-from cogs.replays import VIEWER_SECONDS
+from bot.client import FivesBot
 
 from .conftest import World, components, custom_ids, move, open_table, playable, refusals, thread, whose_turn
 
@@ -118,10 +119,10 @@ async def test_a_public_replay_is_stepped_by_its_opener_and_copied_for_anyone_el
     stepped = (await world.bob.click(posted, label="▶")).response  # Bob steps it
     assert not stepped.ephemeral and stepped.id == posted.id and footer(stepped)[0] == 1
 
-    # Ten minutes without a click: the buttons go, the replay stays.
-    await world.env.advance_time(VIEWER_SECONDS + 5)
-    [public] = [m for m in world.channel.history() if m.id == posted.id]
-    assert custom_ids(public) == [] and footer(public)[0] == 1
+    # Its buttons do not wear out: an hour without a click, and Bob's ▶ still steps it.
+    await world.env.advance_time(3600)
+    again = (await world.bob.click(stepped, label="▶")).response
+    assert not again.ephemeral and again.id == posted.id and footer(again)[0] == 2
     assert refusals(world) == []
 
 
@@ -146,3 +147,61 @@ async def test_a_game_still_on_or_of_another_server_is_not_replayed(world: World
     elsewhere = (await there.slash(other.create_text_channel("games"), "replay", game=1)).response
     assert elsewhere.ephemeral and elsewhere.embeds == [] and elsewhere.content == "There is no such game."
     assert refusals(world) == ["game_not_found"]
+
+
+async def test_a_public_replay_steps_on_after_a_restart(world: World, make_bot: Callable[[], FivesBot]) -> None:
+    await play_to_the_end(world)
+    posted = (await world.bob.slash(world.channel, "replay", game=1, public=True)).response
+    for _ in range(2):
+        posted = (await world.bob.click(posted, label="▶")).response
+    assert footer(posted)[0] == 2
+    # Each button says it all: the game, the frame shown, the step, and who opened this public viewer.
+    ways = ["hand-back", "back", "forward", "hand-on", "animate-hand", "animate-game"]
+    assert custom_ids(posted.message) == [f"fives:replay:1:2:{way}:{world.bob.id}" for way in ways]
+
+    await world.env.restart_bot(make_bot())
+
+    stepped = (await world.bob.click(posted, label="▶")).response
+    assert not stepped.ephemeral and stepped.id == posted.id and footer(stepped)[0] == 3
+    assert stepped.embeds[0].description == board_lines(world)[2]  # the third play, as the table told it
+    mine = (await world.carol.click(stepped, label="◀")).response  # her own copy, where ◀ takes her
+    assert mine.ephemeral and footer(mine)[0] == 2
+    mine = (await world.carol.click(mine, label="⏮")).response  # which she steps alone
+    assert mine.ephemeral and footer(mine)[0] == 0
+    [public] = [m for m in world.channel.history() if m.id == posted.id]
+    assert footer(public)[0] == 3  # the channel's stays where Bob left it
+
+    gif = (await world.carol.click(public, label="Animate hand")).response  # hers alone, too
+    assert gif.ephemeral and gif.content == "Hand 1 of Draw Dominoes #1, animated."
+    shown = (await world.bob.click(public, label="Animate hand")).response  # his, for the channel
+    assert not shown.ephemeral and shown.attachments[0].filename == "fives-1-hand-1.gif"
+    assert refusals(world) == []
+
+
+async def test_a_private_replay_steps_on_after_a_restart(world: World, make_bot: Callable[[], FivesBot]) -> None:
+    await play_to_the_end(world)
+    over = thread(world).history()[-1]
+    await world.env.restart_bot(make_bot())
+
+    opened = (await world.carol.click(over, label="Replay")).response  # the final board's, from before
+    assert opened.ephemeral and footer(opened)[0] == 0
+    assert custom_ids(opened.message)[:4] == [
+        f"fives:replay:1:0:{way}" for way in ("hand-back", "back", "forward", "hand-on")
+    ]
+    await world.env.restart_bot(make_bot())
+    ended = (await world.carol.click(opened, label="⏭")).response
+    assert ended.ephemeral and ended.id == opened.id and "🏆" in ended.embeds[0].description
+    assert refusals(world) == []
+
+
+async def test_a_replay_button_of_a_game_still_on_shows_nothing(world: World) -> None:
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    view = discord.ui.View(timeout=None)  # as if a viewer's button of game 1 had been posted
+    view.add_item(discord.ui.Button(label="▶", custom_id="fives:replay:1:0:forward"))
+    sent = world.bot.get_channel(world.channel.id)
+    assert isinstance(sent, discord.TextChannel)
+    await sent.send("a replay?", view=view)
+    said = (await world.carol.click(world.channel.history()[-1], label="▶")).response
+    assert said.ephemeral and said.embeds == [] and said.attachments == []
+    assert said.content.startswith("Game #1 is still being played")
+    assert refusals(world) == ["replay_not_over"]

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from bot.engine.records import hand_positions, public_positions
-from bot.tables import BoardChanged, GameEnded, GameNotFound, GameNotOver, HandEnded
+from bot.tables import BoardChanged, GameEnded, GameNotFound, GameNotOver, HandEnded, replays
 from tests.tables.conftest import ANN, BOB, CAT, DAN
 
 
@@ -75,3 +75,28 @@ async def test_an_abandoned_game_replays_to_where_it_stopped(harness):
     replay = await svc.replay(game_no, harness.guild)
     assert replay.sides is None and not replay.finished
     assert replay.frames[-1].kind == "play" and replay.frames[-1].position == len(replay.positions) - 1
+
+
+async def test_the_replays_kept_are_the_newest_within_a_bound_of_positions(harness, monkeypatch):
+    games = []
+    for _ in range(3):
+        game_no, _ = await harness.start_game(humans=(CAT, DAN), computers=0, game_id="draw", options={"rounds": 1})
+        await harness.play(game_no)
+        games.append(game_no)
+    a, b, c = [await harness.service.replay(g, harness.guild) for g in games]
+    assert a is await harness.service.replay(games[0], harness.guild)  # all three kept: well within the bounds
+
+    # Room for all their positions but one: the third opened drops the oldest, the others stay.
+    await harness.restart()
+    svc = harness.service
+    monkeypatch.setattr(replays, "KEPT_POSITIONS", len(a.positions) + len(b.positions) + len(c.positions) - 1)
+    a, b, c = [await svc.replay(g, harness.guild) for g in games]
+    assert await svc.replay(games[1], harness.guild) is b and await svc.replay(games[2], harness.guild) is c
+    again = await svc.replay(games[0], harness.guild)
+    assert again is not a and again.frames == a.frames  # built again, the same (and b is dropped for it)
+    assert await svc.replay(games[2], harness.guild) is c
+
+    monkeypatch.setattr(replays, "KEPT_POSITIONS", 1)  # too little even for one: the newest stays
+    newest = await svc.replay(games[1], harness.guild)
+    assert newest is not b and await svc.replay(games[1], harness.guild) is newest
+    assert await svc.replay(games[2], harness.guild) is not c
