@@ -396,6 +396,19 @@ class PostgresStore:
                 *m.new_lobby_values(row),
             )
 
+    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
+        """A lobby the bot opens itself, once per `row.origin` (see the SQLite store). Two processes opening
+        the same key at once: the second's INSERT waits for the first's commit, then finds its row."""
+        assert row.origin is not None
+        async with self._transaction() as db:
+            made = await db.fetchval(
+                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
+                "ON CONFLICT (origin) DO NOTHING RETURNING lobby_id",
+                *m.new_lobby_values(row),
+            )
+            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = $1", row.origin)
+        return m.lobby_row(rows[0]), made is not None
+
     async def save_lobby(self, row: LobbyRow) -> None:
         async with self._transaction() as db:
             await db.execute(

@@ -47,6 +47,7 @@ class LobbyRow:
     created_at: float
     message_id: int | None = None
     game_no: int | None = None
+    origin: str | None = None  # a table the bot opened itself: where from (`tournament:3:2:1`, `rematch:41`), unique
 
 
 @dataclass(frozen=True, slots=True)

@@ -240,6 +240,22 @@ class Store:
             )
             return cursor.lastrowid or 0
 
+    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
+        """A lobby the bot opens itself, once per `row.origin`: the new lobby and True, or the one that key
+        opened before (as stored: open, started or cancelled) and False, with nothing written."""
+        assert row.origin is not None
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
+                "ON CONFLICT (origin) DO NOTHING",
+                m.new_lobby_values(row),
+            )
+            created = cursor.rowcount == 1
+            rows = list(
+                await db.execute_fetchall(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = ?", (row.origin,))
+            )
+        return m.lobby_row(rows[0]), created
+
     async def save_lobby(self, row: LobbyRow) -> None:
         async with self._transaction() as db:
             await db.execute(
