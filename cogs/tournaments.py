@@ -199,7 +199,7 @@ class TournamentButton(
         if self.way == "join":
             t = await tournaments.sign_up(self.tournament_id, [Player(user.id, user.display_name)])
         elif self.way == "leave":
-            t = await tournaments.withdraw(self.tournament_id, user.id)
+            t, notes = await tournaments.withdraw(self.tournament_id, user.id)
         else:
             t, notes = await tournaments.begin(self.tournament_id, user.id)
         locale = await public_locale(interaction.client, interaction.guild_id)

@@ -7,10 +7,17 @@ the Swiss pairings when the round's tables have ended, until it has a winner. Wh
 Stored like a game: one row whose JSON `state` holds the entrants (by seed once started), who withdrew, and each
 round's matches with their lobby, game and result. Exactly once across processes: the next round is decided
 under the row's lock (`locked_tournament`) and committed, each of its matches marked `opening`, before any table
-is made; the tables are made after it and their numbers saved under the lock again. A crash in between leaves a
-match `opening` with no game: the sweep opens it once its claim is older than OPENING_LEASE. A round's picture
-(and the winner) is claimed for posting with a lease (`claim`), and the tournament is `finished` only once its
-winner was told, so a crash tells again and two processes never tell at once.
+is made; the tables are made after it and their numbers saved under the lock again. Each table is opened with
+its origin key (`tournament:<id>:<round>:<match>`), unique in the store, so opening a match again finds the
+table made before instead of making another: a crash (or a slow process) after the table was made and before
+its number was saved leaves the match `opening`, and the sweep, once the claim is older than OPENING_LEASE,
+opens the same table again (starting it if it was not) and saves its number. A round's picture (and the
+winner, or a cancellation) is claimed for posting with a lease (`claim`), and the tournament is `finished` only
+once its winner was told, so a crash tells again and two processes never tell at once.
+
+A withdrawal while a round is played loses the entrant's match at once, and their players leave its table as
+a resignation does (a computer plays their seats); a cancellation opens no more tables, and those still being
+played play on without counting.
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ log = logging.getLogger(__name__)
 FORMATS = ("knockout", "swiss")
 MAX_ENTRANTS = 64
 MAX_SWISS_ROUNDS = 10
-OPENING_LEASE = 120.0  # seconds a match may stay `opening` (a crash between deciding and opening) before again
+OPENING_LEASE = 120.0  # seconds a match may stay `opening` (a crash while opening) before it is opened again
 TELL_LEASE = 300.0  # seconds a claimed round's picture waits before another try
 
 
@@ -285,11 +292,13 @@ class Tournaments:
         clock: Callable[[], float],
         lobbies: Lobbies,
         start: Callable[[int, int], Awaitable[list[Notification]]],
+        resign: Callable[[int, int], Awaitable[list[Notification]]],
     ) -> None:
         self._store = store
         self._clock = clock
         self._lobbies = lobbies
-        self._start = start
+        self._start = start  # a table the bot opened (one started already: as it is)
+        self._resign = resign  # a player leaves a game: a computer takes the seat
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's changes in turn
         # The tournaments signing up or running (None: ask the store). Where one process holds the store it
         # knows every change, so a sweep with none reads nothing at all, as the seasons' and rematches' do.
@@ -360,9 +369,10 @@ class Tournaments:
             state = {**row.state, "entrants": [*row.state["entrants"], _entrant_json(entrant)]}
             return await self._save(replace(row, state=state))
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> Tournament:
+    async def withdraw(self, tournament_id: int, user_id: int) -> tuple[Tournament, list[Notification]]:
         """Leave: while signing up, the entrant is struck off; once running, they are paired no more and lose
-        the matches not yet decided (their table plays on without counting: a computer may take their seat)."""
+        the matches not yet decided, and leave the table of the match being played as a resignation does (a
+        computer plays their seats: the others play on, the match lost already)."""
         async with self._locked(tournament_id) as row:
             t = tournament_of(row)
             entrant = t.entrant_of(user_id)
@@ -370,13 +380,22 @@ class Tournaments:
                 raise NotSignedUp(f"user {user_id} is not in tournament {tournament_id}", tournament=tournament_id)
             if t.status == "signup":
                 entrants = [e for k, e in enumerate(row.state["entrants"]) if k != entrant]
-                return await self._save(replace(row, state={**row.state, "entrants": entrants}))
+                return await self._save(replace(row, state={**row.state, "entrants": entrants})), []
+            playing = [
+                k
+                for k, m in enumerate(t.played[-1] if t.played else ())
+                if entrant in (m.a, m.b) and m.result is None and m.game_no is not None
+            ]
             withdrawn = {*t.withdrawn, entrant}
             rounds = [*row.state["rounds"]]
             if rounds:
                 rounds[-1] = _forfeits(rounds[-1], withdrawn)
             state = {**row.state, "withdrawn": sorted(withdrawn), "rounds": rounds}
-            return await self._save(replace(row, state=state))
+            t = await self._save(replace(row, state=state))
+        notes: list[Notification] = []
+        for k in playing:
+            notes += await self._leave_table(t, t.played[-1][k])
+        return t, notes
 
     async def cancel(self, tournament_id: int, user_id: int) -> Tournament:
         async with self._locked(tournament_id) as row:
@@ -532,19 +551,26 @@ class Tournaments:
 
     async def _open(self, tournament_id: int, round_no: int, k: int) -> list[Notification]:
         """Open and start match `k` of round `round_no`: entrant a's players at the even seats, b's at the
-        odd, so partners sit opposite; then note where it is played."""
+        odd, so partners sit opposite; then note where it is played. Opened under its origin key, so a second
+        opening of the match (after a crash, or by a slower process) is the same table."""
         t = await self.get(tournament_id)
         m = t.played[round_no - 1][k]
+        if t.status != "running" or m.result is not None or m.game_no is not None:
+            return []  # cancelled, decided by a withdrawal, or noted by another process meanwhile
         assert m.a is not None and m.b is not None
         a, b = t.entrants[m.a], t.entrants[m.b]
         seats = []
         for k_seat in range(len(a.users)):  # a, b, a, b: partners opposite
             seats += [SeatRow(a.users[k_seat], a.names[k_seat]), SeatRow(b.users[k_seat], b.names[k_seat])]
         host = a.users[0]
+        origin = f"tournament:{tournament_id}:{round_no}:{k + 1}"
         try:
-            opened = await self._lobbies.open_seated(t.guild_id, t.channel_id, host, t.game_id, t.options, seats)
+            opened = await self._lobbies.open_seated(
+                t.guild_id, t.channel_id, host, t.game_id, t.options, seats, origin=origin
+            )
             notes: list[Notification] = [opened]
-            notes += await self._start(opened.lobby.lobby_id, host)
+            if opened.lobby.status == "open":
+                notes += await self._start(opened.lobby.lobby_id, host)
         except TableError:
             log.warning(
                 "tournament %s: round %s table %s could not open", tournament_id, round_no, k + 1, exc_info=True
@@ -554,7 +580,35 @@ class Tournaments:
         lobby = changed[-1].lobby if changed else opened.lobby
         async with self._locked(tournament_id) as row:
             rounds = [list(r) for r in row.state["rounds"]]
-            rounds[round_no - 1][k] = {**rounds[round_no - 1][k], "lobby": lobby.lobby_id, "game": lobby.game_no}
-            rounds[round_no - 1][k].pop("opening", None)
-            await self._save(replace(row, state={**row.state, "rounds": rounds}))
+            match = {**rounds[round_no - 1][k], "lobby": lobby.lobby_id, "game": lobby.game_no}
+            match.pop("opening", None)
+            if lobby.game_no is None and match["result"] is None:  # its table was cancelled unstarted
+                match["result"] = "tie"  # as an abandoned game counts
+            rounds[round_no - 1][k] = match
+            t = await self._save(replace(row, state={**row.state, "rounds": rounds}))
+        decided = t.played[round_no - 1][k]
+        if decided.forfeit:  # a withdrawal came while it opened: they leave the table it opened
+            notes += await self._leave_table(t, decided)
+        return notes
+
+    async def _leave_table(self, t: Tournament, m: MatchInfo) -> list[Notification]:
+        """The withdrawn entrants of a match being played leave its table as a resignation does: a computer
+        plays their seats to the end (the match is lost already)."""
+        notes: list[Notification] = []
+        if m.game_no is None:
+            return notes
+        for e in (m.a, m.b):
+            if e is None or e not in t.withdrawn:
+                continue
+            for user_id in t.entrants[e].users:
+                try:
+                    notes += await self._resign(m.game_no, user_id)
+                except TableError as exc:  # over, or they resigned already
+                    log.info(
+                        "tournament %s: user %s keeps no seat in game %s (%s)",
+                        t.tournament_id,
+                        user_id,
+                        m.game_no,
+                        exc.key,
+                    )
         return notes
