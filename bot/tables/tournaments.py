@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import GAMES, game_info
-from data import SeatRow, StoreError, StoreInterface, TournamentRow
+from data import CANCELLED_ROUND, SeatRow, StoreError, StoreInterface, TournamentRow
 
 from .errors import StoreFailed, TableError
 from .lobbies import Lobbies, check_option
@@ -87,6 +87,20 @@ class NotSignedUp(TableError):
 
 class NotTheOrganiser(TableError):
     key = "tournament_not_organiser"
+
+
+class MayNotCancel(TableError):
+    """Only its organiser, or a member who may manage the server, cancels a tournament."""
+
+    key = "tournament_may_not_cancel"
+
+
+class TournamentCancelled(TableError):
+    key = "tournament_cancelled"
+
+
+class TournamentOver(TableError):
+    key = "tournament_over"
 
 
 class TooFewEntrants(TableError):
@@ -150,6 +164,7 @@ class Tournament:
     played: tuple[tuple[MatchInfo, ...], ...]  # each round's matches so far
     winner: int | None
     message_id: int | None
+    cancelled_by: int | None = None
 
     @property
     def team_size(self) -> int:
@@ -159,6 +174,21 @@ class Tournament:
     def round_done(self) -> int:
         """How many rounds are over (every match decided)."""
         return sum(1 for r in self.played if all(m.result is not None for m in r))
+
+    @property
+    def playing(self) -> tuple[MatchInfo, ...]:
+        """The current round's matches whose table is being played (not decided yet)."""
+        return tuple(m for m in (self.played[-1] if self.played else ()) if m.result is None and m.game_no is not None)
+
+    def still_in(self) -> list[int]:
+        """The entrants still in it, by seed: not withdrawn, and in a knockout not beaten."""
+        beaten = set()
+        if self.format == "knockout":
+            for m in (m for r in self.played for m in r if m.a is not None and m.b is not None):
+                won = knockout_winner(m.a, m.b, m.result)
+                if won is not None:
+                    beaten.add(m.b if won == m.a else m.a)
+        return [e for e in range(len(self.entrants)) if e not in self.withdrawn and e not in beaten]
 
     def entrant_of(self, user_id: int) -> int | None:
         return next((k for k, e in enumerate(self.entrants) if user_id in e.users), None)
@@ -236,6 +266,7 @@ def tournament_of(row: TournamentRow) -> Tournament:
         tuple(tuple(_match(m) for m in r) for r in state.get("rounds", ())),
         state.get("winner"),
         row.message_id,
+        state.get("cancelled_by"),
     )
 
 
@@ -262,6 +293,18 @@ def _next_matches(t: Tournament) -> list[dict[str, Any]] | None:
     if len([p for p in pairs if p[1] is not None]) == 0:
         return None  # fewer than two left to play: it ends here
     return [{"a": a, "b": b, "result": None} for a, b in pairs]
+
+
+def _due(t: Tournament) -> int:
+    """What there is to tell, as the round number `told_round` reaches once it is told."""
+    if t.status == "cancelled":
+        return CANCELLED_ROUND
+    return t.round_done + (1 if t.winner is not None else 0)
+
+
+def _check_not_cancelled(t: Tournament) -> None:
+    if t.status == "cancelled":
+        raise TournamentCancelled(f"tournament {t.tournament_id} was cancelled", tournament=t.tournament_id)
 
 
 def _winner(t: Tournament) -> int | None:
@@ -354,6 +397,7 @@ class Tournaments:
         """Sign up a player (or a team: the first signs up their partner too) while signing up is open."""
         async with self._locked(tournament_id) as row:
             t = tournament_of(row)
+            _check_not_cancelled(t)
             if t.status != "signup":
                 raise SignupClosed(f"tournament {tournament_id} is {t.status}", tournament=tournament_id)
             users = [p.user_id for p in players]
@@ -375,6 +419,7 @@ class Tournaments:
         computer plays their seats: the others play on, the match lost already)."""
         async with self._locked(tournament_id) as row:
             t = tournament_of(row)
+            _check_not_cancelled(t)
             entrant = t.entrant_of(user_id)
             if entrant is None or entrant in t.withdrawn or t.status not in ("signup", "running"):
                 raise NotSignedUp(f"user {user_id} is not in tournament {tournament_id}", tournament=tournament_id)
@@ -397,13 +442,26 @@ class Tournaments:
             notes += await self._leave_table(t, t.played[-1][k])
         return t, notes
 
-    async def cancel(self, tournament_id: int, user_id: int) -> Tournament:
+    async def cancel(self, tournament_id: int, user_id: int, may_manage: bool = False) -> Tournament:
+        """Its organiser, or a member who may manage the server (`may_manage`, as the cog knows), cancels it:
+        no more rounds open, the tables being played play on without counting, and the channel is told once
+        (`claim`). Once across processes: decided under the row's lock."""
         async with self._locked(tournament_id) as row:
-            if user_id != row.created_by:
-                raise NotTheOrganiser(f"user {user_id} did not create tournament {tournament_id}")
-            if row.status not in ("signup", "running"):
-                raise SignupClosed(f"tournament {tournament_id} is {row.status}", tournament=tournament_id)
-            return await self._save(replace(row, status="cancelled"))
+            t = tournament_of(row)
+            if user_id != t.created_by and not may_manage:
+                raise MayNotCancel(f"user {user_id} may not cancel tournament {tournament_id}")
+            _check_not_cancelled(t)
+            if t.status not in ("signup", "running"):
+                raise TournamentOver(f"tournament {tournament_id} is {t.status}", tournament=tournament_id)
+            state = {**row.state, "cancelled_by": user_id}
+            return await self._save(replace(row, status="cancelled", state=state))
+
+    async def of_guild(self, guild_id: int) -> list[Tournament]:
+        """A server's latest tournaments, the newest first."""
+        try:
+            return [tournament_of(row) for row in await self._store.guild_tournaments(guild_id)]
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
 
     # -- playing --------------------------------------------------------------------------------------
     async def begin(self, tournament_id: int, user_id: int) -> tuple[Tournament, list[Notification]]:
@@ -411,6 +469,7 @@ class Tournaments:
         round's tables opened and started."""
         async with self._locked(tournament_id) as row:
             t = tournament_of(row)
+            _check_not_cancelled(t)
             if user_id != t.created_by:
                 raise NotTheOrganiser(f"user {user_id} did not create tournament {tournament_id}")
             if t.status != "signup":
@@ -471,13 +530,16 @@ class Tournaments:
         return await self.get(tournament_id), notes
 
     async def sweep(self) -> list[tuple[Tournament, list[Notification]]]:
-        """Advance every running tournament whose tables have moved on (one call per tournament)."""
+        """Advance every running tournament whose tables have moved on (one call per tournament); a cancelled
+        one not told so yet comes too, with nothing to advance (its caller claims its telling)."""
         if self._store.shared or self._live is None:
             self._live = set(await self._store.live_tournaments())
-        out = []
+        out: list[tuple[Tournament, list[Notification]]] = []
         for tournament_id in sorted(self._live):
             try:
                 row = await self._store.tournament(tournament_id)
+                if row is not None and row.status == "cancelled" and row.told_round < CANCELLED_ROUND:
+                    out.append((tournament_of(row), []))
                 if row is None or row.status != "running":
                     continue
                 out.append(await self.advance(tournament_id))
@@ -486,13 +548,13 @@ class Tournaments:
         return out
 
     async def claim(self, tournament_id: int) -> Tournament | None:
-        """The tournament if a round ended (or its winner is known) that nobody has told yet, claimed for
-        telling until the lease ends; the caller posts it, then calls `told`."""
+        """The tournament if a round ended (or its winner is known, or it was cancelled) that nobody has told
+        yet, claimed for telling until the lease ends; the caller posts it, then calls `told`."""
         row = await self._store.tournament(tournament_id)
-        if row is None or row.status != "running":
+        if row is None or row.status not in ("running", "cancelled"):
             return None
         t = tournament_of(row)
-        due = t.round_done + (1 if t.winner is not None else 0)
+        due = _due(t)
         if due <= row.told_round or not await self._store.claim_tournament_round(
             tournament_id, due, self._clock(), TELL_LEASE
         ):
@@ -500,10 +562,12 @@ class Tournaments:
         return t
 
     async def told(self, t: Tournament) -> None:
-        """A claimed round was posted: the last (its winner told) finishes the tournament."""
-        due = t.round_done + (1 if t.winner is not None else 0)
-        await self._store.tournament_round_told(t.tournament_id, due)
-        if t.winner is not None:
+        """A claimed round was posted: the last (its winner told) finishes the tournament; a cancellation told
+        is the tournament's last word."""
+        await self._store.tournament_round_told(t.tournament_id, _due(t))
+        if t.status == "cancelled" and self._live is not None:
+            self._live.discard(t.tournament_id)
+        if t.winner is not None and t.status == "running":
             async with self._locked(t.tournament_id) as row:
                 if row.status == "running":
                     await self._save(replace(row, status="finished"))
@@ -525,7 +589,7 @@ class Tournaments:
             await self._store.save_tournament(row)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
-        if row.status not in ("signup", "running") and self._live is not None:
+        if row.status == "finished" and self._live is not None:  # a cancelled one: once told (`told`)
             self._live.discard(row.tournament_id or 0)
         return row
 

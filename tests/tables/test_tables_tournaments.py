@@ -14,9 +14,9 @@ from bot.tables.tournaments import (
     NotSignedUp,
     NotTheOrganiser,
     PlayedAlone,
-    SignupClosed,
     TeamNeeded,
     TooFewEntrants,
+    TournamentCancelled,
 )
 from tests.tables.conftest import ANN, BOB, CAT, DAN
 
@@ -128,7 +128,7 @@ async def test_refusals(harness):
     assert notes == []
     assert [e.name for e in t.entrants] == ["Ann"]
     await svc.tournaments.cancel(t.tournament_id, ANN.user_id)
-    with pytest.raises(SignupClosed):
+    with pytest.raises(TournamentCancelled):
         await svc.tournaments.sign_up(t.tournament_id, [CAT])
     teams = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "seven-rocks", "knockout")
     assert teams.team_size == 2

@@ -5,3 +5,8 @@
 -- by players have none (NULLs never collide).
 ALTER TABLE lobbies ADD COLUMN origin TEXT;
 CREATE UNIQUE INDEX lobbies_origin ON lobbies (origin);
+
+-- A cancelled tournament is told once in its channel, claimed like a round (`told_round`): its cancellation
+-- counts as told when `told_round` reaches 1000000 (data.rows.CANCELLED_ROUND, past any real round). The
+-- tournaments cancelled before this migration were never told: they are taken as told, not told late.
+UPDATE tournaments SET told_round = 1000000 WHERE status = 'cancelled';
