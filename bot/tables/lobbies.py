@@ -386,17 +386,14 @@ class Lobbies:
         return await self._changed(lobby)
 
     async def _opened_before(self, row: LobbyRow) -> LobbyChanged:
-        """The table an origin key opened before, as stored; still open, it is this process's to start."""
+        """The table an origin key opened before: as this process holds it while it is open, else as it was
+        read. That read may be stale already (it was started meanwhile), so it is never taken back into memory:
+        a start finds what became of it under the lobby's lock (`TableService._start_opened`)."""
         assert row.lobby_id is not None
-        lobby = self._open.get(row.lobby_id)
-        if lobby is None:
-            lobby = Lobby(row)
-            if row.status == "open":
-                self._open[row.lobby_id] = lobby
-        else:
-            lobby.apply(row)
+        held = self._open.get(row.lobby_id)
+        lobby = held if held is not None else Lobby(row)
         lobby.default_level = await self._default_level(lobby.guild_id)
-        return LobbyChanged(lobby.info(row.game_no))
+        return LobbyChanged(lobby.info(None if held is not None else row.game_no))
 
     async def started(self, lobby_id: int) -> LobbyInfo | None:
         """A lobby as stored if it was started (with its game's number), else None."""

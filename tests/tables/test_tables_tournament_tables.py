@@ -1,6 +1,7 @@
 """A tournament's tables through the table service, on both backends: a crash between making a round's table
 and noting its number (after the game started, or before) opens no second table when the sweep opens the match
-again after a restart; a rematch's table carries its origin the same way; and a player who withdraws during a
+again after a restart, nor does another process starting it meanwhile; a rematch's table carries its origin the
+same way; and a player who withdraws during a
 round leaves their table as a resignation does, a computer playing their seat while the match is a forfeit."""
 
 from __future__ import annotations
@@ -81,6 +82,34 @@ async def test_a_crash_after_the_table_was_made_and_before_it_started_starts_tha
     assert t.played[0][0].game_no == opened.game_no and await _active_games(harness) == [opened.game_no]
     assert svc.lobbies(harness.guild) == []
     assert (await svc.tournaments.sweep())[0][1] == []  # nothing more to open
+
+
+async def test_a_table_another_process_started_meanwhile_is_the_one_noted(harness, monkeypatch):
+    svc = harness.service
+    tid = await _signed_up(svc, harness)
+
+    async def dies_starting(row, tell=()):
+        raise StoreError("the process died here")
+
+    monkeypatch.setattr(harness.store, "create_game", dies_starting)
+    await svc.tournaments.begin(tid, ANN.user_id)  # the table is made, not started
+    monkeypatch.undo()
+    await harness.restart()
+    svc = harness.service
+    real = harness.store.create_lobby_once
+    started: list = []
+
+    async def started_by_another(row):  # a slower process finds the table open, and the other starts it
+        found, made = await real(row)
+        started.extend(await svc.start(found.lobby_id, ANN.user_id))
+        return found, made
+
+    monkeypatch.setattr(harness.store, "create_lobby_once", started_by_another)
+    harness.clock.advance(OPENING_LEASE + 1)
+    [(t, notes)] = await svc.tournaments.sweep()
+    [opened] = [n.table for n in started if isinstance(n, TableOpened)]
+    assert not any(isinstance(n, TableOpened) for n in notes)  # told once, by the one that started it
+    assert t.played[0][0].game_no == opened.game_no and await _active_games(harness) == [opened.game_no]
 
 
 async def test_a_rematch_opens_its_table_under_its_origin(harness):
