@@ -5,6 +5,11 @@ tables itself, in the channel, with the server's turn timer (a player who does n
 when their time runs out). A sweep every few seconds advances the tournament when a round's tables have ended,
 posts the bracket (knockout) or the standings (Swiss) after each round, and announces the winner; it all lives in
 the database, so a restart carries on where it was, and a round is told once across processes.
+
+`/tournament show [tournament]` shows where one stands (its picture, the round, who is still in, the tables being
+played), privately unless `public:`; `/tournament cancel [tournament]` (its organiser, or a member who may manage
+the server) stops it: the channel is told once, as a round is, and its sign-up buttons answer that it was
+cancelled.
 """
 
 from __future__ import annotations
@@ -21,10 +26,10 @@ from discord.ext import commands, tasks
 
 from bot.engine import GAMES
 from bot.i18n import tr
-from bot.tables import Notification, Player
+from bot.tables import Notification, Player, TableError, TableInfo
 from bot.tables.tournament_pairing import buchholz, knockout_winner, swiss_points
-from bot.tables.tournaments import Tournament
-from presenters.common import game_name
+from bot.tables.tournaments import MayNotCancel, Tournament, TournamentCancelled, TournamentOver
+from presenters.common import game_name, table_title
 from rendering.tournament import (
     Bracket,
     Match,
@@ -37,7 +42,8 @@ from rendering.tournament import (
 )
 from rendering.tournament import Entrant as DrawnEntrant
 
-from .common import Colours, Refusal, public_locale, reports_errors, service, user_locale
+from .common import Colours, Refusal, jump_url, public_locale, reply, reports_errors, service, user_locale
+from .games import Confirm
 from .translator import text
 
 if TYPE_CHECKING:
@@ -75,6 +81,10 @@ def title(t: Tournament, locale: str) -> str:
         game=game_name(t.game_id, locale),
         format=tr(f"tournament.format.{t.format}", locale),
     )
+
+
+def mentions(t: Tournament, entrant: int) -> str:
+    return " & ".join(f"<@{u}>" for u in t.entrants[entrant].users)
 
 
 def signup_embed(t: Tournament, locale: str) -> discord.Embed:
@@ -151,6 +161,93 @@ def picture(t: Tournament, locale: str) -> discord.File | None:
     return discord.File(io.BytesIO(image), filename=f"tournament-{t.tournament_id}-{t.round_done}.png")
 
 
+def cancelled_text(t: Tournament, locale: str) -> str:
+    """What the channel is told once when a tournament is cancelled."""
+    who = f"<@{t.cancelled_by or t.created_by}>"
+    lines = [tr("tournament.cancelled", locale, number=t.tournament_id, who=who)]
+    if t.playing:
+        tables = ", ".join(f"#{m.game_no}" for m in t.playing)
+        lines.append(tr("tournament.cancelled.tables", locale, tables=tables))
+    return "\n".join(lines)
+
+
+def state_lines(t: Tournament, playing: bool, locale: str) -> list[str]:
+    """Where a tournament stands, in a line or two (`playing`: some of its tables are being played)."""
+    if t.status == "signup":
+        return [tr("tournament.show.signup", locale, count=len(t.entrants), organiser=f"<@{t.created_by}>")]
+    if t.status == "cancelled":
+        lines = [tr("tournament.show.cancelled", locale, who=f"<@{t.cancelled_by or t.created_by}>")]
+        if playing:
+            lines.append(tr("tournament.show.cancelled.tables", locale))
+        return lines
+    if t.winner is not None:
+        return [tr("tournament.show.won", locale, winner=mentions(t, t.winner))]
+    return [tr("tournament.show.round", locale, round=max(1, len(t.played)), rounds=t.rounds)]
+
+
+def show_embed(t: Tournament, tables: dict[int, TableInfo], locale: str) -> discord.Embed:
+    """`/tournament show`: the round, who is still in, the tables being played (`tables`: those still active)
+    with their links."""
+    embed = discord.Embed(title=title(t, locale), colour=Colours.LOBBY if t.status == "signup" else Colours.RESULT)
+    # A cancelled tournament takes no more results: a table of it that ended is simply over.
+    playing = [m for m in t.playing if t.status != "cancelled" or m.game_no in tables]
+    embed.description = "\n".join(state_lines(t, bool(playing), locale))
+    if t.status in ("running", "finished") and t.winner is None:
+        still = t.still_in()
+        value = "\n".join(f"{k + 1}. {mentions(t, k)}" for k in still[:20])
+        if len(still) > 20:
+            value += "\n" + tr("tournament.show.more", locale, count=len(still) - 20)
+        embed.add_field(name=tr("tournament.show.still_in", locale, count=len(still)), value=value or "—", inline=False)
+    if playing:
+        lines = []
+        for m in playing:
+            assert m.a is not None and m.b is not None and m.game_no is not None
+            table = tables.get(m.game_no)
+            if table is None:  # ended: its result is taken at the next sweep
+                where = tr("tournament.show.ended", locale, number=m.game_no)
+            else:
+                url = jump_url(table.guild_id, table.thread_id or table.channel_id, table.board_message_id)
+                where = f"[{table_title(table, locale)}]({url})"
+            lines.append(f"• {mentions(t, m.a)} – {mentions(t, m.b)}: {where}")
+        embed.add_field(name=tr("tournament.show.tables", locale), value="\n".join(lines)[:1024], inline=False)
+    return embed
+
+
+async def tournament_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The server's tournaments, the newest first, each with where it stands."""
+    if interaction.guild_id is None:
+        return []
+    locale = user_locale(interaction)
+    typed = current.strip().casefold()
+    out = []
+    for t in await service(interaction.client).tournaments.of_guild(interaction.guild_id):
+        label = tr(
+            "tournament.choice", locale, title=title(t, locale), state=tr(f"tournament.state.{t.status}", locale)
+        )
+        if typed and typed not in label.casefold() and typed != str(t.tournament_id):
+            continue
+        out.append(app_commands.Choice(name=label[:100], value=t.tournament_id))
+    return out[:25]
+
+
+async def chosen(interaction: discord.Interaction, number: int | None, *, live_only: bool = False) -> Tournament:
+    """The tournament a command means: the one named, else the server's newest signing up or running (for a
+    cancellation the only one: with several, it must be named), else its newest."""
+    assert interaction.guild_id is not None
+    tournaments = service(interaction.client).tournaments
+    if number is not None:
+        return await tournaments.get(number, interaction.guild_id)
+    listed = await tournaments.of_guild(interaction.guild_id)
+    live = [t for t in listed if t.status in ("signup", "running")]
+    if live_only and len(live) > 1:
+        raise Refusal("tournament_which")
+    if live:
+        return live[0]
+    if listed and not live_only:
+        return listed[0]
+    raise Refusal("tournament_none_live" if listed else "tournament_none")
+
+
 def round_text(t: Tournament, locale: str) -> str:
     if t.winner is not None:
         who = " & ".join(f"<@{u}>" for u in t.entrants[t.winner].users)
@@ -199,7 +296,7 @@ class TournamentButton(
         if self.way == "join":
             t = await tournaments.sign_up(self.tournament_id, [Player(user.id, user.display_name)])
         elif self.way == "leave":
-            t = await tournaments.withdraw(self.tournament_id, user.id)
+            t, notes = await tournaments.withdraw(self.tournament_id, user.id)
         else:
             t, notes = await tournaments.begin(self.tournament_id, user.id)
         locale = await public_locale(interaction.client, interaction.guild_id)
@@ -248,23 +345,29 @@ class Tournaments(commands.Cog):
                 await self.tell(claimed)
 
     async def tell(self, t: Tournament) -> None:
+        """Post a claimed round (its picture), the winner, or a cancellation; then report it told."""
         locale = await public_locale(self.bot, t.guild_id)
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
-        file = picture(t, locale)
+        cancelled = t.status == "cancelled"
+        file = None if cancelled else picture(t, locale)
         try:
             await channel.send(
-                round_text(t, locale),
+                cancelled_text(t, locale) if cancelled else round_text(t, locale),
                 files=[file] if file is not None else [],
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
-            if t.winner is not None and t.message_id is not None:  # the sign-up message loses its buttons
-                over = replace(t, status="finished")
-                await channel.get_partial_message(t.message_id).edit(embed=signup_embed(over, locale), view=None)
         except discord.NotFound:
             log.warning("tournament %s: its channel is gone; its round goes untold", t.tournament_id)
         except discord.HTTPException as exc:
             log.warning("tournament %s: could not tell its round (%s); trying again later", t.tournament_id, exc)
             return
+        # Told: whatever becomes of the sign-up message now, the news is never posted twice.
+        if (cancelled or t.winner is not None) and t.message_id is not None:  # the sign-up loses its buttons
+            over = t if cancelled else replace(t, status="finished")
+            try:
+                await channel.get_partial_message(t.message_id).edit(embed=signup_embed(over, locale), view=None)
+            except discord.HTTPException as exc:  # its buttons answer that it is over
+                log.info("tournament %s: could not retire its sign-up message (%s)", t.tournament_id, exc)
         await self.bot.service.tournaments.told(t)
 
     @tournament.command(
@@ -336,6 +439,67 @@ class Tournaments(commands.Cog):
                 )
             except discord.HTTPException as exc:
                 log.info("tournament %s: could not redraw its sign-up (%s)", number, exc)
+
+    @tournament.command(
+        name=text("command.tournament.show.name"), description=text("command.tournament.show.description")
+    )
+    @app_commands.rename(
+        tournament=text("command.tournament.tournament.name"), public=text("command.option.public.name")
+    )
+    @app_commands.describe(
+        tournament=text("command.tournament.tournament.description"),
+        public=text("command.option.public.description"),
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def show(self, interaction: discord.Interaction, tournament: int | None = None, public: bool = False) -> None:
+        t = await chosen(interaction, tournament)
+        locale = await public_locale(self.bot, interaction.guild_id) if public else user_locale(interaction)
+        tables: dict[int, TableInfo] = {}
+        for m in t.playing:
+            assert m.game_no is not None
+            try:
+                tables[m.game_no] = await self.bot.service.table(m.game_no)
+            except TableError:
+                continue  # ended meanwhile
+        file = None if t.status == "signup" else picture(t, locale)
+        await interaction.response.send_message(
+            embed=show_embed(t, tables, locale),
+            files=[file] if file is not None else [],
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @tournament.command(
+        name=text("command.tournament.cancel.name"), description=text("command.tournament.cancel.description")
+    )
+    @app_commands.rename(tournament=text("command.tournament.tournament.name"))
+    @app_commands.describe(tournament=text("command.tournament.tournament.description"))
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        t = await chosen(interaction, tournament, live_only=True)
+        may_manage = bool(interaction.permissions.manage_guild)
+        # Refused before the question, as the service would refuse it after.
+        if interaction.user.id != t.created_by and not may_manage:
+            raise MayNotCancel(f"user {interaction.user.id} may not cancel tournament {t.tournament_id}")
+        if t.status == "cancelled":
+            raise TournamentCancelled(f"tournament {t.tournament_id} was cancelled", tournament=t.tournament_id)
+        if t.status == "finished":
+            raise TournamentOver(f"tournament {t.tournament_id} is over", tournament=t.tournament_id)
+        locale = user_locale(interaction)
+
+        async def confirmed(click: discord.Interaction) -> None:
+            tournaments = service(click.client).tournaments
+            done = await tournaments.cancel(t.tournament_id, click.user.id, may_manage=may_manage)
+            said = tr("tournament.cancel.done", user_locale(click), number=done.tournament_id)
+            await click.response.edit_message(content=said, view=None)
+            claimed = await tournaments.claim(done.tournament_id)  # the channel now, not at the next sweep
+            if claimed is not None:
+                await self.tell(claimed)
+
+        key = "tournament.cancel.confirm.playing" if t.playing else "tournament.cancel.confirm"
+        question = tr(key, locale, title=title(t, locale))
+        view = Confirm(interaction.user.id, locale, tr("tournament.cancel.yes", locale), confirmed)
+        await reply(interaction, question, view=view)
 
 
 async def setup(bot: FivesBot) -> None:

@@ -3,6 +3,7 @@
 from .backends import DatabaseInUse, hold_database, is_postgres, open_store
 from .interface import StoreInterface
 from .rows import (
+    CANCELLED_ROUND,
     COMPUTER_ID,
     ActionWrite,
     DigestClaim,
@@ -30,6 +31,7 @@ from .rows import (
 from .store import Store, StoreError
 
 __all__ = [
+    "CANCELLED_ROUND",
     "COMPUTER_ID",
     "ActionWrite",
     "DatabaseInUse",

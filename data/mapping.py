@@ -61,7 +61,9 @@ UNDO = columns(
     "game_no turn seat user_id action asked_at deadline waiting channel_id message_id request status by_user_id step"
 )
 UNDO_TABLE = columns("lobby_id at")
-LOBBY = columns("lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no")
+LOBBY = columns(
+    "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at origin game_no"
+)
 LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
 GAME = columns(
     "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
@@ -136,6 +138,7 @@ def lobby_row(r: Row) -> LobbyRow:
         status=r["status"],
         created_at=r["created_at"],
         game_no=r["game_no"],
+        origin=r["origin"],
     )
 
 
@@ -368,6 +371,7 @@ def new_lobby_values(row: LobbyRow) -> tuple[Any, ...]:
         seats_json(row.seats),
         row.status,
         row.created_at,
+        row.origin,
     )
 
 

@@ -47,7 +47,7 @@ TABLES = (
     _table("guild_settings", " ".join(m.SETTINGS), "auto_play undo_allowed"),
     _table(
         "lobbies",
-        "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at game_no",
+        " ".join(m.LOBBY),
         numbered="lobby_id",
     ),
     _table(

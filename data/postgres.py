@@ -34,6 +34,7 @@ from . import mapping as m
 from .backends import DatabaseInUse
 from .migrations import migrations
 from .rows import (
+    CANCELLED_ROUND,
     COMPUTER_ID,
     ActionWrite,
     DigestClaim,
@@ -395,6 +396,19 @@ class PostgresStore:
                 f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) RETURNING lobby_id",
                 *m.new_lobby_values(row),
             )
+
+    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
+        """A lobby the bot opens itself, once per `row.origin` (see the SQLite store). Two processes opening
+        the same key at once: the second's INSERT waits for the first's commit, then finds its row."""
+        assert row.origin is not None
+        async with self._transaction() as db:
+            made = await db.fetchval(
+                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
+                "ON CONFLICT (origin) DO NOTHING RETURNING lobby_id",
+                *m.new_lobby_values(row),
+            )
+            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = $1", row.origin)
+        return m.lobby_row(rows[0]), made is not None
 
     async def save_lobby(self, row: LobbyRow) -> None:
         async with self._transaction() as db:
@@ -1152,11 +1166,23 @@ class PostgresStore:
             )
 
     async def live_tournaments(self) -> list[int]:
-        """The tournaments signing up or running, the oldest first."""
+        """The tournaments signing up or running, or cancelled and not told so yet, the oldest first."""
         rows = await self._fetch(
-            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY tournament_id"
+            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') "
+            "OR (status = 'cancelled' AND told_round < $1) ORDER BY tournament_id",
+            CANCELLED_ROUND,
         )
         return [r["tournament_id"] for r in rows]
+
+    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
+        """A server's tournaments, the newest first."""
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE guild_id = $1 "
+            "ORDER BY created_at DESC, tournament_id DESC LIMIT $2",
+            guild_id,
+            limit,
+        )
+        return [m.tournament_row(r) for r in rows]
 
     async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
         """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 COMPUTER_ID = 0  # the rated pseudo-player that stands for every computer seat of a server and game
+CANCELLED_ROUND = 1_000_000  # a tournament's `told_round` once its cancellation was told: past any real round
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,7 @@ class LobbyRow:
     created_at: float
     message_id: int | None = None
     game_no: int | None = None
+    origin: str | None = None  # a table the bot opened itself: where from (`tournament:3:2:1`, `rematch:41`), unique
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +304,8 @@ class DigestClaim:
 class TournamentRow:
     """A tournament as stored: what is played and how, `status` signup, running, finished or cancelled, and
     `state`, the tournament service's JSON (entrants, withdrawals, rounds and their matches) that only it
-    reads. `told_round`: the last round whose picture a process claimed for posting, until `claimed_until`."""
+    reads. `told_round`: the last round whose picture a process claimed for posting, until `claimed_until`
+    (CANCELLED_ROUND once a cancellation was told)."""
 
     tournament_id: int | None
     guild_id: int

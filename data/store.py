@@ -22,6 +22,7 @@ import aiosqlite
 from . import mapping as m
 from .migrations import apply_migrations
 from .rows import (
+    CANCELLED_ROUND,
     COMPUTER_ID,
     ActionWrite,
     DigestClaim,
@@ -247,6 +248,22 @@ class Store:
                 m.new_lobby_values(row),
             )
             return cursor.lastrowid or 0
+
+    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
+        """A lobby the bot opens itself, once per `row.origin`: the new lobby and True, or the one that key
+        opened before (as stored: open, started or cancelled) and False, with nothing written."""
+        assert row.origin is not None
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
+                "ON CONFLICT (origin) DO NOTHING",
+                m.new_lobby_values(row),
+            )
+            created = cursor.rowcount == 1
+            rows = list(
+                await db.execute_fetchall(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = ?", (row.origin,))
+            )
+        return m.lobby_row(rows[0]), created
 
     async def save_lobby(self, row: LobbyRow) -> None:
         async with self._transaction() as db:
@@ -893,11 +910,22 @@ class Store:
             )
 
     async def live_tournaments(self) -> list[int]:
-        """The tournaments signing up or running, the oldest first."""
+        """The tournaments signing up or running, or cancelled and not told so yet, the oldest first."""
         rows = await self._rows(
-            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY tournament_id"
+            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') "
+            "OR (status = 'cancelled' AND told_round < ?) ORDER BY tournament_id",
+            (CANCELLED_ROUND,),
         )
         return [r["tournament_id"] for r in rows]
+
+    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
+        """A server's tournaments, the newest first."""
+        rows = await self._rows(
+            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE guild_id = ? "
+            "ORDER BY created_at DESC, tournament_id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [m.tournament_row(r) for r in rows]
 
     async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
         """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was

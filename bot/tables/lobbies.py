@@ -357,22 +357,54 @@ class Lobbies:
         game_id: str,
         options: Mapping[str, Any],
         seats: Sequence[SeatRow],
+        origin: str | None = None,
     ) -> LobbyChanged:
         """A lobby with its seats taken already (a rematch: the players and computers of a game), with the
-        options of that game that the rules still allow (the others follow the rules' defaults)."""
+        options of that game that the rules still allow (the others follow the rules' defaults). `origin`
+        names where a table the bot opens itself comes from (`tournament:3:2:1`, `rematch:41`): a table
+        opened with that key before (a crash, or a slower process, between making it and noting its number)
+        is given back as it is, open or started (its `game_no` set), and no second one is made."""
         info = game_info(game_id)
         chosen: dict[str, Any] = {}
         for option_id, value in options.items():
             with contextlib.suppress(BadOption):
                 chosen[option_id] = check_option(info, option_id, value)
-        row = LobbyRow(None, guild_id, channel_id, host_id, game_id, chosen, tuple(seats), "open", self._clock())
+        row = LobbyRow(
+            None, guild_id, channel_id, host_id, game_id, chosen, tuple(seats), "open", self._clock(), origin=origin
+        )
         try:
-            lobby_id = await self._store.create_lobby(row)
+            if origin is None:
+                row = replace(row, lobby_id=await self._store.create_lobby(row))
+            else:
+                row, made = await self._store.create_lobby_once(row)
+                if not made:
+                    return await self._opened_before(row)
         except StoreError as exc:
             raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
-        lobby = Lobby(replace(row, lobby_id=lobby_id))
-        self._open[lobby_id] = lobby
+        lobby = Lobby(row)
+        self._open[lobby.lobby_id] = lobby
         return await self._changed(lobby)
+
+    async def _opened_before(self, row: LobbyRow) -> LobbyChanged:
+        """The table an origin key opened before: as this process holds it while it is open, else as it was
+        read. That read may be stale already (it was started meanwhile), so it is never taken back into memory:
+        a start finds what became of it under the lobby's lock (`TableService._start_opened`)."""
+        assert row.lobby_id is not None
+        held = self._open.get(row.lobby_id)
+        lobby = held if held is not None else Lobby(row)
+        lobby.default_level = await self._default_level(lobby.guild_id)
+        return LobbyChanged(lobby.info(None if held is not None else row.game_no))
+
+    async def started(self, lobby_id: int) -> LobbyInfo | None:
+        """A lobby as stored if it was started (with its game's number), else None."""
+        try:
+            async with self._store.locked_lobby(lobby_id) as row:
+                pass
+        except StoreError as exc:
+            raise StoreFailed(f"lobby {lobby_id} could not be read: {exc}") from exc
+        if row is None or row.status != "started" or row.game_no is None:
+            return None
+        return Lobby(row).info(row.game_no)
 
     async def join(self, lobby_id: int, player: Player) -> LobbyChanged:
         async with self.locked(lobby_id) as lobby:

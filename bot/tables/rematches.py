@@ -234,7 +234,7 @@ class Rematches:
             return [], None, None  # nobody wants it
         host = game.host_id if game.host_id in yes else row.asked_by if row.asked_by in yes else min(yes)
         opened = await self._lobbies.open_seated(
-            game.guild_id, game.channel_id, host, game.game_id, game.options, seats
+            game.guild_id, game.channel_id, host, game.game_id, game.options, seats, origin=f"rematch:{game.game_no}"
         )
         if row.status != "started":
             return [opened], opened.lobby, None

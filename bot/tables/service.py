@@ -26,6 +26,8 @@ from data import GameRow, HandMessage, StoredGame, StoreError, StoreInterface
 from .errors import (
     GameNotFound,
     GameNotOver,
+    LobbyClosed,
+    LobbyNotFound,
     NotAPlayer,
     NotHost,
     NotYourTurnAtTable,
@@ -107,8 +109,9 @@ class TableService:
         self._loading = asyncio.Lock()
         self._replays = Replays(store)
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
-        self.rematches = Rematches(store, clock, self._lobbies, self.start)  # a game played again
-        self.tournaments = Tournaments(store, clock, self._lobbies, self.start)  # rounds of tables, to a winner
+        self.rematches = Rematches(store, clock, self._lobbies, self._start_opened)  # a game played again
+        # rounds of tables, to a winner
+        self.tournaments = Tournaments(store, clock, self._lobbies, self._start_opened, self.resign)
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
         self._undos = Undos(store, clock, self._turns)  # takings back by agreement
 
@@ -509,6 +512,19 @@ class TableService:
             ]
         out += await self._turns.carry_on(table, dealt=True)
         return out
+
+    async def _start_opened(self, lobby_id: int, user_id: int) -> list[Notification]:
+        """Start a table the bot opened itself (a rematch's, a tournament's round). Opened again by its origin
+        key after a crash or by a slower process, it may have been started already: then its lobby as it is,
+        with the game's number, and nothing more to tell (what the first start told, or was to tell, is in
+        the game's outbox)."""
+        try:
+            return await self.start(lobby_id, user_id)
+        except (LobbyClosed, LobbyNotFound):
+            started = await self._lobbies.started(lobby_id)
+            if started is None:
+                raise
+            return [LobbyChanged(started)]
 
     # -- where the table lives ------------------------------------------------------------------------
     async def set_table_channel(self, game_no: int, channel_id: int, thread_id: int | None) -> TableInfo:

@@ -7,10 +7,17 @@ the Swiss pairings when the round's tables have ended, until it has a winner. Wh
 Stored like a game: one row whose JSON `state` holds the entrants (by seed once started), who withdrew, and each
 round's matches with their lobby, game and result. Exactly once across processes: the next round is decided
 under the row's lock (`locked_tournament`) and committed, each of its matches marked `opening`, before any table
-is made; the tables are made after it and their numbers saved under the lock again. A crash in between leaves a
-match `opening` with no game: the sweep opens it once its claim is older than OPENING_LEASE. A round's picture
-(and the winner) is claimed for posting with a lease (`claim`), and the tournament is `finished` only once its
-winner was told, so a crash tells again and two processes never tell at once.
+is made; the tables are made after it and their numbers saved under the lock again. Each table is opened with
+its origin key (`tournament:<id>:<round>:<match>`), unique in the store, so opening a match again finds the
+table made before instead of making another: a crash (or a slow process) after the table was made and before
+its number was saved leaves the match `opening`, and the sweep, once the claim is older than OPENING_LEASE,
+opens the same table again (starting it if it was not) and saves its number. A round's picture (and the
+winner, or a cancellation) is claimed for posting with a lease (`claim`), and the tournament is `finished` only
+once its winner was told, so a crash tells again and two processes never tell at once.
+
+A withdrawal while a round is played loses the entrant's match at once, and their players leave its table as
+a resignation does (a computer plays their seats); a cancellation opens no more tables, and those still being
+played play on without counting.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import GAMES, game_info
-from data import SeatRow, StoreError, StoreInterface, TournamentRow
+from data import CANCELLED_ROUND, SeatRow, StoreError, StoreInterface, TournamentRow
 
 from .errors import StoreFailed, TableError
 from .lobbies import Lobbies, check_option
@@ -50,7 +57,7 @@ log = logging.getLogger(__name__)
 FORMATS = ("knockout", "swiss")
 MAX_ENTRANTS = 64
 MAX_SWISS_ROUNDS = 10
-OPENING_LEASE = 120.0  # seconds a match may stay `opening` (a crash between deciding and opening) before again
+OPENING_LEASE = 120.0  # seconds a match may stay `opening` (a crash while opening) before it is opened again
 TELL_LEASE = 300.0  # seconds a claimed round's picture waits before another try
 
 
@@ -80,6 +87,20 @@ class NotSignedUp(TableError):
 
 class NotTheOrganiser(TableError):
     key = "tournament_not_organiser"
+
+
+class MayNotCancel(TableError):
+    """Only its organiser, or a member who may manage the server, cancels a tournament."""
+
+    key = "tournament_may_not_cancel"
+
+
+class TournamentCancelled(TableError):
+    key = "tournament_cancelled"
+
+
+class TournamentOver(TableError):
+    key = "tournament_over"
 
 
 class TooFewEntrants(TableError):
@@ -143,6 +164,7 @@ class Tournament:
     played: tuple[tuple[MatchInfo, ...], ...]  # each round's matches so far
     winner: int | None
     message_id: int | None
+    cancelled_by: int | None = None
 
     @property
     def team_size(self) -> int:
@@ -152,6 +174,21 @@ class Tournament:
     def round_done(self) -> int:
         """How many rounds are over (every match decided)."""
         return sum(1 for r in self.played if all(m.result is not None for m in r))
+
+    @property
+    def playing(self) -> tuple[MatchInfo, ...]:
+        """The current round's matches whose table is being played (not decided yet)."""
+        return tuple(m for m in (self.played[-1] if self.played else ()) if m.result is None and m.game_no is not None)
+
+    def still_in(self) -> list[int]:
+        """The entrants still in it, by seed: not withdrawn, and in a knockout not beaten."""
+        beaten = set()
+        if self.format == "knockout":
+            for m in (m for r in self.played for m in r if m.a is not None and m.b is not None):
+                won = knockout_winner(m.a, m.b, m.result)
+                if won is not None:
+                    beaten.add(m.b if won == m.a else m.a)
+        return [e for e in range(len(self.entrants)) if e not in self.withdrawn and e not in beaten]
 
     def entrant_of(self, user_id: int) -> int | None:
         return next((k for k, e in enumerate(self.entrants) if user_id in e.users), None)
@@ -229,6 +266,7 @@ def tournament_of(row: TournamentRow) -> Tournament:
         tuple(tuple(_match(m) for m in r) for r in state.get("rounds", ())),
         state.get("winner"),
         row.message_id,
+        state.get("cancelled_by"),
     )
 
 
@@ -255,6 +293,18 @@ def _next_matches(t: Tournament) -> list[dict[str, Any]] | None:
     if len([p for p in pairs if p[1] is not None]) == 0:
         return None  # fewer than two left to play: it ends here
     return [{"a": a, "b": b, "result": None} for a, b in pairs]
+
+
+def _due(t: Tournament) -> int:
+    """What there is to tell, as the round number `told_round` reaches once it is told."""
+    if t.status == "cancelled":
+        return CANCELLED_ROUND
+    return t.round_done + (1 if t.winner is not None else 0)
+
+
+def _check_not_cancelled(t: Tournament) -> None:
+    if t.status == "cancelled":
+        raise TournamentCancelled(f"tournament {t.tournament_id} was cancelled", tournament=t.tournament_id)
 
 
 def _winner(t: Tournament) -> int | None:
@@ -285,11 +335,13 @@ class Tournaments:
         clock: Callable[[], float],
         lobbies: Lobbies,
         start: Callable[[int, int], Awaitable[list[Notification]]],
+        resign: Callable[[int, int], Awaitable[list[Notification]]],
     ) -> None:
         self._store = store
         self._clock = clock
         self._lobbies = lobbies
-        self._start = start
+        self._start = start  # a table the bot opened (one started already: as it is)
+        self._resign = resign  # a player leaves a game: a computer takes the seat
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's changes in turn
         # The tournaments signing up or running (None: ask the store). Where one process holds the store it
         # knows every change, so a sweep with none reads nothing at all, as the seasons' and rematches' do.
@@ -345,6 +397,7 @@ class Tournaments:
         """Sign up a player (or a team: the first signs up their partner too) while signing up is open."""
         async with self._locked(tournament_id) as row:
             t = tournament_of(row)
+            _check_not_cancelled(t)
             if t.status != "signup":
                 raise SignupClosed(f"tournament {tournament_id} is {t.status}", tournament=tournament_id)
             users = [p.user_id for p in players]
@@ -360,31 +413,55 @@ class Tournaments:
             state = {**row.state, "entrants": [*row.state["entrants"], _entrant_json(entrant)]}
             return await self._save(replace(row, state=state))
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> Tournament:
+    async def withdraw(self, tournament_id: int, user_id: int) -> tuple[Tournament, list[Notification]]:
         """Leave: while signing up, the entrant is struck off; once running, they are paired no more and lose
-        the matches not yet decided (their table plays on without counting: a computer may take their seat)."""
+        the matches not yet decided, and leave the table of the match being played as a resignation does (a
+        computer plays their seats: the others play on, the match lost already)."""
         async with self._locked(tournament_id) as row:
             t = tournament_of(row)
+            _check_not_cancelled(t)
             entrant = t.entrant_of(user_id)
             if entrant is None or entrant in t.withdrawn or t.status not in ("signup", "running"):
                 raise NotSignedUp(f"user {user_id} is not in tournament {tournament_id}", tournament=tournament_id)
             if t.status == "signup":
                 entrants = [e for k, e in enumerate(row.state["entrants"]) if k != entrant]
-                return await self._save(replace(row, state={**row.state, "entrants": entrants}))
+                return await self._save(replace(row, state={**row.state, "entrants": entrants})), []
+            playing = [
+                k
+                for k, m in enumerate(t.played[-1] if t.played else ())
+                if entrant in (m.a, m.b) and m.result is None and m.game_no is not None
+            ]
             withdrawn = {*t.withdrawn, entrant}
             rounds = [*row.state["rounds"]]
             if rounds:
                 rounds[-1] = _forfeits(rounds[-1], withdrawn)
             state = {**row.state, "withdrawn": sorted(withdrawn), "rounds": rounds}
-            return await self._save(replace(row, state=state))
+            t = await self._save(replace(row, state=state))
+        notes: list[Notification] = []
+        for k in playing:
+            notes += await self._leave_table(t, t.played[-1][k])
+        return t, notes
 
-    async def cancel(self, tournament_id: int, user_id: int) -> Tournament:
+    async def cancel(self, tournament_id: int, user_id: int, may_manage: bool = False) -> Tournament:
+        """Its organiser, or a member who may manage the server (`may_manage`, as the cog knows), cancels it:
+        no more rounds open, the tables being played play on without counting, and the channel is told once
+        (`claim`). Once across processes: decided under the row's lock."""
         async with self._locked(tournament_id) as row:
-            if user_id != row.created_by:
-                raise NotTheOrganiser(f"user {user_id} did not create tournament {tournament_id}")
-            if row.status not in ("signup", "running"):
-                raise SignupClosed(f"tournament {tournament_id} is {row.status}", tournament=tournament_id)
-            return await self._save(replace(row, status="cancelled"))
+            t = tournament_of(row)
+            if user_id != t.created_by and not may_manage:
+                raise MayNotCancel(f"user {user_id} may not cancel tournament {tournament_id}")
+            _check_not_cancelled(t)
+            if t.status not in ("signup", "running"):
+                raise TournamentOver(f"tournament {tournament_id} is {t.status}", tournament=tournament_id)
+            state = {**row.state, "cancelled_by": user_id}
+            return await self._save(replace(row, status="cancelled", state=state))
+
+    async def of_guild(self, guild_id: int) -> list[Tournament]:
+        """A server's latest tournaments, the newest first."""
+        try:
+            return [tournament_of(row) for row in await self._store.guild_tournaments(guild_id)]
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
 
     # -- playing --------------------------------------------------------------------------------------
     async def begin(self, tournament_id: int, user_id: int) -> tuple[Tournament, list[Notification]]:
@@ -392,6 +469,7 @@ class Tournaments:
         round's tables opened and started."""
         async with self._locked(tournament_id) as row:
             t = tournament_of(row)
+            _check_not_cancelled(t)
             if user_id != t.created_by:
                 raise NotTheOrganiser(f"user {user_id} did not create tournament {tournament_id}")
             if t.status != "signup":
@@ -452,13 +530,16 @@ class Tournaments:
         return await self.get(tournament_id), notes
 
     async def sweep(self) -> list[tuple[Tournament, list[Notification]]]:
-        """Advance every running tournament whose tables have moved on (one call per tournament)."""
+        """Advance every running tournament whose tables have moved on (one call per tournament); a cancelled
+        one not told so yet comes too, with nothing to advance (its caller claims its telling)."""
         if self._store.shared or self._live is None:
             self._live = set(await self._store.live_tournaments())
-        out = []
+        out: list[tuple[Tournament, list[Notification]]] = []
         for tournament_id in sorted(self._live):
             try:
                 row = await self._store.tournament(tournament_id)
+                if row is not None and row.status == "cancelled" and row.told_round < CANCELLED_ROUND:
+                    out.append((tournament_of(row), []))
                 if row is None or row.status != "running":
                     continue
                 out.append(await self.advance(tournament_id))
@@ -467,13 +548,13 @@ class Tournaments:
         return out
 
     async def claim(self, tournament_id: int) -> Tournament | None:
-        """The tournament if a round ended (or its winner is known) that nobody has told yet, claimed for
-        telling until the lease ends; the caller posts it, then calls `told`."""
+        """The tournament if a round ended (or its winner is known, or it was cancelled) that nobody has told
+        yet, claimed for telling until the lease ends; the caller posts it, then calls `told`."""
         row = await self._store.tournament(tournament_id)
-        if row is None or row.status != "running":
+        if row is None or row.status not in ("running", "cancelled"):
             return None
         t = tournament_of(row)
-        due = t.round_done + (1 if t.winner is not None else 0)
+        due = _due(t)
         if due <= row.told_round or not await self._store.claim_tournament_round(
             tournament_id, due, self._clock(), TELL_LEASE
         ):
@@ -481,10 +562,12 @@ class Tournaments:
         return t
 
     async def told(self, t: Tournament) -> None:
-        """A claimed round was posted: the last (its winner told) finishes the tournament."""
-        due = t.round_done + (1 if t.winner is not None else 0)
-        await self._store.tournament_round_told(t.tournament_id, due)
-        if t.winner is not None:
+        """A claimed round was posted: the last (its winner told) finishes the tournament; a cancellation told
+        is the tournament's last word."""
+        await self._store.tournament_round_told(t.tournament_id, _due(t))
+        if t.status == "cancelled" and self._live is not None:
+            self._live.discard(t.tournament_id)
+        if t.winner is not None and t.status == "running":
             async with self._locked(t.tournament_id) as row:
                 if row.status == "running":
                     await self._save(replace(row, status="finished"))
@@ -506,7 +589,7 @@ class Tournaments:
             await self._store.save_tournament(row)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
-        if row.status not in ("signup", "running") and self._live is not None:
+        if row.status == "finished" and self._live is not None:  # a cancelled one: once told (`told`)
             self._live.discard(row.tournament_id or 0)
         return row
 
@@ -532,19 +615,26 @@ class Tournaments:
 
     async def _open(self, tournament_id: int, round_no: int, k: int) -> list[Notification]:
         """Open and start match `k` of round `round_no`: entrant a's players at the even seats, b's at the
-        odd, so partners sit opposite; then note where it is played."""
+        odd, so partners sit opposite; then note where it is played. Opened under its origin key, so a second
+        opening of the match (after a crash, or by a slower process) is the same table."""
         t = await self.get(tournament_id)
         m = t.played[round_no - 1][k]
+        if t.status != "running" or m.result is not None or m.game_no is not None:
+            return []  # cancelled, decided by a withdrawal, or noted by another process meanwhile
         assert m.a is not None and m.b is not None
         a, b = t.entrants[m.a], t.entrants[m.b]
         seats = []
         for k_seat in range(len(a.users)):  # a, b, a, b: partners opposite
             seats += [SeatRow(a.users[k_seat], a.names[k_seat]), SeatRow(b.users[k_seat], b.names[k_seat])]
         host = a.users[0]
+        origin = f"tournament:{tournament_id}:{round_no}:{k + 1}"
         try:
-            opened = await self._lobbies.open_seated(t.guild_id, t.channel_id, host, t.game_id, t.options, seats)
+            opened = await self._lobbies.open_seated(
+                t.guild_id, t.channel_id, host, t.game_id, t.options, seats, origin=origin
+            )
             notes: list[Notification] = [opened]
-            notes += await self._start(opened.lobby.lobby_id, host)
+            if opened.lobby.status == "open":
+                notes += await self._start(opened.lobby.lobby_id, host)
         except TableError:
             log.warning(
                 "tournament %s: round %s table %s could not open", tournament_id, round_no, k + 1, exc_info=True
@@ -554,7 +644,35 @@ class Tournaments:
         lobby = changed[-1].lobby if changed else opened.lobby
         async with self._locked(tournament_id) as row:
             rounds = [list(r) for r in row.state["rounds"]]
-            rounds[round_no - 1][k] = {**rounds[round_no - 1][k], "lobby": lobby.lobby_id, "game": lobby.game_no}
-            rounds[round_no - 1][k].pop("opening", None)
-            await self._save(replace(row, state={**row.state, "rounds": rounds}))
+            match = {**rounds[round_no - 1][k], "lobby": lobby.lobby_id, "game": lobby.game_no}
+            match.pop("opening", None)
+            if lobby.game_no is None and match["result"] is None:  # its table was cancelled unstarted
+                match["result"] = "tie"  # as an abandoned game counts
+            rounds[round_no - 1][k] = match
+            t = await self._save(replace(row, state={**row.state, "rounds": rounds}))
+        decided = t.played[round_no - 1][k]
+        if decided.forfeit:  # a withdrawal came while it opened: they leave the table it opened
+            notes += await self._leave_table(t, decided)
+        return notes
+
+    async def _leave_table(self, t: Tournament, m: MatchInfo) -> list[Notification]:
+        """The withdrawn entrants of a match being played leave its table as a resignation does: a computer
+        plays their seats to the end (the match is lost already)."""
+        notes: list[Notification] = []
+        if m.game_no is None:
+            return notes
+        for e in (m.a, m.b):
+            if e is None or e not in t.withdrawn:
+                continue
+            for user_id in t.entrants[e].users:
+                try:
+                    notes += await self._resign(m.game_no, user_id)
+                except TableError as exc:  # over, or they resigned already
+                    log.info(
+                        "tournament %s: user %s keeps no seat in game %s (%s)",
+                        t.tournament_id,
+                        user_id,
+                        m.game_no,
+                        exc.key,
+                    )
         return notes

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from data import TournamentRow
+from data import CANCELLED_ROUND, TournamentRow
 
 GUILD = 5
 
@@ -51,3 +51,25 @@ async def test_a_rounds_telling_is_claimed_once_until_told_or_the_lease_ends(sto
     await store.tournament_round_told(tid, 1)  # a late, slower process does not move it back
     row = await store.tournament(tid)
     assert row is not None and row.told_round == 2 and row.claimed_until is None
+
+
+async def test_a_cancelled_tournament_is_listed_until_its_cancellation_is_told(store):
+    tid = await store.create_tournament(_tournament())
+    async with store.locked_tournament(tid) as row:
+        assert row is not None
+        await store.save_tournament(replace(row, status="cancelled"))
+    assert await store.live_tournaments() == [tid]  # still to be told
+    assert await store.claim_tournament_round(tid, CANCELLED_ROUND, 100.0, 60.0)
+    assert not await store.claim_tournament_round(tid, CANCELLED_ROUND, 120.0, 60.0)
+    await store.tournament_round_told(tid, CANCELLED_ROUND)
+    assert await store.live_tournaments() == []
+    assert not await store.claim_tournament_round(tid, CANCELLED_ROUND, 500.0, 60.0)
+
+
+async def test_a_servers_tournaments_newest_first(store):
+    older = await store.create_tournament(_tournament())
+    newer = await store.create_tournament(replace(_tournament("swiss"), created_at=200.0))
+    elsewhere = await store.create_tournament(replace(_tournament(), guild_id=GUILD + 1))
+    assert [r.tournament_id for r in await store.guild_tournaments(GUILD)] == [newer, older]
+    assert [r.tournament_id for r in await store.guild_tournaments(GUILD, limit=1)] == [newer]
+    assert [r.tournament_id for r in await store.guild_tournaments(GUILD + 1)] == [elsewhere]

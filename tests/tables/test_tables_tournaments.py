@@ -14,9 +14,9 @@ from bot.tables.tournaments import (
     NotSignedUp,
     NotTheOrganiser,
     PlayedAlone,
-    SignupClosed,
     TeamNeeded,
     TooFewEntrants,
+    TournamentCancelled,
 )
 from tests.tables.conftest import ANN, BOB, CAT, DAN
 
@@ -97,7 +97,7 @@ async def test_a_swiss_of_three_gives_byes_and_a_withdrawn_player_loses_what_is_
     # The player at the table withdraws: they lose it at once, and the tournament ends.
     playing = next(m for m in second if m.b is not None)
     leaver = t.entrants[playing.b].users[0]
-    t = await svc.tournaments.withdraw(t.tournament_id, leaver)
+    t, _ = await svc.tournaments.withdraw(t.tournament_id, leaver)
     [(t, _)] = await svc.tournaments.sweep()
     assert t.played[1][0].result == "a" and t.played[1][0].forfeit and t.winner is not None
     assert t.standing()[0] == t.winner
@@ -124,10 +124,11 @@ async def test_refusals(harness):
     await svc.tournaments.sign_up(t.tournament_id, [BOB])
     with pytest.raises(NotTheOrganiser):
         await svc.tournaments.begin(t.tournament_id, BOB.user_id)
-    t = await svc.tournaments.withdraw(t.tournament_id, BOB.user_id)  # while signing up: struck off
+    t, notes = await svc.tournaments.withdraw(t.tournament_id, BOB.user_id)  # while signing up: struck off
+    assert notes == []
     assert [e.name for e in t.entrants] == ["Ann"]
     await svc.tournaments.cancel(t.tournament_id, ANN.user_id)
-    with pytest.raises(SignupClosed):
+    with pytest.raises(TournamentCancelled):
         await svc.tournaments.sign_up(t.tournament_id, [CAT])
     teams = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "seven-rocks", "knockout")
     assert teams.team_size == 2
@@ -151,6 +152,6 @@ async def test_teams_sit_opposite_their_partner_and_a_withdrawn_team_loses_its_t
     seated = [s.user_id for s in table.seats]
     assert seated == [first.users[0], second.users[0], first.users[1], second.users[1]]  # partners opposite
     assert t.rounds == 1 and t.played[0][0].game_no == table.game_no
-    t = await svc.tournaments.withdraw(t.tournament_id, second.users[1])  # a team withdraws: it loses at once
+    t, _ = await svc.tournaments.withdraw(t.tournament_id, second.users[1])  # a team withdraws: it loses at once
     [(t, notes)] = await svc.tournaments.sweep()
     assert notes == [] and t.winner == 0 and t.played[0][0].forfeit
