@@ -27,6 +27,7 @@ from bot.tables import (
     LobbyChanged,
     Notification,
     Player,
+    PlayersInvited,
     TableOpened,
     TableService,
 )
@@ -228,7 +229,7 @@ class DemoPrinter:
 
     def show(self, note: Notification, seed: int) -> None:
         locale = self.locale
-        if isinstance(note, LobbyChanged | HandChanged):
+        if isinstance(note, LobbyChanged | PlayersInvited | HandChanged):
             return
         names = seat_names(note.table.seats, locale)
         words = presenter(self.game_id)

@@ -2,11 +2,13 @@
 players at the level of their choice (the server's level offered as the default) and may change a
 computer's level in its seat, chooses the options and starts the game (or cancels). The lobby message
 always shows the seats, each computer's level and the options in force; it is in the server's language
-since everyone reads it."""
+since everyone reads it. A private table's lobby has **Invite**: its host picks players, who may join
+from then on and are mentioned in the channel with a link to the lobby."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Self
 
 import discord
@@ -16,10 +18,10 @@ from bot.ai import LEVELS
 from bot.client import FivesBot
 from bot.engine import GAMES, OptionSpec, game_info
 from bot.i18n import tr
-from bot.tables import LobbyChanged, LobbyInfo, NotHost, Player, Seat
+from bot.tables import LobbyChanged, LobbyInfo, NotHost, NotHostToInvite, Player, PlayersInvited, Seat
 from presenters import common as words
 
-from .common import Colours, ControlsCog, fives, public_locale, reports_errors, service, user_locale
+from .common import Colours, ControlsCog, Refusal, fives, public_locale, reports_errors, service, user_locale
 from .translator import text
 from .watching import WatchButton
 
@@ -124,6 +126,8 @@ def lobby_controls(lobby: LobbyInfo, locale: str) -> discord.ui.View:
     view.add_item(AddComputerSelect.build(lobby, locale))
     if lobby.watching:
         view.add_item(WatchButton("l", lobby.lobby_id, locale, row=0))
+    if lobby.private:
+        view.add_item(InviteSelect.build(lobby, locale))
     return view
 
 
@@ -317,6 +321,57 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fi
         )
 
 
+class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=r"fives:lobby:(?P<lobby>[0-9]+):invite"):
+    """Invite, on a private table's lobby: its host picks players (several at once), who may join from then on
+    (saved like `/play invite:`, so a restart keeps them) and are mentioned in the channel. Anyone else is
+    refused, and so are a bot and a player seated already."""
+
+    def __init__(self, item: discord.ui.UserSelect[Any], lobby_id: int) -> None:
+        super().__init__(item)
+        self.lobby_id = lobby_id
+
+    @classmethod
+    def build(cls, lobby: LobbyInfo, locale: str) -> InviteSelect:
+        select: discord.ui.UserSelect[Any] = discord.ui.UserSelect(
+            custom_id=f"fives:lobby:{lobby.lobby_id}:invite",
+            placeholder=_fit("✉️ " + tr("lobby.invite", locale), 150),
+            min_values=1,
+            max_values=max(1, min(25, max(lobby.allowed_players) - 1)),  # everyone but the host, at most
+            disabled=lobby.full,
+            row=4,
+        )
+        return cls(select, lobby.lobby_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.UserSelect)  # the template is a user select's
+        return cls(item, int(match["lobby"]))
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        svc = service(interaction.client)
+        if interaction.user.id != svc.lobby(self.lobby_id).host_id:  # before anything about who was picked
+            raise NotHostToInvite(f"only the host may invite to lobby {self.lobby_id}", lobby_id=self.lobby_id)
+        users = list(self.item.values)
+        bots = [u for u in users if u.bot]
+        if bots:  # a bot never plays: a computer player does
+            names = tr("list.join", user_locale(interaction)).join(
+                discord.utils.escape_markdown(u.display_name) for u in bots
+            )
+            raise Refusal("invite_bot", f"bots picked to invite: {[u.id for u in bots]}", players=names)
+        notes = await svc.invite(self.lobby_id, interaction.user.id, [u.id for u in users])
+        locale = await public_locale(interaction.client, interaction.guild_id)
+        for note in notes:
+            if isinstance(note, LobbyChanged):
+                await interaction.response.edit_message(
+                    embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+                )
+            elif not await fives(interaction).announcer.tell_invited(note):
+                await interaction.followup.send(tr("lobby.invited.untold", user_locale(interaction)), ephemeral=True)
+
+
 class ComputerLevelSelect(
     discord.ui.DynamicItem[discord.ui.Select], template=r"fives:llvl:(?P<lobby>[0-9]+):(?P<computer>[0-9]+)"
 ):
@@ -456,7 +511,7 @@ GAME_CHOICES = [app_commands.Choice(name=text(f"game.{game_id}.name"), value=gam
 
 
 class Lobby(ControlsCog):
-    ITEMS = (LobbyButton, AddComputerSelect, ComputerLevelSelect, OptionSelect, OptionsPage)
+    ITEMS = (LobbyButton, AddComputerSelect, InviteSelect, ComputerLevelSelect, OptionSelect, OptionsPage)
 
     @app_commands.command(name=text("command.play.name"), description=text("command.play.description"))
     @app_commands.rename(
@@ -508,6 +563,10 @@ class Lobby(ControlsCog):
         )
         message = await interaction.original_response()
         await self.bot.service.set_lobby_message(note.lobby.lobby_id, message.id)
+        if note.lobby.invited:  # they hear of it as those invited with the lobby's Invite do
+            lobby = replace(note.lobby, message_id=message.id)
+            if not await self.bot.announcer.tell_invited(PlayersInvited(lobby, user.id, lobby.invited)):
+                await interaction.followup.send(tr("lobby.invited.untold", user_locale(interaction)), ephemeral=True)
 
 
 async def setup(bot: FivesBot) -> None:

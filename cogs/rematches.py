@@ -4,6 +4,10 @@ When every player has accepted, the same game starts again, with the same seats,
 one declines, or the time runs out, a new table is opened in the game's channel with those who accepted and
 the computers seated, and the other seats open for anyone to join. The buttons keep working across a
 restart (their state is in their custom ids and the database), and the outcome is decided once.
+
+A game played by teams also offers **Rematch, new partners**: the same, with the seats moved so that everyone
+has a new partner (the question shows the new teams). The one who asks chooses; the others accept or decline
+that proposal, and pressing the other kind of rematch while one is asked is refused with a pointer to it.
 """
 
 from __future__ import annotations
@@ -19,13 +23,15 @@ from discord.ext import tasks
 from bot.i18n import tr
 from bot.tables import LobbyChanged, Notification, TableInfo, TableOpened
 from bot.tables.rematches import Rematch
-from presenters.common import table_title
+from bot.tables.seating import has_partnerships
+from presenters.common import side_name, table_title
 
 from .common import (
     Colours,
     ControlsCog,
     fives,
     jump_url,
+    names_for,
     public_locale,
     relative_time,
     reports_errors,
@@ -41,14 +47,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 10.0  # how soon after its deadline an unanswered rematch opens its table
-STYLES = {"ask": discord.ButtonStyle.primary, "yes": discord.ButtonStyle.success, "no": discord.ButtonStyle.danger}
+STYLES = {
+    "ask": discord.ButtonStyle.primary,
+    "swap": discord.ButtonStyle.primary,
+    "yes": discord.ButtonStyle.success,
+    "no": discord.ButtonStyle.danger,
+}
 
 
 def final_board_controls(table: TableInfo, locale: str) -> discord.ui.View:
-    """The buttons on the message that ends a game: **Replay** and **Rematch**."""
+    """The buttons on the message that ends a game: **Replay** and **Rematch** (and **Rematch, new partners**
+    where the game was played by teams)."""
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(table.game_no, locale))
     view.add_item(RematchButton(table.game_no, "ask", locale))
+    if has_partnerships(table.sides):
+        view.add_item(RematchButton(table.game_no, "swap", locale))
     return view
 
 
@@ -56,8 +70,13 @@ def final_board_controls(table: TableInfo, locale: str) -> discord.ui.View:
 def question_embed(rematch: Rematch, locale: str, new_table: TableInfo | None = None) -> discord.Embed:
     """Who said what, until when; once settled, where it led."""
     table = rematch.table
-    embed = discord.Embed(title=tr("rematch.title", locale, table=table_title(table, locale)), colour=Colours.LOBBY)
+    title = "rematch.title.swap" if rematch.swap else "rematch.title"
+    embed = discord.Embed(title=tr(title, locale, table=table_title(table, locale)), colour=Colours.LOBBY)
     lines = []
+    if rematch.seating is not None:  # the new teams, named as the game named its seats
+        names, seating = names_for(table, locale), rematch.seating
+        teams = [f"**{side_name([seating[s] for s in side], names, locale)}**" for side in table.sides]
+        lines += [tr("rematch.partners", locale, teams=tr("rematch.partners.against", locale).join(teams)), ""]
     for seat in rematch.humans:
         assert seat.user_id is not None
         said = rematch.answers.get(seat.user_id)
@@ -94,9 +113,10 @@ def question_view(rematch: Rematch, locale: str) -> discord.ui.View | None:
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:rematch:(?P<game>[0-9]+)(?::(?P<way>yes|no))?"
+    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:rematch:(?P<game>[0-9]+)(?::(?P<way>yes|no|swap))?"
 ):
-    """**Rematch** on a final board (`ask`), **Accept** and **Decline** on the question (`yes`, `no`)."""
+    """**Rematch** and **Rematch, new partners** on a final board (`ask`, `swap`), **Accept** and **Decline**
+    on the question (`yes`, `no`)."""
 
     def __init__(self, game_no: int, way: str, locale: str = "en", *, label: str | None = None) -> None:
         suffix = "" if way == "ask" else f":{way}"
@@ -120,17 +140,18 @@ class RematchButton(
         assert interaction.guild_id is not None and interaction.channel_id is not None
         rematches = service(interaction.client).rematches
         locale = user_locale(interaction)
-        if self.way == "ask":
+        if self.way in ("ask", "swap"):
             rematch, notes, asked = await rematches.ask(
-                self.game_no, interaction.guild_id, interaction.user.id, interaction.channel_id
+                self.game_no, interaction.guild_id, interaction.user.id, interaction.channel_id, self.way == "swap"
             )
             if asked and rematch.status == "open":  # the question, for the table to see
                 public = await public_locale(interaction.client, interaction.guild_id)
                 waiting = " ".join(f"<@{user}>" for user in rematch.waiting)
                 view = question_view(rematch, public)
                 assert view is not None  # open: it has its answers
+                key = "rematch.asked.swap" if rematch.swap else "rematch.asked"
                 await interaction.response.send_message(
-                    tr("rematch.asked", public, player=interaction.user.mention, players=waiting),
+                    tr(key, public, player=interaction.user.mention, players=waiting),
                     embed=question_embed(rematch, public),
                     view=view,
                     allowed_mentions=discord.AllowedMentions(users=True),

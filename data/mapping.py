@@ -87,7 +87,7 @@ SEASON = columns(
 SEASON_NEW = SEASON[1:]  # the key is generated
 SEASON_CHANNEL = columns("guild_id channel_id")
 REMATCH = columns(
-    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no"
+    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no swap"
 )
 ACCESS = columns("lobby_id private invited watching")
 WATCHER = columns("lobby_id user_id mode since told_turn told_hands told_at claimed_until")
@@ -274,6 +274,7 @@ def rematch_row(r: Row) -> RematchRow:
         status=r["status"],
         lobby_id=r["lobby_id"],
         next_game_no=r["next_game_no"],
+        swap=bool(r["swap"]),
     )
 
 
@@ -290,6 +291,7 @@ def rematch_values(row: RematchRow) -> tuple[Any, ...]:
         row.status,
         row.lobby_id,
         row.next_game_no,
+        row.swap,
     )
 
 

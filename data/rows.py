@@ -249,7 +249,8 @@ class HandMessage:
 @dataclass(frozen=True, slots=True)
 class RematchRow:
     """A rematch asked for after game `game_no`: each human's answer (True: yes) until `deadline`; `status`
-    open, started (everyone said yes: `next_game_no`) or reopened (a table with open seats: `lobby_id`)."""
+    open, started (everyone said yes: `next_game_no`) or reopened (a table with open seats: `lobby_id`);
+    `swap`: asked with the partners swapped (set when asked, never changed)."""
 
     game_no: int
     guild_id: int
@@ -262,6 +263,7 @@ class RematchRow:
     message_id: int | None = None
     lobby_id: int | None = None
     next_game_no: int | None = None
+    swap: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,6 +81,18 @@ class NotHost(TableError):
     key = "not_host"
 
 
+class NotHostToInvite(NotHost):
+    """Only the host invites players to their table."""
+
+    key = "invite_not_host"
+
+
+class AlreadySeated(TableError):
+    """An invitation for someone who has a seat at the table already (the host too)."""
+
+    key = "invite_seated"
+
+
 class BadOption(TableError):
     """An unknown option or a value the rules do not allow."""
 

@@ -19,6 +19,7 @@ from data import LobbyRow, SeatRow, StoreError, StoreInterface, TableAccessRow
 
 from .errors import (
     AlreadyJoined,
+    AlreadySeated,
     BadOption,
     LobbyClosed,
     LobbyFull,
@@ -26,6 +27,7 @@ from .errors import (
     NotAComputer,
     NotAPlayer,
     NotHost,
+    NotHostToInvite,
     NotInvited,
     StoreFailed,
     TooManyLobbies,
@@ -325,9 +327,15 @@ class Lobbies:
         return await self._changed(lobby)
 
     async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> LobbyChanged:
-        """The host of a private table invites more players (they may join it from now on)."""
+        """The host of a private table invites more players (they may join it from now on); inviting someone
+        seated (the host too) is refused (AlreadySeated), and one invited already is invited again."""
         async with self.locked(lobby_id) as lobby:
-            _check_host(lobby, user_id)
+            if user_id != lobby.host_id:
+                raise NotHostToInvite(f"only the host may invite to lobby {lobby_id}", lobby_id=lobby_id)
+            seated = [seat for seat in lobby.seats if seat.user_id is not None and seat.user_id in invited]
+            if seated:
+                names = ", ".join(seat.name or str(seat.user_id) for seat in seated)
+                raise AlreadySeated(f"already seated at lobby {lobby_id}: {names}", players=names)
             access = await self._access(lobby)
             if access is None or not access.private:
                 access = TableAccessRow(lobby_id, True, (), True if access is None else access.watching)

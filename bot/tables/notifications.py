@@ -22,6 +22,15 @@ class LobbyChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersInvited:
+    """The host of a private table invited players (saved already: they may join): tell them where it is."""
+
+    lobby: LobbyInfo
+    by_user_id: int
+    invited: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableOpened:
     """A game started from a lobby: open its table (thread), post the board, then call
     `set_table_channel` and `set_board_message`. `seating` is the draw for seats when there was one."""
@@ -186,4 +195,5 @@ TableNotification = (
     | UndoRequested
     | WatcherDMsClosed
 )
-Notification = LobbyChanged | TableNotification
+LobbyNotification = LobbyChanged | PlayersInvited
+Notification = LobbyNotification | TableNotification

@@ -4,6 +4,13 @@ the same seats (the humans where they sat, the computers where theirs were), the
 of its own. When one says no, or the deadline passes first, a new table is opened instead with those who
 said yes and the computers seated, and the other seats open for anyone to join.
 
+New partners: in a game played by teams, the one who asks may ask for the rematch with the partners swapped
+(`swapped_partners` in seating.py says who moves where: everyone gets a new partner, each computer moving
+with its seat at its level). The others accept or decline that proposal as it is: the swap is the asker's
+choice, made when asking, and kept with the rematch. Asking for the other kind while one is open is refused
+(it is there to be answered). A swapped rematch seats its players by agreement (a game whose partners are
+drawn would otherwise draw them again); a reopened one seats those who said yes in the swapped order.
+
 The answers are stored with the rematch, changed under its row lock (several processes may take the clicks),
 and the outcome is decided once: the decision is committed (`started` or `reopened`) before the new table is
 made, so a second click, another process or the deadline's sweep finds it settled and does nothing.
@@ -18,12 +25,14 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
+from bot.engine import game_info
 from data import RematchRow, SeatRow, StoredGame, StoreError, StoreInterface
 
 from .errors import GameNotFound, GameNotOver, StoreFailed, TableError
 from .lobbies import Lobbies
 from .models import LobbyInfo, Seat, TableInfo
 from .notifications import LobbyChanged, Notification
+from .seating import swapped_partners
 from .table import Table, replay
 
 log = logging.getLogger(__name__)
@@ -49,6 +58,20 @@ class NoRematch(TableError):
     key = "rematch_not_finished"
 
 
+class NoPartners(TableError):
+    """New partners only where there are partners (a game played by teams)."""
+
+    key = "rematch_no_partners"
+
+
+class RematchAskedOtherwise(TableError):
+    """The rematch was asked with the other partners (swapped, or the same): it is answered as asked."""
+
+    def __init__(self, message: str, swap: bool, **params: object) -> None:
+        super().__init__(message, **params)
+        self.key = "rematch_asked_swapped" if swap else "rematch_asked_same"
+
+
 @dataclass(frozen=True, slots=True)
 class Rematch:
     """A rematch asked for after a game, and where it stands."""
@@ -64,6 +87,12 @@ class Rematch:
     message_id: int | None = None
     lobby: LobbyInfo | None = None  # the table it led to (reopened: its open seats wait for players)
     next_game_no: int | None = None
+    swap: bool = False  # asked with new partners
+
+    @property
+    def seating(self) -> tuple[int, ...] | None:
+        """With new partners: `seating[seat]` is the seat in the game played of who sits there in the rematch."""
+        return swapped_partners(self.table.sides) if self.swap else None
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -124,19 +153,23 @@ class Rematches:
             row.message_id,
             lobby,
             row.next_game_no,
+            row.swap,
         )
 
     async def ask(
-        self, game_no: int, guild_id: int, user_id: int, channel_id: int
+        self, game_no: int, guild_id: int, user_id: int, channel_id: int, swap: bool = False
     ) -> tuple[Rematch, list[Notification], bool]:
-        """A human of finished game `game_no` asks for its rematch (and says yes to it); whether this asked
-        first (else it was an answer to the rematch asked before), with the new table's notifications if
-        that settled it."""
+        """A human of finished game `game_no` asks for its rematch (and says yes to it), with the partners
+        swapped if `swap`; whether this asked first (else it was an answer to the rematch asked before, which
+        must be of the same kind), with the new table's notifications if that settled it."""
         stored = await self._game(game_no, guild_id)
         if user_id not in {s.user_id for s in humans_of(stored)}:
             raise NotInTheGame(f"user {user_id} did not play game {game_no}", game=game_no)
+        if swap and partner_swap(stored) is None:
+            raise NoPartners(f"game {game_no} has no partners to swap", game=game_no)
         now = self._clock()
-        row = RematchRow(game_no, guild_id, channel_id, user_id, now, now + REMATCH_SECONDS, {user_id: True})
+        deadline = now + REMATCH_SECONDS
+        row = RematchRow(game_no, guild_id, channel_id, user_id, now, deadline, {user_id: True}, swap=swap)
         try:
             created = await self._store.create_rematch(row)
         except StoreError as exc:
@@ -144,7 +177,7 @@ class Rematches:
         if self._next_due is not None:
             self._next_due = min(self._next_due, row.deadline)
         if not created:
-            rematch, notes = await self.answer(game_no, user_id, True)
+            rematch, notes = await self._decide(game_no, stored, (user_id, True), asked_swap=swap)
             return rematch, notes, False
         if len(humans_of(stored)) == 1:  # alone with the computers: nobody else to ask
             rematch, notes = await self._decide(game_no, stored, None)
@@ -185,10 +218,16 @@ class Rematches:
         return out
 
     async def _decide(
-        self, game_no: int, stored: StoredGame, said: tuple[int, bool] | None, lapsed_by: float | None = None
+        self,
+        game_no: int,
+        stored: StoredGame,
+        said: tuple[int, bool] | None,
+        lapsed_by: float | None = None,
+        asked_swap: bool | None = None,
     ) -> tuple[Rematch, list[Notification]]:
         """Record an answer and settle the rematch if that (or the deadline) decides it: the decision is
-        committed under the row lock; the new table is made after it."""
+        committed under the row lock; the new table is made after it. `asked_swap`: the answer is a second
+        asking, with the partners swapped or not (refused if the rematch was asked the other way)."""
         humans = {s.user_id for s in humans_of(stored)}
         try:
             async with self._locks[game_no], self._store.locked_rematch(game_no) as row:
@@ -196,6 +235,10 @@ class Rematches:
                     raise GameNotFound(f"no rematch of game {game_no}", game_no=game_no)
                 if row.status != "open":
                     raise RematchSettled(f"the rematch of game {game_no} is {row.status}", game=game_no)
+                if asked_swap is not None and asked_swap != row.swap:
+                    raise RematchAskedOtherwise(
+                        f"the rematch of game {game_no} was asked with swap={row.swap}", row.swap, game=game_no
+                    )
                 answers = dict(row.answers)
                 if said is not None:
                     answers[said[0]] = said[1]
@@ -221,11 +264,18 @@ class Rematches:
     async def _settle(
         self, stored: StoredGame, row: RematchRow
     ) -> tuple[list[Notification], LobbyInfo | None, int | None]:
-        """The new table: started with everyone, or opened with those who said yes and the computers."""
+        """The new table: started with everyone, or opened with those who said yes and the computers (with new
+        partners: in the swapped order, seated by agreement)."""
         game = stored.row
+        everyone = humans_and_computers(stored)
+        order = partner_swap(stored) if row.swap else None
+        if order is not None:
+            everyone = [everyone[old] for old in order]
+            if "partners" in game.options:  # drawn partners would be drawn again at the start
+                game = replace(game, options={**game.options, "partners": "by_agreement"})
         yes = {user for user, said in row.answers.items() if said}
         seats: list[SeatRow] = []
-        for seat in humans_and_computers(stored):
+        for seat in everyone:
             if seat.user_id is None:  # the computer plays at the level it played
                 seats.append(SeatRow(None, None, computer=True, level=seat.level))
             elif seat.user_id in yes:
@@ -246,6 +296,12 @@ class Rematches:
         changed = [n for n in notes if isinstance(n, LobbyChanged)]
         lobby = changed[-1].lobby if changed else opened.lobby
         return notes, lobby, lobby.game_no
+
+
+def partner_swap(stored: StoredGame) -> tuple[int, ...] | None:
+    """The seating of a rematch of `stored` with new partners (None: its game has no partners)."""
+    game = stored.row
+    return swapped_partners(game_info(game.game_id).sides(game.players, game.options))
 
 
 def humans_and_computers(stored: StoredGame) -> list[Seat]:

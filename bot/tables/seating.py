@@ -4,6 +4,8 @@ Each player draws a tile from a double-six set; the highest pip total ranks firs
 tile holding the higher number (tiles are unique, so this always resolves). The two highest are partners:
 the highest at seat 0 (and first leader), the second at seat 2; the third takes seat 1 and the fourth
 seat 3. The tiles go back into the set, so the draw says nothing about anyone's hand.
+
+Also the seating of a rematch with new partners (`swapped_partners`).
 """
 
 from __future__ import annotations
@@ -55,3 +57,30 @@ def seating_from_json(data: Mapping[str, Any], seats: Sequence[Seat]) -> Seating
     return SeatingDraw(
         tuple(SeatDraw(seats[seat], tile, seat) for tile, seat in zip(data["tiles"], data["seats"], strict=True))
     )
+
+
+def has_partnerships(sides: Sequence[Sequence[int]]) -> bool:
+    """Whether a game is played by teams (some side holds more than one seat)."""
+    return any(len(side) > 1 for side in sides)
+
+
+def swapped_partners(sides: Sequence[Sequence[int]]) -> tuple[int, ...] | None:
+    """The seating of a rematch with new partners: `order[seat]` is the seat (in the game played) of the
+    player who sits there now; None for a game without partnerships.
+
+    The rule: in every team the player of its first seat stays where they were, and the player of a team's
+    i-th seat (counting from 0) moves to the i-th seat of the team i places after it (the last team wraps to
+    the first). With 4 players (0 & 2 against 1 & 3) the players of seats 2 and 3 change places: 0 & 3
+    against 1 & 2. Three teams of two (0 & 3, 1 & 4, 2 & 5): seats 3 -> 4 -> 5 -> 3. Two teams of three
+    (0 & 2 & 4, 1 & 3 & 5): seats 2 and 3 change places. Everyone has a new partner (with teams of three, a
+    team mate at least: two of any three stay together whatever the seating). Asked again on the next
+    rematch, two teams of two get back the partners they had."""
+    if not has_partnerships(sides):
+        return None
+    teams = len(sides)
+    seats = sum(len(side) for side in sides)
+    order = list(range(seats))
+    for team, side in enumerate(sides):
+        for i, seat in enumerate(side):
+            order[sides[(team + i) % teams][i]] = seat
+    return tuple(order)

@@ -54,6 +54,7 @@ from .notifications import (
     HandChanged,
     LobbyChanged,
     Notification,
+    PlayersInvited,
     Retold,
     SeatHandedToComputer,
     TableOpened,
@@ -409,9 +410,11 @@ class TableService:
         )
         return [opened]
 
-    async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> list[LobbyChanged]:
-        """The host makes the table private (if it was not) and lets `invited` join it."""
-        return [await self._lobbies.invite(lobby_id, user_id, invited)]
+    async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> list[LobbyChanged | PlayersInvited]:
+        """The host makes the table private (if it was not) and lets `invited` join it (saved first, as a
+        lobby is: a restart keeps the invitation); `PlayersInvited` tells them."""
+        changed = await self._lobbies.invite(lobby_id, user_id, invited)
+        return [changed, PlayersInvited(changed.lobby, user_id, tuple(dict.fromkeys(invited)))]
 
     def lobby(self, lobby_id: int) -> LobbyInfo:
         return self._lobbies.info(lobby_id)

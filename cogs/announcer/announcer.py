@@ -31,6 +31,7 @@ from bot.tables import (
     LobbyChanged,
     LobbyInfo,
     Notification,
+    PlayersInvited,
     Retold,
     SeatHandedToComputer,
     TableInfo,
@@ -43,8 +44,9 @@ from bot.tables import (
 from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.outbox import key_of
 from presenters import presenter
+from presenters.common import game_name
 
-from ..common import names_for, public_locale
+from ..common import jump_url, names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
 from ..watching import add_to_thread
 from .boards import Boards
@@ -113,6 +115,29 @@ class Announcer:
         except discord.HTTPException as exc:
             log.warning("lobby %s: could not redraw message %s (%s)", lobby.lobby_id, lobby.message_id, exc)
 
+    async def tell_invited(self, note: PlayersInvited) -> bool:
+        """The players invited to a private table, mentioned in its lobby's channel with a link to the lobby
+        (only they are pinged); whether Discord took the message (the invitation stands either way)."""
+        lobby = note.lobby
+        locale = await public_locale(self.bot, lobby.guild_id)
+        players = tr("list.join", locale).join(f"<@{user}>" for user in note.invited)
+        text = tr(
+            "lobby.invited",
+            locale,
+            host=f"<@{note.by_user_id}>",
+            players=players,
+            game=game_name(lobby.game_id, locale),
+        )
+        if lobby.message_id is not None:
+            text += "\n" + jump_url(lobby.guild_id, lobby.channel_id, lobby.message_id)
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in note.invited])
+        try:
+            await self.places.channel(lobby.channel_id).send(text, allowed_mentions=mentions)
+        except discord.HTTPException as exc:
+            log.warning("lobby %s: could not tell the players invited (%s)", lobby.lobby_id, exc)
+            return False
+        return True
+
     # -- the one entry point ---------------------------------------------------------------------------
     async def deliver(
         self, notes: Sequence[Notification], origin: discord.Interaction | None = None, *, hand_origin: bool = False
@@ -126,6 +151,9 @@ class Announcer:
         for note in notes:
             if isinstance(note, LobbyChanged):
                 await self.show_lobby(note.lobby)
+                continue
+            if isinstance(note, PlayersInvited):
+                await self.tell_invited(note)
                 continue
             by_game.setdefault(note.table.game_no, []).append(note)
         for game_no, game_notes in by_game.items():
@@ -147,7 +175,11 @@ class Announcer:
         self, game_no: int, notes: list[TableNotification], origin: discord.Interaction | None, hand_origin: bool
     ) -> bool:
         """Post one game's notifications (with whatever it left untold before); whether the game ended."""
-        notes = [n for n in await self.bot.service.backlog(game_no, notes) if not isinstance(n, LobbyChanged)]
+        notes = [
+            n
+            for n in await self.bot.service.backlog(game_no, notes)
+            if not isinstance(n, LobbyChanged | PlayersInvited)
+        ]
         if not notes:
             return False
         table = notes[0].table

@@ -1,6 +1,7 @@
 """Rematch, as players use it: after a game, one of them presses **Rematch** on the final board; the others are
 asked in the game's thread. All accept: the same game starts again in a new thread. One declines, or nobody
-answers in time: a new table opens in the channel with those who accepted, the other seats open to join."""
+answers in time: a new table opens in the channel with those who accepted, the other seats open to join.
+After a partnership game, **Rematch, new partners** asks for the same with everyone partnered anew."""
 
 from __future__ import annotations
 
@@ -9,13 +10,36 @@ import simcord
 
 from bot.tables.rematches import REMATCH_SECONDS
 
-from .conftest import World, custom_ids, move, open_table, playable, refusals, text_of, thread, whose_turn
+from .conftest import (
+    World,
+    board,
+    custom_ids,
+    move,
+    open_table,
+    playable,
+    refusals,
+    text_of,
+    thread,
+    whose_turn,
+)
 
 
 async def play_to_the_end(world: World, humans: tuple[simcord.MemberActor, ...] = ()) -> discord.Message:
     """A game of Draw of one round at the table, each player making the first move offered: its final board."""
     await open_table(world, "draw", humans=humans or (world.bob,), computers=0, options={"rounds": "1"})
     for _ in range(120):
+        if not world.bot.service.games_of(world.alice.id):
+            return thread(world).history()[-1]
+        player = whose_turn(world)
+        await move(player, playable(player))
+    raise AssertionError("the game did not end")
+
+
+async def play_partners_to_the_end(world: World) -> discord.Message:
+    """All Fives to 50 at four (partners opposite: alice & carol against bob & Computer 1): its final board."""
+    await open_table(world, "all-fives", humans=(world.bob, world.carol), computers=1, options={"target": "50"})
+    assert "alice & carol" in text_of(board(world)) and "bob & Computer 1 (easy)" in text_of(board(world))
+    for _ in range(400):
         if not world.bot.service.games_of(world.alice.id):
             return thread(world).history()[-1]
         player = whose_turn(world)
@@ -87,6 +111,39 @@ async def test_without_an_answer_in_time_the_table_opens_for_those_who_accepted(
     lobbies = world.bot.service.lobbies(world.guild.id)
     assert [[s.user_id for s in lobby.seats] for lobby in lobbies] == [[world.alice.id]]
     assert refusals(world) == []
+
+
+async def test_partners_swap_on_request_and_the_new_game_pairs_everyone_anew(world: World) -> None:
+    over = await play_partners_to_the_end(world)
+    asked = (await world.carol.click(over, label="Rematch, new partners")).response
+    assert asked.content == (
+        f"<@{world.carol.id}> asks for a rematch with new partners: <@{world.alice.id}> <@{world.bob.id}>, "
+        "will you play again?"
+    )
+    question = asked.embeds[0]
+    assert question.title.startswith("Rematch with new partners: All Fives #1")
+    assert "New partners: **alice & Computer 1** against **bob & carol**." in question.description
+    same = (await world.bob.click(over, label="Rematch")).response  # not what was asked: answer it instead
+    assert same.ephemeral and same.content == (
+        "A rematch with new partners has already been asked: answer its question with Accept or Decline."
+    )
+    await world.bob.click(asked, label="Accept")
+    await world.alice.click(asked, label="Accept")
+
+    old, new = threads(world)
+    [settled] = [m for m in old.history() if m.id == asked.id]
+    assert "Everyone accepted: All Fives #2 is on." in settled.embeds[0].description
+    shown = text_of(next(m for m in new.history() if "Scores" in text_of(m)))  # its first board
+    assert "alice & Computer 1 (easy)" in shown and "bob & carol" in shown  # who partners whom, on the board
+    game = await world.bot.service.table(2)
+    names = [s.name or "computer" for s in game.seats]
+    assert [[names[s] for s in side] for side in game.sides] == [["alice", "computer"], ["bob", "carol"]]
+    assert refusals(world) == ["rematch_asked_swapped"]
+
+
+async def test_a_game_without_partners_offers_no_new_partners(world: World) -> None:
+    over = await play_to_the_end(world)
+    assert [b.label for b in _buttons(over)] == ["Replay", "Rematch"]
 
 
 def _buttons(message: discord.Message) -> list[discord.Button]:

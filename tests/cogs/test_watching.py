@@ -109,6 +109,9 @@ async def test_a_private_table_refuses_the_uninvited_and_may_refuse_watchers(wor
     ).response
     assert "Private table" in text_of(lobby) and "Watching is off" in text_of(lobby)
     assert not any(i.startswith("fives:watch:") for i in custom_ids(lobby.message))
+    told = world.channel.history()[-1]  # invited with the table: told as the lobby's Invite tells
+    assert told.content.startswith(f"<@{world.alice.id}> invites <@{world.bob.id}> to a private table of Draw")
+    assert world.env.backend.get_message(told.channel.id, told.id).ping_user_ids == [world.bob.id]
     refused = (await world.carol.click(lobby, label="Join")).response
     assert refused.ephemeral and refused.content.startswith("This table is private")
     await world.bob.click(lobby, label="Join")
@@ -116,6 +119,52 @@ async def test_a_private_table_refuses_the_uninvited_and_may_refuse_watchers(wor
     refused = (await world.carol.click(board(world), label="Watch")).response  # the board's Watch
     assert refused.ephemeral and refused.content == "The host of this table has turned watching off."
     assert refusals(world) == ["not_invited", "watch_closed"]
+
+
+def invite_select(message) -> str:
+    [found] = [i for i in custom_ids(message) if i.endswith(":invite")]
+    return found
+
+
+async def test_the_host_invites_with_the_lobby_button_and_the_invitation_survives_a_restart(
+    world: World, make_bot: Callable[[], FivesBot]
+) -> None:
+    lobby = (await world.alice.slash(world.channel, "play", game="draw", private=True)).response
+    assert "Private table" in text_of(lobby) and "nobody invited yet" in text_of(lobby)
+    select = invite_select(lobby.message)
+    refused = (await world.carol.click(lobby, label="Join")).response
+    assert refused.ephemeral and refused.content.startswith("This table is private")
+
+    taken = (await world.bob.select(lobby, [world.carol], custom_id=select)).response  # not the host
+    assert taken.ephemeral and taken.content == "Only the host of this table can invite players."
+    robot = world.guild.add_member(world.env.create_user("robot", bot=True))
+    taken = (await world.alice.select(lobby, [robot], custom_id=select)).response
+    assert taken.ephemeral and taken.content.startswith("Bots cannot be invited: robot.")
+    taken = (await world.alice.select(lobby, [world.alice], custom_id=select)).response
+    assert taken.ephemeral and taken.content.startswith("Already seated at this table: alice.")
+    assert "nobody invited yet" in text_of(world.channel.history()[0])  # the refusals changed nothing
+
+    await world.alice.select(lobby, [world.carol], custom_id=select)
+    [shown, told] = world.channel.history()
+    assert world.carol.mention in text_of(shown) and "nobody invited yet" not in text_of(shown)
+    assert told.content.startswith(
+        f"<@{world.alice.id}> invites <@{world.carol.id}> to a private table of Draw Dominoes: press Join"
+    )
+    pinged = world.env.backend.get_message(told.channel.id, told.id).ping_user_ids  # what Discord notified
+    assert shown.jump_url in told.content and pinged == [world.carol.id]  # carol, not the host
+
+    await world.env.restart_bot(make_bot())  # the invitation is kept with the lobby
+    outsider = dave(world)
+    refused = (await outsider.click(lobby, label="Join")).response
+    assert refused.ephemeral and refused.content.startswith("This table is private")
+    joined = (await world.carol.click(lobby, label="Join")).response
+    assert not joined.ephemeral and world.carol.mention in text_of(world.channel.history()[0])
+    assert refusals(world) == ["not_invited", "invite_not_host", "invite_bot", "invite_seated", "not_invited"]
+
+
+async def test_a_public_table_has_no_invite(world: World) -> None:
+    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    assert not any(i.endswith(":invite") for i in custom_ids(lobby.message))
 
 
 async def test_watchers_survive_a_restart(world: World, make_bot: Callable[[], FivesBot]) -> None:

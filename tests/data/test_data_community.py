@@ -1,12 +1,14 @@
 """The store of profiles, seasons and rematches, on both backends: every rating change kept with its game and
 time, the seats a player held in ended games, seasons (one running per server, names unique, ended once by a
 manager or by their date, their champions claimed for announcing once), a season's own ratings written only
-while it runs, the games older than the history read back into it by the migration, and a rematch's answers."""
+while it runs, the games older than the history read back into it by the migration, and a rematch's answers
+(and whether it was asked with new partners)."""
 
 from __future__ import annotations
 
 import sqlite3
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from data import (
@@ -213,6 +215,22 @@ async def test_a_rematch_is_asked_once_per_game_and_keeps_its_answers_until_sett
     assert await store.due_rematches(1e12) == [] and await store.next_rematch_deadline() is None  # settled
     async with store.locked_rematch(game_no + 1) as none:
         assert none is None
+
+
+async def test_a_rematch_asked_with_new_partners_keeps_that_through_its_answers(store):
+    game_no = await store.create_game(_game())
+    asked = RematchRow(game_no, GUILD, 6, BOB, 10.0, 910.0, {BOB: True}, swap=True)
+    assert await store.create_rematch(asked)
+    assert not await store.create_rematch(RematchRow(game_no, GUILD, 6, ANN, 11.0, 911.0, {ANN: True}))
+    async with store.locked_rematch(game_no) as row:
+        assert row is not None and row.swap
+        await store.save_rematch(replace(row, answers={BOB: True, ANN: True}, status="started", next_game_no=2))
+    assert await store.rematch(game_no) == replace(
+        asked, answers={BOB: True, ANN: True}, status="started", next_game_no=2
+    )
+    plain = await store.create_game(_game())
+    await store.create_rematch(RematchRow(plain, GUILD, 6, ANN, 12.0, 912.0, {ANN: True}))
+    assert (await store.rematch(plain)).swap is False
 
 
 def _fields(row: RematchRow) -> dict:

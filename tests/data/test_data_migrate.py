@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables import GameEnded
-from data import HandMessage, StoreInterface, TableAccessRow, TournamentRow, WatcherRow
+from data import HandMessage, RematchRow, StoreInterface, TableAccessRow, TournamentRow, WatcherRow
 from data.migrate import MigrationRefused, migrate
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
@@ -47,6 +47,7 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
         "watched": await store.watched_games(DAN.user_id),
         "tournaments": [await store.tournament(t) for t in (1, 2)],
         "live tournaments": await store.live_tournaments(),
+        "rematch": await store.rematch(1),
     }
 
 
@@ -62,6 +63,9 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     finished, _ = await h.start_game()
     notes = await h.play(finished)
     assert any(isinstance(n, GameEnded) for n in notes)
+    # Its rematch, asked with new partners, waiting for an answer.
+    asked = RematchRow(finished, h.guild, h.channel, BOB.user_id, h.clock.now, h.clock.now + 900, {BOB.user_id: True})
+    await h.store.create_rematch(replace(asked, swap=True))
     for humans in ((ANN, CAT), (BOB, DAN)):
         game_no, _ = await h.start_game(humans=humans, computers=2)
         await h.play(game_no, max_steps=25)
@@ -94,6 +98,7 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
     assert before["settings"].computer_level == "strong"
     assert before["live tournaments"] == [1] and before["tournaments"][0].told_round == 1
     assert before["table access"][4] is not None and before["watchers"][3] and before["watched"]
+    assert before["rematch"].swap
     assert [s.level for lobby in before["lobbies"] for s in lobby.seats if s.computer] == ["normal"]
     assert {s.level for stored, _, _ in before["games"].values() for s in stored.row.seats if s.computer} == {"easy"}
     await sqlite.close()

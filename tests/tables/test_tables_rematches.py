@@ -7,8 +7,16 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import GameEnded, GameNotOver, TableOpened
-from bot.tables.rematches import REMATCH_SECONDS, NoRematch, NotInTheGame, RematchSettled
-from tests.tables.conftest import ANN, BOB, CAT
+from bot.tables.rematches import (
+    REMATCH_SECONDS,
+    NoPartners,
+    NoRematch,
+    NotInTheGame,
+    RematchAskedOtherwise,
+    RematchSettled,
+)
+from bot.tables.seating import swapped_partners
+from tests.tables.conftest import ANN, BOB, CAT, DAN
 
 
 async def _finished(harness, **kwargs) -> GameEnded:
@@ -89,3 +97,86 @@ async def test_who_may_ask_and_when(harness):
     alone = await _finished(harness, humans=(CAT,), computers=1, game_id="draw", options={"rounds": 1})
     started, notes, _ = await svc.rematches.ask(alone.table.game_no, harness.guild, CAT.user_id, 555)
     assert started.status == "started" and any(isinstance(n, TableOpened) for n in notes)
+
+
+def _partners(table) -> dict:
+    """Who partners whom at a table: each player (a human's user id, a computer by its level) -> the others of
+    their side."""
+    people = [s.user_id if s.user_id is not None else f"computer ({s.level})" for s in table.seats]
+    return {people[s]: {people[o] for o in side if o != s} for side in table.sides for s in side}
+
+
+async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(harness):
+    svc = harness.service
+    lobby_id = await harness.lobby(humans=(ANN, BOB), computers=2, game_id="five-up")  # partners by draw
+    await svc.set_computer_level(lobby_id, ANN.user_id, 1, "easy")
+    await svc.set_computer_level(lobby_id, ANN.user_id, 2, "strong")
+    await svc.start(lobby_id, ANN.user_id)
+    [game_no] = [g.table.game_no for g in svc.games_of(ANN.user_id)]
+    end = next(n for n in await harness.play(game_no) if isinstance(n, GameEnded))
+    old = end.table
+    asked, _, first = await svc.rematches.ask(game_no, harness.guild, BOB.user_id, 555, swap=True)
+    assert first and asked.swap and asked.seating == (0, 1, 3, 2)
+    with pytest.raises(RematchAskedOtherwise) as plain:  # the same partners: not what was asked
+        await svc.rematches.ask(game_no, harness.guild, ANN.user_id, 555)
+    assert plain.value.key == "rematch_asked_swapped"
+    done, _ = await svc.rematches.answer(game_no, ANN.user_id, True)
+    assert done.status == "started"
+
+    new = await svc.table(done.next_game_no)
+    moved = [old.seats[s] for s in (0, 1, 3, 2)]  # seats 2 and 3 change places
+    assert [(s.user_id, s.level) for s in new.seats] == [(s.user_id, s.level) for s in moved]  # levels move too
+    before, after = _partners(old), _partners(new)
+    assert len(before) == 4 and all(after[player] != before[player] for player in before)
+    assert new.options["partners"] == "by_agreement"  # seated as swapped, not drawn again
+
+
+async def test_new_partners_are_only_for_partnership_games_and_one_kind_is_asked(harness):
+    svc = harness.service
+    end = await _finished(harness, humans=(ANN, BOB), computers=1, game_id="draw", options={"rounds": 1})
+    with pytest.raises(NoPartners):
+        await svc.rematches.ask(end.table.game_no, harness.guild, ANN.user_id, 555, swap=True)
+    assert await harness.store.rematch(end.table.game_no) is None  # nothing asked
+    options = {"partners": "by_agreement"}
+    team = await _finished(harness, humans=(ANN, BOB, CAT), computers=1, game_id="five-up", options=options)
+    game_no = team.table.game_no
+    await svc.rematches.ask(game_no, harness.guild, ANN.user_id, 555)
+    with pytest.raises(RematchAskedOtherwise) as swapped:
+        await svc.rematches.ask(game_no, harness.guild, BOB.user_id, 555, swap=True)
+    assert swapped.value.key == "rematch_asked_same"
+    assert (await harness.store.rematch(game_no)).answers == {ANN.user_id: True}  # the refusal changed nothing
+
+
+async def test_a_declined_rematch_with_new_partners_opens_its_table_in_the_swapped_order(harness):
+    svc = harness.service
+    options = {"partners": "by_agreement"}
+    end = await _finished(harness, humans=(ANN, BOB, CAT, DAN), computers=0, game_id="five-up", options=options)
+    game_no, old = end.table.game_no, end.table.seats
+    await svc.rematches.ask(game_no, harness.guild, CAT.user_id, 555, swap=True)
+    await svc.rematches.answer(game_no, ANN.user_id, True)
+    await svc.rematches.answer(game_no, DAN.user_id, True)
+    settled, _ = await svc.rematches.answer(game_no, BOB.user_id, False)
+    assert settled.status == "reopened" and settled.lobby is not None
+    swapped = [old[s].user_id for s in (0, 1, 3, 2)]
+    assert [s.user_id for s in settled.lobby.seats] == [u for u in swapped if u != BOB.user_id]
+    assert settled.lobby.options["partners"] == "by_agreement"
+
+
+@pytest.mark.parametrize(
+    ("sides", "order"),
+    [
+        (((0, 2), (1, 3)), (0, 1, 3, 2)),  # four players, partners opposite
+        (((0, 3), (1, 4), (2, 5)), (0, 1, 2, 5, 3, 4)),  # Five Hundred, six in three teams of two
+        (((0, 2, 4), (1, 3, 5)), (0, 1, 3, 2, 4, 5)),  # Five Hundred, six in two teams of three
+        (((0,), (1,), (2,)), None),  # everyone for himself
+    ],
+)
+def test_the_swapped_seating_gives_everyone_new_partners(sides, order):
+    assert swapped_partners(sides) == order
+    if order is None:
+        return
+    mates = {s: set(side) - {s} for side in sides for s in side}  # by seat: the players sitting there before
+    new_mates = {order[s]: {order[o] for o in side if o != s} for side in sides for s in side}  # by player
+    assert all(new_mates[player] != mates[player] for player in mates)
+    if all(len(side) == 2 for side in sides):
+        assert all(not (new_mates[player] & mates[player]) for player in mates)  # nobody keeps their partner

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import NotInvited, TableOpened, WatcherDMsClosed
+from bot.tables import AlreadySeated, NotHostToInvite, NotInvited, PlayersInvited, TableOpened, WatcherDMsClosed
 from bot.tables.outbox import key_of
 from bot.tables.watchers import DIGEST_SECONDS, NotWatching, PlayerCannotWatch, WatchingClosed
 from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
@@ -66,13 +66,35 @@ async def test_a_private_table_seats_the_invited_and_may_refuse_watchers(harness
     with pytest.raises(WatchingClosed):
         await svc.watchers.watch_lobby(lobby.lobby_id, CAT.user_id, "thread")
     await svc.join(lobby.lobby_id, BOB)
-    [invited] = await svc.invite(lobby.lobby_id, ANN.user_id, [CAT.user_id])
+    invited, told = await svc.invite(lobby.lobby_id, ANN.user_id, [CAT.user_id])
     assert invited.lobby.invited == (BOB.user_id, CAT.user_id)
+    assert told == PlayersInvited(invited.lobby, ANN.user_id, (CAT.user_id,))  # CAT is to be told
     await harness.restart()  # the lobby comes back private
     assert svc is not harness.service and harness.service.lobby(lobby.lobby_id).private
     with pytest.raises(NotInvited):
         await harness.service.join(lobby.lobby_id, DAN)
     await harness.service.join(lobby.lobby_id, CAT)
+
+
+async def test_only_the_host_invites_and_only_players_without_a_seat(harness: Harness) -> None:
+    svc = harness.service
+    [opened] = await svc.open_lobby(
+        harness.guild, harness.channel, ANN, "five-up", private=True, invited=(BOB.user_id,)
+    )
+    lobby_id = opened.lobby.lobby_id
+    await svc.join(lobby_id, BOB)
+    with pytest.raises(NotHostToInvite):
+        await svc.invite(lobby_id, BOB.user_id, [CAT.user_id])
+    for seated, names in (([CAT.user_id, BOB.user_id], "Bob"), ([ANN.user_id], "Ann")):  # the host has a seat too
+        with pytest.raises(AlreadySeated) as refused:
+            await svc.invite(lobby_id, ANN.user_id, seated)
+        assert refused.value.params == {"players": names}
+    assert svc.lobby(lobby_id).invited == (BOB.user_id,)  # the refusals invited nobody, CAT included
+    with pytest.raises(NotInvited):
+        await svc.join(lobby_id, CAT)
+    _, again = await svc.invite(lobby_id, ANN.user_id, [CAT.user_id, DAN.user_id, CAT.user_id])
+    assert again.invited == (CAT.user_id, DAN.user_id)
+    await svc.join(lobby_id, DAN)
 
 
 async def test_watchers_survive_a_restart(harness: Harness) -> None:
