@@ -467,6 +467,15 @@ SEASON_FINAL_SCORE = (
     "h.user_id = x.user_id WHERE h.guild_id = r.guild_id AND h.pool = r.pool AND h.user_id = r.user_id)"
 )
 
+
+def shared_place(ranking: Sequence[Row], user_id: int) -> int | None:
+    """A player's place in a leaderboard's rows (best first, with mu, sigma, games and final_score): the
+    first place of the players tied with them on all the board ranks by (None: not on the board)."""
+    keys = [(r["final_score"], r["mu"] - 3 * r["sigma"], r["games"]) for r in ranking]
+    mine = next((k for r, k in zip(ranking, keys, strict=True) if r["user_id"] == user_id), None)
+    return None if mine is None else keys.index(mine) + 1
+
+
 # The name a player last played under on the server: a leaderboard's column (`r` is the ratings row).
 LAST_NAME = (
     "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "

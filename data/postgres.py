@@ -759,22 +759,22 @@ class PostgresStore:
     async def leaderboard_position(
         self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
     ) -> int | None:
-        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
+        """1-based place of a player on the leaderboard, None if unrated; tied players share a place, see
+        `data.store.Store.leaderboard_position`."""
         if by_final_score:  # as the SQLite store does: read the server's ranking
             rows = await self._fetch(self._ranking(True, pool), guild_id, pool, COMPUTER_ID)
-            return next((i + 1 for i, r in enumerate(rows) if r["user_id"] == user_id), None)
+            return m.shared_place(rows, user_id)
         me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
         if me is None:
             return None
         count = await self._fetchval(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND pool = $2 AND user_id <> $3 AND "
-            "(mu - 3 * sigma > $4 OR (mu - 3 * sigma = $4 AND (games > $5 OR (games = $5 AND user_id < $6))))",
+            "(mu - 3 * sigma > $4 OR (mu - 3 * sigma = $4 AND games > $5))",
             guild_id,
             pool,
             COMPUTER_ID,
             me.ordinal,
             me.games,
-            user_id,
         )
         return count + 1
 

@@ -540,17 +540,19 @@ class Store:
     async def leaderboard_position(
         self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
     ) -> int | None:
-        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
+        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated: one
+        more than the players ranked strictly before them (players tied on everything the board ranks by
+        share a place; the user id that orders them ranks nobody)."""
         if by_final_score:  # an order SQLite cannot count from one row: read the server's ranking
             rows = await self._rows(self._ranking(True, pool), (guild_id, pool, COMPUTER_ID))
-            return next((i + 1 for i, r in enumerate(rows) if r["user_id"] == user_id), None)
+            return m.shared_place(rows, user_id)
         me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
         if me is None:
             return None
         rows = await self._rows(
             "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND pool = ? AND user_id != ? AND "
-            "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND (games > ? OR (games = ? AND user_id < ?))))",
-            (guild_id, pool, COMPUTER_ID, me.ordinal, me.ordinal, me.games, me.games, user_id),
+            "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND games > ?))",
+            (guild_id, pool, COMPUTER_ID, me.ordinal, me.ordinal, me.games),
         )
         return rows[0]["n"] + 1
 

@@ -10,6 +10,9 @@ Exactly once across processes (PostgreSQL): a season is ended by one UPDATE of i
 season's row while it writes (FOR SHARE), so it counts in full or not at all; the champions are claimed for
 announcing with a lease (`claim_season_announcements`) and settled once told, so a crash tells them again
 and two processes never tell them at once.
+
+Champions: the first of each board, by what the board ranks by (`bot.tables.ratings.board_key`); players tied
+first are champions together.
 """
 
 from __future__ import annotations
@@ -19,10 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.engine import GAMES, game_info
-from data import COMPUTER_ID, RatingHistoryRow, SeasonFinish, SeasonRow, StoreError, StoreInterface
+from data import COMPUTER_ID, RatingHistoryRow, RatingRow, SeasonFinish, SeasonRow, StoreError, StoreInterface
 
 from .errors import StoreFailed, TableError
-from .ratings import default_ordinal, ranked_by_final_score, rate, rated_per_player_count, rating_pool
+from .ratings import board_key, default_ordinal, ranked_by_final_score, rate, rated_per_player_count, rating_pool
 
 MAX_NAME = 50  # characters: a season's name shows in leaderboard titles and choices (100 at most)
 ANNOUNCE_LEASE = 300.0  # seconds a claimed announcement waits before another try (a failed or crashed post)
@@ -251,16 +254,26 @@ class Seasons:
             raise StoreFailed(str(exc)) from exc
 
     async def champions(self, season: Season) -> tuple[Champion, ...]:
-        """The first of each of the season's boards (the games nobody finished in it have none)."""
+        """The first of each of the season's boards (the games nobody finished in it have none): every
+        player tied first, in the board's order."""
         out = []
         for game_id, players in boards():
             pool = season_pool(rating_pool(game_id, players) if players else game_id, season.season_id)
-            by_chips = ranked_by_final_score(game_id)
-            for row in await self._store.leaderboard(season.guild_id, pool, 1, 0, by_final_score=by_chips):
+            for row in await self._first(season.guild_id, pool, ranked_by_final_score(game_id)):
                 out.append(
                     Champion(game_id, players, row.user_id, row.name, row.ordinal, row.games, row.wins, row.final_score)
                 )
         return tuple(out)
+
+    async def _first(self, guild_id: int, pool: str, by_chips: bool, page: int = 10) -> list[RatingRow]:
+        """The rows of a board tied with its first (read a page at a time: a tie is seldom more than two)."""
+        rows: list[RatingRow] = []
+        while True:
+            more = await self._store.leaderboard(guild_id, pool, page, len(rows), by_final_score=by_chips)
+            tied = [r for r in more if board_key(r) == board_key((rows or more)[0])]
+            rows += tied
+            if len(tied) < page:
+                return rows
 
     async def sweep(self, now: float | None = None) -> list[SeasonEnded]:
         """End the seasons whose date has come, and claim the champions due to be announced (of those, and
