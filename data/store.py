@@ -36,6 +36,7 @@ from .rows import (
     RematchRow,
     ResultRow,
     SeasonRow,
+    SeasonScheduleRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -615,11 +616,13 @@ class Store:
         return m.season_row(ended[0]) if ended else None
 
     async def next_season_due(self) -> float | None:
-        """When the next season's date comes or its champions are due to be announced (None: nothing is
-        waiting): the sweep reads this, and writes only once it has come."""
+        """When the next season's date comes, its champions are due to be announced, or a schedule waits
+        for its season (due since it was set) (None: nothing is waiting): the sweep reads this, and writes
+        only once it has come."""
         rows = await self._rows(
             "SELECT MIN(at) AS at FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
-            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL)"
+            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL "
+            f"UNION ALL {m.SCHEDULE_WAITING.format(at='sc.set_at')})"
         )
         return rows[0]["at"]
 
@@ -664,6 +667,51 @@ class Store:
                     "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
                     (guild_id, channel_id),
                 )
+
+    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None:
+        rows = await self._rows(
+            f"SELECT {m.listed(m.SEASON_SCHEDULE)} FROM season_schedules WHERE guild_id = ?", (guild_id,)
+        )
+        return m.schedule_row(rows[0]) if rows else None
+
+    async def set_season_schedule(self, row: SeasonScheduleRow) -> None:
+        """Set (or replace) a server's schedule."""
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO season_schedules ({m.listed(m.SEASON_SCHEDULE)}) VALUES ({_marks(m.SEASON_SCHEDULE)}) "
+                f"ON CONFLICT (guild_id) DO UPDATE SET {m.SCHEDULE_REPLACED}",
+                m.schedule_values(row),
+            )
+
+    async def clear_season_schedule(self, guild_id: int) -> bool:
+        """No schedule any more; False if the server had none."""
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM season_schedules WHERE guild_id = ?", (guild_id,))
+            return cursor.rowcount > 0
+
+    async def schedules_without_season(self) -> list[SeasonScheduleRow]:
+        """The schedules of servers where no season runs: each waits for its next season."""
+        rows = await self._rows(m.SCHEDULE_WAITING.format(at=m.listed(m.SEASON_SCHEDULE, "sc.")))
+        return [m.schedule_row(r) for r in rows]
+
+    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int:
+        """The season a schedule starts; 0 (nothing written) if a season runs on the server already (another
+        sweep started it: one running season a server is a unique index), the name was taken meanwhile, or
+        the schedule is no longer the one it was computed from (changed or turned off)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"SELECT 1 FROM season_schedules WHERE {m.SCHEDULE_SAME.format('?', '?', '?', '?')}",
+                m.schedule_same_values(schedule),
+            )
+            if not list(await cursor.fetchall()):
+                return 0
+            cursor = await db.execute(
+                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
+                "ON CONFLICT DO NOTHING RETURNING season_id",
+                m.new_season_values(row),
+            )
+            created = list(await cursor.fetchall())
+        return created[0]["season_id"] if created else 0
 
     # -- rematches --------------------------------------------------------------------------------------
     async def create_rematch(self, row: RematchRow) -> bool:
