@@ -5,7 +5,9 @@ Periods are the calendar's, in UTC: a week from Monday 00:00, a month from its 1
 it starts in, and is named after that period; when less than half of the period is left, it runs to the end
 of the next period too and is named after that one (a schedule set on the 30th gives no season of a day).
 So the first season starts as soon as a schedule is set (if none is running), and each season that ends by
-its date is followed at once by the next, which runs one whole period.
+its date is followed by the next as soon as the sweep sees it (within `cogs.seasons.SWEEP_SECONDS`; a game
+that ends in those seconds counts on the all-time boards only), which runs one whole period. Periods the bot
+was down through are skipped, not filled with empty seasons.
 
 Names come from a pattern, with placeholders for the period the season ends with: `{year}`, `{month}` (two
 digits), `{quarter}` (1 to 4), `{week}` (the ISO week, two digits; under a weekly schedule `{year}` is the
