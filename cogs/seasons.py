@@ -31,7 +31,7 @@ from discord.ext import commands, tasks
 
 from bot.engine.errors import brief
 from bot.i18n import tr, trn
-from bot.tables.season_schedule import EVERY, Schedule
+from bot.tables.season_schedule import DEFAULT_PATTERNS, EVERY, BadSchedulePattern, Schedule
 from bot.tables.seasons import Champion, NextSeason, Season, SeasonEnded
 from presenters.common import game_name
 
@@ -222,6 +222,28 @@ async def season_autocomplete(interaction: discord.Interaction, current: str) ->
     return out[:25]
 
 
+async def pattern_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Name patterns, each with the name it would give now: what was typed (if it is one), the schedule's
+    usual pattern and an example in the reader's language. (The placeholders cannot be named in a command's
+    description: it is not formatted, and a Japanese one holds no English words.)"""
+    if interaction.guild_id is None:
+        return []
+    locale = user_locale(interaction)
+    every = getattr(interaction.namespace, "every", None)
+    every = every if every in EVERY else "monthly"
+    out: list[app_commands.Choice[str]] = []
+    for pattern in dict.fromkeys((current.strip(), DEFAULT_PATTERNS[every], tr("season.pattern.example", locale))):
+        if not pattern:
+            continue
+        try:
+            name = await service(interaction.client).seasons.preview(interaction.guild_id, every, pattern)
+        except BadSchedulePattern:
+            continue
+        label = tr("season.pattern.choice", locale, pattern=pattern, name=name)
+        out.append(app_commands.Choice(name=label[:100], value=pattern[:100]))
+    return out
+
+
 # -- the cog -------------------------------------------------------------------------------------------------
 class Seasons(commands.Cog):
     season = app_commands.Group(
@@ -339,6 +361,7 @@ class Seasons(commands.Cog):
         name=text("command.season.schedule.pattern.description"),
     )
     @app_commands.choices(every=EVERY_CHOICES)
+    @app_commands.autocomplete(name=pattern_autocomplete)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def schedule(
         self, interaction: discord.Interaction, every: app_commands.Choice[str], name: str | None = None

@@ -389,6 +389,12 @@ class Seasons:
         name = season_name(schedule.pattern, schedule.every, period, len(seasons) + 1)
         return NextSeason(schedule, name, starts, period.end.timestamp())
 
+    async def preview(self, guild_id: int, every: str, pattern: str) -> str:
+        """The name `pattern` gives a season that an `every` schedule would start now (BadSchedulePattern)."""
+        pattern = check_pattern(pattern, MAX_NAME)
+        n = len(await self._store.seasons(guild_id)) + 1
+        return season_name(pattern, every, season_period(every, self._clock()), n)
+
     async def _start_scheduled(self, schedule: Schedule, now: float) -> Season | None:
         """Start the schedule's next season now, if no season runs on its server (None: one does, perhaps
         started by another process this instant, or the schedule changed meanwhile: the next sweep sees)."""

@@ -70,6 +70,14 @@ async def test_a_monthly_schedule_ends_january_announces_its_champions_and_start
     assert "Manage Server" in refused.content
     refused_for_permission(world)
 
+    offered = await dana.autocomplete(world.channel, "season schedule", "name", "Ladder {n}", every="monthly")
+    assert [c["name"] for c in offered] == [
+        "Ladder {n} → Ladder 1",
+        "{year}-{month} → 2026-01",
+        "Season {n} → Season 1",
+    ]
+    offered = await dana.autocomplete(world.channel, "season schedule", "name", "Week {wk}", every="weekly")
+    assert [c["value"] for c in offered] == ["{year}-W{week}", "Season {n}"]  # what was typed is no pattern
     scheduled = (await dana.slash(world.channel, "season schedule", every="monthly")).response
     assert scheduled.ephemeral
     assert scheduled.content == (
