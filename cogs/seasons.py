@@ -1,11 +1,16 @@
-"""Seasons: `/season start name:… [ends:…]`, `/season end` and `/season channel [channel]` for a server
-manager (*Manage Server*, checked when the command runs, as `/settings` does), `/season show` for everyone.
+"""Seasons: `/season start name:… [ends:…]`, `/season end`, `/season schedule every:… [name:…]` and
+`/season channel [channel]` for a server manager (*Manage Server*, checked when the command runs, as
+`/settings` does), `/season show` for everyone.
 
 While a season runs, every rated game also counts on the season's own boards (`/leaderboard season:…`),
 where everyone starts afresh; the all-time boards go on as before. When it ends (a manager's `/season end`,
 or its `ends` date: a sweep every few seconds, once across processes) its boards stay as they ended, and its
 champions, the first of each board, are announced in the channel the server chose with `/season channel`,
 else where the season was started.
+
+A schedule (weekly, monthly or quarterly, in UTC calendar periods: see `bot.tables.season_schedule`) starts
+the seasons itself: the first at once if none is running, then the next as soon as one ends; the end's
+announcement says which began. `off` stops the chain (the running season runs on to its date).
 
 `ends` takes a date (`2026-12-31`: the season runs through that day, in UTC), a date and time in UTC
 (`2026-12-31 18:00`), or a length from now (`30d`, `6w`, `12h`).
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -25,7 +31,8 @@ from discord.ext import commands, tasks
 
 from bot.engine.errors import brief
 from bot.i18n import tr, trn
-from bot.tables.seasons import Champion, Season, SeasonEnded
+from bot.tables.season_schedule import DEFAULT_PATTERNS, EVERY, BadSchedulePattern, Schedule
+from bot.tables.seasons import Champion, NextSeason, Season, SeasonEnded
 from presenters.common import game_name
 
 from .common import Colours, Refusal, public_locale, relative_time, reply, service, user_locale
@@ -41,6 +48,7 @@ SWEEP_SECONDS = 30.0  # how soon a season's date ends it: a season's end is rare
 _LENGTH = re.compile(r"^\s*(\d{1,4})\s*([hdw])\s*$", re.IGNORECASE)
 _UNITS = {"h": timedelta(hours=1), "d": timedelta(days=1), "w": timedelta(weeks=1)}
 LONGEST = timedelta(days=3 * 366)  # a season longer than this is a typing mistake
+EVERY_CHOICES = [app_commands.Choice(name=text(f"season.every.{v}.choice"), value=v) for v in (*EVERY, "off")]
 
 
 # -- words ----------------------------------------------------------------------------------------------
@@ -83,7 +91,8 @@ def _board_name(champion: Champion, locale: str) -> str:
     )
 
 
-def champion_line(champion: Champion, locale: str) -> str:
+def champion_line(champion: Champion, locale: str, tied: bool = False) -> str:
+    """A champion's line; `tied`: one of several tied first on their board."""
     who = discord.utils.escape_markdown(champion.name) if champion.name else f"<@{champion.user_id}>"
     record = tr(
         "standings.record",
@@ -93,7 +102,7 @@ def champion_line(champion: Champion, locale: str) -> str:
         rate=f"{champion.wins / champion.games if champion.games else 0:.0%}",
     )
     return tr(
-        "season.champion",
+        "season.champion.tied" if tied else "season.champion",
         locale,
         game=_board_name(champion, locale),
         player=who,
@@ -105,8 +114,21 @@ def champion_line(champion: Champion, locale: str) -> str:
 def ended_embed(ended: SeasonEnded, locale: str) -> discord.Embed:
     season = ended.season
     embed = discord.Embed(title=tr("season.over.title", locale, season=season.name), colour=Colours.GAME_OVER)
-    lines = [champion_line(c, locale) for c in ended.champions] or [tr("season.over.none", locale)]
+    per_board = Counter((c.game_id, c.players) for c in ended.champions)
+    lines = [champion_line(c, locale, per_board[c.game_id, c.players] > 1) for c in ended.champions]
+    lines = lines or [tr("season.over.none", locale)]
     lines += ["", tr("season.over.more", locale, season=season.name)]
+    if ended.next is not None:
+        began = ended.next
+        lines += [
+            "",
+            tr(
+                "season.over.next",
+                locale,
+                season=discord.utils.escape_markdown(began.name),
+                until=relative_time(began.ends_at) if began.ends_at is not None else "",
+            ),
+        ]
     embed.description = "\n".join(lines)[:4000]
     return embed
 
@@ -122,7 +144,34 @@ def season_lines(season: Season, locale: str) -> list[str]:
     return [tr("season.show.ended", locale, since=started, until=relative_time(season.ended_at))]
 
 
-def show_embed(seasons: Sequence[Season], channel_id: int | None, locale: str) -> discord.Embed:
+def schedule_text(schedule: Schedule, locale: str) -> str:
+    """A schedule in words: how often, and how its seasons are named."""
+    return tr(
+        "season.schedule.text",
+        locale,
+        every=tr(f"season.every.{schedule.every}", locale),
+        pattern=schedule.pattern.replace("`", "'"),  # shown in a code span
+    )
+
+
+def coming_text(coming: NextSeason, running: Season | None, locale: str) -> str:
+    """When the schedule's next season starts."""
+    if coming.name is None or coming.starts_at is None:  # the running season has no date
+        name = running.name if running is not None else ""
+        return tr("season.schedule.after", locale, season=discord.utils.escape_markdown(name))
+    until = relative_time(coming.ends_at) if coming.ends_at is not None else ""
+    return tr(
+        "season.schedule.next",
+        locale,
+        season=discord.utils.escape_markdown(coming.name),
+        since=relative_time(coming.starts_at),
+        until=until,
+    )
+
+
+def show_embed(
+    seasons: Sequence[Season], channel_id: int | None, locale: str, coming: NextSeason | None = None
+) -> discord.Embed:
     embed = discord.Embed(title=tr("season.show.title", locale), colour=Colours.RESULT)
     running = next((s for s in seasons if s.running), None)
     if running is not None:
@@ -140,9 +189,22 @@ def show_embed(seasons: Sequence[Season], channel_id: int | None, locale: str) -
             value="\n".join(f"**{discord.utils.escape_markdown(s.name)}**: {season_lines(s, locale)[0]}" for s in past),
             inline=False,
         )
+    if coming is not None:
+        value = f"{schedule_text(coming.schedule, locale)}\n{coming_text(coming, running, locale)}"
+    else:
+        value = tr("season.schedule.none", locale)
+    embed.add_field(name=tr("season.show.schedule", locale), value=value, inline=False)
     where = f"<#{channel_id}>" if channel_id else tr("season.show.channel.default", locale)
     embed.add_field(name=tr("season.show.channel", locale), value=where, inline=False)
     return embed
+
+
+async def seasons_embed(bot: FivesBot, guild_id: int, locale: str) -> discord.Embed:
+    """`/season show`: the server's seasons, its schedule and where champions are announced."""
+    seasons = bot.service.seasons
+    return show_embed(
+        await seasons.all(guild_id), await seasons.channel(guild_id), locale, await seasons.next_season(guild_id)
+    )
 
 
 async def season_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -158,6 +220,28 @@ async def season_autocomplete(interaction: discord.Interaction, current: str) ->
         label = tr("season.choice.running", locale, season=season.name) if season.running else season.name
         out.append(app_commands.Choice(name=label[:100], value=season.name))
     return out[:25]
+
+
+async def pattern_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Name patterns, each with the name it would give now: what was typed (if it is one), the schedule's
+    usual pattern and an example in the reader's language. (The placeholders cannot be named in a command's
+    description: it is not formatted, and a Japanese one holds no English words.)"""
+    if interaction.guild_id is None:
+        return []
+    locale = user_locale(interaction)
+    every = getattr(interaction.namespace, "every", None)
+    every = every if every in EVERY else "monthly"
+    out: list[app_commands.Choice[str]] = []
+    for pattern in dict.fromkeys((current.strip(), DEFAULT_PATTERNS[every], tr("season.pattern.example", locale))):
+        if not pattern:
+            continue
+        try:
+            name = await service(interaction.client).seasons.preview(interaction.guild_id, every, pattern)
+        except BadSchedulePattern:
+            continue
+        label = tr("season.pattern.choice", locale, pattern=pattern, name=name)
+        out.append(app_commands.Choice(name=label[:100], value=pattern[:100]))
+    return out
 
 
 # -- the cog -------------------------------------------------------------------------------------------------
@@ -229,9 +313,7 @@ class Seasons(commands.Cog):
         key = "season.started" if ends_at is None else "season.started.until"
         until = None if ends_at is None else relative_time(ends_at)
         said = tr(key, locale, season=discord.utils.escape_markdown(started.name), until=until)
-        seasons = self.bot.service.seasons
-        embed = show_embed(await seasons.all(interaction.guild_id), await seasons.channel(interaction.guild_id), locale)
-        await reply(interaction, said, embed=embed)
+        await reply(interaction, said, embed=await seasons_embed(self.bot, interaction.guild_id, locale))
 
     @season.command(name=text("command.season.end.name"), description=text("command.season.end.description"))
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -249,7 +331,9 @@ class Seasons(commands.Cog):
             await click.response.edit_message(content=said, view=None)
             await self.announce_due()  # its champions now, not at the next sweep
 
-        question = tr("season.end.confirm", locale, season=discord.utils.escape_markdown(running.name))
+        scheduled = await self.bot.service.seasons.schedule(interaction.guild_id) is not None
+        key = "season.end.confirm.scheduled" if scheduled else "season.end.confirm"
+        question = tr(key, locale, season=discord.utils.escape_markdown(running.name))
         view = Confirm(interaction.user.id, locale, tr("season.end.yes", locale), confirmed)
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
@@ -268,16 +352,46 @@ class Seasons(commands.Cog):
         )
         await reply(interaction, said)
 
+    @season.command(name=text("command.season.schedule.name"), description=text("command.season.schedule.description"))
+    @app_commands.rename(
+        every=text("command.season.schedule.every.name"), name=text("command.season.schedule.pattern.name")
+    )
+    @app_commands.describe(
+        every=text("command.season.schedule.every.description"),
+        name=text("command.season.schedule.pattern.description"),
+    )
+    @app_commands.choices(every=EVERY_CHOICES)
+    @app_commands.autocomplete(name=pattern_autocomplete)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def schedule(
+        self, interaction: discord.Interaction, every: app_commands.Choice[str], name: str | None = None
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        locale = user_locale(interaction)
+        seasons = self.bot.service.seasons
+        if every.value == "off":
+            cleared = await seasons.clear_schedule(interaction.guild_id)
+            said = tr("season.schedule.off" if cleared else "season.schedule.off.none", locale)
+        else:
+            schedule, started = await seasons.set_schedule(
+                interaction.guild_id, interaction.channel_id, interaction.user.id, every.value, name
+            )
+            said = tr("season.schedule.set", locale, schedule=schedule_text(schedule, locale))
+            if started is not None:
+                assert started.ends_at is not None
+                began = tr(
+                    "season.started.until",
+                    locale,
+                    season=discord.utils.escape_markdown(started.name),
+                    until=relative_time(started.ends_at),
+                )
+                said = f"{said}\n{began}"
+        await reply(interaction, said, embed=await seasons_embed(self.bot, interaction.guild_id, locale))
+
     @season.command(name=text("command.season.show.name"), description=text("command.season.show.description"))
     async def show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        seasons = self.bot.service.seasons
-        embed = show_embed(
-            await seasons.all(interaction.guild_id),
-            await seasons.channel(interaction.guild_id),
-            user_locale(interaction),
-        )
-        await reply(interaction, embed=embed)
+        await reply(interaction, embed=await seasons_embed(self.bot, interaction.guild_id, user_locale(interaction)))
 
 
 async def setup(bot: FivesBot) -> None:

@@ -25,6 +25,7 @@ from .rows import (
     RematchRow,
     ResultRow,
     SeasonRow,
+    SeasonScheduleRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -86,6 +87,7 @@ SEASON = columns(
 )
 SEASON_NEW = SEASON[1:]  # the key is generated
 SEASON_CHANNEL = columns("guild_id channel_id")
+SEASON_SCHEDULE = columns("guild_id every pattern channel_id set_by set_at")
 REMATCH = columns(
     "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no swap"
 )
@@ -259,6 +261,29 @@ def season_row(r: Row) -> SeasonRow:
         ended_by=r["ended_by"],
         announce_at=r["announce_at"],
     )
+
+
+# The schedules of servers where no season runs (`at`: the columns to select).
+SCHEDULE_WAITING = (
+    "SELECT {at} FROM season_schedules sc WHERE NOT EXISTS "
+    "(SELECT 1 FROM seasons s WHERE s.guild_id = sc.guild_id AND s.ended_at IS NULL)"
+)
+# A schedule replaced: every column but the server's.
+SCHEDULE_REPLACED = ", ".join(f"{c} = excluded.{c}" for c in SEASON_SCHEDULE[1:])
+# The schedule a season was computed from is still the server's (the placeholders: `schedule_same_values`).
+SCHEDULE_SAME = "guild_id = {} AND every = {} AND pattern = {} AND channel_id = {}"
+
+
+def schedule_same_values(row: SeasonScheduleRow) -> tuple[Any, ...]:
+    return (row.guild_id, row.every, row.pattern, row.channel_id)
+
+
+def schedule_row(r: Row) -> SeasonScheduleRow:
+    return SeasonScheduleRow(*(r[c] for c in SEASON_SCHEDULE))
+
+
+def schedule_values(row: SeasonScheduleRow) -> tuple[Any, ...]:
+    return tuple(getattr(row, c) for c in SEASON_SCHEDULE)
 
 
 def rematch_row(r: Row) -> RematchRow:
@@ -482,6 +507,15 @@ SEASON_FINAL_SCORE = (
     "(SELECT AVG(x.score) FROM game_results x JOIN rating_history h ON h.game_no = x.game_no AND "
     "h.user_id = x.user_id WHERE h.guild_id = r.guild_id AND h.pool = r.pool AND h.user_id = r.user_id)"
 )
+
+
+def shared_place(ranking: Sequence[Row], user_id: int) -> int | None:
+    """A player's place in a leaderboard's rows (best first, with mu, sigma, games and final_score): the
+    first place of the players tied with them on all the board ranks by (None: not on the board)."""
+    keys = [(r["final_score"], r["mu"] - 3 * r["sigma"], r["games"]) for r in ranking]
+    mine = next((k for r, k in zip(ranking, keys, strict=True) if r["user_id"] == user_id), None)
+    return None if mine is None else keys.index(mine) + 1
+
 
 # The name a player last played under on the server: a leaderboard's column (`r` is the ratings row).
 LAST_NAME = (

@@ -1,6 +1,7 @@
 """Move a bot from SQLite to PostgreSQL: copy a SQLite database's server settings, lobbies, games (seats,
-action logs, hand results, results), ratings (with their history), seasons, rematches, private tables,
-watchers and outbox (what is still to be told, the live hand DMs) into an empty PostgreSQL database.
+action logs, hand results, results), ratings (with their history), seasons (and their schedules),
+rematches, private tables, watchers and outbox (what is still to be told, the live hand DMs) into an empty
+PostgreSQL database.
 
     python -m data.migrate fives.sqlite3 postgresql://fives:secret@db.example/fives
 
@@ -65,6 +66,7 @@ TABLES = (
     _table("rating_history", " ".join(m.HISTORY)),  # every rating change: the profiles' charts
     _table("seasons", " ".join(m.SEASON), numbered="season_id"),
     _table("season_channels", " ".join(m.SEASON_CHANNEL)),
+    _table("season_schedules", " ".join(m.SEASON_SCHEDULE)),  # seasons that follow one another by themselves
     _table("rematches", " ".join(m.REMATCH), "swap"),
     _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
     _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went

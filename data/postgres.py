@@ -49,6 +49,7 @@ from .rows import (
     RematchRow,
     ResultRow,
     SeasonRow,
+    SeasonScheduleRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -773,22 +774,22 @@ class PostgresStore:
     async def leaderboard_position(
         self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
     ) -> int | None:
-        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
+        """1-based place of a player on the leaderboard, None if unrated; tied players share a place, see
+        `data.store.Store.leaderboard_position`."""
         if by_final_score:  # as the SQLite store does: read the server's ranking
             rows = await self._fetch(self._ranking(True, pool), guild_id, pool, COMPUTER_ID)
-            return next((i + 1 for i, r in enumerate(rows) if r["user_id"] == user_id), None)
+            return m.shared_place(rows, user_id)
         me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
         if me is None:
             return None
         count = await self._fetchval(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND pool = $2 AND user_id <> $3 AND "
-            "(mu - 3 * sigma > $4 OR (mu - 3 * sigma = $4 AND (games > $5 OR (games = $5 AND user_id < $6))))",
+            "(mu - 3 * sigma > $4 OR (mu - 3 * sigma = $4 AND games > $5))",
             guild_id,
             pool,
             COMPUTER_ID,
             me.ordinal,
             me.games,
-            user_id,
         )
         return count + 1
 
@@ -855,11 +856,12 @@ class PostgresStore:
         return m.season_row(rows[0]) if rows else None
 
     async def next_season_due(self) -> float | None:
-        """When the next season's date comes or its champions are due to be announced (None: nothing is
-        waiting)."""
+        """When the next season's date comes, its champions are due to be announced, or a schedule waits
+        for its season (None: nothing is waiting)."""
         return await self._fetchval(
             "SELECT MIN(at) FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
-            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL) AS due"
+            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL "
+            f"UNION ALL {m.SCHEDULE_WAITING.format(at='sc.set_at')}) AS due"
         )
 
     async def end_due_seasons(self, now: float) -> list[SeasonRow]:
@@ -905,6 +907,52 @@ class PostgresStore:
                     guild_id,
                     channel_id,
                 )
+
+    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None:
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.SEASON_SCHEDULE)} FROM season_schedules WHERE guild_id = $1", guild_id
+        )
+        return m.schedule_row(rows[0]) if rows else None
+
+    async def set_season_schedule(self, row: SeasonScheduleRow) -> None:
+        """Set (or replace) a server's schedule."""
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO season_schedules ({m.listed(m.SEASON_SCHEDULE)}) VALUES ({_marks(m.SEASON_SCHEDULE)}) "
+                f"ON CONFLICT (guild_id) DO UPDATE SET {m.SCHEDULE_REPLACED}",
+                *m.schedule_values(row),
+            )
+
+    async def clear_season_schedule(self, guild_id: int) -> bool:
+        """No schedule any more; False if the server had none."""
+        async with self._transaction() as db:
+            status = await db.execute("DELETE FROM season_schedules WHERE guild_id = $1", guild_id)
+        return status != "DELETE 0"
+
+    async def schedules_without_season(self) -> list[SeasonScheduleRow]:
+        """The schedules of servers where no season runs: each waits for its next season."""
+        rows = await self._fetch(m.SCHEDULE_WAITING.format(at=m.listed(m.SEASON_SCHEDULE, "sc.")))
+        return [m.schedule_row(r) for r in rows]
+
+    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int:
+        """The season a schedule starts; 0 (nothing written) if a season runs on the server already (another
+        process started it: the unique index of running seasons lets one INSERT through and the others do
+        nothing once it commits), the name was taken meanwhile, or the schedule is no longer the one it was
+        computed from. The schedule's row is held (FOR SHARE) until the season is written, so a schedule
+        turned off at that moment is turned off before the season starts (none starts) or after it."""
+        async with self._transaction() as db:
+            same = await db.fetchval(
+                f"SELECT 1 FROM season_schedules WHERE {m.SCHEDULE_SAME.format('$1', '$2', '$3', '$4')} FOR SHARE",
+                *m.schedule_same_values(schedule),
+            )
+            if same is None:
+                return 0
+            created = await db.fetchval(
+                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
+                "ON CONFLICT DO NOTHING RETURNING season_id",
+                *m.new_season_values(row),
+            )
+        return created or 0
 
     # -- rematches --------------------------------------------------------------------------------------
     async def create_rematch(self, row: RematchRow) -> bool:

@@ -201,6 +201,19 @@ class SeasonRow:
 
 
 @dataclass(frozen=True, slots=True)
+class SeasonScheduleRow:
+    """A server's season schedule: a season every week, month or quarter (`every`), named from `pattern`,
+    announced where it was set (`channel_id`) unless the server chose a channel."""
+
+    guild_id: int
+    every: str  # weekly, monthly, quarterly
+    pattern: str
+    channel_id: int
+    set_by: int
+    set_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class ActionWrite:
     """One applied action and everything that changed with it, written in one transaction."""
 

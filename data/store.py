@@ -37,6 +37,7 @@ from .rows import (
     RematchRow,
     ResultRow,
     SeasonRow,
+    SeasonScheduleRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -565,17 +566,19 @@ class Store:
     async def leaderboard_position(
         self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
     ) -> int | None:
-        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated."""
+        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated: one
+        more than the players ranked strictly before them (players tied on everything the board ranks by
+        share a place; the user id that orders them ranks nobody)."""
         if by_final_score:  # an order SQLite cannot count from one row: read the server's ranking
             rows = await self._rows(self._ranking(True, pool), (guild_id, pool, COMPUTER_ID))
-            return next((i + 1 for i, r in enumerate(rows) if r["user_id"] == user_id), None)
+            return m.shared_place(rows, user_id)
         me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
         if me is None:
             return None
         rows = await self._rows(
             "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND pool = ? AND user_id != ? AND "
-            "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND (games > ? OR (games = ? AND user_id < ?))))",
-            (guild_id, pool, COMPUTER_ID, me.ordinal, me.ordinal, me.games, me.games, user_id),
+            "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND games > ?))",
+            (guild_id, pool, COMPUTER_ID, me.ordinal, me.ordinal, me.games),
         )
         return rows[0]["n"] + 1
 
@@ -638,11 +641,13 @@ class Store:
         return m.season_row(ended[0]) if ended else None
 
     async def next_season_due(self) -> float | None:
-        """When the next season's date comes or its champions are due to be announced (None: nothing is
-        waiting): the sweep reads this, and writes only once it has come."""
+        """When the next season's date comes, its champions are due to be announced, or a schedule waits
+        for its season (due since it was set) (None: nothing is waiting): the sweep reads this, and writes
+        only once it has come."""
         rows = await self._rows(
             "SELECT MIN(at) AS at FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
-            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL)"
+            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL "
+            f"UNION ALL {m.SCHEDULE_WAITING.format(at='sc.set_at')})"
         )
         return rows[0]["at"]
 
@@ -687,6 +692,51 @@ class Store:
                     "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
                     (guild_id, channel_id),
                 )
+
+    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None:
+        rows = await self._rows(
+            f"SELECT {m.listed(m.SEASON_SCHEDULE)} FROM season_schedules WHERE guild_id = ?", (guild_id,)
+        )
+        return m.schedule_row(rows[0]) if rows else None
+
+    async def set_season_schedule(self, row: SeasonScheduleRow) -> None:
+        """Set (or replace) a server's schedule."""
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO season_schedules ({m.listed(m.SEASON_SCHEDULE)}) VALUES ({_marks(m.SEASON_SCHEDULE)}) "
+                f"ON CONFLICT (guild_id) DO UPDATE SET {m.SCHEDULE_REPLACED}",
+                m.schedule_values(row),
+            )
+
+    async def clear_season_schedule(self, guild_id: int) -> bool:
+        """No schedule any more; False if the server had none."""
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM season_schedules WHERE guild_id = ?", (guild_id,))
+            return cursor.rowcount > 0
+
+    async def schedules_without_season(self) -> list[SeasonScheduleRow]:
+        """The schedules of servers where no season runs: each waits for its next season."""
+        rows = await self._rows(m.SCHEDULE_WAITING.format(at=m.listed(m.SEASON_SCHEDULE, "sc.")))
+        return [m.schedule_row(r) for r in rows]
+
+    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int:
+        """The season a schedule starts; 0 (nothing written) if a season runs on the server already (another
+        sweep started it: one running season a server is a unique index), the name was taken meanwhile, or
+        the schedule is no longer the one it was computed from (changed or turned off)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"SELECT 1 FROM season_schedules WHERE {m.SCHEDULE_SAME.format('?', '?', '?', '?')}",
+                m.schedule_same_values(schedule),
+            )
+            if not list(await cursor.fetchall()):
+                return 0
+            cursor = await db.execute(
+                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
+                "ON CONFLICT DO NOTHING RETURNING season_id",
+                m.new_season_values(row),
+            )
+            created = list(await cursor.fetchall())
+        return created[0]["season_id"] if created else 0
 
     # -- rematches --------------------------------------------------------------------------------------
     async def create_rematch(self, row: RematchRow) -> bool:

@@ -56,6 +56,27 @@ def ranked_by_final_score(game_id: str) -> bool:
     return game_info(game_id).family in RANKED_BY_FINAL_SCORE
 
 
+def board_key(row: RatingRow) -> tuple[float | None, float, int]:
+    """What a leaderboard ranks by, each best first: the average final score (boards ranked by it), the
+    rating shown (mu - 3 sigma), then the number of games. Players whose keys are equal are tied: they share
+    a place on the board (the user id the store orders them by ranks nobody), and a season's first place,
+    tied, makes each of them a champion. Partners who always played together are the usual tie."""
+    return (row.final_score, row.ordinal, row.games)
+
+
+def shared_places(rows: Sequence[RatingRow], offset: int = 0, first: int | None = None) -> list[int]:
+    """The places of a leaderboard's rows from `offset` on: a row tied with the one before shares its place,
+    the row after a tie takes its own (1, 1, 3). `first` is the first row's place when a page begins inside
+    a tie (the store counts it: `leaderboard_position`)."""
+    places: list[int] = []
+    for i, row in enumerate(rows):
+        if not i:
+            places.append(offset + 1 if first is None else first)
+        else:
+            places.append(places[-1] if board_key(row) == board_key(rows[i - 1]) else offset + i + 1)
+    return places
+
+
 def side_results(result: Result) -> tuple[SideResult, ...]:
     """Every side's place, totals and whether it won, as the end of a game announces them."""
     places = side_places(result)

@@ -5,11 +5,19 @@ everyone afresh. A season's pool is its game's pool with the season's number: `f
 they stood, and its champions (the first of each board) are announced in the channel the server chose, or
 where the season was started.
 
+A server manager may instead set a schedule (`bot.tables.season_schedule`): a season every week, month or
+quarter, the next starting as soon as one ends by its date (or a manager ends it), the first at once.
+
 Exactly once across processes (PostgreSQL): a season is ended by one UPDATE of its running row (a manager's
 `/season end` and the date's sweep race for it, one wins); a game that finishes as the season ends holds the
 season's row while it writes (FOR SHARE), so it counts in full or not at all; the champions are claimed for
 announcing with a lease (`claim_season_announcements`) and settled once told, so a crash tells them again
-and two processes never tell them at once.
+and two processes never tell them at once. A schedule's season is started by an INSERT that the unique
+index of running seasons (one a server) lets through once, whichever process sweeps, and only while the
+schedule it was computed from is the server's (its row held until the season is written).
+
+Champions: the first of each board, by what the board ranks by (`bot.tables.ratings.board_key`); players tied
+first are champions together.
 """
 
 from __future__ import annotations
@@ -19,10 +27,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.engine import GAMES, game_info
-from data import COMPUTER_ID, RatingHistoryRow, SeasonFinish, SeasonRow, StoreError, StoreInterface
+from data import COMPUTER_ID, RatingHistoryRow, RatingRow, SeasonFinish, SeasonRow, StoreError, StoreInterface
 
 from .errors import StoreFailed, TableError
-from .ratings import default_ordinal, ranked_by_final_score, rate, rated_per_player_count, rating_pool
+from .ratings import board_key, default_ordinal, ranked_by_final_score, rate, rated_per_player_count, rating_pool
+from .season_schedule import (
+    DEFAULT_PATTERNS,
+    EVERY,
+    Schedule,
+    check_pattern,
+    schedule_of,
+    season_name,
+    season_period,
+    unused_name,
+)
 
 MAX_NAME = 50  # characters: a season's name shows in leaderboard titles and choices (100 at most)
 ANNOUNCE_LEASE = 300.0  # seconds a claimed announcement waits before another try (a failed or crashed post)
@@ -95,6 +113,18 @@ class SeasonEnded:
     season: Season
     champions: tuple[Champion, ...]
     channel_id: int
+    next: Season | None = None  # the season that began when it ended (a schedule's), if one did
+
+
+@dataclass(frozen=True, slots=True)
+class NextSeason:
+    """When a server's schedule starts its next season, and its name: `starts_at` None when the running
+    season has no date (it starts once a manager ends that one; its name is known then)."""
+
+    schedule: Schedule
+    name: str | None
+    starts_at: float | None
+    ends_at: float | None
 
 
 def season_pool(pool: str, season_id: int) -> str:
@@ -251,16 +281,26 @@ class Seasons:
             raise StoreFailed(str(exc)) from exc
 
     async def champions(self, season: Season) -> tuple[Champion, ...]:
-        """The first of each of the season's boards (the games nobody finished in it have none)."""
+        """The first of each of the season's boards (the games nobody finished in it have none): every
+        player tied first, in the board's order."""
         out = []
         for game_id, players in boards():
             pool = season_pool(rating_pool(game_id, players) if players else game_id, season.season_id)
-            by_chips = ranked_by_final_score(game_id)
-            for row in await self._store.leaderboard(season.guild_id, pool, 1, 0, by_final_score=by_chips):
+            for row in await self._first(season.guild_id, pool, ranked_by_final_score(game_id)):
                 out.append(
                     Champion(game_id, players, row.user_id, row.name, row.ordinal, row.games, row.wins, row.final_score)
                 )
         return tuple(out)
+
+    async def _first(self, guild_id: int, pool: str, by_chips: bool, page: int = 10) -> list[RatingRow]:
+        """The rows of a board tied with its first (read a page at a time: a tie is seldom more than two)."""
+        rows: list[RatingRow] = []
+        while True:
+            more = await self._store.leaderboard(guild_id, pool, page, len(rows), by_final_score=by_chips)
+            tied = [r for r in more if board_key(r) == board_key((rows or more)[0])]
+            rows += tied
+            if len(tied) < page:
+                return rows
 
     async def sweep(self, now: float | None = None) -> list[SeasonEnded]:
         """End the seasons whose date has come, and claim the champions due to be announced (of those, and
@@ -274,14 +314,105 @@ class Seasons:
             return []
         self._next_due = None
         await self._store.end_due_seasons(now)
+        for schedule in await self._store.schedules_without_season():
+            await self._start_scheduled(schedule_of(schedule), now)
         out = []
         for row in await self._store.claim_season_announcements(now, ANNOUNCE_LEASE):
             season = _season(row)
             channel = await self._store.season_channel(season.guild_id) or season.channel_id
-            out.append(SeasonEnded(season, await self.champions(season), channel))
+            out.append(SeasonEnded(season, await self.champions(season), channel, await self._began(season, now)))
         return out
+
+    async def _began(self, ended: Season, now: float) -> Season | None:
+        """The season that began when `ended` ended, if one did: a schedule's is started first if it is not
+        yet (another process may have ended the season and be about to start it: one of the two does)."""
+        running = await self._store.running_season(ended.guild_id)
+        if running is None:
+            schedule = await self._store.season_schedule(ended.guild_id)
+            if schedule is not None:
+                await self._start_scheduled(schedule_of(schedule), now)
+                running = await self._store.running_season(ended.guild_id)
+        if running is None or ended.ended_at is None or running.started_at < ended.ended_at:
+            return None
+        return _season(running)
 
     async def announced(self, season_id: int) -> None:
         """The champions of the season were told (or can never be: its channel is gone)."""
         await self._store.season_announced(season_id)
         self._next_due = None
+
+    # -- schedules ------------------------------------------------------------------------------------
+    async def schedule(self, guild_id: int) -> Schedule | None:
+        row = await self._store.season_schedule(guild_id)
+        return schedule_of(row) if row is not None else None
+
+    async def set_schedule(
+        self, guild_id: int, channel_id: int, user_id: int, every: str, pattern: str | None = None
+    ) -> tuple[Schedule, Season | None]:
+        """Seasons every week, month or quarter from now on, named from `pattern` (the schedule's usual one
+        if None; BadSchedulePattern). Replaces the server's schedule; the season it started (none if one
+        runs: the schedule takes over when that one ends)."""
+        if every not in EVERY:
+            raise ValueError(f"a season schedule is one of {EVERY}, not {every!r}")
+        pattern = check_pattern(DEFAULT_PATTERNS[every] if pattern is None else pattern, MAX_NAME)
+        schedule = Schedule(guild_id, every, pattern, channel_id, user_id, self._clock())
+        try:
+            await self._store.set_season_schedule(schedule.row())
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        self._next_due = None
+        if await self._store.running_season(guild_id) is not None:
+            return schedule, None
+        return schedule, await self._start_scheduled(schedule, schedule.set_at)
+
+    async def clear_schedule(self, guild_id: int) -> bool:
+        """No more seasons by schedule (the running one runs on to its date); False if there was none."""
+        try:
+            cleared = await self._store.clear_season_schedule(guild_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        self._next_due = None
+        return cleared
+
+    async def next_season(self, guild_id: int) -> NextSeason | None:
+        """When the server's schedule starts its next season and what it will be called (None: no schedule).
+        The name is the one the schedule will give unless a season takes it first."""
+        schedule = await self.schedule(guild_id)
+        if schedule is None:
+            return None
+        seasons = await self._store.seasons(guild_id)
+        running = next((s for s in seasons if s.running), None)
+        if running is not None and running.ends_at is None:
+            return NextSeason(schedule, None, None, None)
+        starts = self._clock() if running is None or running.ends_at is None else running.ends_at
+        period = season_period(schedule.every, starts)
+        name = season_name(schedule.pattern, schedule.every, period, len(seasons) + 1)
+        return NextSeason(schedule, name, starts, period.end.timestamp())
+
+    async def preview(self, guild_id: int, every: str, pattern: str) -> str:
+        """The name `pattern` gives a season that an `every` schedule would start now (BadSchedulePattern)."""
+        pattern = check_pattern(pattern, MAX_NAME)
+        n = len(await self._store.seasons(guild_id)) + 1
+        return season_name(pattern, every, season_period(every, self._clock()), n)
+
+    async def _start_scheduled(self, schedule: Schedule, now: float) -> Season | None:
+        """Start the schedule's next season now, if no season runs on its server (None: one does, perhaps
+        started by another process this instant, or the schedule changed meanwhile: the next sweep sees)."""
+        seasons = await self._store.seasons(schedule.guild_id)
+        period = season_period(schedule.every, now)
+        name = season_name(schedule.pattern, schedule.every, period, len(seasons) + 1)
+        name = unused_name(name, {r.name_key for r in seasons}, name_key, MAX_NAME)
+        ends_at = period.end.timestamp()
+        row = SeasonRow(
+            None, schedule.guild_id, name, name_key(name), schedule.channel_id, schedule.set_by, now, ends_at
+        )
+        try:
+            season_id = await self._store.start_scheduled_season(row, schedule.row())
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        self._next_due = None
+        if not season_id:
+            return None
+        return Season(
+            season_id, schedule.guild_id, name, schedule.channel_id, schedule.set_by, now, ends_at, None, None
+        )

@@ -62,7 +62,14 @@ from .notifications import (
 from .outbox import Key, key_of, retry_delay
 from .outbox import entry as outbox_entry
 from .profiles import Profile, profile
-from .ratings import pool_game, ranked_by_final_score, rated_per_player_count, rating_pool, side_results
+from .ratings import (
+    pool_game,
+    ranked_by_final_score,
+    rated_per_player_count,
+    rating_pool,
+    shared_places,
+    side_results,
+)
 from .rematches import Rematches
 from .replays import GameReplay, Replays
 from .retelling import retell
@@ -804,11 +811,12 @@ class TableService:
         if season_id is not None:
             pool = season_pool(pool, season_id)
         rows = await self._store.leaderboard(guild_id, pool, limit, offset, by_final_score=by_chips)
+        first = None
+        if rows and offset:  # the page may begin inside a tie: its first row's place counts those before
+            first = await self._store.leaderboard_position(guild_id, pool, rows[0].user_id, by_final_score=by_chips)
         return [
-            LeaderboardEntry(
-                offset + i + 1, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins, r.final_score
-            )
-            for i, r in enumerate(rows)
+            LeaderboardEntry(place, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins, r.final_score)
+            for r, place in zip(rows, shared_places(rows, offset, first), strict=True)
         ]
 
     async def leaderboard_size(

@@ -41,6 +41,7 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
         "rating history": {u: await store.rating_history(guild, u) for u in (ANN.user_id, BOB.user_id)},
         "seasons": await store.seasons(guild),
         "season channel": await store.season_channel(guild),
+        "season schedule": await store.season_schedule(guild),
         "season board": await store.leaderboard(guild, "five-up@1"),
         "table access": {lobby: await store.table_access(lobby) for lobby in range(1, 6)},
         "watchers": {lobby: await store.watchers(lobby) for lobby in range(1, 6)},
@@ -60,6 +61,7 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     await svc.update_settings(h.guild, turn_seconds=3600, language="ja")
     await svc.seasons.start(h.guild, h.channel, ANN.user_id, "Spring")  # a season running, with its board
     await svc.seasons.set_channel(h.guild, 4242)
+    await svc.seasons.set_schedule(h.guild, h.channel, ANN.user_id, "monthly")  # to follow Spring when it ends
     finished, _ = await h.start_game()
     notes = await h.play(finished)
     assert any(isinstance(n, GameEnded) for n in notes)
@@ -93,7 +95,12 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
     sqlite = await _bot_on_sqlite(tmp_path)
     before = await _everything(sqlite.store, sqlite.guild)
     assert len(before["active"]) == 2 and any(hands for _, hands, _ in before["games"].values())
-    assert before["rating history"][ANN.user_id] and before["season board"] and before["season channel"] == 4242
+    assert (
+        before["rating history"][ANN.user_id]
+        and before["season board"]
+        and before["season channel"] == 4242
+        and before["season schedule"]
+    )
     # levels to copy: the server's, the lobby's computer, every game's computers
     assert before["settings"].computer_level == "strong"
     assert before["live tournaments"] == [1] and before["tournaments"][0].told_round == 1

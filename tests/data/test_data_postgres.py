@@ -9,7 +9,17 @@ import os
 import asyncpg
 import pytest
 
-from data import DatabaseInUse, GameFinish, OutboxEntry, RatingRow, ResultRow, SeasonRow, StoreError, open_store
+from data import (
+    DatabaseInUse,
+    GameFinish,
+    OutboxEntry,
+    RatingRow,
+    ResultRow,
+    SeasonRow,
+    SeasonScheduleRow,
+    StoreError,
+    open_store,
+)
 from data.migrations import migrations
 from data.postgres import MIGRATIONS, PostgresStore, RatingsChanged
 from tests.data.test_data_backends import _hold
@@ -248,6 +258,30 @@ async def test_processes_sweeping_seasons_at_once_end_each_once_and_announce_it_
         assert sorted(s.guild_id for batch in ended for s in batch) == list(range(1, 21))  # each once
         claims = await asyncio.gather(*(store.claim_season_announcements(160.0, 60.0) for store in (one, two) * 3))
         assert sorted(s.guild_id for batch in claims for s in batch) == list(range(1, 21))
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_processes_starting_a_schedules_season_at_once_start_one(url):
+    """Each process computes the next season and tries to start it: one running season a server (a unique
+    index) lets one through, the others write nothing."""
+    one, two = await open_store(url), await open_store(url)
+    try:
+        schedules = [SeasonScheduleRow(guild, "monthly", "{year}-{month}", 6, 11, 1.0) for guild in range(1, 21)]
+        for schedule in schedules:
+            await one.set_season_schedule(schedule)
+        started = await asyncio.gather(
+            *(
+                store.start_scheduled_season(SeasonRow(None, s.guild_id, name, name, 6, 11, 5.0, 100.0), s)
+                for s in schedules
+                for store, name in ((one, "2026-01"), (two, "2026-01"), (one, "other"), (two, "2026-02"))
+            )
+        )
+        assert sum(1 for season_id in started if season_id) == 20
+        for schedule in schedules:
+            assert len(await two.seasons(schedule.guild_id)) == 1
+        assert await one.schedules_without_season() == []
     finally:
         await one.close()
         await two.close()

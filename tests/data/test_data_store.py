@@ -142,6 +142,20 @@ async def test_leaderboard_order_and_pages(store):
     assert await store.leaderboard(GUILD, "five-up") == []
 
 
+async def test_players_tied_on_all_a_board_ranks_by_share_its_place(store):
+    game_no = await store.create_game(_game())
+    # 1 and 2 tied (partners, say), 3 with their rating in more games, 4 below.
+    ratings = (
+        RatingRow(1, 30.0, 2.0, 3, 1),
+        RatingRow(2, 30.0, 2.0, 3, 1),
+        RatingRow(3, 30.0, 2.0, 4, 1),
+        RatingRow(4, 28.0, 2.0, 3, 1),
+    )
+    await store.append_action(_write(game_no, 0, finish=GameFinish((), ratings)))
+    assert [r.user_id for r in await store.leaderboard(GUILD, "muggins")] == [3, 1, 2, 4]
+    assert [await store.leaderboard_position(GUILD, "muggins", u) for u in (1, 2, 3, 4)] == [2, 2, 1, 4]
+
+
 async def test_lobbies_settings_and_seats(store):
     lobby = LobbyRow(None, GUILD, 6, 11, "muggins", {"target": 100}, (SeatRow(11, "Ann"),), "open", 1.0)
     lobby_id = await store.create_lobby(lobby)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import GameEnded
+from bot.tables import GameEnded, TableOpened
 from bot.tables.seasons import (
     ANNOUNCE_LEASE,
     BadSeasonName,
@@ -103,3 +103,34 @@ async def test_what_a_season_refuses(harness):
     with pytest.raises(NoSuchSeason):
         await seasons.named(guild, "Spring")
     assert await seasons.current(guild + 1) is None  # another server's seasons are its own
+
+
+async def test_partners_tied_first_are_champions_together_and_share_the_first_place(harness):
+    svc, guild = harness.service, harness.guild
+    season = await svc.seasons.start(guild, harness.channel, MANAGER, "Pairs")
+    [changed] = await svc.open_lobby(guild, harness.channel, ANN, "muggins", {"target": 50})
+    lobby_id = changed.lobby.lobby_id
+    await svc.add_computer(lobby_id, ANN.user_id)
+    await svc.join(lobby_id, BOB)  # opposite Ann: her partner
+    await svc.add_computer(lobby_id, ANN.user_id)
+    notes = await svc.start(lobby_id, ANN.user_id)
+    table = next(n for n in notes if isinstance(n, TableOpened)).table
+    assert [s.user_id for s in table.seats][0::2] == [ANN.user_id, BOB.user_id]
+    await harness.play(table.game_no)
+
+    board = await svc.leaderboard(guild, "muggins", season_id=season.season_id)
+    assert [(e.place, e.rating) for e in board] == [(1, board[0].rating)] * 2  # one rating, one place
+    [second] = await svc.leaderboard(guild, "muggins", limit=1, offset=1, season_id=season.season_id)
+    assert second.place == 1  # a page that begins inside the tie
+    champions = await svc.seasons.champions(season)
+    assert sorted(c.user_id for c in champions) == [ANN.user_id, BOB.user_id]
+    assert {(c.game_id, c.games) for c in champions} == {("muggins", 1)}
+    # Two more players, on opposite sides of a game: not tied, with each other or with the partners.
+    await _finish(harness, humans=(CAT, DAN))
+    board = await svc.leaderboard(guild, "muggins", season_id=season.season_id)
+    places = {e.user_id: e.place for e in board}
+    assert places[ANN.user_id] == places[BOB.user_id]
+    assert sorted(places.values()) in ([1, 1, 3, 4], [1, 2, 2, 4], [1, 2, 3, 3])
+    champions = await svc.seasons.champions(season)
+    firsts = [e.user_id for e in board if e.place == 1]
+    assert sorted(c.user_id for c in champions) == sorted(firsts)
