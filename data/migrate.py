@@ -65,7 +65,7 @@ TABLES = (
     _table("rating_history", " ".join(m.HISTORY)),  # every rating change: the profiles' charts
     _table("seasons", " ".join(m.SEASON), numbered="season_id"),
     _table("season_channels", " ".join(m.SEASON_CHANNEL)),
-    _table("rematches", " ".join(m.REMATCH), "swap"),
+    _table("rematches", " ".join(m.REMATCH), "swap to_open"),
     _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
     _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went
     _table("tournaments", " ".join(m.TOURNAMENT), numbered="tournament_id"),
