@@ -51,10 +51,33 @@ def threads(world: World) -> list[simcord.ChannelHandle]:
     return list(world.channel.threads)
 
 
+async def ask(
+    world: World, member: simcord.MemberActor, over: discord.Message, label: str = "Rematch"
+) -> discord.Message:
+    """`member` asks for the rematch on the final board: they are told so privately, and the question is posted
+    for the others where the game was played (through the outbox): the question."""
+    said = (await member.click(over, label=label)).response
+    assert said.ephemeral and said.content == "You asked for a rematch: the other players are asked here."
+    return question_in(thread(world))
+
+
+def question_in(place: simcord.ChannelHandle, game_no: int = 1) -> discord.Message:
+    """The one question of the rematch of `game_no` in `place` (found by its buttons while it has them)."""
+    asked = [m for m in place.history() if f"fives:rematch:{game_no}:yes" in custom_ids(m)]
+    assert len(asked) == 1, f"{len(asked)} questions"
+    return asked[0]
+
+
+def again(place: simcord.ChannelHandle, message: discord.Message) -> discord.Message:
+    """`message` as it is now."""
+    [now] = [m for m in place.history() if m.id == message.id]
+    return now
+
+
 async def test_everyone_accepts_and_the_same_game_starts_again(world: World) -> None:
     over = await play_to_the_end(world)
-    asked = (await world.bob.click(over, label="Rematch")).response
-    assert not asked.ephemeral and asked.channel_id == thread(world).id
+    asked = await ask(world, world.bob, over)
+    assert asked.channel.id == thread(world).id
     assert asked.content == f"<@{world.bob.id}> asks for a rematch: <@{world.alice.id}>, will you play again?"
     assert "✅ **bob**" in asked.embeds[0].description and "⏳ **alice**" in asked.embeds[0].description
     again = (await world.bob.click(asked, label="Accept")).response  # a second yes changes nothing
@@ -81,7 +104,7 @@ async def test_a_decline_opens_a_table_with_those_who_accepted(world: World) -> 
     stranger = world.guild.add_member(world.env.create_user("dave"))
     refused = (await stranger.click(over, label="Rematch")).response
     assert refused.content == "Only the players of this game can ask for its rematch or answer it."
-    asked = (await world.alice.click(over, label="Rematch")).response
+    asked = await ask(world, world.alice, over)
     await world.bob.click(asked, label="Accept")
     await world.carol.click(asked, label="Decline")
 
@@ -100,7 +123,7 @@ async def test_a_decline_opens_a_table_with_those_who_accepted(world: World) -> 
 
 async def test_without_an_answer_in_time_the_table_opens_for_those_who_accepted(world: World) -> None:
     over = await play_to_the_end(world)
-    asked = (await world.alice.click(over, label="Rematch")).response
+    asked = await ask(world, world.alice, over)
     for _ in range(-(-REMATCH_SECONDS // 600)):  # past the deadline, in steps the virtual Discord settles in
         await world.env.advance_time(600)
     [question] = [m for m in thread(world).history() if m.id == asked.id]
@@ -115,7 +138,7 @@ async def test_without_an_answer_in_time_the_table_opens_for_those_who_accepted(
 
 async def test_partners_swap_on_request_and_the_new_game_pairs_everyone_anew(world: World) -> None:
     over = await play_partners_to_the_end(world)
-    asked = (await world.carol.click(over, label="Rematch, new partners")).response
+    asked = await ask(world, world.carol, over, "Rematch, new partners")
     assert asked.content == (
         f"<@{world.carol.id}> asks for a rematch with new partners: <@{world.alice.id}> <@{world.bob.id}>, "
         "will you play again?"
