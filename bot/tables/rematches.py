@@ -230,7 +230,8 @@ class Rematches:
         now = self._clock() if now is None else now
         if not self._store.shared and self._unmade_due is not None and now < self._unmade_due:
             return []
-        self._unmade_due = math.inf
+        # The first look after a start, once more a lease later: a claim the process before held runs out by then.
+        self._unmade_due = now + OPENING_SECONDS if self._unmade_due is None else math.inf
         try:
             games = await self._store.claim_rematches_to_open(now, OPENING_SECONDS)
         except StoreError:
