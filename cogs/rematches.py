@@ -3,7 +3,9 @@
 When every player has accepted, the same game starts again, with the same seats, computers and options; when
 one declines, or the time runs out, a new table is opened in the game's channel with those who accepted and
 the computers seated, and the other seats open for anyone to join. The buttons keep working across a
-restart (their state is in their custom ids and the database), and the outcome is decided once.
+restart (their state is in their custom ids and the database), and the outcome is decided once. The question
+and each change of it, and the lobby of a table a rematch reopened, are told through the outbox of the game
+played by the announcer (`announcer.rematches`), so a failed post or a crash tells them again, once.
 
 A game played by teams also offers **Rematch, new partners**: the same, with the seats moved so that everyone
 has a new partner (the question shows the new teams). The one who asks chooses; the others accept or decline
@@ -14,15 +16,13 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Self
 
 import discord
 from discord.ext import tasks
 
 from bot.i18n import tr
-from bot.tables import LobbyChanged, Notification, TableInfo, TableOpened
-from bot.tables.rematches import Rematch
+from bot.tables import Rematch, TableInfo
 from bot.tables.seating import has_partnerships
 from presenters.common import side_name, table_title
 
@@ -32,13 +32,11 @@ from .common import (
     fives,
     jump_url,
     names_for,
-    public_locale,
     relative_time,
-    reports_errors,
     service,
     user_locale,
 )
-from .lobby import lobby_embed, lobby_view
+from .game_buttons import GameButton
 from .replays import ReplayButton
 
 if TYPE_CHECKING:
@@ -67,7 +65,7 @@ def final_board_controls(table: TableInfo, locale: str) -> discord.ui.View:
 
 
 # -- the question -------------------------------------------------------------------------------------------
-def question_embed(rematch: Rematch, locale: str, new_table: TableInfo | None = None) -> discord.Embed:
+def question_embed(rematch: Rematch, locale: str) -> discord.Embed:
     """Who said what, until when; once settled, where it led."""
     table = rematch.table
     title = "rematch.title.swap" if rematch.swap else "rematch.title"
@@ -86,6 +84,7 @@ def question_embed(rematch: Rematch, locale: str, new_table: TableInfo | None = 
         lines += ["", tr("rematch.until", locale, when=relative_time(rematch.deadline))]
     elif rematch.status == "started":
         embed.colour = Colours.BOARD
+        new_table = rematch.new_table
         title = table_title(new_table, locale) if new_table is not None else f"#{rematch.next_game_no}"
         lines += ["", tr("rematch.started", locale, table=title)]
     elif rematch.lobby is None:
@@ -112,31 +111,33 @@ def question_view(rematch: Rematch, locale: str) -> discord.ui.View | None:
     return view
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"fives:rematch:(?P<game>[0-9]+)(?::(?P<way>yes|no|swap))?"
-):
+def question_text(rematch: Rematch, locale: str) -> str:
+    """The question's words, mentioning the asker and the players awaited."""
+    waiting = " ".join(f"<@{user}>" for user in rematch.waiting)
+    key = "rematch.asked.swap" if rematch.swap else "rematch.asked"
+    return tr(key, locale, player=f"<@{rematch.asked_by}>", players=waiting)
+
+
+class RematchButton(GameButton):
     """**Rematch** and **Rematch, new partners** on a final board (`ask`, `swap`), **Accept** and **Decline**
-    on the question (`yes`, `no`)."""
+    on the question (`yes`, `no`): `fives:rematch:<game>[:swap|yes|no]`."""
+
+    KIND = "rematch"
+    FIELDS = r"(?P<game>[0-9]+)(?::(?P<way>yes|no|swap))?"
 
     def __init__(self, game_no: int, way: str, locale: str = "en", *, label: str | None = None) -> None:
-        suffix = "" if way == "ask" else f":{way}"
-        super().__init__(
-            discord.ui.Button(
-                label=label or tr(f"rematch.button.{way}", locale),
-                style=STYLES[way],
-                custom_id=f"fives:rematch:{game_no}{suffix}",
-            )
-        )
-        self.game_no, self.way = game_no, way
+        self.way = way
+        super().__init__(game_no, locale, label=label or tr(f"rematch.button.{way}", locale))
+        self.item.style = STYLES[way]
+
+    def key(self) -> str:
+        return str(self.game_no) if self.way == "ask" else f"{self.game_no}:{self.way}"
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]  # discord.py passes this item's own kind
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), match["way"] or "ask", label=item.label)
+    def from_match(cls, match: re.Match[str], label: str | None) -> Self:
+        return cls(int(match["game"]), match["way"] or "ask", label=label)
 
-    @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         rematches = service(interaction.client).rematches
         locale = user_locale(interaction)
@@ -144,65 +145,15 @@ class RematchButton(
             rematch, notes, asked = await rematches.ask(
                 self.game_no, interaction.guild_id, interaction.user.id, interaction.channel_id, self.way == "swap"
             )
-            if asked and rematch.status == "open":  # the question, for the table to see
-                public = await public_locale(interaction.client, interaction.guild_id)
-                waiting = " ".join(f"<@{user}>" for user in rematch.waiting)
-                view = question_view(rematch, public)
-                assert view is not None  # open: it has its answers
-                key = "rematch.asked.swap" if rematch.swap else "rematch.asked"
-                await interaction.response.send_message(
-                    tr(key, public, player=interaction.user.mention, players=waiting),
-                    embed=question_embed(rematch, public),
-                    view=view,
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
-                message = await interaction.original_response()
-                await rematches.set_message(self.game_no, message.id)
-                return
+            said = "rematch.said.asked" if asked and rematch.status == "open" else "rematch.said.yes"
         else:
+            if interaction.message is not None:
+                # This is the question: where it is, should a crash have kept the teller from writing it down.
+                await rematches.set_message(self.game_no, interaction.message.id)
             rematch, notes = await rematches.answer(self.game_no, interaction.user.id, self.way == "yes")
-        said = tr(f"rematch.said.{'yes' if rematch.answers.get(interaction.user.id) else 'no'}", locale)
-        await interaction.response.send_message(said, ephemeral=True)
-        await settled(fives(interaction), rematch, notes, interaction)
-
-
-async def settled(
-    bot: FivesBot, rematch: Rematch, notes: list[Notification], origin: discord.Interaction | None
-) -> None:
-    """After an answer or the deadline: the new table told (a game started) or posted (a table reopened),
-    and the question redrawn."""
-    locale = await public_locale(bot, rematch.table.guild_id)
-    new_table = None
-    if rematch.status == "started":
-        await bot.announcer.deliver(notes, origin)
-        new_table = next((n.table for n in notes if isinstance(n, TableOpened)), None)
-    elif rematch.lobby is not None:
-        rematch = await post_lobby(bot, rematch, notes, locale)
-    if rematch.message_id is None:
-        return
-    channel = bot.get_partial_messageable(rematch.channel_id, guild_id=rematch.table.guild_id)
-    try:
-        await channel.get_partial_message(rematch.message_id).edit(
-            content=None, embed=question_embed(rematch, locale, new_table), view=question_view(rematch, locale)
-        )
-    except discord.HTTPException as exc:
-        log.info("rematch of game %s: could not redraw the question (%s)", rematch.game_no, exc)
-
-
-async def post_lobby(bot: FivesBot, rematch: Rematch, notes: list[Notification], locale: str) -> Rematch:
-    """The reopened table's lobby message, in the game's channel (the lobby's own)."""
-    lobby = next((n.lobby for n in notes if isinstance(n, LobbyChanged)), rematch.lobby)
-    assert lobby is not None
-    channel = bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
-    view = lobby_view(lobby, locale)
-    assert view is not None  # an open lobby has its buttons
-    try:
-        message = await channel.send(embed=lobby_embed(lobby, locale), view=view)
-    except discord.HTTPException as exc:
-        log.warning("rematch of game %s: could not post its new table (%s)", rematch.game_no, exc)
-        return rematch
-    await bot.service.set_lobby_message(lobby.lobby_id, message.id)
-    return replace(rematch, lobby=replace(lobby, message_id=message.id))
+            said = f"rematch.said.{'yes' if rematch.answers.get(interaction.user.id) else 'no'}"
+        await interaction.response.send_message(tr(said, locale), ephemeral=True)
+        await fives(interaction).announcer.deliver(notes, interaction)
 
 
 class Rematches(ControlsCog):
@@ -218,9 +169,12 @@ class Rematches(ControlsCog):
 
     @tasks.loop(seconds=SWEEP_SECONDS)
     async def sweep(self) -> None:
+        """Rematches past their deadline settled, and the tables of settled ones a crash left unmade opened;
+        told through the outbox."""
+        rematches = self.bot.service.rematches
         try:
-            for rematch, notes in await self.bot.service.rematches.sweep():
-                await settled(self.bot, rematch, notes, None)
+            for _, notes in [*await rematches.sweep(), *await rematches.open_unmade()]:
+                await self.bot.announcer.deliver(notes)
         except Exception:
             log.exception("the rematch sweep failed; trying again in %s s", SWEEP_SECONDS)
 

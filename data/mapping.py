@@ -89,7 +89,8 @@ SEASON_NEW = SEASON[1:]  # the key is generated
 SEASON_CHANNEL = columns("guild_id channel_id")
 SEASON_SCHEDULE = columns("guild_id every pattern channel_id set_by set_at")
 REMATCH = columns(
-    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no swap"
+    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no swap step "
+    "to_open claimed_until"
 )
 ACCESS = columns("lobby_id private invited watching")
 WATCHER = columns("lobby_id user_id mode since told_turn told_hands told_at claimed_until")
@@ -300,6 +301,9 @@ def rematch_row(r: Row) -> RematchRow:
         lobby_id=r["lobby_id"],
         next_game_no=r["next_game_no"],
         swap=bool(r["swap"]),
+        step=r["step"],
+        to_open=bool(r["to_open"]),
+        claimed_until=r["claimed_until"],
     )
 
 
@@ -317,6 +321,9 @@ def rematch_values(row: RematchRow) -> tuple[Any, ...]:
         row.lobby_id,
         row.next_game_no,
         row.swap,
+        row.step,
+        row.to_open,
+        row.claimed_until,
     )
 
 

@@ -67,7 +67,7 @@ TABLES = (
     _table("seasons", " ".join(m.SEASON), numbered="season_id"),
     _table("season_channels", " ".join(m.SEASON_CHANNEL)),
     _table("season_schedules", " ".join(m.SEASON_SCHEDULE)),  # seasons that follow one another by themselves
-    _table("rematches", " ".join(m.REMATCH), "swap"),
+    _table("rematches", " ".join(m.REMATCH), "swap to_open"),
     _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
     _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went
     _table("tournaments", " ".join(m.TOURNAMENT), numbered="tournament_id"),

@@ -955,14 +955,18 @@ class PostgresStore:
         return created or 0
 
     # -- rematches --------------------------------------------------------------------------------------
-    async def create_rematch(self, row: RematchRow) -> bool:
-        """A rematch asked for; False (nothing written) if one was asked for that game already."""
+    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
+        """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
+        for that game already."""
         async with self._transaction() as db:
             status = await db.execute(
                 f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
                 *m.rematch_values(row),
             )
-        return status != "INSERT 0 0"
+            if status == "INSERT 0 0":
+                return False
+            await _tell(db, tell)
+        return True
 
     async def rematch(self, game_no: int) -> RematchRow | None:
         rows = await self._fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1", game_no)
@@ -976,19 +980,36 @@ class PostgresStore:
             rows = await db.fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1 FOR UPDATE", game_no)
             yield m.rematch_row(rows[0]) if rows else None
 
-    async def save_rematch(self, row: RematchRow) -> None:
+    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
+        """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
+        it, in one transaction."""
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE rematches SET message_id = $1, deadline = $2, answers = $3, status = $4, lobby_id = $5, "
-                "next_game_no = $6 WHERE game_no = $7",
+                "next_game_no = $6, step = $7, to_open = $8, claimed_until = $9 WHERE game_no = $10",
                 row.message_id,
                 row.deadline,
                 m.rematch_values(row)[7],
                 row.status,
                 row.lobby_id,
                 row.next_game_no,
+                row.step,
+                row.to_open,
+                row.claimed_until,
                 row.game_no,
             )
+            await _tell(db, tell)
+
+    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
+        """The games whose rematch was settled and its table not made (a crash came between), each claimed
+        until `now + lease` in the same statement so that one process makes it."""
+        rows = await self._fetch(
+            "UPDATE rematches SET claimed_until = $1 WHERE to_open AND (claimed_until IS NULL OR claimed_until <= $2) "
+            "RETURNING game_no",
+            now + lease,
+            now,
+        )
+        return sorted(r["game_no"] for r in rows)
 
     async def next_rematch_deadline(self) -> float | None:
         """The earliest deadline of the rematches still open (None: none is)."""

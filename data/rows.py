@@ -263,7 +263,9 @@ class HandMessage:
 class RematchRow:
     """A rematch asked for after game `game_no`: each human's answer (True: yes) until `deadline`; `status`
     open, started (everyone said yes: `next_game_no`) or reopened (a table with open seats: `lobby_id`);
-    `swap`: asked with the partners swapped (set when asked, never changed)."""
+    `swap`: asked with the partners swapped (set when asked, never changed). `step` counts its changes (the
+    outbox entry telling each); `to_open`: settled, its table still to be made (by whoever holds the claim
+    `claimed_until`, else by the sweep)."""
 
     game_no: int
     guild_id: int
@@ -277,6 +279,9 @@ class RematchRow:
     lobby_id: int | None = None
     next_game_no: int | None = None
     swap: bool = False
+    step: int = 0
+    to_open: bool = False
+    claimed_until: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -739,14 +739,18 @@ class Store:
         return created[0]["season_id"] if created else 0
 
     # -- rematches --------------------------------------------------------------------------------------
-    async def create_rematch(self, row: RematchRow) -> bool:
-        """A rematch asked for; False (nothing written) if one was asked for that game already."""
+    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
+        """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
+        for that game already."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
                 m.rematch_values(row),
             )
-            return cursor.rowcount > 0
+            if cursor.rowcount == 0:
+                return False
+            await _tell(db, tell)
+            return True
 
     async def rematch(self, game_no: int) -> RematchRow | None:
         rows = await self._rows(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", (game_no,))
@@ -757,14 +761,28 @@ class Store:
         """A rematch as stored, to change and save (on PostgreSQL under its row lock)."""
         yield await self.rematch(game_no)
 
-    async def save_rematch(self, row: RematchRow) -> None:
+    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
+        """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
+        it, in one transaction."""
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE rematches SET message_id = ?, deadline = ?, answers = ?, status = ?, lobby_id = ?, "
-                "next_game_no = ? WHERE game_no = ?",
+                "next_game_no = ?, step = ?, to_open = ?, claimed_until = ? WHERE game_no = ?",
                 (row.message_id, row.deadline, m.rematch_values(row)[7], row.status, row.lobby_id, row.next_game_no,
-                 row.game_no),
+                 row.step, row.to_open, row.claimed_until, row.game_no),
             )  # fmt: skip
+            await _tell(db, tell)
+
+    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
+        """The games whose rematch was settled and its table not made (a crash came between), each claimed
+        until `now + lease` in the same transaction so that one process makes it."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                "UPDATE rematches SET claimed_until = ? WHERE to_open = 1 AND (claimed_until IS NULL "
+                "OR claimed_until <= ?) RETURNING game_no",
+                (now + lease, now),
+            )
+        return sorted(r["game_no"] for r in rows)
 
     async def next_rematch_deadline(self) -> float | None:
         """The earliest deadline of the rematches still open (None: none is)."""

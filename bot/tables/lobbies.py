@@ -403,6 +403,24 @@ class Lobbies:
         lobby.default_level = await self._default_level(lobby.guild_id)
         return LobbyChanged(lobby.info(None if held is not None else row.game_no))
 
+    async def stored(self, lobby_id: int) -> LobbyInfo | None:
+        """A lobby as it is now, open (as this process holds it) or not (as stored; started: with its game's
+        number); None if there is none."""
+        if lobby_id in self._open and not self._store.shared:
+            return self._open[lobby_id].info()
+        try:
+            async with self._store.locked_lobby(lobby_id) as row:
+                pass
+            if row is None:
+                return None
+            lobby = Lobby(row)
+            lobby.default_level = await self._default_level(lobby.guild_id)
+            lobby.access = await self._store.table_access(lobby_id)
+            lobby.undo = await self._store.table_undo(lobby_id)
+        except StoreError as exc:
+            raise StoreFailed(f"lobby {lobby_id} could not be read: {exc}") from exc
+        return lobby.info(row.game_no)
+
     async def started(self, lobby_id: int) -> LobbyInfo | None:
         """A lobby as stored if it was started (with its game's number), else None."""
         try:

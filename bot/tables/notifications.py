@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from bot.engine import Event, HandResult, Result, View
 
-from .models import LobbyInfo, RatingChange, SeatingDraw, SideResult, TableInfo
+from .models import LobbyInfo, RatingChange, Seat, SeatingDraw, SideResult, TableInfo
+from .seating import swapped_partners
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +182,42 @@ class WatcherDMsClosed:
     over: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A rematch asked for after a game, and where it stands: told at that game's table, its question posted
+    (the first time) or redrawn, and once reopened the new table's lobby posted if it never was. Each change is
+    its `step` (the outbox entry that tells it); the question shows the newest."""
+
+    game_no: int
+    table: TableInfo  # the game that was played
+    humans: tuple[Seat, ...]  # its humans, in seat order (a resigned seat by the player who held it)
+    answers: dict[int, bool]  # user id -> yes
+    asked_by: int
+    deadline: float
+    status: str  # open, started, reopened
+    channel_id: int
+    message_id: int | None = None
+    lobby: LobbyInfo | None = None  # the table it led to (reopened: its open seats wait for players)
+    next_game_no: int | None = None
+    swap: bool = False  # asked with new partners
+    step: int = 0
+    asked_at: float = 0.0
+    new_table: TableInfo | None = None  # started: the game it started
+
+    @property
+    def seating(self) -> tuple[int, ...] | None:
+        """With new partners: `seating[seat]` is the seat in the game played of who sits there in the rematch."""
+        return swapped_partners(self.table.sides) if self.swap else None
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.humans if s.user_id is not None and s.user_id not in self.answers)
+
+    @property
+    def declined(self) -> tuple[int, ...]:
+        return tuple(user for user, yes in self.answers.items() if not yes)
+
+
 # What is told at a game's table (a LobbyChanged is told on its lobby message instead).
 TableNotification = (
     TableOpened
@@ -194,6 +231,7 @@ TableNotification = (
     | Retold
     | UndoRequested
     | WatcherDMsClosed
+    | Rematch
 )
 LobbyNotification = LobbyChanged | PlayersInvited
 Notification = LobbyNotification | TableNotification

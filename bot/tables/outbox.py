@@ -1,11 +1,12 @@
 """The outbox: what the players must be told, kept in the store until it has been told.
 
 Every change that players must hear of (an action, a new table, a reminder, a resignation, an abandoned
-game, a request to take back an action and each change of it, a watcher whose DMs are closed) writes its
-outbox entries in the same transaction as the change itself (see `data/migrations/0002_outbox.sql` and
-`0012_told_through_the_outbox.sql`). The announcer tells them and reports back (`TableService.told`): what
-was told is deleted, what failed is retried later with a growing delay, never dropped. A crash between
-the commit and the telling leaves the entries in the store; they are told after the restart.
+game, a request to take back an action and each change of it, a watcher whose DMs are closed, a rematch
+asked after a game and each change of it) writes its outbox entries in the same transaction as the change
+itself (see `data/migrations/0002_outbox.sql`, `0012_told_through_the_outbox.sql` and `0013_rematch_told.sql`).
+The announcer tells them and reports back (`TableService.told`): what was told is deleted, what failed is
+retried later with a growing delay, never dropped. A crash between the commit and the telling leaves the
+entries in the store; they are told after the restart.
 
 `Outbox` mirrors the store's entries in memory so that the usual path (a move, told at once) reads
 nothing back; `key_of` says which entry a notification tells.
@@ -22,6 +23,7 @@ from .notifications import (
     GameAbandoned,
     HandChanged,
     Notification,
+    Rematch,
     SeatHandedToComputer,
     TableOpened,
     TurnReminder,
@@ -53,6 +55,8 @@ def key_of(note: Notification) -> Key | None:
         return ("undo", note.request, note.step)
     if isinstance(note, WatcherDMsClosed):
         return ("watcher", note.user_id, note.turn)
+    if isinstance(note, Rematch):  # each change of a rematch has an entry of its own (in its game's outbox)
+        return ("rematch", 0, note.step)
     return None
 
 

@@ -13,7 +13,15 @@ drawn would otherwise draw them again); a reopened one seats those who said yes 
 
 The answers are stored with the rematch, changed under its row lock (several processes may take the clicks),
 and the outcome is decided once: the decision is committed (`started` or `reopened`) before the new table is
-made, so a second click, another process or the deadline's sweep finds it settled and does nothing.
+made, so a second click, another process or the deadline's sweep finds it settled and does nothing. The
+decision is committed with `to_open` and a lease (`claimed_until`) held by whoever decided: a crash before the
+table is recorded leaves it for `open_unmade` (a sweep) once the lease runs out, and the table's origin key
+(`rematch:<game>`) gives back the table already made rather than a second one.
+
+What the players are told goes through the outbox of the game played: each change of the rematch (asked, an
+answer, its decision) is a `step` saved with a `rematch` entry in the same transaction, and the announcer posts
+the question once, then redraws it (and posts a reopened table's lobby) as the rematch stands; a failed post
+or a crash tells it again (`retold`). The decision's entry is told once the table is made.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ import logging
 import math
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bot.engine import game_info
 from data import RematchRow, SeatRow, StoredGame, StoreError, StoreInterface
@@ -31,13 +39,16 @@ from data import RematchRow, SeatRow, StoredGame, StoreError, StoreInterface
 from .errors import GameNotFound, GameNotOver, StoreFailed, TableError
 from .lobbies import Lobbies
 from .models import LobbyInfo, Seat, TableInfo
-from .notifications import LobbyChanged, Notification
+from .notifications import LobbyChanged, Notification, Rematch, TableOpened
+from .outbox import Outbox
+from .outbox import entry as outbox_entry
 from .seating import swapped_partners
 from .table import Table, replay
 
 log = logging.getLogger(__name__)
 
 REMATCH_SECONDS = 15 * 60  # how long the others have to answer
+OPENING_SECONDS = 120.0  # whoever decided has this long to make the table before a sweep takes it over
 
 
 class NotInTheGame(TableError):
@@ -72,37 +83,6 @@ class RematchAskedOtherwise(TableError):
         self.key = "rematch_asked_swapped" if swap else "rematch_asked_same"
 
 
-@dataclass(frozen=True, slots=True)
-class Rematch:
-    """A rematch asked for after a game, and where it stands."""
-
-    game_no: int
-    table: TableInfo  # the game that was played
-    humans: tuple[Seat, ...]  # its humans, in seat order (a resigned seat by the player who held it)
-    answers: dict[int, bool]  # user id -> yes
-    asked_by: int
-    deadline: float
-    status: str  # open, started, reopened
-    channel_id: int
-    message_id: int | None = None
-    lobby: LobbyInfo | None = None  # the table it led to (reopened: its open seats wait for players)
-    next_game_no: int | None = None
-    swap: bool = False  # asked with new partners
-
-    @property
-    def seating(self) -> tuple[int, ...] | None:
-        """With new partners: `seating[seat]` is the seat in the game played of who sits there in the rematch."""
-        return swapped_partners(self.table.sides) if self.swap else None
-
-    @property
-    def waiting(self) -> tuple[int, ...]:
-        return tuple(s.user_id for s in self.humans if s.user_id is not None and s.user_id not in self.answers)
-
-    @property
-    def declined(self) -> tuple[int, ...]:
-        return tuple(user for user, yes in self.answers.items() if not yes)
-
-
 def humans_of(stored: StoredGame) -> tuple[Seat, ...]:
     out = []
     for index, seat in enumerate(stored.row.seats):
@@ -121,13 +101,18 @@ class Rematches:
         clock: Callable[[], float],
         lobbies: Lobbies,
         start: Callable[[int, int], Awaitable[list[Notification]]],
+        outbox: Outbox,
     ) -> None:
         self._store = store
         self._clock = clock
         self._lobbies = lobbies
         self._start = start
+        self._outbox = outbox
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's clicks in turn
         self._next_due: float | None = None  # the earliest open deadline (None: ask the store), as for seasons
+        # When a table left unmade may be due (None: ask the store; a shared store is always asked): a crash
+        # before a restart, or this process's claim running out.
+        self._unmade_due: float | None = None
 
     async def _game(self, game_no: int, guild_id: int | None) -> StoredGame:
         stored = await self._store.load_game(game_no)
@@ -139,7 +124,9 @@ class Rematches:
             raise NoRematch(f"game {game_no} was abandoned", game=game_no)
         return stored
 
-    def _rematch(self, stored: StoredGame, row: RematchRow, lobby: LobbyInfo | None = None) -> Rematch:
+    def _rematch(
+        self, stored: StoredGame, row: RematchRow, lobby: LobbyInfo | None = None, new_table: TableInfo | None = None
+    ) -> Rematch:
         table = Table(stored.row, replay(stored.row, stored.actions)).info()
         return Rematch(
             row.game_no,
@@ -154,14 +141,30 @@ class Rematches:
             lobby,
             row.next_game_no,
             row.swap,
+            row.step,
+            row.asked_at,
+            new_table,
         )
+
+    async def _save(self, row: RematchRow, *, create: bool = False) -> bool:
+        """A change of the rematch with the outbox entry of its step, in one transaction (the caller holds its
+        lock); whether it was written (a rematch is created once)."""
+        told = outbox_entry(row.game_no, "rematch", row.step, self._clock())
+        if create:
+            if not await self._store.create_rematch(row, tell=[told]):
+                return False
+        else:
+            await self._store.save_rematch(row, tell=[told])
+        self._outbox.add([told])
+        return True
 
     async def ask(
         self, game_no: int, guild_id: int, user_id: int, channel_id: int, swap: bool = False
     ) -> tuple[Rematch, list[Notification], bool]:
         """A human of finished game `game_no` asks for its rematch (and says yes to it), with the partners
         swapped if `swap`; whether this asked first (else it was an answer to the rematch asked before, which
-        must be of the same kind), with the new table's notifications if that settled it."""
+        must be of the same kind). The notifications tell the rematch (its question) and, if that settled it,
+        the new table."""
         stored = await self._game(game_no, guild_id)
         if user_id not in {s.user_id for s in humans_of(stored)}:
             raise NotInTheGame(f"user {user_id} did not play game {game_no}", game=game_no)
@@ -171,7 +174,8 @@ class Rematches:
         deadline = now + REMATCH_SECONDS
         row = RematchRow(game_no, guild_id, channel_id, user_id, now, deadline, {user_id: True}, swap=swap)
         try:
-            created = await self._store.create_rematch(row)
+            async with self._locks[game_no]:
+                created = await self._save(row, create=True)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
         if self._next_due is not None:
@@ -182,16 +186,18 @@ class Rematches:
         if len(humans_of(stored)) == 1:  # alone with the computers: nobody else to ask
             rematch, notes = await self._decide(game_no, stored, None)
             return rematch, notes, True
-        return self._rematch(stored, row), [], True
+        rematch = self._rematch(stored, row)
+        return rematch, [rematch], True
 
     async def set_message(self, game_no: int, message_id: int) -> None:
         """Where the question was posted (its buttons are redrawn there as answers come)."""
         async with self._locks[game_no], self._store.locked_rematch(game_no) as row:
-            if row is not None:
+            if row is not None and row.message_id != message_id:
                 await self._store.save_rematch(replace(row, message_id=message_id))
 
     async def answer(self, game_no: int, user_id: int, yes: bool) -> tuple[Rematch, list[Notification]]:
-        """A human's answer; the new table's notifications when it settles the rematch."""
+        """A human's answer: the notifications tell the rematch as it now stands and, when that settles it,
+        the new table."""
         stored = await self._game(game_no, None)
         if user_id not in {s.user_id for s in humans_of(stored)}:
             raise NotInTheGame(f"user {user_id} did not play game {game_no}", game=game_no)
@@ -217,6 +223,50 @@ class Rematches:
                 log.warning("the rematch of game %s could not be settled", game_no, exc_info=True)
         return out
 
+    async def open_unmade(self, now: float | None = None) -> list[tuple[Rematch, list[Notification]]]:
+        """Settled rematches whose table was never recorded (their decider crashed, or could not write where
+        it led): each claimed by one process, its table made (the one made already, by its origin key), and
+        recorded; the notifications tell it (the decision's outbox entry: the players hear of it once)."""
+        now = self._clock() if now is None else now
+        if not self._store.shared and self._unmade_due is not None and now < self._unmade_due:
+            return []
+        # The first look after a start, once more a lease later: a claim the process before held runs out by then.
+        self._unmade_due = now + OPENING_SECONDS if self._unmade_due is None else math.inf
+        try:
+            games = await self._store.claim_rematches_to_open(now, OPENING_SECONDS)
+        except StoreError:
+            log.warning("could not read the rematches to open", exc_info=True)
+            self._unmade_due = None
+            return []
+        out = []
+        for game_no in games:
+            try:
+                stored = await self._game(game_no, None)
+                row = await self._store.rematch(game_no)
+                if row is None or not row.to_open:
+                    continue
+                out.append(await self._made(stored, row))
+            except (TableError, StoreError):
+                log.warning("the table of the rematch of game %s could not be made", game_no, exc_info=True)
+                self._unmade_due = min(self._unmade_due, now + OPENING_SECONDS)
+        return out
+
+    async def retold(self, game_no: int) -> Rematch | None:
+        """The rematch of `game_no` as it stands now, told again from the store after a failed post or a crash
+        (by its newest untold change); None while its table is still to be made (it is told once it is) or if
+        there is no rematch to tell."""
+        row = await self._store.rematch(game_no)
+        stored = await self._store.load_game(game_no)
+        if row is None or stored is None or row.to_open:
+            return None
+        lobby = None if row.lobby_id is None else await self._lobbies.stored(row.lobby_id)
+        new_table = None
+        if row.next_game_no is not None:
+            started = await self._store.load_game(row.next_game_no)
+            if started is not None:
+                new_table = Table(started.row, replay(started.row, started.actions)).info()
+        return self._rematch(stored, row, lobby, new_table=new_table)
+
     async def _decide(
         self,
         game_no: int,
@@ -226,8 +276,9 @@ class Rematches:
         asked_swap: bool | None = None,
     ) -> tuple[Rematch, list[Notification]]:
         """Record an answer and settle the rematch if that (or the deadline) decides it: the decision is
-        committed under the row lock; the new table is made after it. `asked_swap`: the answer is a second
-        asking, with the partners swapped or not (refused if the rematch was asked the other way)."""
+        committed under the row lock, with the claim to make its table; the table is made after it.
+        `asked_swap`: the answer is a second asking, with the partners swapped or not (refused if the rematch
+        was asked the other way)."""
         humans = {s.user_id for s in humans_of(stored)}
         try:
             async with self._locks[game_no], self._store.locked_rematch(game_no) as row:
@@ -247,19 +298,40 @@ class Rematches:
                     status = "reopened"
                 elif set(answers) >= humans:
                     status = "started"
-                row = replace(row, answers=answers, status=status)
-                await self._store.save_rematch(row)
+                row = replace(row, answers=answers, status=status, step=row.step + 1)
+                if status != "open" and any(answers.values()):  # a table to make: this process's, for a while
+                    row = replace(row, to_open=True, claimed_until=self._clock() + OPENING_SECONDS)
+                await self._save(row)
+                if row.claimed_until is not None and self._unmade_due is not None:  # should this process fail
+                    self._unmade_due = min(self._unmade_due, row.claimed_until)
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
-        if row.status == "open":
-            return self._rematch(stored, row), []
+        if not row.to_open:  # still open, or nobody wants it
+            rematch = self._rematch(stored, row)
+            return rematch, [rematch]
+        return await self._made(stored, row)
+
+    async def _made(self, stored: StoredGame, row: RematchRow) -> tuple[Rematch, list[Notification]]:
+        """The table of a settled rematch made, and recorded: the notifications of the new table, and the
+        rematch's decision told (its question redrawn) once the table is there to name."""
         notes, lobby, next_game = await self._settle(stored, row)
-        row = replace(row, lobby_id=None if lobby is None else lobby.lobby_id, next_game_no=next_game)
+        row = replace(
+            row,
+            lobby_id=None if lobby is None else lobby.lobby_id,
+            next_game_no=next_game,
+            to_open=False,
+            claimed_until=None,
+        )
         try:
-            await self._store.save_rematch(row)
+            async with self._locks[row.game_no], self._store.locked_rematch(row.game_no) as now:
+                if now is not None:  # its answers and step as they are; where its question is, as noted
+                    await self._store.save_rematch(replace(row, message_id=now.message_id))
         except StoreError:
-            log.warning("the rematch of game %s: where it led could not be saved", game_no, exc_info=True)
-        return self._rematch(stored, row, lobby), notes
+            # Marked still to open: the sweep makes it again (the same table, by its origin) and records it.
+            log.warning("the rematch of game %s: where it led could not be saved", row.game_no, exc_info=True)
+        new_table = next((n.table for n in notes if isinstance(n, TableOpened)), None)
+        rematch = self._rematch(stored, row, lobby, new_table=new_table)
+        return rematch, [*notes, rematch]
 
     async def _settle(
         self, stored: StoredGame, row: RematchRow

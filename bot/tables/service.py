@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
-from data import GameRow, HandMessage, StoredGame, StoreError, StoreInterface
+from data import GameRow, HandMessage, OutboxEntry, StoredGame, StoreError, StoreInterface
 
 from .errors import (
     GameNotFound,
@@ -57,6 +57,7 @@ from .notifications import (
     PlayersInvited,
     Retold,
     SeatHandedToComputer,
+    TableNotification,
     TableOpened,
 )
 from .outbox import Key, key_of, retry_delay
@@ -117,7 +118,8 @@ class TableService:
         self._loading = asyncio.Lock()
         self._replays = Replays(store)
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
-        self.rematches = Rematches(store, clock, self._lobbies, self._start_opened)  # a game played again
+        # a game played again (told through its outbox)
+        self.rematches = Rematches(store, clock, self._lobbies, self._start_opened, self._outbox)
         # rounds of tables, to a winner
         self.tournaments = Tournaments(store, clock, self._lobbies, self._start_opened, self.resign)
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
@@ -341,14 +343,41 @@ class TableService:
         entries = self._outbox.of(game_no)
         if not entries:
             return []
-        notes, obsolete = await retell(self._store, self._tables.get(game_no), game_no, entries)
-        if obsolete:
-            await self.told(game_no, done=obsolete)
+        of_game = [e for e in entries if e.kind != "rematch"]
+        notes: list[TableNotification] = []
+        obsolete: list[Key] = []
+        if of_game:
+            notes, obsolete = await retell(self._store, self._tables.get(game_no), game_no, of_game)
+        later = await self._retell_rematch(game_no, [e for e in entries if e.kind == "rematch"], notes, obsolete)
+        if obsolete or later:
+            await self.told(game_no, done=obsolete, failed=later)
         if not notes:
             return []
         first = notes[0]
         assert not isinstance(first, LobbyChanged)  # a game's retelling tells of its table, never of a lobby
         return [Retold(first.table, min(e.created_at for e in entries)), *notes]
+
+    async def _retell_rematch(
+        self, game_no: int, entries: list[OutboxEntry], notes: list[TableNotification], obsolete: list[Key]
+    ) -> list[Key]:
+        """A rematch with untold changes, as it stands now, told by its newest (the question shows that one);
+        the keys to tell later: a rematch settled and its table not yet made (the sweep makes it, then tells)."""
+        if not entries:
+            return []
+        newest = max(entries, key=lambda e: e.turn)
+        obsolete += [e.key for e in entries if e is not newest]
+        try:
+            rematch = await self.rematches.retold(game_no)
+        except (StoreError, TableError):
+            log.warning("game %s: its rematch could not be read", game_no, exc_info=True)
+            return [newest.key]
+        if rematch is None:
+            if await self._store.rematch(game_no) is None:
+                obsolete.append(newest.key)  # nothing of it is left to tell
+                return []
+            return [newest.key]
+        notes.append(replace(rematch, step=newest.turn))
+        return []
 
     async def told(
         self,

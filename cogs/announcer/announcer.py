@@ -3,7 +3,8 @@
 service returned.
 
 Each delivery's notifications end in one new board message per game (`boards`), then the questions to
-take back an action and the watchers told their DMs are closed (`questions`); private hands and reminders
+take back an action and the watchers told their DMs are closed (`questions`), and the questions of rematches
+(`rematches`, told at the game played); private hands and reminders
 go by DM (`hand_dms`); where each table is played, and what could not be posted there, is `places`'. What
 Discord refused or a crash left untold stays in the service's outbox and is told again later
 (`tell_untold`), exactly once and in order.
@@ -32,6 +33,7 @@ from bot.tables import (
     LobbyInfo,
     Notification,
     PlayersInvited,
+    Rematch,
     Retold,
     SeatHandedToComputer,
     TableInfo,
@@ -54,6 +56,7 @@ from .hand_dms import HandDMs
 from .places import BROKEN, Places
 from .post import Post
 from .questions import Questions
+from .rematch_questions import RematchQuestions
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
@@ -72,6 +75,7 @@ class Announcer:
         self.boards = Boards(bot, self.places)
         self.hand_dms = HandDMs(bot, self.places, self.boards)
         self.questions = Questions(bot, self.places)
+        self.rematches = RematchQuestions(bot, self.places)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._started = False
 
@@ -186,7 +190,7 @@ class Announcer:
         locale = await public_locale(self.bot, table.guild_id)
         post = Post(table, locale)
         hands: list[HandChanged] = []
-        said: list[UndoRequested | WatcherDMsClosed] = []  # after the board: about what it shows
+        said: list[UndoRequested | WatcherDMsClosed | Rematch] = []  # after the board: about what it shows
         retold = False
         boards = self.boards
         for note in notes:
@@ -241,7 +245,7 @@ class Announcer:
                     await self._retire(note.table, post)
             elif isinstance(note, HandChanged):
                 hands.append(note)
-            elif isinstance(note, UndoRequested | WatcherDMsClosed):
+            elif isinstance(note, UndoRequested | WatcherDMsClosed | Rematch):
                 said.append(note)
             elif isinstance(note, TurnReminder):
                 assert key is not None
@@ -269,6 +273,8 @@ class Announcer:
         for note in said:
             if isinstance(note, UndoRequested):
                 told = await self.questions.show(note, post, retold)
+            elif isinstance(note, Rematch):
+                told = await self.rematches.show(note, post, retold)
             else:
                 told = await self.questions.tell_watcher(note, post)
             key = key_of(note)

@@ -15,6 +15,7 @@ from data import (
     ActionWrite,
     GameFinish,
     GameRow,
+    OutboxEntry,
     PlayedGame,
     RatingHistoryRow,
     RatingRow,
@@ -235,3 +236,36 @@ async def test_a_rematch_asked_with_new_partners_keeps_that_through_its_answers(
 
 def _fields(row: RematchRow) -> dict:
     return {name: getattr(row, name) for name in RematchRow.__slots__}
+
+
+async def test_each_change_of_a_rematch_is_saved_with_the_outbox_entry_telling_it(store):
+    game_no = await store.create_game(_game())
+    asked_entry = OutboxEntry(game_no, "rematch", 0, 0, 10.0, 70.0)
+    asked = RematchRow(game_no, GUILD, 6, ANN, 10.0, 910.0, {ANN: True})
+    assert await store.create_rematch(asked, tell=[asked_entry])
+    # Asked a second time (another click, another process): nothing written, nothing more to tell.
+    again = OutboxEntry(game_no, "rematch", 5, 0, 11.0, 71.0)
+    assert not await store.create_rematch(RematchRow(game_no, GUILD, 6, BOB, 11.0, 911.0, {BOB: True}), tell=[again])
+    assert await store.outbox(game_no) == [asked_entry]
+    settled_entry = OutboxEntry(game_no, "rematch", 1, 0, 12.0, 72.0)
+    settled = replace(asked, answers={ANN: True, BOB: False}, status="reopened", step=1, to_open=True)
+    await store.save_rematch(replace(settled, claimed_until=100.0), tell=[settled_entry])
+    assert await store.outbox(game_no) == [asked_entry, settled_entry]
+    assert await store.rematch(game_no) == replace(settled, claimed_until=100.0)
+
+
+async def test_a_settled_rematch_without_its_table_is_claimed_by_one_sweep_at_a_time(store):
+    games = [await store.create_game(_game()) for _ in range(3)]
+    for game_no in games:
+        await store.create_rematch(RematchRow(game_no, GUILD, 6, ANN, 10.0, 910.0, {ANN: True}))
+    held, free, made = games
+    await store.save_rematch(RematchRow(held, GUILD, 6, ANN, 10.0, 910.0, {ANN: True}, "started", step=1,
+                                        to_open=True, claimed_until=200.0))  # fmt: skip
+    await store.save_rematch(RematchRow(free, GUILD, 6, ANN, 10.0, 910.0, {ANN: True}, "reopened", step=1,
+                                        to_open=True))  # fmt: skip
+    await store.save_rematch(RematchRow(made, GUILD, 6, ANN, 10.0, 910.0, {ANN: True}, "reopened", lobby_id=4))
+    assert await store.claim_rematches_to_open(100.0, 200.0) == [free]
+    assert await store.claim_rematches_to_open(150.0, 60.0) == []  # both held
+    assert await store.claim_rematches_to_open(200.0, 60.0) == [held]  # its lease ran out, not the other's
+    await store.save_rematch(replace(await store.rematch(free), lobby_id=7, to_open=False, claimed_until=None))
+    assert await store.claim_rematches_to_open(1e9, 60.0) == [held]

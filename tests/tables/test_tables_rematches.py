@@ -30,7 +30,7 @@ async def test_when_everyone_says_yes_the_same_game_starts_again(harness):
     end = await _finished(harness, humans=(ANN, BOB), computers=2, game_id="five-up", options=options)
     old = end.table
     asked, notes, first = await svc.rematches.ask(old.game_no, harness.guild, BOB.user_id, 555)
-    assert first and notes == [] and asked.status == "open" and asked.waiting == (ANN.user_id,)
+    assert first and notes == [asked] and asked.status == "open" and asked.waiting == (ANN.user_id,)
     assert asked.deadline == harness.clock.now + REMATCH_SECONDS
     await svc.rematches.set_message(old.game_no, 777)
 
@@ -55,13 +55,13 @@ async def test_a_no_opens_a_table_with_the_others_and_the_seat_open(harness):
     game_no = end.table.game_no
     await svc.rematches.ask(game_no, harness.guild, ANN.user_id, 555)
     waiting, notes = await svc.rematches.answer(game_no, CAT.user_id, True)
-    assert notes == [] and waiting.waiting == (BOB.user_id,)
+    assert notes == [waiting] and waiting.waiting == (BOB.user_id,)
     settled, notes = await svc.rematches.answer(game_no, BOB.user_id, False)
     assert settled.status == "reopened" and settled.declined == (BOB.user_id,)
     lobby = settled.lobby
     assert lobby is not None and lobby.status == "open" and lobby.game_id == "draw"
     assert [s.user_id for s in lobby.seats] == [ANN.user_id, CAT.user_id] and lobby.options["rounds"] == 1
-    assert [n.lobby.lobby_id for n in notes] == [lobby.lobby_id]
+    assert [n.lobby.lobby_id for n in notes] == [lobby.lobby_id, lobby.lobby_id] and notes[-1] == settled
     assert svc.lobby(lobby.lobby_id).host_id == ANN.user_id
 
 
@@ -73,7 +73,7 @@ async def test_the_deadline_opens_the_table_for_those_who_said_yes(harness):
     assert await svc.rematches.sweep() == []
     harness.clock.advance(REMATCH_SECONDS)
     [(lapsed, told)] = await svc.rematches.sweep()
-    assert [n.lobby.lobby_id for n in told] == [lapsed.lobby.lobby_id]
+    assert [n.lobby.lobby_id for n in told] == [lapsed.lobby.lobby_id] * 2 and told[-1] == lapsed
     assert lapsed.status == "reopened" and lapsed.waiting == (ANN.user_id,)
     assert [(s.user_id, s.computer) for s in lapsed.lobby.seats] == [
         (s.user_id, s.computer) for s in end.table.seats if s.user_id != ANN.user_id
