@@ -43,6 +43,7 @@ UNDO_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("muggins", {}), ("draw", 
 TOURNAMENT_GAME = ("draw", {"rounds": 1})  # a single hand: a round is over in seconds
 TOURNAMENTS_LIVE = 2
 ORGANISER = 1
+CANCEL_CHANCE = 0.002  # a step's chance that a running tournament is cancelled
 WATCHERS = range(900, 904)
 JUMP = 12 * 3600.0  # the clock jumps this far every JUMP_EVERY steps: a weekly season lasts 14 jumps
 JUMP_EVERY = 10
@@ -77,17 +78,22 @@ class CommunityTeller(DiskTeller):
 
     async def tournaments(self) -> None:
         """As `cogs.tournaments.Tournaments.advance_all` does."""
-        from bot.tables.tournaments import _due
-
         tournaments = self.service.tournaments
         for t, notes in await tournaments.sweep():
             if notes:
                 await self.deliver(notes)
-            claimed = await tournaments.claim(t.tournament_id)
-            if claimed is not None:
-                entry = {"tournament": claimed.tournament_id, "due": _due(claimed), "status": claimed.status}
-                self._write({**entry, "winner": claimed.winner, "rounds": claimed.rounds})
-                await tournaments.told(claimed)
+            await self.tournament(t.tournament_id)
+
+    async def tournament(self, tournament_id: int) -> None:
+        """A round's picture, the winner or a cancellation, claimed, posted, told (`Tournaments.tell`)."""
+        from bot.tables.tournaments import _due
+
+        tournaments = self.service.tournaments
+        claimed = await tournaments.claim(tournament_id)
+        if claimed is not None:
+            entry = {"tournament": claimed.tournament_id, "due": _due(claimed), "status": claimed.status}
+            self._write({**entry, "winner": claimed.winner, "rounds": claimed.rounds})
+            await tournaments.told(claimed)
 
     async def seasons(self) -> None:
         """As `cogs.seasons.Seasons.announce_due` does."""
@@ -150,6 +156,10 @@ async def child(work: Path, games: int, seed: int, drain: bool) -> None:
         live = [t for t in await service.tournaments.of_guild(GUILD) if t.status == "running"]
         if len(live) < TOURNAMENTS_LIVE:
             await _new_tournament(service, teller, rng)
+            continue
+        if rng.random() < CANCEL_CHANCE:  # its organiser cancels one; the channel is told at once
+            cancelled = await service.tournaments.cancel(rng.choice(live).tournament_id, ORGANISER)
+            await teller.tournament(cancelled.tournament_id)
             continue
         humans = players + [u for t in live for e in t.entrants for u in e.users]
         playing = {s.table.game_no for u in players for s in service.games_of(u)}
@@ -225,6 +235,9 @@ class CommunityReport:
     no_winner: int = 0  # finished without a winner
     rounds_twice: int = 0  # a round's picture (or the winner, or a cancellation) posted more than once
     winner_untold: int = 0  # finished, its winner never posted
+    not_finished: int = 0  # its winner posted, yet still running
+    cancelled: int = 0
+    cancel_untold: int = 0  # cancelled, never said so (or said twice: counted in rounds_twice)
     undos: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
     undo_open: int = 0  # still open after the final child
@@ -245,6 +258,8 @@ class CommunityReport:
             self.no_winner,
             self.rounds_twice,
             self.winner_untold,
+            self.not_finished,
+            self.cancel_untold,
             self.undo_open,
             self.question_twice,
             self.wrong_outcome,
@@ -263,9 +278,10 @@ class CommunityReport:
         outcomes = ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
         return [
             self.games.line(),
-            f"tournaments: {self.tournaments} ({self.finished} finished), {self.matches} matches; "
-            f"a second table {self.duplicate_tables}, finished without a winner {self.no_winner}, "
-            f"a round posted twice {self.rounds_twice}, winner untold {self.winner_untold}",
+            f"tournaments: {self.tournaments} ({self.finished} finished, {self.cancelled} cancelled), "
+            f"{self.matches} matches; a second table {self.duplicate_tables}, finished without a winner "
+            f"{self.no_winner}, a round posted twice {self.rounds_twice}, winner untold {self.winner_untold}, "
+            f"winner told and still running {self.not_finished}, cancellation untold {self.cancel_untold}",
             f"undo requests: {self.undos} ({outcomes}); open at the end {self.undo_open}, "
             f"question posted twice {self.question_twice}, outcome wrong or told two ways {self.wrong_outcome}",
             f"digests: {self.digests}; the same sent twice {self.digest_twice}, two within the period "
@@ -314,6 +330,8 @@ def check_community(work: Path, report: CommunityReport) -> None:
 
 
 def _tournaments(db: sqlite3.Connection, sink: list[dict[str, Any]], report: CommunityReport) -> None:
+    from data import CANCELLED_ROUND
+
     tables: defaultdict[str, list[int | None]] = defaultdict(list)
     for origin, game_no in db.execute(
         "SELECT l.origin, g.game_no FROM lobbies l LEFT JOIN games g ON g.lobby_id = l.lobby_id "
@@ -336,6 +354,11 @@ def _tournaments(db: sqlite3.Connection, sink: list[dict[str, Any]], report: Com
             report.finished += 1
             report.no_winner += state.get("winner") is None
             report.winner_untold += posted[tid, rounds + 1] == 0
+        elif status == "running":
+            report.not_finished += posted[tid, rounds + 1] > 0
+        elif status == "cancelled":
+            report.cancelled += 1
+            report.cancel_untold += posted[tid, CANCELLED_ROUND] == 0
 
 
 def _undos(db: sqlite3.Connection, sink: list[dict[str, Any]], report: CommunityReport) -> None:
