@@ -43,7 +43,7 @@ UNDO_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("muggins", {}), ("draw", 
 TOURNAMENT_GAME = ("draw", {"rounds": 1})  # a single hand: a round is over in seconds
 TOURNAMENTS_LIVE = 2
 ORGANISER = 1
-CANCEL_CHANCE = 0.002  # a step's chance that a running tournament is cancelled
+CANCEL_CHANCE = 0.001  # a step's chance that a running tournament is cancelled
 WATCHERS = range(900, 904)
 JUMP = 12 * 3600.0  # the clock jumps this far every JUMP_EVERY steps: a weekly season lasts 14 jumps
 JUMP_EVERY = 10
@@ -250,6 +250,7 @@ class CommunityReport:
     season_untold: int = 0
     season_twice: int = 0
     running_seasons: int = 0
+    details: list[str] = field(default_factory=list)  # what was found twice, to look into
 
     @property
     def faults(self) -> tuple[int, ...]:
@@ -315,6 +316,9 @@ def check_community(work: Path, report: CommunityReport) -> None:
     for sent in by_watcher.values():
         seen = Counter((e["turn"], e["hands"], e["over"]) for e in sent)
         report.digest_twice += sum(n - 1 for n in seen.values())
+        report.details += [f"digest sent twice: {[e for e in sent if seen[e['turn'], e['hands'], e['over']] > 1]}"] * (
+            any(n > 1 for n in seen.values())
+        )
         for before, after in pairwise(sent):
             ended = after["hands"] > before["hands"] or after["over"]
             report.digest_early += not ended and after["at"] - before["at"] < DIGEST_SECONDS
@@ -325,6 +329,9 @@ def check_community(work: Path, report: CommunityReport) -> None:
     told = Counter(e["season"] for e in sink if "season" in e)
     report.season_untold = sum(1 for s in ended if told[s] == 0)
     report.season_twice = sum(n - 1 for n in told.values() if n > 1)
+    report.details += [f"champions announced twice: {[e for e in sink if told.get(e.get('season'), 0) > 1]}"] * (
+        report.season_twice > 0
+    )
     (report.running_seasons,) = db.execute("SELECT count(*) FROM seasons WHERE ended_at IS NULL").fetchone()
     db.close()
 
@@ -400,7 +407,7 @@ def main() -> None:
         report = run(args.kills, args.games, args.seed, Path(tmp), longest=args.longest)
         for line in report.lines():
             print(line)
-        for broken in report.games.broken:
+        for broken in [*report.games.broken, *report.details]:
             print("  " + broken)
         print(f"  ({time.perf_counter() - started:.0f} s)")
     sys.exit(0 if report.ok else 1)
