@@ -236,6 +236,7 @@ class CommunityReport:
     rounds_twice: int = 0  # a round's picture (or the winner, or a cancellation) posted more than once
     winner_untold: int = 0  # finished, its winner never posted
     not_finished: int = 0  # its winner posted, yet still running
+    rounds_skipped: int = 0  # a round's picture never posted, the next one's was (it shows both): not a fault
     cancelled: int = 0
     cancel_untold: int = 0  # cancelled, never said so (or said twice: counted in rounds_twice)
     undos: int = 0
@@ -282,7 +283,8 @@ class CommunityReport:
             f"tournaments: {self.tournaments} ({self.finished} finished, {self.cancelled} cancelled), "
             f"{self.matches} matches; a second table {self.duplicate_tables}, finished without a winner "
             f"{self.no_winner}, a round posted twice {self.rounds_twice}, winner untold {self.winner_untold}, "
-            f"winner told and still running {self.not_finished}, cancellation untold {self.cancel_untold}",
+            f"winner told and still running {self.not_finished}, cancellation untold {self.cancel_untold} "
+            f"(a round's picture left for the next one's {self.rounds_skipped})",
             f"undo requests: {self.undos} ({outcomes}); open at the end {self.undo_open}, "
             f"question posted twice {self.question_twice}, outcome wrong or told two ways {self.wrong_outcome}",
             f"digests: {self.digests}; the same sent twice {self.digest_twice}, two within the period "
@@ -361,6 +363,7 @@ def _tournaments(db: sqlite3.Connection, sink: list[dict[str, Any]], report: Com
             report.finished += 1
             report.no_winner += state.get("winner") is None
             report.winner_untold += posted[tid, rounds + 1] == 0
+            report.rounds_skipped += sum(1 for r in range(1, rounds) if posted[tid, r] == 0)
         elif status == "running":
             report.not_finished += posted[tid, rounds + 1] > 0
         elif status == "cancelled":
