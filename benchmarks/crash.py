@@ -51,18 +51,35 @@ class DiskTeller:
         self.service = service
         self.sink = sink.open("a", encoding="utf-8")
         self.shown: dict[int, int] = {}  # game -> the newest move its messages show
+        self.questions: dict[tuple[int, int], int] = {}  # (game, request) -> the newest step its question shows
         if sink.exists():
             for line in sink.read_text(encoding="utf-8").splitlines():
                 entry = _parse(line)
                 if entry is not None and entry.get("public"):
                     self.shown[entry["game"]] = max(self.shown.get(entry["game"], -1), entry["move"])
+                elif entry is not None and "question" in entry:
+                    self.questions[entry["game"], entry["question"]] = entry["step"]
 
     def _write(self, entry: dict[str, Any]) -> None:
         self.sink.write(json.dumps(entry) + "\n")
         self.sink.flush()  # in the kernel: a SIGKILL of this process cannot lose it
 
+    def _question(self, note: Any) -> None:
+        """A request to take back an action, as the announcer's `Questions.show` tells it: posted the first
+        time (found among the table's messages after a crash: here, in the sink), redrawn after; a request
+        settled before it was ever shown is not posted (the board says what became of the action)."""
+        key = (note.table.game_no, note.request)
+        shown = self.questions.get(key)
+        if shown is not None and shown > note.step:
+            return
+        if shown is None and note.status != "open":
+            return
+        entry = {"question": note.request, "game": key[0], "step": note.step, "status": note.status}
+        self._write({**entry, "post": shown is None})
+        self.questions[key] = note.step
+
     async def deliver(self, notes: list[Any]) -> None:
-        from bot.tables import BoardChanged, HandChanged, Retold
+        from bot.tables import BoardChanged, HandChanged, Retold, UndoRequested
         from bot.tables.outbox import key_of
 
         by_game: dict[int, list[Any]] = {}
@@ -72,7 +89,7 @@ class DiskTeller:
         for game_no, game_notes in by_game.items():
             todo = await self.service.backlog(game_no, game_notes)
             shown: int | None = None
-            pending, done, moves, hands = [], [], [], []
+            pending, done, moves, hands, questions = [], [], [], [], []
             move = None
             for note in todo:
                 key = key_of(note)
@@ -87,6 +104,8 @@ class DiskTeller:
                     pending.append(key)
                 elif isinstance(note, HandChanged):
                     hands.append(note)
+                elif isinstance(note, UndoRequested):
+                    questions.append(note)
                 elif key is not None:
                     if shown is not None and key[0] == "opened":
                         done.append(key)
@@ -97,6 +116,9 @@ class DiskTeller:
                 self._write({"public": True, "game": game_no, "move": move, "actions": moves})
                 self.shown[game_no] = max(self.shown.get(game_no, -1), move)
                 done += pending
+            for note in questions:  # after the board, about what it shows
+                self._question(note)
+                done.append(key_of(note))
             for note in hands:
                 self._write({"dm": note.user_id, "game": game_no, "turn": note.turn, "controls": note.your_turn})
                 done.append(key_of(note))
@@ -184,8 +206,10 @@ class Report:
         )
 
 
-def _spawn(work: Path, games: int, seed: int, drain: bool = False) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "benchmarks.crash", "--child", str(work), "--games", str(games), "--seed", str(seed)]
+def _spawn(
+    work: Path, games: int, seed: int, drain: bool = False, module: str = "benchmarks.crash"
+) -> subprocess.Popen[bytes]:
+    args = [sys.executable, "-m", module, "--child", str(work), "--games", str(games), "--seed", str(seed)]
     if drain:
         args.append("--drain")
     return subprocess.Popen(args, cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE)
@@ -194,10 +218,19 @@ def _spawn(work: Path, games: int, seed: int, drain: bool = False) -> subprocess
 def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25) -> Report:
     """Start, kill and restart the child `kills` times (each killed at a random moment up to `longest`
     seconds after it has resumed its games), drain, and check everything."""
-    rng = random.Random(seed)
     report = Report()
+    kill_again_and_again(kills, games, seed, work, report, longest=longest)
+    check(work, report)
+    return report
+
+
+def kill_again_and_again(
+    kills: int, games: int, seed: int, work: Path, report: Report, *, longest: float, module: str = "benchmarks.crash"
+) -> None:
+    """The parent's part: start the child `module`, kill it at a random moment, again and again; then drain."""
+    rng = random.Random(seed)
     for k in range(kills):
-        process = _spawn(work, games, seed + k)
+        process = _spawn(work, games, seed + k, module=module)
         assert process.stdout is not None
         if process.stdout.readline().strip() != b"ready":
             raise RuntimeError(f"the child did not start (exit {process.wait()})")
@@ -207,11 +240,9 @@ def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25)
         process.send_signal(signal.SIGKILL)
         process.wait()
         report.kills += 1
-    process = _spawn(work, games, seed + kills, drain=True)
+    process = _spawn(work, games, seed + kills, drain=True, module=module)
     if process.wait(timeout=120) != 0:
         raise RuntimeError("the final child failed")
-    check(work, report)
-    return report
 
 
 def check(work: Path, report: Report) -> None:
@@ -245,11 +276,11 @@ async def _check(work: Path, report: Report) -> None:
         except EngineError as exc:
             report.broken.append(f"game {game_no}: {exc}")
         else:
-            if stored.row.status == "active":
+            if stored.row.status == "active":  # called for the log's length (an undo's entries count too)
                 seats = [s.user_id for s in stored.row.seats]
                 for user in (seats[s] for s in state.actors if seats[s] is not None):
                     report.uncalled += not any(
-                        e.get("dm") == user and e["game"] == game_no and e["turn"] == state.turn and e["controls"]
+                        e.get("dm") == user and e["game"] == game_no and e["turn"] == state.log_length and e["controls"]
                         for e in sink
                     )
         game_no += 1

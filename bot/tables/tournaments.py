@@ -500,6 +500,10 @@ class Tournaments:
         async with self._locked(tournament_id) as row:
             if row.status != "running":
                 return tournament_of(row), []
+            known = tournament_of(row)
+            if known.winner is not None and row.told_round >= _due(known):
+                # Its winner was told, and the process died before `told` finished it: finished now.
+                return await self._save(replace(row, status="finished")), []
             state = dict(row.state)
             rounds = [list(r) for r in state["rounds"]]
             if rounds:

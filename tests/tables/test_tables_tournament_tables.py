@@ -150,3 +150,35 @@ async def test_a_player_who_withdraws_during_a_round_leaves_the_table_to_a_compu
     assert [m for m in t.played[0] if m.game_no == game_no] == [match]
     [final] = [n.table for n in notes if isinstance(n, TableOpened)]
     assert BOB.user_id not in {s.user_id for s in final.seats}
+
+
+async def test_a_crash_after_the_winner_was_told_and_before_it_was_finished_finishes_it_at_the_next_sweep(
+    harness, monkeypatch
+):
+    svc = harness.service
+    tid = await _signed_up(svc, harness)
+    _, notes = await svc.tournaments.begin(tid, ANN.user_id)
+    [game_no] = [n.table.game_no for n in notes if isinstance(n, TableOpened)]
+    assert any(isinstance(n, GameEnded) for n in await harness.play(game_no))
+    [(t, _)] = await svc.tournaments.sweep()
+    told = await svc.tournaments.claim(tid)
+    assert told is not None and told.winner is not None
+    real = harness.store.save_tournament
+
+    async def dies_finishing(row):
+        if row.status == "finished":
+            raise StoreError("the process died here")
+        await real(row)
+
+    monkeypatch.setattr(harness.store, "save_tournament", dies_finishing)
+    with pytest.raises(StoreFailed):
+        await svc.tournaments.told(told)  # the winner was posted and noted told; then the crash
+    monkeypatch.undo()
+
+    await harness.restart()
+    svc = harness.service
+    await svc.tournaments.sweep()
+    t = await svc.tournaments.get(tid)
+    assert t.status == "finished" and t.winner == told.winner  # not running for ever, its winner known
+    assert await svc.tournaments.claim(tid) is None  # and the winner is not told again
+    assert await svc.tournaments.sweep() == []

@@ -1,0 +1,1 @@
+"""Speed and robustness measurements that print figures (run each with `python -m benchmarks.<name>`)."""
