@@ -547,7 +547,7 @@ class Lobby(ControlsCog):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         invited = [int(u) for u in MENTION.findall(invite or "")]
-        [note] = await self.bot.service.open_lobby(
+        [note, *invited_note] = await self.bot.service.open_lobby(
             interaction.guild_id,
             interaction.channel_id,
             Player(user.id, user.display_name),
@@ -563,9 +563,10 @@ class Lobby(ControlsCog):
         )
         message = await interaction.original_response()
         await self.bot.service.set_lobby_message(note.lobby.lobby_id, message.id)
-        if note.lobby.invited:  # they hear of it as those invited with the lobby's Invite do
-            lobby = replace(note.lobby, message_id=message.id)
-            if not await self.bot.announcer.tell_invited(PlayersInvited(lobby, user.id, lobby.invited)):
+        for told in invited_note:  # they hear of it as those invited with the lobby's Invite do, with its link
+            assert isinstance(told, PlayersInvited)
+            told = replace(told, lobby=replace(told.lobby, message_id=message.id))
+            if not await self.bot.announcer.tell_invited(told):
                 await interaction.followup.send(tr("lobby.invited.untold", user_locale(interaction)), ephemeral=True)
 
 

@@ -27,6 +27,7 @@ from .rows import (
     GameRow,
     HandMessage,
     HandRow,
+    LobbyOutboxEntry,
     LobbyRow,
     OutboxEntry,
     PlayedGame,
@@ -215,6 +216,16 @@ class StoreInterface(Protocol):
     async def set_table_access(self, row: TableAccessRow) -> None: ...
 
     async def table_access(self, lobby_id: int) -> TableAccessRow | None: ...
+
+    async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry: ...
+
+    async def lobby_outbox(self) -> list[LobbyOutboxEntry]: ...
+
+    async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]: ...
+
+    async def lobby_told(
+        self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
+    ) -> None: ...
 
     async def watch(self, row: WatcherRow) -> None: ...
 

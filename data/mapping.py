@@ -17,6 +17,7 @@ from .rows import (
     GameRow,
     HandMessage,
     HandRow,
+    LobbyOutboxEntry,
     LobbyRow,
     OutboxEntry,
     PlayedGame,
@@ -80,6 +81,7 @@ HAND = columns("game_no hand_no turn reason points detail")
 RESULT = columns("game_no seat user_id side place won score rating_before rating_after")
 RATING = columns("guild_id pool user_id mu sigma games wins")
 OUTBOX = columns("game_no kind user_id turn created_at due_at attempts")
+LOBBY_OUTBOX = columns("lobby_id kind seq by_user_id invited created_at due_at attempts")
 HAND_MESSAGE = columns("game_no user_id channel_id message_id")
 HISTORY = columns("guild_id pool user_id game_no at rating_before rating_after")
 SEASON = columns(
@@ -533,6 +535,23 @@ LAST_NAME = (
 
 def outbox_values(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
     return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]
+
+
+def lobby_outbox_entry(r: Row) -> LobbyOutboxEntry:
+    return LobbyOutboxEntry(
+        lobby_id=r["lobby_id"],
+        kind=r["kind"],
+        seq=r["seq"],
+        by_user_id=r["by_user_id"],
+        invited=tuple(int(u) for u in json.loads(r["invited"])),
+        created_at=r["created_at"],
+        due_at=r["due_at"],
+        attempts=r["attempts"],
+    )
+
+
+def lobby_outbox_values(e: LobbyOutboxEntry) -> tuple[Any, ...]:
+    return (e.lobby_id, e.kind, e.seq, e.by_user_id, json.dumps(list(e.invited)), e.created_at, e.due_at, e.attempts)
 
 
 def access_row(r: Row) -> TableAccessRow:

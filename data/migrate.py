@@ -1,7 +1,7 @@
 """Move a bot from SQLite to PostgreSQL: copy a SQLite database's server settings, lobbies, games (seats,
 action logs, hand results, results), ratings (with their history), seasons (and their schedules),
-rematches, private tables, watchers and outbox (what is still to be told, the live hand DMs) into an empty
-PostgreSQL database.
+rematches, private tables, watchers and outboxes (what is still to be told of games and lobbies, the live hand
+DMs) into an empty PostgreSQL database.
 
     python -m data.migrate fives.sqlite3 postgresql://fives:secret@db.example/fives
 
@@ -69,6 +69,7 @@ TABLES = (
     _table("season_schedules", " ".join(m.SEASON_SCHEDULE)),  # seasons that follow one another by themselves
     _table("rematches", " ".join(m.REMATCH), "swap to_open"),
     _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
+    _table("lobby_outbox", " ".join(m.LOBBY_OUTBOX)),  # invitations to private tables still to be told
     _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went
     _table("tournaments", " ".join(m.TOURNAMENT), numbered="tournament_id"),
     _table("undo_tables", " ".join(m.UNDO_TABLE)),  # tables opened with undo by agreement

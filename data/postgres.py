@@ -41,6 +41,7 @@ from .rows import (
     GameRow,
     HandMessage,
     HandRow,
+    LobbyOutboxEntry,
     LobbyRow,
     OutboxEntry,
     PlayedGame,
@@ -101,6 +102,10 @@ _DUE_DIGESTS = (
 )
 
 
+_SET_ACCESS = (
+    f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
+    "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
+)
 _TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
 
@@ -1099,15 +1104,69 @@ class PostgresStore:
     async def set_table_access(self, row: TableAccessRow) -> None:
         """Who may join and watch a table, as its host chose."""
         async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
-                "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching",
-                *m.access_values(row),
-            )
+            await db.execute(_SET_ACCESS, *m.access_values(row))
 
     async def table_access(self, lobby_id: int) -> TableAccessRow | None:
         rows = await self._fetch(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = $1", lobby_id)
         return m.access_row(rows[0]) if rows else None
+
+    async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry:
+        """See `data.store.Store.invite_to_table`. The next number is read under the lobby's row lock (the
+        invitation's `locked_lobby`, or this transaction's), so two invitations never take the same."""
+        async with self._transaction() as db:
+            await db.execute("SELECT 1 FROM lobbies WHERE lobby_id = $1 FOR UPDATE", row.lobby_id)
+            await db.execute(_SET_ACCESS, *m.access_values(row))
+            seq = await db.fetchval(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM lobby_outbox WHERE lobby_id = $1 AND kind = $2",
+                invitation.lobby_id,
+                invitation.kind,
+            )
+            told = replace(invitation, seq=int(seq))
+            await db.execute(
+                f"INSERT INTO lobby_outbox ({m.listed(m.LOBBY_OUTBOX)}) VALUES ({_marks(m.LOBBY_OUTBOX)})",
+                *m.lobby_outbox_values(told),
+            )
+        return told
+
+    async def lobby_outbox(self) -> list[LobbyOutboxEntry]:
+        """What is still to be told of lobbies, oldest first."""
+        rows = await self._fetch(
+            f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox ORDER BY created_at, lobby_id, kind, seq"
+        )
+        return [m.lobby_outbox_entry(r) for r in rows]
+
+    async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]:
+        """Lobby outbox entries due by `now`, each postponed by `lease` seconds in the same transaction; rows
+        another transaction is claiming are skipped, not waited for (SKIP LOCKED), as in `claim_outbox`."""
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                f"WITH due AS (SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox WHERE due_at <= $1 "
+                "ORDER BY due_at, lobby_id, kind, seq LIMIT $3 FOR UPDATE SKIP LOCKED), "
+                "claimed AS (UPDATE lobby_outbox o SET due_at = $2 FROM due WHERE o.lobby_id = due.lobby_id "
+                "AND o.kind = due.kind AND o.seq = due.seq) "
+                f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM due ORDER BY due_at, lobby_id, kind, seq",
+                now,
+                now + lease,
+                limit,
+            )
+        return [replace(m.lobby_outbox_entry(r), due_at=now + lease) for r in rows]
+
+    async def lobby_told(
+        self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
+    ) -> None:
+        """See `data.store.Store.lobby_told`."""
+        told, later = list(done), [(due_at, *key) for key, due_at in retry]
+        if not told and not later:
+            return
+        async with self._transaction() as db:
+            if told:
+                await db.executemany("DELETE FROM lobby_outbox WHERE lobby_id = $1 AND kind = $2 AND seq = $3", told)
+            if later:
+                await db.executemany(
+                    "UPDATE lobby_outbox SET due_at = $1, attempts = attempts + 1 "
+                    "WHERE lobby_id = $2 AND kind = $3 AND seq = $4",
+                    later,
+                )
 
     async def watch(self, row: WatcherRow) -> None:
         """Someone watches a table (again: their new choice, their digests counted from now)."""

@@ -250,6 +250,26 @@ class OutboxEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class LobbyOutboxEntry:
+    """Something the players of a lobby must be told before it has a game (see migrations/0015_lobby_outbox.sql):
+    `by_user_id` invited `invited` to its private table. Its key is (lobby_id, kind, seq); `seq` numbers the
+    lobby's invitations from 1, given by the store when it writes the entry."""
+
+    lobby_id: int
+    kind: str
+    seq: int
+    by_user_id: int
+    invited: tuple[int, ...]
+    created_at: float = 0.0
+    due_at: float = 0.0
+    attempts: int = 0
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        return (self.lobby_id, self.kind, self.seq)
+
+
+@dataclass(frozen=True, slots=True)
 class HandMessage:
     """Where a player's newest hand DM with live controls is."""
 

@@ -29,6 +29,7 @@ from .rows import (
     GameRow,
     HandMessage,
     HandRow,
+    LobbyOutboxEntry,
     LobbyRow,
     OutboxEntry,
     PlayedGame,
@@ -82,6 +83,10 @@ _DUE_DIGESTS = (
     "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_no = g.game_no AND a.turn >= w.told_turn)))"
 )
 
+_SET_ACCESS = (
+    f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
+    "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
+)
 _TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
 _ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})"
@@ -861,15 +866,66 @@ class Store:
     async def set_table_access(self, row: TableAccessRow) -> None:
         """Who may join and watch a table, as its host chose."""
         async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
-                "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching",
-                m.access_values(row),
-            )
+            await db.execute(_SET_ACCESS, m.access_values(row))
 
     async def table_access(self, lobby_id: int) -> TableAccessRow | None:
         rows = await self._rows(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = ?", (lobby_id,))
         return m.access_row(rows[0]) if rows else None
+
+    async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry:
+        """Who may join a private table, with the lobby outbox entry that tells those just invited, in one
+        transaction; the entry is numbered next among the lobby's (its `seq` as given is not used)."""
+        async with self._transaction() as db:
+            await db.execute(_SET_ACCESS, m.access_values(row))
+            rows = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM lobby_outbox WHERE lobby_id = ? AND kind = ?",
+                (invitation.lobby_id, invitation.kind),
+            )
+            told = replace(invitation, seq=int(next(iter(rows))["seq"]))
+            await db.execute(
+                f"INSERT INTO lobby_outbox ({m.listed(m.LOBBY_OUTBOX)}) VALUES ({_marks(m.LOBBY_OUTBOX)})",
+                m.lobby_outbox_values(told),
+            )
+        return told
+
+    async def lobby_outbox(self) -> list[LobbyOutboxEntry]:
+        """What is still to be told of lobbies, oldest first."""
+        rows = await self._rows(
+            f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox ORDER BY created_at, lobby_id, kind, seq"
+        )
+        return [m.lobby_outbox_entry(r) for r in rows]
+
+    async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]:
+        """Lobby outbox entries due by `now`, each postponed by `lease` seconds in the same transaction, so
+        that nobody else takes them while they are being told (see `claim_outbox`)."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox WHERE due_at <= ? "
+                "ORDER BY due_at, lobby_id, kind, seq LIMIT ?",
+                (now, limit),
+            )
+            entries = [m.lobby_outbox_entry(r) for r in rows]
+            await db.executemany(
+                "UPDATE lobby_outbox SET due_at = ? WHERE lobby_id = ? AND kind = ? AND seq = ?",
+                [(now + lease, *e.key) for e in entries],
+            )
+        return [replace(e, due_at=now + lease) for e in entries]
+
+    async def lobby_told(
+        self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
+    ) -> None:
+        """After telling: delete the lobby outbox entries told (keys `(lobby_id, kind, seq)`), and postpone
+        those that failed to their `due_at`, one attempt more."""
+        told, later = list(done), [(due_at, *key) for key, due_at in retry]
+        if not told and not later:
+            return
+        async with self._transaction() as db:
+            await db.executemany("DELETE FROM lobby_outbox WHERE lobby_id = ? AND kind = ? AND seq = ?", told)
+            await db.executemany(
+                "UPDATE lobby_outbox SET due_at = ?, attempts = attempts + 1 "
+                "WHERE lobby_id = ? AND kind = ? AND seq = ?",
+                later,
+            )
 
     async def watch(self, row: WatcherRow) -> None:
         """Someone watches a table (again: their new choice, their digests counted from now)."""

@@ -15,7 +15,7 @@ from bot.ai import LEVELS
 from bot.engine import BadOptions, GameInfo, OptionSpec, game_info
 from bot.engine.errors import brief
 from bot.engine.options import resolve_options
-from data import LobbyRow, SeatRow, StoreError, StoreInterface, TableAccessRow
+from data import LobbyOutboxEntry, LobbyRow, SeatRow, StoreError, StoreInterface, TableAccessRow
 
 from .errors import (
     AlreadyJoined,
@@ -35,6 +35,7 @@ from .errors import (
 )
 from .models import SAVED_WITHOUT_LEVEL, LobbyInfo, Player, Seat
 from .notifications import LobbyChanged
+from .outbox import GRACE_SECONDS
 
 MAX_OPEN_LOBBIES = 3  # per host and server: a spammed /play opens no more than this
 
@@ -269,9 +270,10 @@ class Lobbies:
         invited: Sequence[int] = (),
         watching: bool = True,
         undo: bool = False,
-    ) -> LobbyChanged:
+    ) -> tuple[LobbyChanged, LobbyOutboxEntry | None]:
         """A lobby with the host in the first seat. A private one seats only the host and whom they invite;
-        `watching` False turns watchers away (both are saved before anyone sees the lobby)."""
+        `watching` False turns watchers away (both are saved before anyone sees the lobby). Those invited are
+        saved with the lobby outbox entry that tells them (returned: None if nobody was invited)."""
         try:
             info = game_info(game_id)
         except BadOptions as exc:
@@ -305,11 +307,17 @@ class Lobbies:
         except StoreError as exc:
             raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
         lobby = Lobby(replace(row, lobby_id=lobby_id))
+        told: LobbyOutboxEntry | None = None
         if private or not watching:
-            invited = tuple(sorted({u for u in invited if u != host.user_id}))
-            access = TableAccessRow(lobby_id, private, invited, watching)
+            to_tell = tuple(dict.fromkeys(u for u in invited if u != host.user_id))
+            access = TableAccessRow(lobby_id, private, tuple(sorted(to_tell)), watching)
             try:
-                await self._store.set_table_access(access)
+                if private and to_tell:
+                    told = await self._store.invite_to_table(
+                        access, invitation(lobby_id, host.user_id, to_tell, self._clock())
+                    )
+                else:
+                    await self._store.set_table_access(access)
             except StoreError as exc:  # never a private table that anyone may join: it is not opened
                 with contextlib.suppress(StoreError):
                     await self._store.save_lobby(lobby.row(status="cancelled"))
@@ -324,11 +332,14 @@ class Lobbies:
                 raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
             lobby.undo = True
         self._open[lobby_id] = lobby
-        return await self._changed(lobby)
+        return await self._changed(lobby), told
 
-    async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> LobbyChanged:
+    async def invite(
+        self, lobby_id: int, user_id: int, invited: Sequence[int]
+    ) -> tuple[LobbyChanged, LobbyOutboxEntry | None]:
         """The host of a private table invites more players (they may join it from now on); inviting someone
-        seated (the host too) is refused (AlreadySeated), and one invited already is invited again."""
+        seated (the host too) is refused (AlreadySeated), and one invited already is invited again. They are
+        saved with the lobby outbox entry that tells them (returned: None if nobody but the host was picked)."""
         async with self.locked(lobby_id) as lobby:
             if user_id != lobby.host_id:
                 raise NotHostToInvite(f"only the host may invite to lobby {lobby_id}", lobby_id=lobby_id)
@@ -339,14 +350,20 @@ class Lobbies:
             access = await self._access(lobby)
             if access is None or not access.private:
                 access = TableAccessRow(lobby_id, True, (), True if access is None else access.watching)
-            new = set(access.invited) | {u for u in invited if u != lobby.host_id}
-            access = replace(access, private=True, invited=tuple(sorted(new)))
+            to_tell = tuple(dict.fromkeys(u for u in invited if u != lobby.host_id))
+            access = replace(access, private=True, invited=tuple(sorted(set(access.invited) | set(to_tell))))
+            told: LobbyOutboxEntry | None = None
             try:
-                await self._store.set_table_access(access)
+                if to_tell:
+                    told = await self._store.invite_to_table(
+                        access, invitation(lobby_id, user_id, to_tell, self._clock())
+                    )
+                else:
+                    await self._store.set_table_access(access)
             except StoreError as exc:
                 raise StoreFailed(f"lobby {lobby_id} could not be saved: {exc}") from exc
             lobby.access = access
-            return await self._changed(lobby)
+            return await self._changed(lobby), told
 
     async def _access(self, lobby: Lobby) -> TableAccessRow | None:
         """Who may join and watch: as committed, where another process may have invited someone."""
@@ -513,6 +530,12 @@ class Lobbies:
             except StoreError as exc:
                 raise StoreFailed(str(exc)) from exc
             lobby.apply(row)
+
+
+def invitation(lobby_id: int, by_user_id: int, invited: tuple[int, ...], now: float) -> LobbyOutboxEntry:
+    """The lobby outbox entry of an invitation (the store numbers it), its writer given `GRACE_SECONDS` to tell
+    it before a sweep takes it over (see `invitations.py`)."""
+    return LobbyOutboxEntry(lobby_id, "invited", 0, by_user_id, invited, now, now + GRACE_SECONDS)
 
 
 def _check_host(lobby: Lobby, user_id: int) -> None:

@@ -24,11 +24,16 @@ class LobbyChanged:
 
 @dataclass(frozen=True, slots=True)
 class PlayersInvited:
-    """The host of a private table invited players (saved already: they may join): tell them where it is."""
+    """The host of a private table invited players (saved already: they may join): tell them where it is, then
+    report with `TableService.invitation_told`. `seq` numbers it in its lobby's outbox (0: not kept there);
+    `since` is set when it is told again (a failed post, a crash): the time it was saved, since when a post of
+    it may be in the channel already."""
 
     lobby: LobbyInfo
     by_user_id: int
     invited: tuple[int, ...]
+    seq: int = 0
+    since: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ The announcer tells them and reports back (`TableService.told`): what was told i
 retried later with a growing delay, never dropped. A crash between the commit and the telling leaves the
 entries in the store; they are told after the restart.
 
+A lobby has no game yet: the invitations to a private table have an outbox of their own (`invitations.py`).
+
 `Outbox` mirrors the store's entries in memory so that the usual path (a move, told at once) reads
 nothing back; `key_of` says which entry a notification tells.
 """

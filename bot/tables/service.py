@@ -37,6 +37,7 @@ from .errors import (
     TableOver,
     WrongPlayerCount,
 )
+from .invitations import Invitations
 from .lobbies import Lobbies
 from .models import (
     GameHistory,
@@ -124,6 +125,7 @@ class TableService:
         self.tournaments = Tournaments(store, clock, self._lobbies, self._start_opened, self.resign)
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
         self._undos = Undos(store, clock, self._turns)  # takings back by agreement
+        self._invitations = Invitations(store, clock, self._lobbies, LEASE_SECONDS)  # told through the lobby outbox
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -131,6 +133,7 @@ class TableService:
         any computer turn a crash left pending. Call once at start-up."""
         await self._lobbies.load()
         self._outbox.load(await self._store.outbox())
+        await self._invitations.load()
         tables: dict[int, Table] = {}
         stored_games = await self._store.active_games()
         # Replaying every log builds millions of small objects that all live on: the collector would walk
@@ -313,12 +316,12 @@ class TableService:
             await self._store.flush()  # what was told since the last write, written at least this often
         except StoreError:
             log.warning("could not record what was told", exc_info=True)
+        out: list[Notification] = [*await self._invitations.untold(now, everything)]
         # Where other processes share the store, what a dead one left untold is known only there.
         if not everything and not self._store.shared and not self._outbox.due(now):
-            return []
+            return out
         claimed = await self._store.claim_outbox(math.inf if everything else now, LEASE_SECONDS)
         self._outbox.add(claimed)
-        out: list[Notification] = []
         for game_no in dict.fromkeys(e.game_no for e in claimed):
             out += await self._retell(game_no)
         return out
@@ -424,15 +427,16 @@ class TableService:
         invited: Sequence[int] = (),
         watching: bool = True,
         undo: bool = False,
-    ) -> list[LobbyChanged]:
+    ) -> list[LobbyChanged | PlayersInvited]:
         """A lobby with the host in the first seat; options start from the server's defaults. A private one
-        seats only the host and the `invited`; `watching` False turns watchers away; `undo` lets a player
-        take back their last action when everyone else agrees, where the server allows it (UndoNotAllowed)."""
+        seats only the host and the `invited` (`PlayersInvited` tells them, once its lobby message is posted);
+        `watching` False turns watchers away; `undo` lets a player take back their last action when everyone
+        else agrees, where the server allows it (UndoNotAllowed)."""
         settings = await self.settings(guild_id)
         if undo and not settings.undo_allowed:
             raise UndoNotAllowed(f"server {guild_id} does not allow undo", guild_id=guild_id)
         defaults = settings.default_options.get(game_id, {})
-        opened = await self._lobbies.open(
+        opened, told = await self._lobbies.open(
             guild_id,
             channel_id,
             host,
@@ -444,13 +448,26 @@ class TableService:
             watching=watching,
             undo=undo,
         )
-        return [opened]
+        if told is None:
+            return [opened]
+        return [opened, self._invitations.written(told, opened.lobby)]
 
     async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> list[LobbyChanged | PlayersInvited]:
         """The host makes the table private (if it was not) and lets `invited` join it (saved first, as a
-        lobby is: a restart keeps the invitation); `PlayersInvited` tells them."""
-        changed = await self._lobbies.invite(lobby_id, user_id, invited)
-        return [changed, PlayersInvited(changed.lobby, user_id, tuple(dict.fromkeys(invited)))]
+        lobby is: a restart keeps the invitation); `PlayersInvited` tells them, through the lobby outbox: the
+        teller reports with `invitation_told`, and what it could not tell is told again later."""
+        changed, told = await self._lobbies.invite(lobby_id, user_id, invited)
+        if told is None:
+            return [changed]
+        return [changed, self._invitations.written(told, changed.lobby)]
+
+    def invitation_to_tell(self, note: PlayersInvited) -> bool:
+        """Whether an invitation is still to be told (False: told meanwhile by another telling of it)."""
+        return self._invitations.to_tell(note)
+
+    async def invitation_told(self, note: PlayersInvited, told: bool) -> None:
+        """The teller's report of an invitation: told (done), or Discord failed (told again later)."""
+        await self._invitations.told(note, told)
 
     def lobby(self, lobby_id: int) -> LobbyInfo:
         return self._lobbies.info(lobby_id)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -46,13 +47,13 @@ from bot.tables import (
 from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.outbox import key_of
 from presenters import presenter
-from presenters.common import game_name
 
-from ..common import jump_url, names_for, public_locale
+from ..common import names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
 from ..watching import add_to_thread
 from .boards import Boards
 from .hand_dms import HandDMs
+from .invites import Invites
 from .places import BROKEN, Places
 from .post import Post
 from .questions import Questions
@@ -76,7 +77,10 @@ class Announcer:
         self.hand_dms = HandDMs(bot, self.places, self.boards)
         self.questions = Questions(bot, self.places)
         self.rematches = RematchQuestions(bot, self.places)
+        self.invites = Invites(bot, self.places)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # one lock per invitation being told (gone with its last holder)
+        self._invite_locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = weakref.WeakValueDictionary()
         self._started = False
 
     async def start(self) -> None:
@@ -121,26 +125,18 @@ class Announcer:
 
     async def tell_invited(self, note: PlayersInvited) -> bool:
         """The players invited to a private table, mentioned in its lobby's channel with a link to the lobby
-        (only they are pinged); whether Discord took the message (the invitation stands either way)."""
-        lobby = note.lobby
-        locale = await public_locale(self.bot, lobby.guild_id)
-        players = tr("list.join", locale).join(f"<@{user}>" for user in note.invited)
-        text = tr(
-            "lobby.invited",
-            locale,
-            host=f"<@{note.by_user_id}>",
-            players=players,
-            game=game_name(lobby.game_id, locale),
-        )
-        if lobby.message_id is not None:
-            text += "\n" + jump_url(lobby.guild_id, lobby.channel_id, lobby.message_id)
-        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in note.invited])
-        try:
-            await self.places.channel(lobby.channel_id).send(text, allowed_mentions=mentions)
-        except discord.HTTPException as exc:
-            log.warning("lobby %s: could not tell the players invited (%s)", lobby.lobby_id, exc)
-            return False
-        return True
+        (only they are pinged), once: through the lobby outbox, reported to the service, so that what Discord
+        refused is tried again later. Whether they are told (the invitation stands either way)."""
+        key = (note.lobby.lobby_id, note.seq)
+        lock = self._invite_locks.get(key)
+        if lock is None:
+            lock = self._invite_locks[key] = asyncio.Lock()
+        async with lock:  # a retry and a first telling of one invitation take turns
+            if not self.bot.service.invitation_to_tell(note):  # told meanwhile
+                return True
+            told = await self.invites.tell(note)
+            await self.bot.service.invitation_told(note, told)
+        return told
 
     # -- the one entry point ---------------------------------------------------------------------------
     async def deliver(

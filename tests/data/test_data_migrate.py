@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables import GameEnded
-from data import HandMessage, RematchRow, StoreInterface, TableAccessRow, TournamentRow, WatcherRow
+from data import HandMessage, LobbyOutboxEntry, RematchRow, StoreInterface, TableAccessRow, TournamentRow, WatcherRow
 from data.migrate import MigrationRefused, migrate
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
@@ -44,6 +44,7 @@ async def _everything(store: StoreInterface, guild: int) -> dict:
         "season schedule": await store.season_schedule(guild),
         "season board": await store.leaderboard(guild, "five-up@1"),
         "table access": {lobby: await store.table_access(lobby) for lobby in range(1, 6)},
+        "lobby outbox": await store.lobby_outbox(),
         "watchers": {lobby: await store.watchers(lobby) for lobby in range(1, 6)},
         "watched": await store.watched_games(DAN.user_id),
         "tournaments": [await store.tournament(t) for t in (1, 2)],
@@ -75,6 +76,9 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     await svc.add_computer(lobby_id, CAT.user_id, "normal")
     # A private table closed to watchers; a game watched in its thread and by DM digest (one sent already).
     await h.store.set_table_access(TableAccessRow(lobby_id, True, (DAN.user_id,), False))
+    # Its host invited someone else, whom a crash left unmentioned (the invitation still to be told).
+    invited = LobbyOutboxEntry(lobby_id, "invited", 0, CAT.user_id, (ANN.user_id,), h.clock.now, h.clock.now + 60)
+    await h.store.invite_to_table(TableAccessRow(lobby_id, True, (ANN.user_id, DAN.user_id), False), invited)
     await h.store.watch(WatcherRow(2, DAN.user_id, "thread", h.clock.now))
     await h.store.watch(WatcherRow(3, ANN.user_id, "dm", h.clock.now, told_turn=4, told_hands=1, told_at=h.clock.now))
     # A tournament running (its state JSON, a round told) and one over.
@@ -106,6 +110,7 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
     assert before["live tournaments"] == [1] and before["tournaments"][0].told_round == 1
     assert before["table access"][4] is not None and before["watchers"][3] and before["watched"]
     assert before["rematch"].swap
+    assert [(e.lobby_id, e.seq, e.invited) for e in before["lobby outbox"]] == [(4, 1, (ANN.user_id,))]
     assert [s.level for lobby in before["lobbies"] for s in lobby.seats if s.computer] == ["normal"]
     assert {s.level for stored, _, _ in before["games"].values() for s in stored.row.seats if s.computer} == {"easy"}
     await sqlite.close()

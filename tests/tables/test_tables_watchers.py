@@ -56,10 +56,11 @@ async def test_players_cannot_watch_and_a_watcher_who_joins_plays(harness: Harne
 
 async def test_a_private_table_seats_the_invited_and_may_refuse_watchers(harness: Harness) -> None:
     svc = harness.service
-    [opened] = await svc.open_lobby(
+    [opened, invited_with_it] = await svc.open_lobby(
         harness.guild, harness.channel, ANN, "draw", private=True, invited=(BOB.user_id,), watching=False
     )
     lobby = opened.lobby
+    assert invited_with_it == PlayersInvited(lobby, ANN.user_id, (BOB.user_id,), seq=1)  # BOB is to be told
     assert lobby.private and lobby.invited == (BOB.user_id,) and not lobby.watching
     with pytest.raises(NotInvited):
         await svc.join(lobby.lobby_id, CAT)
@@ -68,7 +69,7 @@ async def test_a_private_table_seats_the_invited_and_may_refuse_watchers(harness
     await svc.join(lobby.lobby_id, BOB)
     invited, told = await svc.invite(lobby.lobby_id, ANN.user_id, [CAT.user_id])
     assert invited.lobby.invited == (BOB.user_id, CAT.user_id)
-    assert told == PlayersInvited(invited.lobby, ANN.user_id, (CAT.user_id,))  # CAT is to be told
+    assert told == PlayersInvited(invited.lobby, ANN.user_id, (CAT.user_id,), seq=2)  # CAT is to be told
     await harness.restart()  # the lobby comes back private
     assert svc is not harness.service and harness.service.lobby(lobby.lobby_id).private
     with pytest.raises(NotInvited):
@@ -78,7 +79,7 @@ async def test_a_private_table_seats_the_invited_and_may_refuse_watchers(harness
 
 async def test_only_the_host_invites_and_only_players_without_a_seat(harness: Harness) -> None:
     svc = harness.service
-    [opened] = await svc.open_lobby(
+    [opened, _] = await svc.open_lobby(
         harness.guild, harness.channel, ANN, "five-up", private=True, invited=(BOB.user_id,)
     )
     lobby_id = opened.lobby.lobby_id
