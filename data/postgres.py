@@ -881,7 +881,8 @@ class PostgresStore:
         async with self._transaction() as db:
             rows = await db.fetch(
                 "WITH due AS (SELECT season_id FROM seasons WHERE announce_at <= $1 FOR UPDATE SKIP LOCKED) "
-                "UPDATE seasons s SET announce_at = $2 FROM due WHERE s.season_id = due.season_id "
+                "UPDATE seasons s SET announce_at = $2, announce_claims = s.announce_claims + 1 FROM due "
+                "WHERE s.season_id = due.season_id "
                 f"RETURNING {m.listed(m.SEASON, 's.')}",
                 now,
                 now + lease,

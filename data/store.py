@@ -667,7 +667,8 @@ class Store:
         transaction (told, `season_announced` settles it; a crash leaves it to be told after the lease)."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                f"UPDATE seasons SET announce_at = ? WHERE announce_at <= ? RETURNING {m.listed(m.SEASON)}",
+                "UPDATE seasons SET announce_at = ?, announce_claims = announce_claims + 1 WHERE announce_at <= ? "
+                f"RETURNING {m.listed(m.SEASON)}",
                 (now + lease, now),
             )
             rows = await cursor.fetchall()
