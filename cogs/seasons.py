@@ -138,8 +138,8 @@ def ended_embed(ended: SeasonEnded, locale: str) -> discord.Embed:
 
 def announces(message: discord.Message) -> int | None:
     """The season whose champions a message announces, by its footer (None: it announces none)."""
-    for text in footers(message):
-        fields = marked(FOOTER, text)
+    for footer in footers(message):
+        fields = marked(FOOTER, footer)
         if fields is not None:
             return fields[0]
     return None
