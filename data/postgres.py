@@ -48,6 +48,7 @@ from .rows import (
     RatingRow,
     RematchRow,
     ResultRow,
+    RoundClaim,
     SeasonRow,
     SeasonScheduleRow,
     SeatRow,
@@ -1254,19 +1255,22 @@ class PostgresStore:
         )
         return [m.tournament_row(r) for r in rows]
 
-    async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
-        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was
-        told already or another process holds the claim."""
+    async def claim_tournament_round(
+        self, tournament_id: int, round_no: int, now: float, lease: float
+    ) -> RoundClaim | None:
+        """See `data.store.Store.claim_tournament_round`: one statement, the row locked while it is read."""
         async with self._transaction() as db:
-            status = await db.execute(
-                "UPDATE tournaments SET claimed_until = $1 WHERE tournament_id = $2 AND told_round < $3 "
-                "AND (claimed_until IS NULL OR claimed_until <= $4)",
+            rows = await db.fetch(
+                "WITH due AS (SELECT tournament_id, claimed_until FROM tournaments WHERE tournament_id = $2 "
+                "AND told_round < $3 AND (claimed_until IS NULL OR claimed_until <= $4) FOR UPDATE) "
+                "UPDATE tournaments t SET claimed_until = $1 FROM due WHERE t.tournament_id = due.tournament_id "
+                "RETURNING due.claimed_until AS previous",
                 now + lease,
                 tournament_id,
                 round_no,
                 now,
             )
-        return status == "UPDATE 1"
+        return RoundClaim(rows[0]["previous"]) if rows else None
 
     async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
         async with self._transaction() as db:

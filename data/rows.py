@@ -313,6 +313,14 @@ class WatcherRow:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundClaim:
+    """A tournament's round (its picture, winner or cancellation) claimed for telling. `previous`: when the
+    lease of an earlier claim of it ran out, unsettled (it may have been posted); None for the first."""
+
+    previous: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DigestClaim:
     """A digest due to a watcher, claimed by this process until the lease ends: game `game_no` (of the watched
     lobby), `over` when the game has ended (the last digest)."""

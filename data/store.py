@@ -36,6 +36,7 @@ from .rows import (
     RatingRow,
     RematchRow,
     ResultRow,
+    RoundClaim,
     SeasonRow,
     SeasonScheduleRow,
     SeatRow,
@@ -996,16 +997,25 @@ class Store:
         )
         return [m.tournament_row(r) for r in rows]
 
-    async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
-        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was
-        told already or another process holds the claim."""
+    async def claim_tournament_round(
+        self, tournament_id: int, round_no: int, now: float, lease: float
+    ) -> RoundClaim | None:
+        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; None if it was told
+        already or another process holds the claim. An unsettled claim before this one (its lease ran out) is
+        cleared only by telling, so the claim says when it ended: what it may have posted is looked for."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE tournaments SET claimed_until = ? WHERE tournament_id = ? AND told_round < ? "
+                "SELECT claimed_until FROM tournaments WHERE tournament_id = ? AND told_round < ? "
                 "AND (claimed_until IS NULL OR claimed_until <= ?)",
-                (now + lease, tournament_id, round_no, now),
+                (tournament_id, round_no, now),
             )
-            return cursor.rowcount == 1
+            due = await cursor.fetchone()
+            if due is None:
+                return None
+            await db.execute(
+                "UPDATE tournaments SET claimed_until = ? WHERE tournament_id = ?", (now + lease, tournament_id)
+            )
+        return RoundClaim(due["claimed_until"])
 
     async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
         async with self._transaction() as db:
