@@ -28,23 +28,23 @@ LOOK_BACK = 50  # messages: a claim taken again looks this far back where it pos
 
 
 def markers(key: str, *fields: str) -> list[re.Pattern[str]]:
-    """The text `key` gives in every locale, as patterns whose groups are the (numeric) `fields`."""
+    """The text `key` gives in every locale, as patterns matching the (numeric) `fields`, in that order."""
+    holes = {f: f"\x00{i}\x00" for i, f in enumerate(fields)}
     out = []
     for locale in LOCALES:
-        holes = {f: f"\x00{i}\x00" for i, f in enumerate(fields)}
         pattern = re.escape(tr(key, locale, **holes))
         for i, _ in enumerate(fields):
-            pattern = pattern.replace(re.escape(f"\x00{i}\x00"), r"(\d+)").replace(f"\x00{i}\x00", r"(\d+)")
+            pattern = pattern.replace(re.escape(holes[fields[i]]), rf"(?P<f{i}>\d+)")
         out.append(re.compile(pattern))
     return out
 
 
 def marked(patterns: list[re.Pattern[str]], text: str | None) -> tuple[int, ...] | None:
-    """The fields of the first marker found in `text` (None: it has none)."""
+    """The fields of the first marker found in `text`, in the order `markers` was given them (None: none)."""
     for pattern in patterns:
         match = pattern.search(text or "")
         if match:
-            return tuple(int(g) for g in match.groups())
+            return tuple(int(match[f"f{i}"]) for i in range(pattern.groups))
     return None
 
 
@@ -62,13 +62,14 @@ async def find_own(
     it recognises (None: none, or the messages could not be read: then it is posted again, as before)."""
     me = bot.user
     after = None if since is None else datetime.datetime.fromtimestamp(since - 1, tz=datetime.UTC)
+    newest: tuple[int, T] | None = None
     try:
-        async for message in channel.history(limit=LOOK_BACK, after=after, oldest_first=False):
+        async for message in channel.history(limit=LOOK_BACK, after=after):
             if me is None or message.author.id != me.id:
                 continue
             seen = found(message)
-            if seen is not None:
-                return seen
+            if seen is not None and (newest is None or message.id > newest[0]):
+                newest = (message.id, seen)
     except discord.HTTPException as exc:
         log.info("could not read the messages of channel %s (%s)", getattr(channel, "id", "?"), exc)
-    return None
+    return None if newest is None else newest[1]

@@ -1117,7 +1117,7 @@ class PostgresStore:
             await db.execute(
                 f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) "
                 "ON CONFLICT (lobby_id, user_id) DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, "
-                "told_hands = excluded.told_hands, told_at = excluded.told_at, claimed_until = NULL",
+                "told_hands = excluded.told_hands, told_at = excluded.told_at, claimed_until = excluded.claimed_until",
                 *m.watcher_values(row),
             )
 
@@ -1148,18 +1148,19 @@ class PostgresStore:
         rows another process is claiming are skipped, not waited for: each digest is sent by one process."""
         async with self._transaction() as db:
             rows = await db.fetch(
-                f"WITH due AS (SELECT w.lobby_id, w.user_id, g.game_no, g.status <> 'active' AS ended {_DUE_DIGESTS} "
+                "WITH due AS (SELECT w.lobby_id, w.user_id, w.claimed_until AS previous, g.game_no, "
+                f"g.status <> 'active' AS ended {_DUE_DIGESTS} "
                 "ORDER BY g.game_no, w.user_id LIMIT $4 FOR UPDATE OF w SKIP LOCKED) "
                 "UPDATE watchers w SET claimed_until = $5 FROM due "
                 "WHERE w.lobby_id = due.lobby_id AND w.user_id = due.user_id "
-                f"RETURNING {m.listed(m.WATCHER, 'w.')}, due.game_no, due.ended",
+                f"RETURNING {m.listed(m.WATCHER, 'w.')}, due.game_no, due.ended, due.previous",
                 now,
                 interval,
                 now,
                 limit,
                 now + lease,
             )
-        claims = [DigestClaim(m.watcher_row(r), r["game_no"], bool(r["ended"])) for r in rows]
+        claims = [DigestClaim(m.watcher_row(r), r["game_no"], bool(r["ended"]), r["previous"]) for r in rows]
         return sorted(claims, key=lambda c: (c.game_no, c.watcher.user_id))
 
     async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:

@@ -323,11 +323,13 @@ class RoundClaim:
 @dataclass(frozen=True, slots=True)
 class DigestClaim:
     """A digest due to a watcher, claimed by this process until the lease ends: game `game_no` (of the watched
-    lobby), `over` when the game has ended (the last digest)."""
+    lobby), `over` when the game has ended (the last digest). `previous`: the lease of an earlier claim of it
+    that ran out unsettled (it may have been sent: looked for before sending again); None: none."""
 
     watcher: WatcherRow
     game_no: int
     over: bool
+    previous: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

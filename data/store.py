@@ -62,7 +62,7 @@ def _marks(names: tuple[str, ...]) -> str:
 _WATCH = (
     f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) ON CONFLICT (lobby_id, user_id) "
     "DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, told_hands = excluded.told_hands, "
-    "told_at = excluded.told_at, claimed_until = NULL"
+    "told_at = excluded.told_at, claimed_until = excluded.claimed_until"
 )
 # A request saved again keeps where its question was posted: the teller may have written it meanwhile.
 _SAVE_UNDO = (
@@ -914,7 +914,10 @@ class Store:
             )
         claimed = now + lease
         return [
-            DigestClaim(replace(m.watcher_row(r), claimed_until=claimed), r["game_no"], bool(r["ended"])) for r in rows
+            DigestClaim(
+                replace(m.watcher_row(r), claimed_until=claimed), r["game_no"], bool(r["ended"]), r["claimed_until"]
+            )
+            for r in rows
         ]
 
     async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
