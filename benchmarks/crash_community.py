@@ -70,11 +70,32 @@ class JumpingClock:
 
 
 class CommunityTeller(DiskTeller):
-    """The disk teller, telling also what the community cogs post."""
+    """The disk teller, telling also what the community cogs post. A claim taken again after an unsettled one
+    looks in the sink (the channel, here) for what that one may have posted, as the cogs look among their
+    messages (`cogs.posted`), and settles it instead of posting it twice."""
 
     def __init__(self, service: Any, sink: Path, clock: JumpingClock) -> None:
         super().__init__(service, sink)
         self.clock = clock
+        self.posted: set[tuple[Any, ...]] = set()  # ("season", id), ("tournament", id, due)
+        self.sent: defaultdict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)  # (lobby, user): digests
+        if sink.exists():
+            for line in sink.read_text(encoding="utf-8").splitlines():
+                entry = _parse(line)
+                if entry is not None:
+                    self._seen(entry)
+
+    def _seen(self, entry: dict[str, Any]) -> None:
+        if "season" in entry:
+            self.posted.add(("season", entry["season"]))
+        elif "tournament" in entry:
+            self.posted.add(("tournament", entry["tournament"], entry["due"]))
+        elif "digest" in entry:
+            self.sent[entry["lobby"], entry["digest"]].append(entry)
+
+    def _write(self, entry: dict[str, Any]) -> None:
+        super()._write(entry)
+        self._seen(entry)
 
     async def tournaments(self) -> None:
         """As `cogs.tournaments.Tournaments.advance_all` does."""
@@ -89,18 +110,22 @@ class CommunityTeller(DiskTeller):
         from bot.tables.tournaments import _due
 
         tournaments = self.service.tournaments
-        claimed = await tournaments.claim(tournament_id)
-        if claimed is not None:
-            entry = {"tournament": claimed.tournament_id, "due": _due(claimed), "status": claimed.status}
-            self._write({**entry, "winner": claimed.winner, "rounds": claimed.rounds})
+        news = await tournaments.claim_news(tournament_id)
+        if news is not None:
+            claimed = news.tournament
+            key = ("tournament", claimed.tournament_id, _due(claimed))
+            if news.since is None or key not in self.posted:
+                entry = {"tournament": claimed.tournament_id, "due": _due(claimed), "status": claimed.status}
+                self._write({**entry, "winner": claimed.winner, "rounds": claimed.rounds})
             await tournaments.told(claimed)
 
     async def seasons(self) -> None:
         """As `cogs.seasons.Seasons.announce_due` does."""
         for ended in await self.service.seasons.sweep():
-            following = None if ended.next is None else ended.next.season_id
-            champions = len(ended.champions)
-            self._write({"season": ended.season.season_id, "next": following, "champions": champions})
+            if not ended.retold or ("season", ended.season.season_id) not in self.posted:
+                following = None if ended.next is None else ended.next.season_id
+                champions = len(ended.champions)
+                self._write({"season": ended.season.season_id, "next": following, "champions": champions})
             await self.service.seasons.announced(ended.season.season_id)
 
     def _digest(self, digest: Any) -> None:
@@ -112,6 +137,15 @@ class CommunityTeller(DiskTeller):
         """As `cogs.watching.Spectators.send_due` does (every DM goes through)."""
         watchers = self.service.watchers
         for digest in await watchers.sweep():
+            game = digest.snapshot.table.game_no
+            found = [
+                e
+                for e in self.sent.get((digest.lobby_id, digest.user_id), [])
+                if digest.since is not None and e["game"] == game and e["at"] >= digest.since - 1
+            ]
+            if found:  # sent before a crash: counted from it
+                await watchers.told(digest, (found[-1]["turn"], found[-1]["hands"]))
+                continue
             self._digest(digest)
             await watchers.told(digest)
 
@@ -174,8 +208,9 @@ async def child(work: Path, games: int, seed: int, drain: bool) -> None:
             game_no = next(n.table.game_no for n in notes if isinstance(n, TableOpened))
             if rng.random() < 0.5:
                 _, first = await service.watchers.watch_game(game_no, rng.choice(WATCHERS), "dm")
-                if first is not None:
+                if first is not None:  # sent, then told (a kill between: looked for after the lease)
                     teller._digest(first)
+                    await service.watchers.told(first)
             continue
         notes = []
         try:

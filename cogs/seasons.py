@@ -37,6 +37,7 @@ from presenters.common import game_name
 
 from .common import Colours, Refusal, public_locale, relative_time, reply, service, user_locale
 from .games import Confirm
+from .posted import find_own, footers, marked, markers
 from .translator import text
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ SWEEP_SECONDS = 30.0  # how soon a season's date ends it: a season's end is rare
 _LENGTH = re.compile(r"^\s*(\d{1,4})\s*([hdw])\s*$", re.IGNORECASE)
 _UNITS = {"h": timedelta(hours=1), "d": timedelta(days=1), "w": timedelta(weeks=1)}
 LONGEST = timedelta(days=3 * 366)  # a season longer than this is a typing mistake
+FOOTER = markers("season.footer", "number")  # an announcement's footer: which season's champions it tells
 EVERY_CHOICES = [app_commands.Choice(name=text(f"season.every.{v}.choice"), value=v) for v in (*EVERY, "off")]
 
 
@@ -130,7 +132,17 @@ def ended_embed(ended: SeasonEnded, locale: str) -> discord.Embed:
             ),
         ]
     embed.description = "\n".join(lines)[:4000]
+    embed.set_footer(text=tr("season.footer", locale, number=season.season_id))
     return embed
+
+
+def announces(message: discord.Message) -> int | None:
+    """The season whose champions a message announces, by its footer (None: it announces none)."""
+    for footer in footers(message):
+        fields = marked(FOOTER, footer)
+        if fields is not None:
+            return fields[0]
+    return None
 
 
 def season_lines(season: Season, locale: str) -> list[str]:
@@ -286,7 +298,10 @@ class Seasons(commands.Cog):
             if channel is None:
                 channel = await self.bot.fetch_channel(ended.channel_id)
             assert isinstance(channel, discord.abc.Messageable)
-            await channel.send(embed=ended_embed(ended, locale))
+            if ended.retold and await self._posted(channel, season):
+                log.info("season %s: its champions were announced before a crash; not twice", season.season_id)
+            else:
+                await channel.send(embed=ended_embed(ended, locale))
         except discord.NotFound:
             log.warning(
                 "season %s: its channel %s is gone; its champions go untold", season.season_id, ended.channel_id
@@ -295,6 +310,15 @@ class Seasons(commands.Cog):
             log.warning("season %s: could not announce its champions (%s); trying again later", season.season_id, exc)
             return
         await self.bot.service.seasons.announced(season.season_id)
+
+    async def _posted(self, channel: discord.abc.Messageable, season: Season) -> bool:
+        """Whether the channel shows the season's champions already (an earlier claim posted them, then died
+        or lost Discord's answer before saying so)."""
+
+        def this_season(message: discord.Message) -> bool | None:
+            return True if announces(message) == season.season_id else None
+
+        return bool(await find_own(self.bot, channel, season.ended_at, this_season))
 
     # -- the commands ---------------------------------------------------------------------------------
     @season.command(name=text("command.season.start.name"), description=text("command.season.start.description"))

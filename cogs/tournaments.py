@@ -25,10 +25,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.engine import GAMES
-from bot.i18n import tr
+from bot.i18n import LOCALES, tr
 from bot.tables import Notification, Player, TableError, TableInfo
 from bot.tables.tournament_pairing import buchholz, knockout_winner, swiss_points
-from bot.tables.tournaments import MayNotCancel, Tournament, TournamentCancelled, TournamentOver
+from bot.tables.tournaments import MayNotCancel, News, Tournament, TournamentCancelled, TournamentOver
 from presenters.common import game_name, table_title
 from rendering.tournament import (
     Bracket,
@@ -44,6 +44,7 @@ from rendering.tournament import Entrant as DrawnEntrant
 
 from .common import Colours, Refusal, jump_url, public_locale, reply, reports_errors, service, user_locale
 from .games import Confirm
+from .posted import find_own
 from .translator import text
 
 if TYPE_CHECKING:
@@ -248,6 +249,11 @@ async def chosen(interaction: discord.Interaction, number: int | None, *, live_o
     raise Refusal("tournament_none_live" if listed else "tournament_none")
 
 
+def news_text(t: Tournament, locale: str) -> str:
+    """What the channel is told of a claimed tournament: its round, winner or cancellation."""
+    return cancelled_text(t, locale) if t.status == "cancelled" else round_text(t, locale)
+
+
 def round_text(t: Tournament, locale: str) -> str:
     if t.winner is not None:
         who = " & ".join(f"<@{u}>" for u in t.entrants[t.winner].users)
@@ -340,22 +346,28 @@ class Tournaments(commands.Cog):
         for t, notes in await tournaments.sweep():
             if notes:
                 await self.bot.announcer.deliver(notes, None)
-            claimed = await tournaments.claim(t.tournament_id)
+            claimed = await tournaments.claim_news(t.tournament_id)
             if claimed is not None:
                 await self.tell(claimed)
 
-    async def tell(self, t: Tournament) -> None:
-        """Post a claimed round (its picture), the winner, or a cancellation; then report it told."""
+    async def tell(self, news: News) -> None:
+        """Post a claimed round (its picture), the winner, or a cancellation; then report it told. Claimed
+        again after an earlier claim's lease ran out, it is first looked for in the channel: that claim may
+        have posted it and died (or lost Discord's answer) before reporting it told."""
+        t = news.tournament
         locale = await public_locale(self.bot, t.guild_id)
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         cancelled = t.status == "cancelled"
-        file = None if cancelled else picture(t, locale)
         try:
-            await channel.send(
-                cancelled_text(t, locale) if cancelled else round_text(t, locale),
-                files=[file] if file is not None else [],
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            if news.since is not None and await self._posted(channel, t, news.since):
+                log.info("tournament %s: its news was posted before a crash; not twice", t.tournament_id)
+            else:
+                file = None if cancelled else picture(t, locale)
+                await channel.send(
+                    news_text(t, locale),
+                    files=[file] if file is not None else [],
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
         except discord.NotFound:
             log.warning("tournament %s: its channel is gone; its round goes untold", t.tournament_id)
         except discord.HTTPException as exc:
@@ -369,6 +381,16 @@ class Tournaments(commands.Cog):
             except discord.HTTPException as exc:  # its buttons answer that it is over
                 log.info("tournament %s: could not retire its sign-up message (%s)", t.tournament_id, exc)
         await self.bot.service.tournaments.told(t)
+
+    async def _posted(self, channel: discord.PartialMessageable, t: Tournament, since: float) -> bool:
+        """Whether the channel shows this news of the tournament since `since`, by its first line (which names
+        the tournament and the round, the winner or the cancellation) in any language."""
+        lines = {news_text(t, locale).split("\n", 1)[0] for locale in LOCALES}
+
+        def this_news(message: discord.Message) -> bool | None:
+            return True if (message.content or "").split("\n", 1)[0] in lines else None
+
+        return bool(await find_own(self.bot, channel, since, this_news))
 
     @tournament.command(
         name=text("command.tournament.create.name"), description=text("command.tournament.create.description")
@@ -492,7 +514,7 @@ class Tournaments(commands.Cog):
             done = await tournaments.cancel(t.tournament_id, click.user.id, may_manage=may_manage)
             said = tr("tournament.cancel.done", user_locale(click), number=done.tournament_id)
             await click.response.edit_message(content=said, view=None)
-            claimed = await tournaments.claim(done.tournament_id)  # the channel now, not at the next sweep
+            claimed = await tournaments.claim_news(done.tournament_id)  # the channel now, not at the next sweep
             if claimed is not None:
                 await self.tell(claimed)
 

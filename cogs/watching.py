@@ -29,6 +29,7 @@ from presenters.common import score_lines, table_title
 from .common import Colours, ControlsCog, dm_locale, fives, jump_url, names_for, reports_errors, service, user_locale
 from .game_buttons import GameButton
 from .pictures import picture
+from .posted import find_own, footers, marked, markers
 from .translator import text
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 60.0  # how often the digests due are looked for (they are hourly at most)
+FOOTER = markers("watch.digest.footer", "game", "move", "hands")  # which game a digest shows, how far
 KINDS = {"l": "lobby", "g": "game"}  # what a watch control names: a lobby (before its game) or a game
 
 
@@ -117,6 +119,8 @@ class WatchModeButton(
                 said = tr("watch.done.dm_closed", locale)
             elif sent == FAILED:
                 await watchers.first_failed(first)
+            else:  # told only once sent: a crash before this sends it again (looked for first)
+                await watchers.told(first)
                 said = tr("watch.done.dm_later", locale)
         view = discord.ui.View(timeout=None)
         view.add_item(UnwatchButton(*_target(watching), locale))
@@ -212,7 +216,32 @@ def digest_embed(digest: Digest, locale: str) -> discord.Embed:
         embed.add_field(name=words.scores_title(locale), value="\n".join(scores), inline=False)
     if view.current_seat is not None and not snap.over:
         embed.add_field(name=tr("board.turn.title", locale), value=words.turn_line(view, names, locale), inline=False)
+    footer = tr("watch.digest.footer", locale, game=table.game_no, move=snap.turn, hands=len(snap.hands))
+    embed.set_footer(text=footer)
     return embed
+
+
+async def digest_sent(bot: FivesBot, digest: Digest) -> tuple[int, int] | None:
+    """The (turn, hands ended) of the game that the newest digest of it in the watcher's DMs since an earlier,
+    unsettled claim shows (its footer says), if one was sent: that claim's, sent before a crash."""
+    if digest.since is None:
+        return None
+    game_no = digest.snapshot.table.game_no
+
+    def this_game(message: discord.Message) -> tuple[int, int] | None:
+        for footer in footers(message):
+            fields = marked(FOOTER, footer)
+            if fields is not None and fields[0] == game_no:
+                return fields[1], fields[2]
+        return None
+
+    try:
+        user = bot.get_user(digest.user_id) or await bot.fetch_user(digest.user_id)
+        channel = user.dm_channel or await user.create_dm()
+    except discord.HTTPException as exc:
+        log.info("game %s: the DMs of watcher %s could not be read (%s)", game_no, digest.user_id, exc)
+        return None
+    return await find_own(bot, channel, digest.since, this_game)
 
 
 def _side_names(table: TableInfo, names: list[str]) -> list[str]:
@@ -280,6 +309,11 @@ class Spectators(ControlsCog):
         its claim's lease has ended."""
         watchers = self.bot.service.watchers
         for digest in await watchers.sweep():
+            shown = await digest_sent(self.bot, digest)  # claimed before: perhaps sent, then a crash
+            if shown is not None:
+                log.info("game %s: the digest to %s was sent before a crash", digest.lobby_id, digest.user_id)
+                await watchers.told(digest, shown)
+                continue
             sent = await send_digest(self.bot, digest)
             if sent == SENT:
                 await watchers.told(digest)

@@ -35,6 +35,7 @@ from .rows import (
     RatingRow,
     RematchRow,
     ResultRow,
+    RoundClaim,
     SeasonRow,
     SeasonScheduleRow,
     SeatRow,
@@ -256,6 +257,8 @@ class StoreInterface(Protocol):
 
     async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]: ...
 
-    async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool: ...
+    async def claim_tournament_round(
+        self, tournament_id: int, round_no: int, now: float, lease: float
+    ) -> RoundClaim | None: ...
 
     async def tournament_round_told(self, tournament_id: int, round_no: int) -> None: ...

@@ -85,7 +85,8 @@ LOBBY_OUTBOX = columns("lobby_id kind seq by_user_id invited created_at due_at a
 HAND_MESSAGE = columns("game_no user_id channel_id message_id")
 HISTORY = columns("guild_id pool user_id game_no at rating_before rating_after")
 SEASON = columns(
-    "season_id guild_id name name_key channel_id started_by started_at ends_at ended_at ended_by announce_at"
+    "season_id guild_id name name_key channel_id started_by started_at ends_at ended_at ended_by announce_at "
+    "announce_claims"
 )
 SEASON_NEW = SEASON[1:]  # the key is generated
 SEASON_CHANNEL = columns("guild_id channel_id")
@@ -263,6 +264,7 @@ def season_row(r: Row) -> SeasonRow:
         ended_at=r["ended_at"],
         ended_by=r["ended_by"],
         announce_at=r["announce_at"],
+        announce_claims=r["announce_claims"],
     )
 
 
@@ -466,6 +468,7 @@ def new_season_values(row: SeasonRow) -> tuple[Any, ...]:
         row.ended_at,
         row.ended_by,
         row.announce_at,
+        row.announce_claims,
     )
 
 

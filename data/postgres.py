@@ -49,6 +49,7 @@ from .rows import (
     RatingRow,
     RematchRow,
     ResultRow,
+    RoundClaim,
     SeasonRow,
     SeasonScheduleRow,
     SeatRow,
@@ -886,7 +887,8 @@ class PostgresStore:
         async with self._transaction() as db:
             rows = await db.fetch(
                 "WITH due AS (SELECT season_id FROM seasons WHERE announce_at <= $1 FOR UPDATE SKIP LOCKED) "
-                "UPDATE seasons s SET announce_at = $2 FROM due WHERE s.season_id = due.season_id "
+                "UPDATE seasons s SET announce_at = $2, announce_claims = s.announce_claims + 1 FROM due "
+                "WHERE s.season_id = due.season_id "
                 f"RETURNING {m.listed(m.SEASON, 's.')}",
                 now,
                 now + lease,
@@ -1174,7 +1176,7 @@ class PostgresStore:
             await db.execute(
                 f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) "
                 "ON CONFLICT (lobby_id, user_id) DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, "
-                "told_hands = excluded.told_hands, told_at = excluded.told_at, claimed_until = NULL",
+                "told_hands = excluded.told_hands, told_at = excluded.told_at, claimed_until = excluded.claimed_until",
                 *m.watcher_values(row),
             )
 
@@ -1205,18 +1207,19 @@ class PostgresStore:
         rows another process is claiming are skipped, not waited for: each digest is sent by one process."""
         async with self._transaction() as db:
             rows = await db.fetch(
-                f"WITH due AS (SELECT w.lobby_id, w.user_id, g.game_no, g.status <> 'active' AS ended {_DUE_DIGESTS} "
+                "WITH due AS (SELECT w.lobby_id, w.user_id, w.claimed_until AS previous, g.game_no, "
+                f"g.status <> 'active' AS ended {_DUE_DIGESTS} "
                 "ORDER BY g.game_no, w.user_id LIMIT $4 FOR UPDATE OF w SKIP LOCKED) "
                 "UPDATE watchers w SET claimed_until = $5 FROM due "
                 "WHERE w.lobby_id = due.lobby_id AND w.user_id = due.user_id "
-                f"RETURNING {m.listed(m.WATCHER, 'w.')}, due.game_no, due.ended",
+                f"RETURNING {m.listed(m.WATCHER, 'w.')}, due.game_no, due.ended, due.previous",
                 now,
                 interval,
                 now,
                 limit,
                 now + lease,
             )
-        claims = [DigestClaim(m.watcher_row(r), r["game_no"], bool(r["ended"])) for r in rows]
+        claims = [DigestClaim(m.watcher_row(r), r["game_no"], bool(r["ended"]), r["previous"]) for r in rows]
         return sorted(claims, key=lambda c: (c.game_no, c.watcher.user_id))
 
     async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
@@ -1312,19 +1315,22 @@ class PostgresStore:
         )
         return [m.tournament_row(r) for r in rows]
 
-    async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
-        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was
-        told already or another process holds the claim."""
+    async def claim_tournament_round(
+        self, tournament_id: int, round_no: int, now: float, lease: float
+    ) -> RoundClaim | None:
+        """See `data.store.Store.claim_tournament_round`: one statement, the row locked while it is read."""
         async with self._transaction() as db:
-            status = await db.execute(
-                "UPDATE tournaments SET claimed_until = $1 WHERE tournament_id = $2 AND told_round < $3 "
-                "AND (claimed_until IS NULL OR claimed_until <= $4)",
+            rows = await db.fetch(
+                "WITH due AS (SELECT tournament_id, claimed_until FROM tournaments WHERE tournament_id = $2 "
+                "AND told_round < $3 AND (claimed_until IS NULL OR claimed_until <= $4) FOR UPDATE) "
+                "UPDATE tournaments t SET claimed_until = $1 FROM due WHERE t.tournament_id = due.tournament_id "
+                "RETURNING due.claimed_until AS previous",
                 now + lease,
                 tournament_id,
                 round_no,
                 now,
             )
-        return status == "UPDATE 1"
+        return RoundClaim(rows[0]["previous"]) if rows else None
 
     async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
         async with self._transaction() as db:

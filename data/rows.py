@@ -181,7 +181,8 @@ class PlayedGame:
 class SeasonRow:
     """A server's season. `name_key` is its name as compared (names are unique per server); `ends_at` when
     it ends by itself; `announce_at`, once it has ended, when its champions are due to be announced (None:
-    announced, or still running)."""
+    announced, or still running); `announce_claims`, how often they were claimed for announcing (more than
+    once: an earlier claim may have posted them, unsettled)."""
 
     season_id: int | None
     guild_id: int
@@ -194,6 +195,7 @@ class SeasonRow:
     ended_at: float | None = None
     ended_by: int | None = None  # None: it ended by its date
     announce_at: float | None = None
+    announce_claims: int = 0
 
     @property
     def running(self) -> bool:
@@ -331,13 +333,23 @@ class WatcherRow:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundClaim:
+    """A tournament's round (its picture, winner or cancellation) claimed for telling. `previous`: when the
+    lease of an earlier claim of it ran out, unsettled (it may have been posted); None for the first."""
+
+    previous: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DigestClaim:
     """A digest due to a watcher, claimed by this process until the lease ends: game `game_no` (of the watched
-    lobby), `over` when the game has ended (the last digest)."""
+    lobby), `over` when the game has ended (the last digest). `previous`: the lease of an earlier claim of it
+    that ran out unsettled (it may have been sent: looked for before sending again); None: none."""
 
     watcher: WatcherRow
     game_no: int
     over: bool
+    previous: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

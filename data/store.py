@@ -37,6 +37,7 @@ from .rows import (
     RatingRow,
     RematchRow,
     ResultRow,
+    RoundClaim,
     SeasonRow,
     SeasonScheduleRow,
     SeatRow,
@@ -62,7 +63,7 @@ def _marks(names: tuple[str, ...]) -> str:
 _WATCH = (
     f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) ON CONFLICT (lobby_id, user_id) "
     "DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, told_hands = excluded.told_hands, "
-    "told_at = excluded.told_at, claimed_until = NULL"
+    "told_at = excluded.told_at, claimed_until = excluded.claimed_until"
 )
 # A request saved again keeps where its question was posted: the teller may have written it meanwhile.
 _SAVE_UNDO = (
@@ -672,7 +673,8 @@ class Store:
         transaction (told, `season_announced` settles it; a crash leaves it to be told after the lease)."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                f"UPDATE seasons SET announce_at = ? WHERE announce_at <= ? RETURNING {m.listed(m.SEASON)}",
+                "UPDATE seasons SET announce_at = ?, announce_claims = announce_claims + 1 WHERE announce_at <= ? "
+                f"RETURNING {m.listed(m.SEASON)}",
                 (now + lease, now),
             )
             rows = await cursor.fetchall()
@@ -968,7 +970,10 @@ class Store:
             )
         claimed = now + lease
         return [
-            DigestClaim(replace(m.watcher_row(r), claimed_until=claimed), r["game_no"], bool(r["ended"])) for r in rows
+            DigestClaim(
+                replace(m.watcher_row(r), claimed_until=claimed), r["game_no"], bool(r["ended"]), r["claimed_until"]
+            )
+            for r in rows
         ]
 
     async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
@@ -1051,16 +1056,25 @@ class Store:
         )
         return [m.tournament_row(r) for r in rows]
 
-    async def claim_tournament_round(self, tournament_id: int, round_no: int, now: float, lease: float) -> bool:
-        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; False if it was
-        told already or another process holds the claim."""
+    async def claim_tournament_round(
+        self, tournament_id: int, round_no: int, now: float, lease: float
+    ) -> RoundClaim | None:
+        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; None if it was told
+        already or another process holds the claim. An unsettled claim before this one (its lease ran out) is
+        cleared only by telling, so the claim says when it ended: what it may have posted is looked for."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE tournaments SET claimed_until = ? WHERE tournament_id = ? AND told_round < ? "
+                "SELECT claimed_until FROM tournaments WHERE tournament_id = ? AND told_round < ? "
                 "AND (claimed_until IS NULL OR claimed_until <= ?)",
-                (now + lease, tournament_id, round_no, now),
+                (tournament_id, round_no, now),
             )
-            return cursor.rowcount == 1
+            due = await cursor.fetchone()
+            if due is None:
+                return None
+            await db.execute(
+                "UPDATE tournaments SET claimed_until = ? WHERE tournament_id = ?", (now + lease, tournament_id)
+            )
+        return RoundClaim(due["claimed_until"])
 
     async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
         async with self._transaction() as db:

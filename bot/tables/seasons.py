@@ -12,7 +12,8 @@ Exactly once across processes (PostgreSQL): a season is ended by one UPDATE of i
 `/season end` and the date's sweep race for it, one wins); a game that finishes as the season ends holds the
 season's row while it writes (FOR SHARE), so it counts in full or not at all; the champions are claimed for
 announcing with a lease (`claim_season_announcements`) and settled once told, so a crash tells them again
-and two processes never tell them at once. A schedule's season is started by an INSERT that the unique
+and two processes never tell them at once (a claim taken again says so: the teller looks for what the earlier
+one may have posted before posting). A schedule's season is started by an INSERT that the unique
 index of running seasons (one a server) lets through once, whichever process sweeps, and only while the
 schedule it was computed from is the server's (its row held until the season is written).
 
@@ -108,12 +109,14 @@ class Champion:
 @dataclass(frozen=True, slots=True)
 class SeasonEnded:
     """A season's end to announce: its champions, in the channel chosen. The caller posts it, then says so
-    (`Seasons.announced`)."""
+    (`Seasons.announced`). `retold`: claimed before, unsettled (a crash, a failed post): it may have been
+    posted, and is looked for in the channel before it is posted again."""
 
     season: Season
     champions: tuple[Champion, ...]
     channel_id: int
     next: Season | None = None  # the season that began when it ended (a schedule's), if one did
+    retold: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +323,8 @@ class Seasons:
         for row in await self._store.claim_season_announcements(now, ANNOUNCE_LEASE):
             season = _season(row)
             channel = await self._store.season_channel(season.guild_id) or season.channel_id
-            out.append(SeasonEnded(season, await self.champions(season), channel, await self._began(season, now)))
+            champions, began = await self.champions(season), await self._began(season, now)
+            out.append(SeasonEnded(season, champions, channel, began, retold=row.announce_claims > 1))
         return out
 
     async def _began(self, ended: Season, now: float) -> Season | None:

@@ -295,6 +295,16 @@ def _next_matches(t: Tournament) -> list[dict[str, Any]] | None:
     return [{"a": a, "b": b, "result": None} for a, b in pairs]
 
 
+@dataclass(frozen=True, slots=True)
+class News:
+    """A round's picture, the winner or a cancellation, claimed for telling. `since`: when an earlier claim of
+    it was taken that was never settled (a crash or a lost answer after posting, perhaps): the teller looks
+    for it among its messages since then before posting; None for the first claim, posted at once."""
+
+    tournament: Tournament
+    since: float | None = None
+
+
 def _due(t: Tournament) -> int:
     """What there is to tell, as the round number `told_round` reaches once it is told."""
     if t.status == "cancelled":
@@ -554,16 +564,22 @@ class Tournaments:
     async def claim(self, tournament_id: int) -> Tournament | None:
         """The tournament if a round ended (or its winner is known, or it was cancelled) that nobody has told
         yet, claimed for telling until the lease ends; the caller posts it, then calls `told`."""
+        claimed = await self.claim_news(tournament_id)
+        return None if claimed is None else claimed.tournament
+
+    async def claim_news(self, tournament_id: int) -> News | None:
+        """`claim`, saying also whether an earlier claim of the same news may have posted it (`News.since`)."""
         row = await self._store.tournament(tournament_id)
         if row is None or row.status not in ("running", "cancelled"):
             return None
         t = tournament_of(row)
         due = _due(t)
-        if due <= row.told_round or not await self._store.claim_tournament_round(
-            tournament_id, due, self._clock(), TELL_LEASE
-        ):
+        if due <= row.told_round:
             return None
-        return t
+        claim = await self._store.claim_tournament_round(tournament_id, due, self._clock(), TELL_LEASE)
+        if claim is None:
+            return None
+        return News(t, None if claim.previous is None else claim.previous - TELL_LEASE)
 
     async def told(self, t: Tournament) -> None:
         """A claimed round was posted: the last (its winner told) finishes the tournament; a cancellation told

@@ -92,6 +92,7 @@ class Digest:
     plays: int
     new_hands: tuple[tuple[int, HandResult], ...]  # (hand number, its result) ended since the last digest
     first: bool  # the first they get (when they start watching, or the first play after)
+    since: float | None = None  # an earlier claim of it, unsettled, was taken then: it may have been sent
 
     @property
     def over(self) -> bool:
@@ -172,9 +173,12 @@ class Watchers:
         try:
             now = self._clock()
             # From the lobby, the first digest comes with the game's first play; from the game, they see the
-            # board now, and the next one when it has moved on.
+            # board now (claimed by this process: told once sent, else sent again after the lease, as a
+            # first one, and looked for first), and the next one when it has moved on.
             row = WatcherRow(lobby_id, user_id, mode, now)
-            if snap is not None:
+            if snap is not None and mode == "dm" and not snap.over:
+                row = WatcherRow(lobby_id, user_id, mode, now, claimed_until=now + DIGEST_LEASE)
+            elif snap is not None:
                 row = WatcherRow(lobby_id, user_id, mode, now, snap.turn, len(snap.hands), now)
             await self._store.watch(row)
         except StoreError as exc:
@@ -183,7 +187,7 @@ class Watchers:
         watching = Watching(lobby_id, user_id, mode, guild_id, game_no, thread_id)
         first = None
         if snap is not None and mode == "dm" and not snap.over:
-            first = Digest(user_id, lobby_id, snap, 0, (), first=True)
+            first = Digest(user_id, lobby_id, snap, 0, (), first=True)  # `told` once sent
         return watching, first
 
     async def unwatch_lobby(self, lobby_id: int, user_id: int) -> None:
@@ -255,15 +259,19 @@ class Watchers:
         snap = await self._snapshot(claim.game_no)
         new_hands = tuple((i + 1, h) for i, h in enumerate(snap.hands) if i >= w.told_hands)
         first = w.told_at == 0  # never told: watching from the lobby, or the first digest failed
-        return Digest(w.user_id, w.lobby_id, snap, max(0, snap.turn - w.told_turn), new_hands, first=first)
+        since = None if claim.previous is None else claim.previous - DIGEST_LEASE
+        plays = max(0, snap.turn - w.told_turn)
+        return Digest(w.user_id, w.lobby_id, snap, plays, new_hands, first=first, since=since)
 
-    async def told(self, digest: Digest) -> None:
-        """A digest was sent (or can never be: the watcher takes no DMs): the next counts from here."""
+    async def told(self, digest: Digest, shown: tuple[int, int] | None = None) -> None:
+        """A digest was sent (or can never be: the watcher takes no DMs): the next counts from here. `shown`:
+        the (turn, hands ended) that an earlier claim's digest showed, found sent after a crash, when the game
+        has moved on since: the next counts from there."""
         snap = digest.snapshot
+        turn, hands = (snap.turn, len(snap.hands)) if shown is None else shown
+        over = snap.over and (turn, hands) == (snap.turn, len(snap.hands))
         try:
-            await self._store.digest_told(
-                digest.lobby_id, digest.user_id, snap.turn, len(snap.hands), self._clock(), snap.over
-            )
+            await self._store.digest_told(digest.lobby_id, digest.user_id, turn, hands, self._clock(), over)
         except StoreError:  # claimed still: sent again after the lease
             log.warning("game %s: the digest to %s could not be recorded", snap.table.game_no, digest.user_id)
 

@@ -5,10 +5,16 @@ while later games count only all-time. A season with a date ends by itself. Memb
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
 import pytest
 import simcord
 from discord import app_commands
+
+from bot.client import FivesBot
+from bot.tables.seasons import ANNOUNCE_LEASE
 
 from .conftest import World, refusals, text_of
 from .test_standings import PLACE, finish, lines, member
@@ -106,3 +112,43 @@ async def test_a_season_with_a_date_ends_by_itself_and_members_see_the_seasons(
     member_end = (await world.carol.slash(world.channel, "season end")).response
     assert "Manage Server" in member_end.content
     refused_for_permission(world)
+
+
+def announcements(world: World, season: str) -> list[discord.Message]:
+    return [m for m in world.channel.history() if m.embeds and m.embeds[0].title == f"Season {season} is over"]
+
+
+async def test_a_crash_after_the_champions_were_posted_does_not_announce_them_twice(
+    world: World, dana: simcord.MemberActor, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await dana.slash(world.channel, "season start", name="Quick", ends="1h")
+
+    async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once they are posted
+        return None
+
+    monkeypatch.setattr(world.bot.service.seasons, "announced", nothing_recorded)
+    for _ in range(7):  # past its end: announced, never settled
+        await world.env.advance_time(600)
+    monkeypatch.undo()
+    [posted] = announcements(world, "Quick")
+    assert posted.embeds[0].footer.text == "Season #1"
+
+    await world.env.restart_bot(make_bot())
+    for _ in range(int(ANNOUNCE_LEASE // 60) + 2):  # the claim's lease runs out: claimed again, found posted
+        await world.env.advance_time(60)
+    assert announcements(world, "Quick") == [posted]
+    assert await world.bot.store.next_season_due() is None  # settled: never claimed again
+
+
+async def test_champions_a_failed_post_left_untold_are_announced_at_the_next_claim(
+    world: World, dana: simcord.MemberActor
+) -> None:
+    await dana.slash(world.channel, "season start", name="Quick", ends="1h")
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=503)
+    for _ in range(6):
+        await world.env.advance_time(600)
+    await world.env.advance_time(35)
+    assert announcements(world, "Quick") == []  # Discord refused it: looked for at the next claim, not found
+    for _ in range(int(ANNOUNCE_LEASE // 60) + 2):
+        await world.env.advance_time(60)
+    assert len(announcements(world, "Quick")) == 1

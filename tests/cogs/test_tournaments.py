@@ -5,9 +5,15 @@ announced."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
+import pytest
 import simcord
 
+from bot.client import FivesBot
+from bot.tables.tournaments import TELL_LEASE
 from cogs.tournaments import SWEEP_SECONDS
 
 from .conftest import World, move, playable, refusals, text_of, to_act
@@ -75,3 +81,37 @@ async def test_four_players_play_a_knockout_to_its_winner_across_a_restart(world
     [signup] = [m for m in world.channel.history() if m.id == created.id]
     assert "Over." in text_of(signup) and not signup.components
     assert refusals(world) == ["tournament_not_organiser", "tournament_already_signed_up"]
+
+
+async def test_a_crash_after_a_round_was_posted_does_not_post_it_twice(
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dave = world.guild.add_member(world.env.create_user("dave"))
+    members = _members(world, dave)
+    created = (
+        await world.alice.slash(world.channel, "tournament create", game="draw", format="knockout", options="rounds=1")
+    ).response
+    for m in members:
+        await m.click(created, label="Sign up")
+    await world.alice.click(created, label="Start")
+    await play_tables(world, members)
+
+    async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is posted
+        return None
+
+    monkeypatch.setattr(world.bot.service.tournaments, "told", nothing_recorded)
+    await world.env.advance_time(SWEEP_SECONDS + 1)
+    monkeypatch.undo()
+    [round_one] = news(world)
+
+    await world.env.restart_bot(make_bot())
+    for _ in range(int(TELL_LEASE // SWEEP_SECONDS) + 2):  # the claim's lease runs out: claimed again, found
+        await world.env.advance_time(SWEEP_SECONDS + 1)
+    assert news(world) == [round_one]
+
+    await play_tables(world, members)  # the final, told once as ever
+    await world.env.advance_time(SWEEP_SECONDS + 1)
+    await world.env.advance_time(SWEEP_SECONDS + 1)
+    first, final = news(world)
+    assert first.id == round_one.id and "🏆 Tournament #1 is over:" in final.content
+    assert refusals(world) == []

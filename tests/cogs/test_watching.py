@@ -280,3 +280,80 @@ async def test_a_restart_before_the_watcher_was_told_tells_them_after_it(
     [told] = told_in_thread(world, watcher)
     assert "you follow it here instead" in text_of(told)
     assert refusals(world) == []
+
+
+# -- a crash around a digest's sending: sent once, never lost ------------------------------------------------
+async def test_a_crash_after_a_digest_was_sent_does_not_send_it_twice(
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    await watch(watcher, board(world), "By DM digest")
+    await play_some(world, 3)
+
+    async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is sent
+        return None
+
+    monkeypatch.setattr(world.bot.service.watchers, "told", nothing_recorded)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    monkeypatch.undo()
+    assert len(dms(watcher)) == 2
+
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(DIGEST_LEASE + 60)  # claimed again: found in the DMs, not sent twice
+    await sweep(world).send_due()
+    assert len(dms(watcher)) == 2
+    await play_some(world, 2)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    digests = dms(watcher)  # counted from the one found
+    assert len(digests) == 3
+    shown = [int(d.embeds[0].footer.text.split("move ")[1].split()[0]) for d in digests[1:]]
+    assert f"Plays since your last digest: {shown[1] - shown[0]}." in text_of(digests[-1])
+    assert refusals(world) == []
+
+
+async def test_a_crash_before_the_first_digest_was_sent_sends_it_after_the_restart(
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+
+    async def crash(*args: Any, **kwargs: Any) -> str:  # the process dies once the watcher is recorded
+        raise RuntimeError("the process died here")
+
+    monkeypatch.setattr("cogs.watching.send_digest", crash)
+    await watcher.click((await watcher.click(board(world), label="Watch")).response, label="By DM digest")
+    monkeypatch.undo()
+    assert dms(watcher) == []
+    assert [str(getattr(e, "original", e)) for e in world.env.errors] == ["the process died here"]  # seen
+
+    await world.env.restart_bot(make_bot())
+    await play_some(world, 1)
+    await world.env.advance_time(DIGEST_LEASE + 60)
+    await sweep(world).send_due()
+    [first] = dms(watcher)  # not lost, sent once
+    assert "Watching Draw Dominoes #1" in text_of(first)
+    await world.env.advance_time(DIGEST_LEASE + 60)
+    assert len(dms(watcher)) == 1
+
+
+async def test_a_crash_after_the_first_digest_was_sent_does_not_send_it_twice(
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+
+    async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is sent
+        return None
+
+    monkeypatch.setattr(world.bot.service.watchers, "told", nothing_recorded)
+    await watch(watcher, board(world), "By DM digest")
+    monkeypatch.undo()
+    assert len(dms(watcher)) == 1
+
+    await world.env.restart_bot(make_bot())
+    await play_some(world, 1)
+    await world.env.advance_time(DIGEST_LEASE + 60)
+    await sweep(world).send_due()
+    assert len(dms(watcher)) == 1
+    assert refusals(world) == []

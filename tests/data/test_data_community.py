@@ -134,9 +134,11 @@ async def test_seasons_end_by_their_date_once_and_their_champions_are_claimed_on
     assert await store.next_season_due() == 105.0  # its champions
     [claimed] = await store.claim_season_announcements(110.0, 60.0)
     assert claimed.season_id == dated and claimed.announce_at == 170.0
+    assert claimed.announce_claims == 1  # the first: nothing can have been posted
     assert await store.claim_season_announcements(120.0, 60.0) == []  # taken: not twice meanwhile
     [again] = await store.claim_season_announcements(171.0, 60.0)  # not told within its lease: again
     assert again.season_id == dated
+    assert again.announce_claims == 2  # the first may have posted them: the teller looks before posting
     await store.season_announced(dated)
     assert await store.claim_season_announcements(1e12, 60.0) == []
     assert await store.next_season_due() is None

@@ -73,7 +73,8 @@ async def test_a_digest_is_due_once_the_game_moved_and_the_interval_passed(store
     assert claim == DigestClaim(WatcherRow(lobby, CAT, "dm", 100.0, 0, 0, 100.0, 100.0 + HOUR + 60.0), game, False)
     assert await store.claim_digests(100.0 + HOUR + 1, HOUR, 60.0) == []  # claimed: no other process sends it
     [again] = await store.claim_digests(100.0 + HOUR + 61, HOUR, 60.0)  # not told within the lease: again
-    assert again.watcher.user_id == CAT
+    assert again.watcher.user_id == CAT and claim.previous is None
+    assert again.previous == 100.0 + HOUR + 60.0  # the first claim's lease, unsettled: perhaps sent, looked for
     await store.digest_told(lobby, CAT, 1, 0, 100.0 + HOUR + 61, over=False)
     assert await store.claim_digests(100.0 + 3 * HOUR, HOUR, 60.0) == []  # told up to the game's turn
 

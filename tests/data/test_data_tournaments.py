@@ -41,12 +41,15 @@ async def test_a_tournament_is_stored_changed_under_its_lock_and_listed_while_li
 
 async def test_a_rounds_telling_is_claimed_once_until_told_or_the_lease_ends(store):
     tid = await store.create_tournament(_tournament())
-    assert await store.claim_tournament_round(tid, 1, 100.0, 60.0)
+    first = await store.claim_tournament_round(tid, 1, 100.0, 60.0)
+    assert first is not None and first.previous is None  # nothing can have been posted: posted at once
     assert not await store.claim_tournament_round(tid, 1, 120.0, 60.0)  # held by the first caller
-    assert await store.claim_tournament_round(tid, 1, 170.0, 60.0)  # the lease ran out (a crash): again
+    again = await store.claim_tournament_round(tid, 1, 170.0, 60.0)  # the lease ran out (a crash): again
+    assert again is not None and again.previous == 160.0  # the first may have posted it: looked for first
     await store.tournament_round_told(tid, 1)
     assert not await store.claim_tournament_round(tid, 1, 500.0, 60.0)  # told: never again
-    assert await store.claim_tournament_round(tid, 2, 500.0, 60.0)
+    second = await store.claim_tournament_round(tid, 2, 500.0, 60.0)
+    assert second is not None and second.previous is None  # the last claim was settled
     await store.tournament_round_told(tid, 2)
     await store.tournament_round_told(tid, 1)  # a late, slower process does not move it back
     row = await store.tournament(tid)
