@@ -191,6 +191,7 @@ class Report:
     uncalled: int = 0  # games on whose next human has no DM with controls for the current turn
     left_untold: int = 0
     broken: list[str] = field(default_factory=list)  # games that do not replay
+    shown_twice: list[str] = field(default_factory=list)  # which actions were shown twice, to look into
 
     @property
     def ok(self) -> bool:
@@ -271,6 +272,9 @@ async def _check(work: Path, report: Report) -> None:
             count = shown.get((game_no, turn), 0)
             report.unannounced += count == 0
             report.doubled += count > 1
+            if count > 1:
+                posts = [e for e in sink if e.get("public") and e["game"] == game_no and turn in e["actions"]]
+                report.shown_twice.append(f"game {game_no} action {turn} {log[turn]}: {posts}")
         try:
             state = replay(stored.row, log)  # a half-written action would not replay
         except EngineError as exc:
@@ -312,7 +316,7 @@ def main() -> None:
         started = time.perf_counter()
         report = run(args.kills, args.games, args.seed, Path(tmp))
         print(report.line())
-        for broken in report.broken:
+        for broken in [*report.broken, *report.shown_twice]:
             print("  " + broken)
         print(f"  ({time.perf_counter() - started:.0f} s)")
     sys.exit(0 if report.ok else 1)

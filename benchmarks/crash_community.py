@@ -445,7 +445,7 @@ def main() -> None:
         report = run(args.kills, args.games, args.seed, Path(tmp), longest=args.longest)
         for line in report.lines():
             print(line)
-        for broken in [*report.games.broken, *report.details]:
+        for broken in [*report.games.broken, *report.games.shown_twice, *report.details]:
             print("  " + broken)
         print(f"  ({time.perf_counter() - started:.0f} s)")
     sys.exit(0 if report.ok else 1)
