@@ -4,15 +4,11 @@ reads its computers without a level (the table service plays them `easy`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-import asyncpg
-
 from data import LobbyRow, SeatRow, SettingsRow, StoreInterface, open_store
-from data.migrations import migrations
-from data.postgres import MIGRATIONS, _apply_one
 from tests.conftest import Databases
+from tests.data.old_schemas import schema_before
 from tests.data.test_data_store import GUILD, _game
 
 SEATS = (
@@ -46,7 +42,6 @@ async def test_levels_of_computer_seats_and_of_a_server_come_back_as_written(sto
 
 async def _schema_before_levels(databases: Databases) -> str | Path:
     """A database of the schema before 0004, holding a lobby, a game and settings as that bot wrote them."""
-    target = await databases.target("old.sqlite3")
     lobby_seats = '[[11,"Ann",false,null],[null,null,true,null]]'  # four items a seat: no level
     yes, no = ("1", "0") if databases.backend == "sqlite" else ("true", "false")
     rows = [
@@ -57,26 +52,7 @@ async def _schema_before_levels(databases: Databases) -> str | Path:
         "VALUES (5, 6, 11, 'muggins', 2, '{}', 123, 'active', 1.0)",
         f"INSERT INTO game_seats VALUES (1, 0, 11, 'Ann', {no}, NULL), (1, 1, NULL, NULL, {yes}, NULL)",
     ]
-    if databases.backend == "sqlite":
-        with sqlite3.connect(target) as db:
-            db.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
-            for version, sql in migrations():
-                if version < 4:
-                    db.executescript(sql)
-                    db.execute("INSERT INTO schema_version VALUES (?, 0)", (version,))
-            for sql in rows:
-                db.execute(sql)
-        return target
-    conn = await asyncpg.connect(str(target))
-    try:
-        for version, sql in migrations(MIGRATIONS):
-            if version < 4:
-                await _apply_one(conn, version, sql)
-        for sql in rows:
-            await conn.execute(sql)
-    finally:
-        await conn.close()
-    return target
+    return await schema_before(databases, 4, rows)
 
 
 async def test_computers_saved_before_levels_were_kept_come_back_without_one(databases: Databases) -> None:

@@ -5,15 +5,11 @@ database from before 0009 keeps its lobbies (without a key), and its cancelled t
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-import asyncpg
-
 from data import GameRow, LobbyRow, SeatRow, open_store
-from data.migrations import migrations
-from data.postgres import MIGRATIONS, _apply_one
 from tests.conftest import Databases
+from tests.data.old_schemas import schema_before
 
 GUILD = 5
 SEATS = (SeatRow(11, "Ann"), SeatRow(22, "Bob"))
@@ -49,7 +45,6 @@ async def test_tables_opened_by_players_have_no_origin(store):
 
 async def _schema_before_origins(databases: Databases) -> str | Path:
     """A database of the schema before 0009: an open lobby, a running and a cancelled tournament."""
-    target = await databases.target("old.sqlite3")
     tournament = (
         "INSERT INTO tournaments (guild_id, channel_id, created_by, created_at, game_id, format, rounds, options, "
         "status, state) VALUES (5, 6, 11, 1.0, 'draw', 'knockout', 2, '{{}}', '{status}', '{{}}')"
@@ -60,26 +55,7 @@ async def _schema_before_origins(databases: Databases) -> str | Path:
         tournament.format(status="running"),
         tournament.format(status="cancelled"),
     ]
-    if databases.backend == "sqlite":
-        with sqlite3.connect(target) as db:
-            db.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
-            for version, sql in migrations():
-                if version < 9:
-                    db.executescript(sql)
-                    db.execute("INSERT INTO schema_version VALUES (?, 0)", (version,))
-            for sql in rows:
-                db.execute(sql)
-        return target
-    conn = await asyncpg.connect(str(target))
-    try:
-        for version, sql in migrations(MIGRATIONS):
-            if version < 9:
-                await _apply_one(conn, version, sql)
-        for sql in rows:
-            await conn.execute(sql)
-    finally:
-        await conn.close()
-    return target
+    return await schema_before(databases, 9, rows)
 
 
 async def test_a_database_from_before_origins_keeps_its_lobbies_and_tells_no_old_cancellation(databases: Databases):

@@ -5,11 +5,9 @@ entries of the action log."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from data import (
@@ -23,9 +21,8 @@ from data import (
     UndoRow,
     open_store,
 )
-from data.migrations import migrations
-from data.postgres import MIGRATIONS, _apply_one
 from tests.conftest import Databases
+from tests.data.old_schemas import schema_before
 from tests.data.test_data_store import GUILD, _game
 
 
@@ -95,33 +92,13 @@ async def test_each_change_of_a_request_is_told_through_the_outbox_with_it(store
 async def _schema_before_numbered_requests(databases: Databases) -> str | Path:
     """A database of the schema before 0012, holding a game, its open request (asked at turn 3) and an entry
     of its outbox, as that bot wrote them."""
-    target = await databases.target("old.sqlite3")
     rows = [
         "INSERT INTO games (guild_id, channel_id, host_id, game_id, players, options, seed, status, created_at) "
         "VALUES (5, 6, 11, 'muggins', 2, '{}', 123, 'active', 1.0)",
         "INSERT INTO undo_requests VALUES (1, 3, 0, 11, '5-3@5-5', 10.0, 310.0, '[22]', 6, 99)",
         "INSERT INTO outbox VALUES (1, 'action', 0, 2, 9.0, 69.0, 0)",
     ]
-    if databases.backend == "sqlite":
-        with sqlite3.connect(target) as db:
-            db.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
-            for version, sql in migrations():
-                if version < 12:
-                    db.executescript(sql)
-                    db.execute("INSERT INTO schema_version VALUES (?, 0)", (version,))
-            for sql in rows:
-                db.execute(sql)
-        return target
-    conn = await asyncpg.connect(str(target))
-    try:
-        for version, sql in migrations(MIGRATIONS):
-            if version < 12:
-                await _apply_one(conn, version, sql)
-        for sql in rows:
-            await conn.execute(sql)
-    finally:
-        await conn.close()
-    return target
+    return await schema_before(databases, 12, rows)
 
 
 async def test_a_request_asked_before_numbering_is_numbered_by_its_turn_as_its_buttons_are(
