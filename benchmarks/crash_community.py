@@ -114,7 +114,7 @@ class CommunityTeller(DiskTeller):
         if news is not None:
             claimed = news.tournament
             key = ("tournament", claimed.tournament_id, _due(claimed))
-            if news.since is None or key not in self.posted:
+            if not news.retold or key not in self.posted:
                 entry = {"tournament": claimed.tournament_id, "due": _due(claimed), "status": claimed.status}
                 self._write({**entry, "winner": claimed.winner, "rounds": claimed.rounds})
             await tournaments.told(claimed)

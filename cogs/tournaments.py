@@ -359,7 +359,7 @@ class Tournaments(commands.Cog):
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         cancelled = t.status == "cancelled"
         try:
-            if news.since is not None and await self._posted(channel, t, news.since):
+            if news.retold and await self._posted(channel, t):
                 log.info("tournament %s: its news was posted before a crash; not twice", t.tournament_id)
             else:
                 file = None if cancelled else picture(t, locale)
@@ -382,15 +382,15 @@ class Tournaments(commands.Cog):
                 log.info("tournament %s: could not retire its sign-up message (%s)", t.tournament_id, exc)
         await self.bot.service.tournaments.told(t)
 
-    async def _posted(self, channel: discord.PartialMessageable, t: Tournament, since: float) -> bool:
-        """Whether the channel shows this news of the tournament since `since`, by its first line (which names
-        the tournament and the round, the winner or the cancellation) in any language."""
+    async def _posted(self, channel: discord.PartialMessageable, t: Tournament) -> bool:
+        """Whether the channel's recent messages show this news of the tournament, by its first line (which
+        names the tournament and the round, the winner or the cancellation) in any language."""
         lines = {news_text(t, locale).split("\n", 1)[0] for locale in LOCALES}
 
         def this_news(message: discord.Message) -> bool | None:
             return True if (message.content or "").split("\n", 1)[0] in lines else None
 
-        return bool(await find_own(self.bot, channel, since, this_news))
+        return bool(await find_own(self.bot, channel, None, this_news))
 
     @tournament.command(
         name=text("command.tournament.create.name"), description=text("command.tournament.create.description")

@@ -222,8 +222,8 @@ def digest_embed(digest: Digest, locale: str) -> discord.Embed:
 
 
 async def digest_sent(bot: FivesBot, digest: Digest) -> tuple[int, int] | None:
-    """The (turn, hands ended) of the game that the newest digest of it in the watcher's DMs since an earlier,
-    unsettled claim shows (its footer says), if one was sent: that claim's, sent before a crash."""
+    """The (turn, hands ended) of the game that the newest digest of it in the watcher's DMs since the last one
+    told shows (its footer says), if one was sent: an unsettled claim's, sent before a crash."""
     if digest.since is None:
         return None
     game_no = digest.snapshot.table.game_no

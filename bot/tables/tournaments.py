@@ -297,12 +297,13 @@ def _next_matches(t: Tournament) -> list[dict[str, Any]] | None:
 
 @dataclass(frozen=True, slots=True)
 class News:
-    """A round's picture, the winner or a cancellation, claimed for telling. `since`: when an earlier claim of
-    it was taken that was never settled (a crash or a lost answer after posting, perhaps): the teller looks
-    for it among its messages since then before posting; None for the first claim, posted at once."""
+    """A round's picture, the winner or a cancellation, claimed for telling. `retold`: an earlier claim of it
+    was never settled (a crash or a lost answer after posting, perhaps), so the teller looks for it among its
+    recent messages before posting; the first claim posts at once. Not "since when": several claims in a row
+    may have died, and the post may be the first one's, so the post is recognised by what it says."""
 
     tournament: Tournament
-    since: float | None = None
+    retold: bool = False
 
 
 def _due(t: Tournament) -> int:
@@ -568,7 +569,7 @@ class Tournaments:
         return None if claimed is None else claimed.tournament
 
     async def claim_news(self, tournament_id: int) -> News | None:
-        """`claim`, saying also whether an earlier claim of the same news may have posted it (`News.since`)."""
+        """`claim`, saying also whether an earlier claim of the same news may have posted it (`News.retold`)."""
         row = await self._store.tournament(tournament_id)
         if row is None or row.status not in ("running", "cancelled"):
             return None
@@ -579,7 +580,7 @@ class Tournaments:
         claim = await self._store.claim_tournament_round(tournament_id, due, self._clock(), TELL_LEASE)
         if claim is None:
             return None
-        return News(t, None if claim.previous is None else claim.previous - TELL_LEASE)
+        return News(t, retold=claim.previous is not None)
 
     async def told(self, t: Tournament) -> None:
         """A claimed round was posted: the last (its winner told) finishes the tournament; a cancellation told

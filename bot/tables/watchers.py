@@ -92,7 +92,7 @@ class Digest:
     plays: int
     new_hands: tuple[tuple[int, HandResult], ...]  # (hand number, its result) ended since the last digest
     first: bool  # the first they get (when they start watching, or the first play after)
-    since: float | None = None  # an earlier claim of it, unsettled, was taken then: it may have been sent
+    since: float | None = None  # claimed again: a digest sent since then (the last one told) may be this one
 
     @property
     def over(self) -> bool:
@@ -259,7 +259,11 @@ class Watchers:
         snap = await self._snapshot(claim.game_no)
         new_hands = tuple((i + 1, h) for i, h in enumerate(snap.hands) if i >= w.told_hands)
         first = w.told_at == 0  # never told: watching from the lobby, or the first digest failed
-        since = None if claim.previous is None else claim.previous - DIGEST_LEASE
+        # Re-claimed: any digest sent after the last one told (or since they began watching) is an unsettled
+        # claim's, however many claims in a row died since, so the look goes back that far, not to the last
+        # claim. The digest told was sent before its `told_at`: the second more keeps it out of the look (whose
+        # margin is a second).
+        since = None if claim.previous is None else (w.told_at + 1 if w.told_at else w.since)
         plays = max(0, snap.turn - w.told_turn)
         return Digest(w.user_id, w.lobby_id, snap, plays, new_hands, first=first, since=since)
 

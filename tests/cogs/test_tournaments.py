@@ -115,3 +115,43 @@ async def test_a_crash_after_a_round_was_posted_does_not_post_it_twice(
     first, final = news(world)
     assert first.id == round_one.id and "🏆 Tournament #1 is over:" in final.content
     assert refusals(world) == []
+
+
+async def test_a_round_posted_before_two_crashes_in_a_row_is_still_found_and_not_posted_again(
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dave = world.guild.add_member(world.env.create_user("dave"))
+    members = _members(world, dave)
+    created = (
+        await world.alice.slash(world.channel, "tournament create", game="draw", format="knockout", options="rounds=1")
+    ).response
+    for m in members:
+        await m.click(created, label="Sign up")
+    await world.alice.click(created, label="Start")
+    await play_tables(world, members)
+
+    async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is posted
+        return None
+
+    monkeypatch.setattr(world.bot.service.tournaments, "told", nothing_recorded)
+    await world.env.advance_time(SWEEP_SECONDS + 1)
+    monkeypatch.undo()
+    [round_one] = news(world)
+
+    await world.env.restart_bot(make_bot())
+    cog = world.bot.get_cog("Tournaments")
+    assert cog is not None
+
+    async def claimed_then_died(news: Any) -> None:  # the next process claims it again and dies before looking
+        return None
+
+    monkeypatch.setattr(cog, "tell", claimed_then_died)
+    for _ in range(int(TELL_LEASE // SWEEP_SECONDS) + 2):
+        await world.env.advance_time(SWEEP_SECONDS + 1)
+    assert await world.bot.service.tournaments.claim_news(1) is None  # that claim holds it for its lease
+    monkeypatch.undo()
+    await world.env.restart_bot(make_bot())
+    for _ in range(int(TELL_LEASE // SWEEP_SECONDS) + 2):  # a third claim: the post of the first is found
+        await world.env.advance_time(SWEEP_SECONDS + 1)
+    assert news(world) == [round_one]
+    assert refusals(world) == []

@@ -312,6 +312,38 @@ async def test_a_crash_after_a_digest_was_sent_does_not_send_it_twice(
     assert refusals(world) == []
 
 
+async def test_a_digest_sent_before_two_crashes_in_a_row_is_still_found_and_not_sent_again(
+    world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    await watch(watcher, board(world), "By DM digest")
+    await play_some(world, 3)
+
+    async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is sent
+        return None
+
+    monkeypatch.setattr(world.bot.service.watchers, "told", nothing_recorded)
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    monkeypatch.undo()
+    assert len(dms(watcher)) == 2
+
+    await world.env.restart_bot(make_bot())
+    spectators = sweep(world)
+
+    async def claimed_then_died() -> None:  # the next process claims it again and dies before looking
+        await spectators.bot.service.watchers.sweep()
+
+    monkeypatch.setattr(spectators, "send_due", claimed_then_died)
+    await world.env.advance_time(DIGEST_LEASE + 60)
+    monkeypatch.undo()
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(DIGEST_LEASE + 60)  # a third claim: the digest of the first is found
+    await sweep(world).send_due()
+    assert len(dms(watcher)) == 2
+    assert refusals(world) == []
+
+
 async def test_a_crash_before_the_first_digest_was_sent_sends_it_after_the_restart(
     world: World, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:
