@@ -153,6 +153,9 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
         if len(playing) < games:  # a table ended: open another one
             game_id, options = rng.choice(GAMES)
             host, guest = rng.sample(users, 2)
+            for left in service.lobbies(GUILD):  # a kill before its start left it open: its host gives it up
+                if left.host_id == host and left.status == "open":
+                    await service.cancel(left.lobby_id, host)
             [opened] = await service.open_lobby(GUILD, 1, Player(host, f"p{host}"), game_id, options)
             assert isinstance(opened, LobbyChanged)
             lobby = opened.lobby.lobby_id

@@ -200,6 +200,9 @@ async def child(work: Path, games: int, seed: int, drain: bool) -> None:
         if len(playing) < games:
             game_id, options = rng.choice(UNDO_GAMES)
             host, guest = rng.sample(players, 2)
+            for left in service.lobbies(GUILD):  # a kill before its start left it open: its host gives it up
+                if left.host_id == host and left.status == "open" and left.undo:  # ours, not a tournament's
+                    await service.cancel(left.lobby_id, host)
             [opened] = await service.open_lobby(GUILD, CHANNEL, Player(host, f"p{host}"), game_id, options, undo=True)
             lobby = opened.lobby.lobby_id
             await service.join(lobby, Player(guest, f"p{guest}"))
