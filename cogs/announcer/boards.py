@@ -210,7 +210,10 @@ class Boards:
             embed.set_image(url="attachment://sheet.png")
         post.lines, post.ended = [], True
         controls = final_board_controls(table, locale)
-        return await self.post(post, note.view.turn, embed=embed, file=file, view=controls) is not None
+        # The log's turn, as every other post has it (an accepted undo leaves the view's count behind the log's,
+        # and a restart reads from these footers where the table's messages got to).
+        turn = post.turn if post.turn is not None else note.view.turn
+        return await self.post(post, turn, embed=embed, file=file, view=controls) is not None
 
     async def abandoned(self, post: Post, note: GameAbandoned, locale: str) -> bool:
         """That the game was abandoned; whether it was posted."""

@@ -5,6 +5,7 @@ player refuses: the move stands."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -188,4 +189,49 @@ async def test_an_outcome_discord_refused_to_draw_is_drawn_at_the_retry(
     [shown] = questions(world)
     assert f"{other.user.name} refused: {played} stands." in text_of(shown)
     assert custom_ids(shown) == []
+    assert refusals(world) == []
+
+
+async def test_after_an_accepted_undo_the_final_board_names_the_logs_move_and_a_restart_posts_nothing_again(
+    world: World, dana: simcord.MemberActor, make_bot: Callable[[], FivesBot]
+) -> None:
+    """The final board's footer counted the actions still in play, two short of the log per accepted undo;
+    the table's messages then read out of order, and a restart, which reads from these footers where the
+    table got to, would post the last plays and the ending again."""
+    await dana.slash(world.channel, "settings undo", enabled="on")
+    lobby = (await world.alice.slash(world.channel, "play", game="draw", undo=True)).response
+    await world.bob.click(lobby, label="Join")
+    shown = (await world.alice.click(lobby, label="Rules")).response
+    [select] = [i for i in custom_ids(shown.message) if i.endswith(":rounds")]
+    await world.alice.select(shown, ["1"], custom_id=select)
+    await world.alice.click(lobby, label="Start")
+    game_no = world.bot.service.games_of(world.alice.id)[0].table.game_no
+    player = whose_turn(world)
+    assert player is not None
+    other = world.bob if player is world.alice else world.alice
+    await move(player, playable(player))
+    await player.slash(thread(world), "undo")
+    await other.click(question(world), label="Accept")
+    while world.bot.service.games_of(world.alice.id):
+        player = whose_turn(world)
+        assert player is not None
+        hand = playable(player)
+        assert hand is not None
+        await move(player, hand)
+    record = await world.bot.service.export(game_no)
+    logged = len(record["actions"])
+
+    def footers() -> list[int]:
+        return [
+            int(found[1])
+            for m in thread(world).history()
+            for e in m.embeds
+            if (found := re.search(rf"Game {game_no} · move (\d+)", e.footer.text or ""))
+        ]
+
+    shown_moves = footers()
+    assert shown_moves[-1] == logged and shown_moves == sorted(shown_moves)
+    posted = len(thread(world).history())
+    await world.env.restart_bot(make_bot())
+    assert len(thread(world).history()) == posted
     assert refusals(world) == []
