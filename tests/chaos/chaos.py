@@ -266,6 +266,9 @@ class Chaos:
         if applied == 1:
             self.acked[table.game_no] += 1
             table.last_mover = member
+            if table.undo and self.community_rate and self.rng.random() < 0.1:  # a mis-click, taken back at once
+                await self.community.act("undo", table)
+                self.summary.community += 1
         elif applied == 0:
             self._must_be_answered(result, f"game {table.game_no}: a refused {path} move")
         else:

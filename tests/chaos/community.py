@@ -106,8 +106,12 @@ class Community:
         self.chaos._restore.append(lambda: setattr(Rematches, "_settle", settle))
 
     # -- acting ----------------------------------------------------------------------------------------------
-    async def act(self) -> None:
-        """One community action, chosen among those the tables allow now."""
+    async def act(self, kind: str | None = None, table: Tracked | None = None) -> None:
+        """One community action (`kind` at `table`, or chosen among those the tables allow now)."""
+        if kind is not None and table is not None:
+            self.done[kind] += 1
+            await getattr(self, f"_{kind}")(table)
+            return
         chaos = self.chaos
         active = chaos._active()
         on = [t for t in chaos.tables if t.game_no in active]
