@@ -18,6 +18,7 @@ from bot.engine import UNDO
 from bot.tables.rematches import Rematches
 from bot.tables.table import replay
 from bot.tables.watchers import DIGEST_SECONDS
+from presenters.five_hundred import card
 
 if TYPE_CHECKING:
     from .chaos import Chaos, Summary, Tracked
@@ -280,7 +281,8 @@ class Community:
         summary.replays = self.done["replay"]
 
     async def _hidden(self, game_no: int, move: int) -> set[str]:
-        """Every tile or card in a hand after the game's first `move` actions (what no watcher may see)."""
+        """Every tile or card in a hand after the game's first `move` log entries (what no watcher may see), as
+        it would be written."""
         store = self.chaos.bot.store
         assert store is not None
         stored = await store.load_game(game_no)
@@ -289,8 +291,17 @@ class Community:
         state = replay(stored.row, stored.actions[:move])
         out: set[str] = set()
         for seat in range(stored.row.players):
-            out |= {str(t) for t in state.view(seat).hand or ()}
+            for held in state.view(seat).hand or ():
+                out |= _written(held)
         return out
+
+
+def _written(held: Any) -> set[str]:
+    """How a tile or card in a hand would be written in a message: a tile either way round, a card as its
+    text and as the cards are shown."""
+    if isinstance(held, tuple):
+        return {f"{held[0]}-{held[1]}", f"{held[1]}-{held[0]}"}
+    return {str(held), card(str(held), "en")}
 
 
 def _names(text: str, thing: str) -> bool:
