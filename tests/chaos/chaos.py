@@ -24,6 +24,8 @@ from bot.client import FivesBot
 from bot.tables.table import replay
 from cogs.announcer.boards import Boards
 
+from .community import Community
+
 # (game, players, humans, options): every family and player count, humans and computers mixed.
 CATALOGUE: tuple[tuple[str, int, int, dict[str, str]], ...] = (
     ("draw", 2, 2, {"rounds": "1"}),
@@ -76,6 +78,9 @@ class Tracked:
     humans: list[simcord.MemberActor]
     watcher: simcord.MemberActor  # a member of the server who does not play here
     old_hands: list[tuple[simcord.MemberActor, Any]] = field(default_factory=list)  # ephemeral hands shown
+    undo: bool = False  # opened with undo by agreement
+    watched: bool = False  # its server's watcher follows it by DM digest
+    last_mover: simcord.MemberActor | None = None  # who may ask to take their move back
 
 
 @dataclass
@@ -91,25 +96,40 @@ class Summary:
     leaks: int = 0
     unanswered: int = 0
     errors: int = 0
+    community: int = 0
+    digests: int = 0
+    undos: int = 0
+    rematches: int = 0
+    replays: int = 0
     problems: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         return (
             f"chaos: {self.tables} tables, {self.actions} actions ({self.clicks} clicks), {self.restarts} restarts, "
             f"{self.faults} faults, {self.ended} games ended; lost {self.lost}, doubled {self.doubled}, "
-            f"leaks {self.leaks}, unanswered {self.unanswered}, errors logged {self.errors}"
+            f"leaks {self.leaks}, unanswered {self.unanswered}, errors logged {self.errors}; "
+            f"{self.community} community actions: {self.digests} digests, {self.undos} undo requests, "
+            f"{self.rematches} rematches, {self.replays} replays"
         )
 
 
 class Chaos:
     def __init__(
-        self, env: simcord.Env, make_bot: Callable[[], FivesBot], seed: int, tables: int, fault_rate: float
+        self,
+        env: simcord.Env,
+        make_bot: Callable[[], FivesBot],
+        seed: int,
+        tables: int,
+        fault_rate: float,
+        community_rate: float = 0.0,
     ) -> None:
         self.env = env
         self.make_bot = make_bot
         self.rng = random.Random(seed)
         self.size = tables
         self.fault_rate = fault_rate
+        self.community_rate = community_rate  # the share of steps that are a community action, not a move
+        self.community = Community(self)
         self.tables: list[Tracked] = []
         self.summary = Summary()
         self.closed: set[int] = set()  # users whose DMs are closed now
@@ -129,9 +149,10 @@ class Chaos:
     async def open_tables(self) -> None:
         self._watch_public_images()
         self._watch_posts()
+        self.community.watch()
         for g in range(max(1, -(-self.size // 8))):
             guild = self.env.create_guild(f"Club {g}")
-            await self.bot.service.update_settings(guild.id, turn_seconds=TURN_SECONDS)
+            await self.bot.service.update_settings(guild.id, turn_seconds=TURN_SECONDS, undo_allowed=True)
             channels = [guild.create_text_channel(f"games-{c}") for c in range(2)]
             members = [guild.add_member(self.env.create_user(f"p{g}x{m}")) for m in range(6)]
             watcher = guild.add_member(self.env.create_user(f"watcher{g}"))
@@ -146,7 +167,8 @@ class Chaos:
         game_id, players, humans, options = CATALOGUE[i % len(CATALOGUE)]
         guild, channels, members, watcher = self.guilds[i % len(self.guilds)]
         seated = self.rng.sample(members, humans)
-        await self._open(guild, self.rng.choice(channels), seated, watcher, game_id, players, options)
+        undo = humans > 1 and self.community_rate > 0 and self.rng.random() < 0.5  # others to agree
+        await self._open(guild, self.rng.choice(channels), seated, watcher, game_id, players, options, undo=undo)
         self.summary.tables = len(self.tables)
 
     async def _open(
@@ -158,9 +180,11 @@ class Chaos:
         game_id: str,
         players: int,
         options: dict[str, str],
+        *,
+        undo: bool = False,
     ) -> None:
         host = humans[0]
-        result = await host.slash(channel, "play", game=game_id)
+        result = await host.slash(channel, "play", game=game_id, **({"undo": True} if undo else {}))
         lobby = result.response
         if lobby is None or lobby.ephemeral:  # refused (a permission taken away, /play too often): answered
             self._must_be_answered(result, f"a refused /play {game_id}")
@@ -182,7 +206,21 @@ class Chaos:
         started = [s for s in self.bot.service.games_of(host.id) if s.table.game_no not in before]
         if not started:  # the computers may have finished it already: find it in the store
             return
-        self.tables.append(Tracked(started[0].table.game_no, game_id, guild, channel, humans, watcher))
+        self.tables.append(Tracked(started[0].table.game_no, game_id, guild, channel, humans, watcher, undo=undo))
+
+    async def adopt_rematch(self, table: Tracked) -> None:
+        """A rematch everyone accepted started a new game: it is played and checked like the others."""
+        row = await self.bot.store.rematch(table.game_no)  # type: ignore[union-attr]
+        if row is None or row.next_game_no is None or any(t.game_no == row.next_game_no for t in self.tables):
+            return
+        stored = await self.bot.store.load_game(row.next_game_no)  # type: ignore[union-attr]
+        if stored is None:
+            return
+        humans = [m for m in table.humans if m.id in {s.user_id for s in stored.row.seats}]
+        self.tables.append(
+            Tracked(row.next_game_no, table.game_id, table.guild, table.channel, humans, table.watcher, undo=table.undo)
+        )
+        self.summary.tables = len(self.tables)
 
     # -- playing ---------------------------------------------------------------------------------------
     async def run(self, steps: int, *, reopen: bool = False) -> None:
@@ -192,6 +230,10 @@ class Chaos:
                 await self._open_next()
             if self.rng.random() < self.fault_rate:
                 await self._fault(self.rng.choice(FAULTS))
+            if self.rng.random() < self.community_rate:  # instead of a move: the run's length stays the same
+                await self.community.act()
+                self.summary.community += 1
+                continue
             if not await self._one_move():
                 await self.env.advance_time(TURN_SECONDS + 5)  # nobody to act now: let the timers play
                 if not self._live():
@@ -223,6 +265,10 @@ class Chaos:
         applied = await self._player_actions(table) - before
         if applied == 1:
             self.acked[table.game_no] += 1
+            table.last_mover = member
+            if table.undo and self.community_rate and self.rng.random() < 0.1:  # a mis-click, taken back at once
+                await self.community.act("undo", table)
+                self.summary.community += 1
         elif applied == 0:
             self._must_be_answered(result, f"game {table.game_no}: a refused {path} move")
         else:
@@ -297,8 +343,8 @@ class Chaos:
         elif kind == "post_error":
             status = self.rng.choice((500, 503, 429))
             env.inject_error("POST", f"/channels/{(await self._place(table)).id}/messages", status=status, times=1)
-        elif kind == "dm_error":
-            member = self.rng.choice(table.humans)
+        elif kind == "dm_error":  # a player's DM, or the watcher's (a digest)
+            member = self.rng.choice([*table.humans, table.watcher])
             env.inject_error("POST", f"/channels/{member.user.dm_channel.id}/messages", status=503, times=1)
         elif kind == "edit_error":
             env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=2)
@@ -403,6 +449,8 @@ class Chaos:
 
     async def check(self, errors_logged: int) -> Summary:
         summary = self.summary
+        for table in list(self.tables):  # rematches started by their last answer, or at their deadline
+            await self.adopt_rematch(table)
         # Refusals reach simcord's error list too (answered by `cogs.errors.report`); anything else is a failure.
         unexpected = [
             e
@@ -444,6 +492,7 @@ class Chaos:
                 summary.ended += 1
             elif not await self._callable(table, [s.user_id for s in stored.row.seats], state):
                 summary.problems.append(f"game {table.game_no} is stuck: nobody to act was called")
+        await self.community.check(summary)
         await self._check_leaderboards()
         return summary
 

@@ -39,7 +39,7 @@ async def test_tables_under_faults_lose_double_and_leak_nothing_and_answer_every
 ) -> None:
     simcord_env = patient
     caplog.set_level(logging.WARNING)
-    chaos = Chaos(simcord_env, make_bot, SEED, TABLES, fault_rate=0.08)
+    chaos = Chaos(simcord_env, make_bot, SEED, TABLES, fault_rate=0.08, community_rate=0.06)
     try:
         await chaos.open_tables()
         await chaos.run(STEPS, reopen=FULL)
