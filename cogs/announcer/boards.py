@@ -55,8 +55,13 @@ class Boards:
     async def board(self, post: Post, hands: Sequence[HandChanged], locale: str) -> None:
         table = post.table
         game_no = table.game_no
-        view: View = post.view if post.view is not None else await self.bot.service.public_view(game_no)
-        turn = post.turn if post.turn is not None else view.turn
+        if post.view is None or post.turn is None:  # nothing played in this delivery (a resignation, say)
+            # The log's turn, not the view's: after an accepted undo the view counts two fewer per undo.
+            snap = await self.bot.service.snapshot(game_no)
+            post.view = post.view if post.view is not None else snap.view
+            post.turn = post.turn if post.turn is not None else snap.turn
+        view: View = post.view
+        turn = post.turn
         newest = self._boards.get(game_no)
         if newest is not None and newest[1] > turn:
             # A later call already posted a newer board: say what happened without replacing it.

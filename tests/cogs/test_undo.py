@@ -235,3 +235,25 @@ async def test_after_an_accepted_undo_the_final_board_names_the_logs_move_and_a_
     await world.env.restart_bot(make_bot())
     assert len(thread(world).history()) == posted
     assert refusals(world) == []
+
+
+async def test_a_resignation_after_an_accepted_undo_is_shown_at_the_logs_move(
+    world: World, dana: simcord.MemberActor
+) -> None:
+    """A board drawn with nothing played in its delivery (a resignation) took its move from the view, which
+    counts two fewer per accepted undo than the log: the table's footers went back in time."""
+    player, other, _ = await undo_table(world, dana)
+    await player.slash(thread(world), "undo")
+    await other.click(question(world), label="Accept")
+    game_no = world.bot.service.games_of(world.alice.id)[0].table.game_no
+    asked = (await world.bob.slash(thread(world), "resign")).response
+    await world.bob.click(asked, label="Resign")
+    record = await world.bot.service.export(game_no)
+    shown = [
+        int(found[1])
+        for m in thread(world).history()
+        for e in m.embeds
+        if (found := re.search(rf"Game {game_no} · move (\d+)", e.footer.text or ""))
+    ]
+    assert shown == sorted(shown) and shown[-1] == len(record["actions"])
+    assert refusals(world) == []
