@@ -5,6 +5,7 @@ seed is SEED, or the first one that reaches a test's `Situation`."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +132,17 @@ def board(world: World) -> discord.Message:
     live = [m for m in thread(world).history() if any(i.startswith("fives:hand:") for i in custom_ids(m))]
     assert len(live) == 1, f"{len(live)} boards have live controls"
     return live[0]
+
+
+def moves_shown(world: World, game_no: int = 1) -> list[int]:
+    """The move each table message says it shows (its footer), in the order they were posted."""
+    out = []
+    for message in thread(world).history():
+        for embed in message.embeds:
+            found = re.search(rf"Game {game_no} · move (\d+)", embed.footer.text or "")
+            if found:
+                out.append(int(found[1]))
+    return out
 
 
 def dms(member: simcord.MemberActor) -> list[discord.Message]:

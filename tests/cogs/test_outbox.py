@@ -17,7 +17,7 @@ import cogs.announcer.announcer
 from bot.client import FivesBot
 from cogs.announcer.boards import Boards
 
-from .conftest import World, board, custom_ids, dms, open_table, playable, thread
+from .conftest import World, board, custom_ids, dms, moves_shown, open_table, playable, thread
 from .test_permissions import actions, next_human, play_from_dm
 
 GAME_OVER = "Draw Dominoes #1: game over"
@@ -25,17 +25,6 @@ GAME_OVER = "Draw Dominoes #1: game over"
 
 def announcer(world: World) -> Any:
     return world.bot.announcer
-
-
-def moves_shown(world: World) -> list[int]:
-    """The move each table message says it shows (its footer), in the order they were posted."""
-    out = []
-    for message in thread(world).history():
-        for embed in message.embeds:
-            found = re.search(r"Game 1 · move (\d+)", embed.footer.text or "")
-            if found:
-                out.append(int(found[1]))
-    return out
 
 
 def lines_about(world: World, name: str) -> int:

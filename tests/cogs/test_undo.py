@@ -5,7 +5,6 @@ player refuses: the move stands."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +14,18 @@ import simcord
 
 from bot.client import FivesBot
 
-from .conftest import World, custom_ids, move, playable, public, refusals, text_of, thread, whose_turn
+from .conftest import (
+    World,
+    custom_ids,
+    move,
+    moves_shown,
+    playable,
+    public,
+    refusals,
+    text_of,
+    thread,
+    whose_turn,
+)
 
 
 @pytest.fixture
@@ -220,16 +230,7 @@ async def test_after_an_accepted_undo_the_final_board_names_the_logs_move_and_a_
         await move(player, hand)
     record = await world.bot.service.export(game_no)
     logged = len(record["actions"])
-
-    def footers() -> list[int]:
-        return [
-            int(found[1])
-            for m in thread(world).history()
-            for e in m.embeds
-            if (found := re.search(rf"Game {game_no} · move (\d+)", e.footer.text or ""))
-        ]
-
-    shown_moves = footers()
+    shown_moves = moves_shown(world, game_no)
     assert shown_moves[-1] == logged and shown_moves == sorted(shown_moves)
     posted = len(thread(world).history())
     await world.env.restart_bot(make_bot())
@@ -249,11 +250,6 @@ async def test_a_resignation_after_an_accepted_undo_is_shown_at_the_logs_move(
     asked = (await world.bob.slash(thread(world), "resign")).response
     await world.bob.click(asked, label="Resign")
     record = await world.bot.service.export(game_no)
-    shown = [
-        int(found[1])
-        for m in thread(world).history()
-        for e in m.embeds
-        if (found := re.search(rf"Game {game_no} · move (\d+)", e.footer.text or ""))
-    ]
+    shown = moves_shown(world, game_no)
     assert shown == sorted(shown) and shown[-1] == len(record["actions"])
     assert refusals(world) == []
