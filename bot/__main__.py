@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import re
 import sys
@@ -32,6 +33,7 @@ from bot.tables import (
     TableService,
 )
 from bot.tables.thinking import Thinking
+from bot.version import bot_version
 from data import Store, StoreError, hold_database
 from presenters import presenter
 from presenters.common import game_name, seat_names, table_title, winners
@@ -55,8 +57,25 @@ DEMO_FILE = re.compile(r"board-\d{4,}\.png|sheet-(\d{2,}|final)\.png")  # what a
 DEMO_FLAGS = ("--players", "--seed", "--out", "--lang", "--level")
 
 
+def games_list() -> str:
+    """The games `--demo` takes, one a line with its players and English name, for `--help`."""
+    lines = ["games (GAME):"]
+    for game_id in sorted(GAMES):
+        players = game_info(game_id).players
+        count = str(players[0]) if len(players) == 1 else f"{min(players)}-{max(players)}"
+        lines.append(f"  {game_id:<16} {game_name(game_id, 'en')}, {count} players")
+    return "\n".join(lines)
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="The fives Discord bot.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="The fives Discord bot: with DISCORD_TOKEN set (.env or the environment), it runs the bot;\n"
+        "with --demo GAME it plays a whole game among computer players without Discord.",
+        epilog=games_list(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {bot_version()}")
     parser.add_argument("--demo", metavar="GAME", choices=sorted(GAMES), help="play a game among computer players")
     parser.add_argument("--players", type=int, help="number of players in the demo (the game's usual number)")
     parser.add_argument("--seed", type=int, help="seed of the demo game (random when left out)")
@@ -291,5 +310,19 @@ async def demo(
             await store.close()
 
 
+def entry_point(argv: Sequence[str] | None = None) -> int:
+    """`main`, where a reader that stops reading (`| head -3`) ends the output quietly, as the tools it is
+    piped between do, instead of with a BrokenPipeError traceback."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()  # inside the try: the last lines may be still buffered
+        return code
+    except BrokenPipeError:
+        # Python flushes stdout again at exit, and would say so: point it at nothing first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1  # what Python itself returns on a broken pipe
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry_point())
