@@ -11,8 +11,8 @@ copied. Everything is copied in one transaction, and only into a database holdin
 twice, the second run refuses and changes nothing. Then set FIVES_DATABASE to the URL and start the bot.
 
 The SQLite file is only read, never written: it is checked first (a bot's database?), the target is
-reached and found empty, and only then is the file read, through a copy of it that is brought to the
-current schema (an older bot's file), so that a failed or refused copy leaves the file as it was.
+reached and found empty, and only then is the file read, through a backup of it (`data.backup`) that is
+brought to the current schema (an older bot's file), so that a failed or refused copy leaves it as it was.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Any
 
 from . import mapping as m
 from .backends import hold_database, is_postgres
+from .backup import check_sqlite_source, snapshot
 from .postgres import PostgresStore, redact
 from .store import Store, StoreError
 
@@ -94,37 +95,6 @@ def _read(db: sqlite3.Connection, table: _Table) -> list[tuple]:
     return [tuple(bool(v) if flag and v is not None else v for v, flag in zip(r, flags, strict=True)) for r in rows]
 
 
-def read_only(path: Path) -> sqlite3.Connection:
-    """A connection that cannot write to `path` (SQLite's `mode=ro`), nor create it when it is missing. With
-    no write-ahead log beside the file (a bot that stopped cleanly), the file is all there is: `immutable`
-    then keeps SQLite from making the `-wal` and `-shm` files a reader of a WAL database otherwise leaves."""
-    wal = path.with_name(path.name + "-wal")
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{'' if wal.exists() else '&immutable=1'}", uri=True)
-
-
-def check_source(path: Path) -> None:
-    """Refuse, in one line, a source that is not a bot's SQLite database, reading it only."""
-    if not path.exists():
-        raise MigrationRefused(f"{path} does not exist: name the bot's SQLite file (FIVES_DATABASE until now)")
-    if not path.is_file():
-        raise MigrationRefused(f"{path} is not a file: name the bot's SQLite file (FIVES_DATABASE until now)")
-    if path.stat().st_size == 0:
-        raise MigrationRefused(f"{path} is empty: it holds no bot database, so there is nothing to copy")
-    try:
-        with closing(read_only(path)) as db:
-            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    except sqlite3.DatabaseError as exc:  # "file is not a database", unreadable, ...
-        raise MigrationRefused(f"{path} is not a SQLite database ({exc}): nothing was copied") from None
-    if not {"schema_version", "games"} <= tables:
-        raise MigrationRefused(f"{path} is a SQLite database but not the bot's (it has no games): nothing was copied")
-
-
-def snapshot(path: Path, copy: Path) -> None:
-    """A consistent copy of the SQLite file at `copy` (SQLite's backup API, reading `path` only)."""
-    with closing(read_only(path)) as source, closing(sqlite3.connect(copy)) as target:
-        source.backup(target)
-
-
 async def read_source(path: Path) -> dict[str, list[tuple]]:
     """Every table's rows, from a copy of the file brought to the current schema as starting the bot would."""
     with tempfile.TemporaryDirectory(prefix="fives-migrate-") as folder:
@@ -144,7 +114,7 @@ async def migrate(sqlite_path: str | Path, url: str) -> dict[str, int]:
         raise MigrationRefused(
             f"the target must be a PostgreSQL URL (postgresql://user:password@host:port/database), not {redact(url)!r}"
         )
-    check_source(path)
+    check_sqlite_source(path)
     claim = hold_database(path)  # DatabaseInUse while a bot runs on it; the claim's file goes with it
     try:
         target = await PostgresStore.open(url, exclusive=True)  # no bot writes while it copies
