@@ -31,6 +31,7 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 UNDERSTOOD = (
     "a SQLite file (a path such as fives.sqlite3) or a PostgreSQL URL (postgresql://user:password@host:port/database)"
 )
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite database file
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:/")  # a scheme (`mysql://`, `sqlite:///`, `mysql:/`), not a drive `C:/`
 
 
@@ -48,14 +49,27 @@ def is_postgres(target: str | Path) -> bool:
 
 def check_database(target: str | Path, name: str = "FIVES_DATABASE") -> None:
     """Refuse a URL of a kind the bot does not speak, saying which it does: taken as a path, `mysql://x@h/db`
-    would end in a puzzling "cannot open mysql:/x@h/db.lock". Only the scheme is repeated (no password)."""
+    would end in a puzzling "cannot open mysql:/x@h/db.lock". Only the scheme is repeated (no password). A
+    path must be a SQLite file (its header is read, nothing is written), missing (made at start) or empty."""
     text = str(target)
     if is_postgres(text):
         return
+    path = Path(text)
     scheme = _URL.match(text)
-    if scheme and not Path(text).exists():  # a file that happens to be called `a:/b` is still a file
+    if scheme and not path.exists():  # a file that happens to be called `a:/b` is still a file
         kind = scheme[0].rstrip("/:")
         raise UnknownDatabase(f"{name} is a {kind}:// URL, which the bot does not understand: it takes {UNDERSTOOD}")
+    if path.is_dir():
+        raise UnknownDatabase(f"{name} is {path}, a folder: it takes {UNDERSTOOD}; a missing file is made")
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return  # made at the first start
+    except OSError as exc:
+        raise UnknownDatabase(f"cannot read {name} {path}: {exc.strerror or exc}") from None
+    if header and header != SQLITE_HEADER:  # an empty file is an empty database to SQLite
+        raise UnknownDatabase(f"{name} is {path}, which is not a SQLite database: it takes {UNDERSTOOD}")
 
 
 class _ProcessLock:

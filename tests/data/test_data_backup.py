@@ -94,6 +94,15 @@ async def test_a_backup_taken_while_games_are_played_restores_every_acknowledged
     sizes = []
     for i, (backup_file, before) in enumerate(taken):
         logs = await restored_games(backup_file, tmp_path / f"restored-{i}")
+        # The documented check that a restored database starts (the bot's own opening, without Discord).
+        env = {**{k: v for k, v in os.environ.items() if not k.startswith(("FIVES_", "DISCORD_"))}}
+        env.update(PYTHONPATH=str(ROOT), FIVES_DATABASE=str(tmp_path / f"restored-{i}" / "fives.sqlite3"))
+        check = subprocess.run(
+            [sys.executable, "-m", "bot", "--check-database"],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert check.returncode == 0 and check.stderr == "", check.stderr
+        assert check.stdout.endswith("games in play, every one replays: the bot can start on it\n")
         missing = [a for a in before if not (a["turn"] < len(logs.get(a["game"], ())) and
                                              logs[a["game"]][a["turn"]][1] == a["action"])]  # fmt: skip
         assert missing == [], f"backup {i} lost acknowledged moves"
