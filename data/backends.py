@@ -65,6 +65,11 @@ def check_database(target: str | Path, name: str = "FIVES_DATABASE") -> None:
         with path.open("rb") as fh:
             header = fh.read(len(SQLITE_HEADER))
     except FileNotFoundError:
+        if not path.absolute().parent.is_dir():
+            raise UnknownDatabase(
+                f"{name} is {path}, in a folder that does not exist ({path.absolute().parent}): the bot makes a "
+                "missing database file, not its folder"
+            ) from None
         return  # made at the first start
     except OSError as exc:
         raise UnknownDatabase(f"cannot read {name} {path}: {exc.strerror or exc}") from None
