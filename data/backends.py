@@ -47,6 +47,12 @@ def is_postgres(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(URL_SCHEMES)
 
 
+def url_scheme(text: str) -> str | None:
+    """The scheme of a URL (`mysql` of `mysql://...`, also once a path has made it `mysql:/...`), else None."""
+    found = _URL.match(text)
+    return found[0].rstrip("/:") if found else None
+
+
 def check_database(target: str | Path, name: str = "FIVES_DATABASE") -> None:
     """Refuse a URL of a kind the bot does not speak, saying which it does: taken as a path, `mysql://x@h/db`
     would end in a puzzling "cannot open mysql:/x@h/db.lock". Only the scheme is repeated (no password). A
@@ -55,9 +61,8 @@ def check_database(target: str | Path, name: str = "FIVES_DATABASE") -> None:
     if is_postgres(text):
         return
     path = Path(text)
-    scheme = _URL.match(text)
-    if scheme and not path.exists():  # a file that happens to be called `a:/b` is still a file
-        kind = scheme[0].rstrip("/:")
+    kind = url_scheme(text)
+    if kind is not None and not path.exists():  # a file that happens to be called `a:/b` is still a file
         raise UnknownDatabase(f"{name} is a {kind}:// URL, which the bot does not understand: it takes {UNDERSTOOD}")
     if path.is_dir():
         raise UnknownDatabase(f"{name} is {path}, a folder: it takes {UNDERSTOOD}; a missing file is made")

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import mapping as m
-from .backends import hold_database, is_postgres
+from .backends import hold_database, is_postgres, url_scheme
 from .backup import check_sqlite_source, snapshot
 from .postgres import PostgresStore, redact
 from .store import Store, StoreError
@@ -113,6 +113,12 @@ async def migrate(sqlite_path: str | Path, url: str) -> dict[str, int]:
     if not is_postgres(url):
         raise MigrationRefused(
             f"the target must be a PostgreSQL URL (postgresql://user:password@host:port/database), not {redact(url)!r}"
+        )
+    scheme = url_scheme(str(sqlite_path))
+    if scheme is not None and not path.exists():
+        raise MigrationRefused(
+            f"the source is a {scheme}:// URL: it must be the bot's SQLite file (FIVES_DATABASE until now), "
+            "and the target a postgresql:// URL"
         )
     check_sqlite_source(path)
     claim = hold_database(path)  # DatabaseInUse while a bot runs on it; the claim's file goes with it

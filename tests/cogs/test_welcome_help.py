@@ -172,3 +172,14 @@ async def test_help_speaks_the_readers_language(world: World) -> None:
     assert ":" not in "".join(sections.values()).replace("`ゲーム:`", ""), "Japanese colons"
     english = help_sections((await world.alice.slash(world.channel, "help")).response)
     assert "Play" in english and "遊ぶ" not in english, "each reader their own language"
+
+
+async def test_the_log_says_the_version_and_the_invite_link_at_login(
+    world: World, make_bot: Callable[[], FivesBot], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="bot.client"):
+        await world.env.restart_bot(make_bot())  # a login, as at every start
+    bot = world.bot
+    assert f"fives {bot_version()} logged in as {bot.user}" in caplog.text
+    assert f"invite the bot to a server with {invite_url(bot.application_id or bot.user.id)}" in caplog.text
+    assert "&permissions=309237763072" in caplog.text

@@ -130,3 +130,18 @@ async def test_a_database_a_bot_holds_is_refused_and_its_claim_stays(tmp_path: P
     assert not (tmp_path / "fives.sqlite3.lock").exists(), "a store closed normally leaves no lock file"
     again = await Store.open(source)
     await again.close()
+
+
+@pytest.mark.parametrize("source", ["mysql://fives:secret@db/fives", "postgresql://fives:secret@db/fives"])
+def test_a_source_that_is_a_url_is_refused_saying_what_each_side_takes(tmp_path: Path, source: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "data.migrate", source, UNREACHABLE],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    line = refused_in_one_line(done)
+    scheme = source.split(":")[0]
+    assert line == (
+        f"the source is a {scheme}:// URL: it must be the bot's SQLite file (FIVES_DATABASE until now), "
+        "and the target a postgresql:// URL"
+    )
+    assert list(tmp_path.iterdir()) == []
