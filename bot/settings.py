@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from data.backends import check_database, is_postgres
+from data.backends import check_database_kind, is_postgres
 from data.store import StoreError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -81,7 +81,7 @@ class Settings:
         if database.startswith(("postgres:", "postgresql:")) and not is_postgres(database):
             raise SettingsError(f"FIVES_DATABASE must be a SQLite file or postgresql://..., not {database!r}")
         try:
-            check_database(database)
+            check_database_kind(database)
         except StoreError as exc:
             raise SettingsError(str(exc)) from None
         guild = environ.get("FIVES_DEV_GUILD_ID", "").strip()

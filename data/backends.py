@@ -53,6 +53,14 @@ def url_scheme(text: str) -> str | None:
     return found[0].rstrip("/:") if found else None
 
 
+def check_database_kind(target: str | Path, name: str = "FIVES_DATABASE") -> None:
+    """Refuse a URL of a kind the bot does not speak (the setting's own check: the files are not looked at)."""
+    text = str(target)
+    kind = url_scheme(text)
+    if kind is not None and not is_postgres(text) and not Path(text).exists():  # a file called `a:/b` is a file
+        raise UnknownDatabase(f"{name} is a {kind}:// URL, which the bot does not understand: it takes {UNDERSTOOD}")
+
+
 def check_database(target: str | Path, name: str = "FIVES_DATABASE") -> None:
     """Refuse a URL of a kind the bot does not speak, saying which it does: taken as a path, `mysql://x@h/db`
     would end in a puzzling "cannot open mysql:/x@h/db.lock". Only the scheme is repeated (no password). A
@@ -60,10 +68,8 @@ def check_database(target: str | Path, name: str = "FIVES_DATABASE") -> None:
     text = str(target)
     if is_postgres(text):
         return
+    check_database_kind(text, name)
     path = Path(text)
-    kind = url_scheme(text)
-    if kind is not None and not path.exists():  # a file that happens to be called `a:/b` is still a file
-        raise UnknownDatabase(f"{name} is a {kind}:// URL, which the bot does not understand: it takes {UNDERSTOOD}")
     if path.is_dir():
         raise UnknownDatabase(f"{name} is {path}, a folder: it takes {UNDERSTOOD}; a missing file is made")
     try:
