@@ -22,23 +22,18 @@ def cases(folder: Path) -> list[tuple[list[str], dict[str, str]]]:
     missing = folder / "no-such-folder" / "fives.sqlite3"
     bot, token = ["-m", "bot"], {"DISCORD_TOKEN": "x"}
     return [
-        # python -m bot: arguments, then each setting, then databases that cannot be used
+        # python -m bot: arguments, settings (one of each way of checking them; tests/client/test_settings.py
+        # has them all), then databases that cannot be used
         ([*bot, "--demo", "chess"], {}),
-        ([*bot, "--demo", "five-up", "--players", "many"], {}),
         ([*bot, "--demo", "five-up", "--players", "-1"], {}),
         ([*bot, "--demo", "five-up", "--out", str(junk)], {}),
-        ([*bot, "--demo", "five-up", "--lang", "fr"], {}),
         ([*bot, "--seed", "1"], {}),
         ([*bot, "--shards", "two"], {}),
         ([*bot, "--shards", "5", "--shard-count", "2"], token),
         ([*bot, "--check-database", "--demo", "draw"], {}),
-        ([*bot, "--no-such-flag"], {}),
         (bot, {**token, "FIVES_LOG_LEVEL": "loud"}),
-        (bot, {**token, "FIVES_AI_WORKERS": "-1"}),
         (bot, {**token, "FIVES_COMPUTER_LEVEL": "god"}),
-        (bot, {**token, "FIVES_DEV_GUILD_ID": "my-server"}),
         (bot, {**token, "FIVES_SHARD_IDS": "0-3"}),
-        (bot, {**token, "FIVES_SINGLE_PROCESS": "maybe"}),
         (bot, {**token, "FIVES_DATABASE": "mysql://fives:secret@db/fives"}),
         (bot, {**token, "FIVES_DATABASE": "postgres:typo"}),
         (bot, {**token, "FIVES_DATABASE": str(junk)}),
