@@ -56,6 +56,11 @@ class StoreError(Exception):
     """A write the store could not make (the caller's state must not run ahead of it)."""
 
 
+class StoreConflict(StoreError):
+    """The database aborted the transaction for a conflict with another one (PostgreSQL's deadlock or
+    serialization failure): nothing was written, and doing the same again is expected to succeed."""
+
+
 def _marks(names: tuple[str, ...]) -> str:
     return ", ".join("?" * len(names))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import BoardChanged, GameEnded, StoreFailed
-from data import StoreError
+from bot.tables import BoardChanged, GameEnded, StaleControl, StoreFailed
+from data import StoreConflict, StoreError
 
 
 async def _finished_record(h, restart_after: int | None) -> tuple[dict, list]:
@@ -63,6 +63,28 @@ async def test_a_failed_write_changes_nothing_and_the_game_goes_on(harness, monk
     monkeypatch.undo()
     notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
     assert notes[0].turn == hand.turn + 1
+
+
+async def test_a_write_aborted_for_a_conflict_with_another_process_is_made_again_not_refused(harness, monkeypatch):
+    """PostgreSQL aborts one of two transactions that lock rows in opposite orders (a deadlock): nothing of
+    it was written, so the click is made again at once, once, instead of answered "could not be saved"."""
+    svc = harness.service
+    game_no, _ = await harness.start_game()
+    hand = await harness.to_act(game_no)
+    real = harness.store.append_action
+    aborted: list[int] = []
+
+    async def deadlocked_once(write):
+        if not aborted:
+            aborted.append(write.turn)
+            raise StoreConflict("deadlock detected")
+        await real(write)
+
+    monkeypatch.setattr(harness.store, "append_action", deadlocked_once)
+    notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    assert aborted == [hand.turn] and notes[0].turn == hand.turn + 1
+    with pytest.raises(StaleControl):  # made once: the same click again is the stale control it is
+        await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
 
 
 async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(harness, monkeypatch):
