@@ -676,11 +676,12 @@ class PostgresStore:
         forget_hand_messages: Iterable[int] = (),
     ) -> None:
         """After telling: see `data.store.Store.told`. Written at once, in a transaction of its own that
-        takes its rows in the order every action takes them: the game's row first (`FOR NO KEY UPDATE`, which
-        waits for an action or another teller of the game in progress and holds the next off), then its
-        outbox rows, then its hand DMs, each sorted by key. Queued for whatever transaction came next (as SQLite still does), these rows
-        were written inside other games' actions and My hand views, in the order they were told: two
-        processes took the same rows in opposite orders and PostgreSQL aborted one of them (a deadlock)."""
+        takes its rows in the order every action takes them: the game's row first (`FOR NO KEY UPDATE`,
+        which waits for an action or another teller of the game in progress and holds the next off), then
+        its outbox rows, then its hand DMs, each sorted by key. Queued for whatever transaction came next
+        (as SQLite still does), these rows were written inside other games' actions and My hand views, in
+        the order they were told: two processes took the same rows in opposite orders and PostgreSQL
+        aborted one of them (a deadlock)."""
         hands, others, later, forget, remember = m.told_values(
             game_no, done, retry, hand_messages, forget_hand_messages, time.time()
         )
