@@ -28,6 +28,7 @@ from .errors import (
     GameNotOver,
     LobbyClosed,
     LobbyNotFound,
+    MovedOn,
     NotAPlayer,
     NotHost,
     NotYourTurnAtTable,
@@ -164,7 +165,7 @@ class TableService:
         except EngineError:
             log.exception("game %s does not replay; left out", stored.row.game_no)
             return None
-        return Table(stored.row, state)
+        return Table(stored.row, state).loaded(stored)
 
     async def _table(self, game_no: int) -> Table:
         """An active game, loaded from the store if this process does not hold it yet."""
@@ -615,9 +616,13 @@ class TableService:
             return table.info()
 
     # -- playing --------------------------------------------------------------------------------------
-    async def act(self, game_no: int, user_id: int, action: str, turn: int | None) -> list[Notification]:
-        """A player's action. `turn` is the token the control was made for (None for a typed command):
-        a control made for another turn is refused as stale, so a repeated or late click does nothing."""
+    async def act(
+        self, game_no: int, user_id: int, action: str, turn: int | None, sent_at: float | None = None
+    ) -> list[Notification]:
+        """A player's action. `turn` is the token the control was made for: a control made for another turn
+        is refused as stale, so a repeated or late click does nothing. A move typed without one (None) is for
+        the position as it was when it was `sent_at` (the interaction's time): refused if the game moved on
+        after that, never tried on a later turn the sender did not see."""
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
@@ -633,6 +638,11 @@ class TableService:
                         game_no=game_no,
                         turn=turn,
                         current=state.log_length,
+                    )
+                if turn is None and sent_at is not None and table.acted_at > sent_at:
+                    raise MovedOn(
+                        f"a move typed at {sent_at} reached game {game_no} after its move at {table.acted_at}",
+                        game_no=game_no,
                     )
                 if seat not in state.actors:
                     current = state.current_seat

@@ -129,6 +129,7 @@ class Turns:
             assert full is not None
             table.state = replay(full.row, full.actions)
         table.refresh(stored.row)
+        table.loaded(stored)
         self.note_due(table)
 
     # -- whole calls ----------------------------------------------------------------------------------
@@ -288,6 +289,7 @@ class Turns:
             raise
         table.deadline, table.reminder_at, table.carry_on_at = deadline, reminder_at, carry_on_at
         table.version += 1  # the append's own change of the game's row
+        table.acted_at = now
         self.outbox.add(write.tell)
         self.note_due(table)
         if ended is not None:
@@ -335,6 +337,7 @@ class Turns:
             raise
         table.deadline, table.reminder_at, table.carry_on_at = deadline, reminder_at, carry_on_at
         table.version += 1
+        table.acted_at = now
         self.outbox.add(write.tell)
         self.note_due(table)
         batch.out.append(undo_note(table, seat, events))
@@ -388,6 +391,7 @@ class Turns:
             return
         table.state = rebuilt.state
         table.refresh(stored.row)
+        table.loaded(stored)
         if self.automatic_pending(table):
             self.stalled.add(table.game_no)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import BoardChanged, GameEnded, StaleControl, StoreFailed
+from bot.tables import BoardChanged, GameEnded, MovedOn, StaleControl, StoreFailed
 from data import StoreConflict, StoreError
+from tests.tables.conftest import ANN
 
 
 async def _finished_record(h, restart_after: int | None) -> tuple[dict, list]:
@@ -144,3 +145,20 @@ async def test_a_stalled_computer_turn_is_retried_by_tick(harness, monkeypatch):
     notes = await svc.tick()
     assert next(n.kind for n in notes if isinstance(n, BoardChanged)) == "computer"
     assert await harness.to_act(game_no) is not None
+
+
+async def test_a_move_typed_without_a_turn_is_for_the_position_when_it_was_sent(harness, clock):
+    """A move typed by hand carries no turn: it is for the game as it was when it was sent. One that
+    arrives after the game moved on (the same player's click accepted a moment before, say) is refused,
+    never tried on a later turn its sender did not see; one sent after the last move is played."""
+    svc = harness.service
+    game_no, _ = await harness.start_game(humans=(ANN,), computers=3)
+    hand = await harness.to_act(game_no)
+    sent = clock() - 1  # typed a second before the game's newest move was made
+    with pytest.raises(MovedOn) as refused:
+        await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=sent)
+    assert refused.value.key == "moved_on"
+    assert (await svc.private_view(game_no, hand.user_id)).turn == hand.turn  # nothing played
+    clock.advance(2)
+    notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=clock())
+    assert notes[0].turn == hand.turn + 1
