@@ -47,6 +47,7 @@ class Table:
     __slots__ = (
         "_info",
         "_public",
+        "acted_at",
         "board_message_id",
         "carry_on_at",
         "channel_id",
@@ -65,7 +66,6 @@ class Table:
         "status",
         "thread_id",
         "version",
-        "acted_at",
     )
 
     def __init__(self, row: GameRow, state: GameState) -> None:
