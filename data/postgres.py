@@ -22,7 +22,7 @@ import os
 import re
 import socket
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import replace
@@ -666,6 +666,19 @@ class PostgresStore:
                 limit,
             )
         return [replace(m.outbox_entry(r), due_at=now + lease) for r in rows]
+
+    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
+        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
+        meanwhile (which moved it further) or it failed once."""
+        # In key order, as `told` takes them (a hold takes no game's row: it waits for nobody's action).
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at) for e in entries)
+        if rows:
+            async with self._transaction() as db:
+                await db.executemany(
+                    "UPDATE outbox SET due_at = $5 WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4 "
+                    "AND attempts = 0 AND due_at < $5",
+                    rows,
+                )
 
     async def told(
         self,

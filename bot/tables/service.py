@@ -327,6 +327,23 @@ class TableService:
             out += await self._retell(game_no)
         return out
 
+    @property
+    def shared(self) -> bool:
+        """Whether other processes serve the same database (PostgreSQL): what one leaves untold, another tells."""
+        return self._store.shared
+
+    async def hold_telling(self, now: float | None = None) -> None:
+        """Keep what this process is still telling its own (every `HOLD_EVERY` seconds): new entries are
+        another process's to take `TELL_LEASE` seconds after they were written unless held, so that a
+        process that dies mid-telling leaves the next player's hand to the others within seconds."""
+        held = self._outbox.to_hold(self._clock() if now is None else now)
+        if not held:
+            return
+        try:
+            await self._store.hold_outbox(held)
+        except StoreError:
+            log.warning("could not hold %s outbox entries being told", len(held), exc_info=True)
+
     async def backlog(self, game_no: int, notes: Sequence[Notification]) -> list[Notification]:
         """What to tell of a game now, given the notifications of a call: those still untold, and first
         whatever the game left untold before (a failed post, a crash), retold from the log. Call it under
