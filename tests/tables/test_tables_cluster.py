@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.tables import BoardChanged, HandChanged, StaleControl, TableError, TableOver, TurnReminder
-from bot.tables.table import replay
 from bot.tables.outbox import TELL_LEASE as OUTBOX_LEASE
+from bot.tables.table import replay
 from bot.tables.turns import CARRY_ON_SECONDS
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
