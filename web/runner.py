@@ -6,7 +6,7 @@ import hashlib
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -24,7 +24,7 @@ class WebSettings:
     url: str  # the public base URL (behind a TLS reverse proxy), e.g. https://fives.example.org
     port: int
     host: str
-    secret: bytes  # signs sessions; derived from FIVES_WEB_SECRET, never logged
+    secret: bytes = field(repr=False)  # signs sessions; derived from FIVES_WEB_SECRET, never logged
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> WebSettings | None:
