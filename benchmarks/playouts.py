@@ -1,0 +1,101 @@
+"""Playouts per second, per family: the search's fuel, this tree beside another (today's main) in one run.
+
+    git -C /work/main worktree add --detach /work/wt/ai-base main   # once: the code to compare with
+    python benchmarks/playouts.py --base /work/wt/ai-base [--seconds 3]
+
+A playout is what `bot.ai.search` spends its budget on: a clone of a sampled state, one candidate
+action applied, the family's playout policy to the end of the hand. The positions are the same in both
+trees (seeded games, a few moves into a hand, sampled from the view of the seat to act); each tree is
+measured in a child process of its own (its own `bot` on the path), alternating, on one core, in CPU
+time. Printed: playouts per second in each tree and the ratio.
+
+Goal (issue 28): at least twice today's playouts per second in every family.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+GAMES = (("all-fives", 2), ("five-up", 4), ("five-hundred", 4), ("domineren", 4))
+# how many moves into a game the positions are taken (the easy level plays them): into the play of a hand,
+# past Five Hundred's auction and discard and Domineren's set and type, where most of a search's moves are
+MOVES = {"all-fives": (2, 14), "five-up": (2, 14), "five-hundred": (8, 36), "domineren": (6, 30)}
+
+
+def _measure(seconds: float) -> dict[str, float]:
+    """Playouts per CPU second of the tree on sys.path[0], per game."""
+    from bot.ai import _module, choose_action
+    from bot.ai.search import _Baseline, playout
+    from bot.engine import determinize, game_info, new_game
+
+    out: dict[str, float] = {}
+    for game_id, players in GAMES:
+        family = _module(game_info(game_id).family).FAMILY
+        rng = random.Random(7)
+        starts = []
+        for seed in range(60):
+            state = new_game(game_id, players, seed=seed)
+            for _ in range(rng.randrange(*MOVES[game_id])):
+                if state.is_over:
+                    break
+                seat = state.actors[0]
+                state.apply(seat, choose_action(state.view(seat), rng, "easy"))
+            if state.is_over:
+                continue
+            seat = state.actors[0]
+            view = state.view(seat)
+            if len(view.legal) < 2:
+                continue
+            world = determinize(view, random.Random(seed))
+            world.legal_actions(seat)  # as the search does: its copies share the list
+            starts.append((world, seat, view.legal[0].text))
+        count = 0
+        prng = random.Random(1)
+        started = time.process_time()
+        while time.process_time() - started < seconds:
+            for world, seat, text in starts:
+                base = _Baseline(world, seat)
+                state = world.clone()
+                state.apply(seat, text)
+                playout(state, base, family, prng)
+            count += len(starts)
+        out[game_id] = count / (time.process_time() - started)
+    return out
+
+
+def _child(tree: Path, seconds: float) -> dict[str, float]:
+    code = (
+        f"import sys; sys.path.insert(0, {str(tree)!r}); sys.path.insert(1, {str(HERE / 'benchmarks')!r});"
+        f"import json, playouts; print(json.dumps(playouts._measure({seconds})))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", type=Path, required=True, help="the tree to compare with (today's main)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per game and tree, per round")
+    parser.add_argument("--rounds", type=int, default=2, help="alternating rounds (the best of each is kept)")
+    args = parser.parse_args()
+    best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
+    for _ in range(args.rounds):
+        for name, tree in (("base", args.base.resolve()), ("new", HERE)):
+            for game, rate in _child(tree, args.seconds).items():
+                best[name][game] = max(best[name].get(game, 0.0), rate)
+    print(f"{'game':14} {'players':>7} {'base/s':>9} {'new/s':>9} {'ratio':>6}")
+    for game_id, players in GAMES:
+        base, new = best["base"][game_id], best["new"][game_id]
+        print(f"{game_id:14} {players:>7} {base:>9,.0f} {new:>9,.0f} {new / base:>5.2f}x")
+
+
+if __name__ == "__main__":
+    main()

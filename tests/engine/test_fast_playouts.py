@@ -1,0 +1,70 @@
+"""The fast playout paths of the searches (`Family.rollout`) against the checked engine: from random
+positions of random games, the rollout reaches the same hand's end as the family's step-by-step playout
+through `apply`, with the same random generator: the same hands left, the same points, the same winner."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.ai import _module
+from bot.ai.search import Family, _Baseline, outcome
+from bot.engine import game_info, new_game
+from bot.engine.fives.rules import RULES
+
+# every scoring, spinner rule and muggins unit of the family, a claimed muggins, the double-nine set
+FIVES = [
+    *((game_id, players, {}) for game_id in RULES for players in (2, 4) if players in RULES[game_id].players),
+    ("muggins", 3, {"muggins_claim": "call"}),
+    ("all-fives", 2, {"tile_set": "d9"}),
+]
+
+
+def _position(game_id: str, players: int, options: dict[str, Any], seed: int, moves: int) -> Any:
+    state = new_game(game_id, players, options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.actors[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def _both(family: Family, state: Any, seed: int) -> tuple[Any, Any, float, float]:
+    seat = state.current
+    slow, fast = state.clone(), state.clone()
+    base = _Baseline(state, seat)
+    slow.deal_next_hand = fast.deal_next_hand = False
+    hands = len(state.hands)
+    rng = random.Random(seed)
+    assert family.step is not None and family.rollout is not None
+    while slow.winner is None and len(slow.hands) == hands:
+        family.step(slow, rng)
+    extra = family.rollout(fast, random.Random(seed))
+    return slow, fast, outcome(slow, base, 100.0), outcome(fast, base, 100.0, extra)
+
+
+def _same_end(slow: Any, fast: Any) -> None:
+    assert fast.scores == slow.scores
+    assert fast.winner == slow.winner
+    assert fast.in_hand == slow.in_hand
+    assert [(h.reason, h.points) for h in fast.hands] == [(h.reason, h.points) for h in slow.hands]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(FIVES), seed=st.integers(0, 10**6), moves=st.integers(0, 60))
+def test_fives_rollout_reaches_the_checked_engines_end(
+    config: tuple[str, int, dict[str, Any]], seed: int, moves: int
+) -> None:
+    game_id, players, options = config
+    state = _position(game_id, players, options, seed, moves)
+    if state.is_over:
+        return
+    family = _module(game_info(game_id).family).FAMILY
+    slow, fast, slow_value, fast_value = _both(family, state, seed)
+    _same_end(slow, fast)
+    assert fast_value == slow_value
