@@ -6,8 +6,9 @@
 A playout is what `bot.ai.search` spends its budget on: a clone of a sampled state, one candidate
 action applied, the family's playout policy to the end of the hand. The positions are the same in both
 trees (seeded games, a few moves into a hand, sampled from the view of the seat to act); each tree is
-measured in a child process of its own (its own `bot` on the path), alternating, on one core, in CPU
-time. Printed: playouts per second in each tree and the ratio.
+measured in a child process of its own (its own `bot` on the path), in short rounds alternating between the
+trees, in CPU time; the best round of each is kept, as other load on the machine only slows a round
+down. Printed: playouts per second in each tree and the ratio.
 
 Goal (issue 28): at least twice today's playouts per second in every family.
 """
@@ -54,16 +55,15 @@ def _measure(seconds: float) -> dict[str, float]:
             if len(view.legal) < 2:
                 continue
             world = determinize(view, random.Random(seed))
-            world.legal_actions(seat)  # as the search does: its copies share the list
-            starts.append((world, seat, view.legal[0].text))
+            starts.append((world, seat, world.legal_actions(seat)[0]))
         count = 0
         prng = random.Random(1)
         started = time.process_time()
         while time.process_time() - started < seconds:
-            for world, seat, text in starts:
+            for world, seat, action in starts:
                 base = _Baseline(world, seat)
                 state = world.clone()
-                state.apply(seat, text)
+                state.apply(seat, action)
                 playout(state, base, family, prng)
             count += len(starts)
         out[game_id] = count / (time.process_time() - started)
@@ -83,8 +83,8 @@ def _child(tree: Path, seconds: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", type=Path, required=True, help="the tree to compare with (today's main)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per game and tree, per round")
-    parser.add_argument("--rounds", type=int, default=2, help="alternating rounds (the best of each is kept)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per game and tree, per round")
+    parser.add_argument("--rounds", type=int, default=6, help="alternating rounds (the best of each is kept)")
     args = parser.parse_args()
     best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
     for _ in range(args.rounds):

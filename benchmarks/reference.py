@@ -4,9 +4,9 @@ It imports only the rules engine, so whatever `bot.ai` gets wrong (or right) it 
 
 - sample `worlds` full states consistent with the seat's view (`bot.engine.determinize`: the engine's own
   sampler, which keeps every hidden tile or card where the view allows it);
-- on each world, apply every candidate action (every legal action, but for Five Hundred's discard and
-  call, where a fixed rule decides, and its auction, where the cheapest bids of each denomination are
-  compared) and play the hand out once with the greedy policy below, through the engine's checked `apply`;
+- on each world, apply every candidate action (every legal action, but in Five Hundred's auction, discard
+  and call, where the greedy policy's fixed rule decides) and play the hand out once with the greedy policy
+  below, through the engine's checked `apply`;
 - keep the candidate whose mean outcome is best: the points (chips in Domineren) the seat's side gained to
   the end of the hand minus the mean the other sides gained. No win bonus, no target: the hand's points.
 
@@ -193,24 +193,14 @@ POLICIES: dict[str, Policy] = {
 
 # -- the search ---------------------------------------------------------------------------------------------
 def _candidates(view: Any, family: str) -> list[str] | None:
-    """The actions compared, or None when a fixed rule decides (the reference's discard and call)."""
+    """The actions compared, or None when a fixed rule decides (Five Hundred's auction, discard and call:
+    searched over perfect-information playouts, whose greedy defenders never hunt a misère down, the
+    auction bid open misère on hands that were then set for -500, every game over in one hand)."""
     texts = [m.text for m in view.legal]
     if family != "five_hundred":
         return texts
-    if view.phase in ("discard", "call"):
+    if view.phase in ("discard", "call", "auction"):
         return None
-    if view.phase == "auction":
-        # pass, and the three cheapest legal bids of each denomination (misère and open misère as they come)
-        out: list[str] = ["pass"]
-        per_denom: dict[str, int] = {}
-        for m in view.legal:
-            if m.text == "pass":
-                continue
-            denom = m.text.lstrip("0123456789")
-            per_denom[denom] = per_denom.get(denom, 0) + 1
-            if per_denom[denom] <= 3:
-                out.append(m.text)
-        return out
     return texts
 
 

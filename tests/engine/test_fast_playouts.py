@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ai import _module
+from bot.ai import _module, choose_action
 from bot.ai.search import Family, _Baseline, outcome
 from bot.engine import game_info, new_game
 from bot.engine.fives.rules import RULES
@@ -67,4 +67,41 @@ def test_fives_rollout_reaches_the_checked_engines_end(
     family = _module(game_info(game_id).family).FAMILY
     slow, fast, slow_value, fast_value = _both(family, state, seed)
     _same_end(slow, fast)
+    assert fast_value == slow_value
+
+
+def _easy_position(game_id: str, players: int, options: dict[str, Any], seed: int, moves: int) -> Any:
+    """A position `moves` into a game played by the easy level (random actions would bid nonsense)."""
+    state = new_game(game_id, players, options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.actors[0]
+        state.apply(seat, choose_action(state.view(seat), rng, "easy"))
+    return state
+
+
+CARDS = [
+    ("five-hundred", 4, {}),
+    ("five-hundred", 3, {}),
+    ("five-hundred", 5, {}),
+    ("five-hundred", 2, {}),
+    ("five-hundred", 4, {"open_misere": "on"}),
+]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(CARDS), seed=st.integers(0, 10**6), moves=st.integers(0, 45))
+def test_five_hundred_rollout_reaches_the_checked_engines_end(
+    config: tuple[str, int, dict[str, Any]], seed: int, moves: int
+) -> None:
+    game_id, players, options = config
+    state = _easy_position(game_id, players, options, seed, moves)
+    if state.is_over:
+        return
+    family = _module(game_info(game_id).family).FAMILY
+    slow, fast, slow_value, fast_value = _both(family, state, seed)
+    _same_end(slow, fast)
+    assert fast.tricks_won == slow.tricks_won and fast.hands[-1].detail == slow.hands[-1].detail
     assert fast_value == slow_value
