@@ -105,3 +105,27 @@ def test_five_hundred_rollout_reaches_the_checked_engines_end(
     _same_end(slow, fast)
     assert fast.tricks_won == slow.tricks_won and fast.hands[-1].detail == slow.hands[-1].detail
     assert fast_value == slow_value
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from((3, 4, 5)), seed=st.integers(0, 10**6), moves=st.integers(0, 60))
+def test_domineren_playout_steps_reach_the_checked_engines_end(players: int, seed: int, moves: int) -> None:
+    """Domineren's fast step (`play_at`, `draw_or_pass`) against its policy's actions through `apply`."""
+    state = _easy_position("domineren", players, {}, seed, moves)
+    if state.is_over:
+        return
+    family = _module("domineren").FAMILY
+    seat = state.current
+    base = _Baseline(state, seat)
+    slow, fast = state.clone(), state.clone()
+    slow.deal_next_hand = fast.deal_next_hand = False
+    hands = len(state.hands)
+    slow_rng, fast_rng = random.Random(seed), random.Random(seed)
+    assert family.step is not None
+    while slow.winner is None and len(slow.hands) == hands:
+        slow.apply(slow.current, family.policy(slow, slow_rng))
+    while fast.winner is None and len(fast.hands) == hands:
+        family.step(fast, fast_rng)
+    _same_end(slow, fast)
+    assert [s.points for s in fast.steps] == [s.points for s in slow.steps]
+    assert outcome(fast, base, 0.0) == outcome(slow, base, 0.0)
