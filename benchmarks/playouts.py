@@ -81,10 +81,15 @@ def _child(tree: Path, seconds: float) -> dict[str, float]:
 
 
 def main() -> None:
+    sys.path.insert(0, str(HERE))
+    from benchmarks.arguments import at_least  # (here, not at the top: the child imports this module too)
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", type=Path, required=True, help="the tree to compare with (today's main)")
-    parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per game and tree, per round")
-    parser.add_argument("--rounds", type=int, default=6, help="alternating rounds (the best of each is kept)")
+    parser.add_argument(
+        "--seconds", type=at_least(0.01, float), default=0.5, help="CPU seconds a game and tree, a round"
+    )
+    parser.add_argument("--rounds", type=at_least(1), default=6, help="alternating rounds (the best of each is kept)")
     args = parser.parse_args()
     best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
     for _ in range(args.rounds):
