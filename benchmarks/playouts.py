@@ -6,9 +6,9 @@
 A playout is what `bot.ai.search` spends its budget on: a clone of a sampled state, one candidate
 action applied, the family's playout policy to the end of the hand. The positions are the same in both
 trees (seeded games, a few moves into a hand, sampled from the view of the seat to act); each tree is
-measured in a child process of its own (its own `bot` on the path), in short rounds alternating between the
-trees, in CPU time; the best round of each is kept, as other load on the machine only slows a round
-down. Printed: playouts per second in each tree and the ratio.
+measured in a child process of its own (its own `bot` on the path), both at once (one a core, so that other
+load on the machine weighs on both alike), in rounds, in CPU time. Printed: the best playouts per second of
+each tree and their ratio, and the lowest and the median of the rounds' ratios.
 
 Goal (issue 28): at least twice today's playouts per second in every family.
 """
@@ -70,13 +70,19 @@ def _measure(seconds: float) -> dict[str, float]:
     return out
 
 
-def _child(tree: Path, seconds: float) -> dict[str, float]:
+def _start(tree: Path, seconds: float) -> subprocess.Popen[str]:
     code = (
         f"import sys; sys.path.insert(0, {str(tree)!r}); sys.path.insert(1, {str(HERE / 'benchmarks')!r});"
         f"import json, playouts; print(json.dumps(playouts._measure({seconds})))"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+
+
+def _result(child: subprocess.Popen[str]) -> dict[str, float]:
+    out, _ = child.communicate()
+    if child.returncode:
+        raise SystemExit(f"a measuring process failed (exit {child.returncode})")
+    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
     return result
 
 
@@ -92,14 +98,23 @@ def main() -> None:
     parser.add_argument("--rounds", type=at_least(1), default=6, help="alternating rounds (the best of each is kept)")
     args = parser.parse_args()
     best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
+    ratios: dict[str, list[float]] = {game: [] for game, _ in GAMES}
     for _ in range(args.rounds):
-        for name, tree in (("base", args.base.resolve()), ("new", HERE)):
-            for game, rate in _child(tree, args.seconds).items():
-                best[name][game] = max(best[name].get(game, 0.0), rate)
-    print(f"{'game':14} {'players':>7} {'base/s':>9} {'new/s':>9} {'ratio':>6}")
+        # both trees at once, one a core, so that whatever else loads the machine loads both alike
+        children = {"base": _start(args.base.resolve(), args.seconds), "new": _start(HERE, args.seconds)}
+        rates = {name: _result(child) for name, child in children.items()}
+        for game, _ in GAMES:
+            ratios[game].append(rates["new"][game] / rates["base"][game])
+            for name in rates:
+                best[name][game] = max(best[name].get(game, 0.0), rates[name][game])
+    print(f"{'game':14} {'players':>7} {'base/s':>9} {'new/s':>9} {'ratio':>6} {'round ratios: min':>18} {'median':>7}")
     for game_id, players in GAMES:
         base, new = best["base"][game_id], best["new"][game_id]
-        print(f"{game_id:14} {players:>7} {base:>9,.0f} {new:>9,.0f} {new / base:>5.2f}x")
+        r = sorted(ratios[game_id])
+        print(
+            f"{game_id:14} {players:>7} {base:>9,.0f} {new:>9,.0f} {new / base:>5.2f}x {r[0]:>17.2f}x "
+            f"{r[len(r) // 2]:>6.2f}x"
+        )
 
 
 if __name__ == "__main__":

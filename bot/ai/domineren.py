@@ -214,17 +214,10 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tupl
     prev = state.prev_node
     gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
     options = state.board.options()
-    # per tile of the hand, the open ends it fits (each end is listed once): whether it fits an end other
-    # than the one a move covers is then known at once; no tile fitting anywhere (a draw) ends it here
-    fit_ends = [[j for j, v2, k2, _, _, _ in options if FIT[k2][v2][r]] for r in hand]
-    if not any(fit_ends):
-        return None
     best_key = -1
     best: list[tuple[int, int, int]] = []
     for i, value, key, node, _, _ in options:
         fits = FIT[key][value]
-        # the tiles of the hand (by position) that fit an end other than this one
-        elsewhere = [len(f) > 1 or (len(f) == 1 and f[0] != i) for f in fit_ends]
         for t in hand:
             touches = fits[t]
             if not touches:
@@ -236,8 +229,8 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tupl
                 free = HI[t] if touch == LO[t] else LO[t]
                 after = FIT[key][free]  # (the end left keeps its rule: near enough for a playout)
                 flex = 0
-                for r, other in zip(hand, elsewhere, strict=True):
-                    if r != t and (other or after[r]):
+                for r in hand:
+                    if r != t and (after[r] or any(j != i and FIT[k2][v2][r] for j, v2, k2, _, _, _ in options)):
                         flex += 1
                 score = k * 4 + flex * FLEX
                 if score > best_key:
