@@ -667,16 +667,16 @@ class PostgresStore:
             )
         return [replace(m.outbox_entry(r), due_at=now + lease) for r in rows]
 
-    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
-        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
-        meanwhile (which moved it further) or it failed once."""
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
         # In key order, as `told` takes them (a hold takes no game's row: it waits for nobody's action).
-        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at) for e in entries)
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
         if rows:
             async with self._transaction() as db:
                 await db.executemany(
                     "UPDATE outbox SET due_at = $5 WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4 "
-                    "AND attempts = 0 AND due_at < $5",
+                    "AND due_at = $6",
                     rows,
                 )
 

@@ -62,7 +62,7 @@ from .notifications import (
     TableNotification,
     TableOpened,
 )
-from .outbox import Key, key_of, retry_delay
+from .outbox import TELL_LEASE, Key, key_of, retry_delay
 from .outbox import entry as outbox_entry
 from .profiles import Profile, profile
 from .ratings import (
@@ -321,8 +321,10 @@ class TableService:
         # Where other processes share the store, what a dead one left untold is known only there.
         if not everything and not self._store.shared and not self._outbox.due(now):
             return out
-        claimed = await self._store.claim_outbox(math.inf if everything else now, LEASE_SECONDS)
-        self._outbox.add(claimed)
+        # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
+        # others take them over within seconds.
+        claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
+        self._outbox.add(claimed, claimed_at=now)
         for game_no in dict.fromkeys(e.game_no for e in claimed):
             out += await self._retell(game_no)
         return out

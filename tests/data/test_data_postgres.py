@@ -186,8 +186,10 @@ async def test_what_one_process_told_never_deadlocks_with_another_process_s_acti
                 # Its action writes the player's hand entry again (the rows the first process told of).
                 await two.append_action(_write(game_no, 1, "6-3@6-6", tell=(hand,)))
 
+        # What the first process told (written at once now; it was queued for its next transaction).
+        await one.told(game_no, done=[("action", 0, 0), hand.key])
+
         async def this_process_tells_then_acts() -> None:
-            await one.told(game_no, done=[("action", 0, 0), hand.key])
             async with one.transaction():
                 await both.wait()
                 await one.lock_game(game_no)
