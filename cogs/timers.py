@@ -9,6 +9,7 @@ import logging
 from discord.ext import commands, tasks
 
 from bot.client import FivesBot
+from bot.tables.outbox import HOLD_EVERY
 
 log = logging.getLogger(__name__)
 
@@ -21,9 +22,11 @@ class Timers(commands.Cog):
 
     async def cog_load(self) -> None:
         self.tick.start()
+        self.hold.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
+        self.hold.cancel()
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def tick(self) -> None:
@@ -40,6 +43,21 @@ class Timers(commands.Cog):
 
     @tick.before_loop
     async def before_tick(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @tasks.loop(seconds=HOLD_EVERY)
+    async def hold(self) -> None:
+        """What this process is telling stays its own while it lives; on a shared database, what a dead
+        process left untold is taken over as soon as its short lease ends (not at the next timers' tick)."""
+        try:
+            await self.bot.service.hold_telling()
+            if self.bot.service.shared:
+                await self.bot.announcer.tell_untold()
+        except Exception:
+            log.exception("holding or taking over the outbox failed; trying again in %s s", HOLD_EVERY)
+
+    @hold.before_loop
+    async def before_hold(self) -> None:
         await self.bot.wait_until_ready()
 
 
