@@ -894,9 +894,14 @@ class PostgresStore:
         """End every season whose date has come (at that date): each is ended once, however many processes
         sweep at once (the row lock makes the second UPDATE find it ended)."""
         async with self._transaction() as db:
+            # Locked in key order first (a game's end holds its season FOR SHARE meanwhile): a plain multi-row
+            # UPDATE takes rows in its scan's order, which two processes sweeping at once need not share (#23).
             rows = await db.fetch(
-                "UPDATE seasons SET ended_at = ends_at, announce_at = $1 WHERE ended_at IS NULL AND ends_at <= $1 "
-                f"RETURNING {m.listed(m.SEASON)}",
+                "WITH due AS (SELECT season_id FROM seasons WHERE ended_at IS NULL AND ends_at <= $1 "
+                "ORDER BY season_id FOR UPDATE) "
+                "UPDATE seasons s SET ended_at = s.ends_at, announce_at = $1 FROM due "
+                "WHERE s.season_id = due.season_id AND s.ended_at IS NULL "
+                f"RETURNING {m.listed(m.SEASON, 's.')}",
                 now,
             )
         return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
@@ -1030,9 +1035,13 @@ class PostgresStore:
     async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
         """The games whose rematch was settled and its table not made (a crash came between), each claimed
         until `now + lease` in the same statement so that one process makes it."""
+        # The rows are taken in key order, skipping any another process holds: a plain multi-row UPDATE takes
+        # them in the order its scan meets them, which two processes sweeping at once need not share (#23).
         rows = await self._fetch(
-            "UPDATE rematches SET claimed_until = $1 WHERE to_open AND (claimed_until IS NULL OR claimed_until <= $2) "
-            "RETURNING game_no",
+            "WITH due AS (SELECT game_no FROM rematches "
+            "WHERE to_open AND (claimed_until IS NULL OR claimed_until <= $2) "
+            "ORDER BY game_no FOR UPDATE SKIP LOCKED) "
+            "UPDATE rematches r SET claimed_until = $1 FROM due WHERE r.game_no = due.game_no RETURNING r.game_no",
             now + lease,
             now,
         )
@@ -1177,7 +1186,8 @@ class PostgresStore:
         self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
     ) -> None:
         """See `data.store.Store.lobby_told`."""
-        told, later = list(done), [(due_at, *key) for key, due_at in retry]
+        # In key order, so that two processes telling the same lobbies' entries take their rows alike (#23).
+        told, later = sorted(done), sorted(((due_at, *key) for key, due_at in retry), key=lambda r: r[1:])
         if not told and not later:
             return
         async with self._transaction() as db:
