@@ -21,6 +21,8 @@ class Timers(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
+        if self.bot.service.shared:  # a dead process's pending turns and untold hands, taken over at once
+            self.tick.change_interval(seconds=HOLD_EVERY)
         self.tick.start()
         self.hold.start()
 
@@ -47,14 +49,12 @@ class Timers(commands.Cog):
 
     @tasks.loop(seconds=HOLD_EVERY)
     async def hold(self) -> None:
-        """What this process is telling stays its own while it lives; on a shared database, what a dead
-        process left untold is taken over as soon as its short lease ends (not at the next timers' tick)."""
+        """What this process is telling stays its own while it lives (what a dead process left is taken by
+        the others' ticks, every HOLD_EVERY seconds on a shared database, once its short lease ends)."""
         try:
             await self.bot.service.hold_telling()
-            if self.bot.service.shared:
-                await self.bot.announcer.tell_untold()
         except Exception:
-            log.exception("holding or taking over the outbox failed; trying again in %s s", HOLD_EVERY)
+            log.exception("holding the outbox failed; trying again in %s s", HOLD_EVERY)
 
     @hold.before_loop
     async def before_hold(self) -> None:

@@ -51,8 +51,10 @@ log = logging.getLogger(__name__)
 _Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...]]
 
 # A computer or automatic turn pending this long (its process died between two turns) is played by any
-# process's timer sweep.
-CARRY_ON_SECONDS = 30.0
+# process's timer sweep (every 1.5 s on a shared database): the next human's hand must not wait long for a
+# dead process. A living one that thinks longer is safe: the game's lock lets one of them play the turn,
+# and the other, finding the game moved on, thinks again from there.
+CARRY_ON_SECONDS = 6.0
 # The level of the computer that plays a turn a human let run out, whatever the server's level: nobody gets
 # a stronger move by waiting for their clock (the game is rated as theirs), and an absent player's table
 # takes no worker's time.
