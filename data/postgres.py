@@ -670,15 +670,25 @@ class PostgresStore:
     async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
         """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
         meanwhile (which moved it further) or it failed once."""
-        # In key order, as `told` takes them (a hold takes no game's row: it waits for nobody's action).
+        # A hold waits for nobody: it takes no game's row, and skips an entry another transaction holds (a
+        # teller deleting it, a sweep claiming it: neither leaves it to be held). Waiting for them, row by
+        # row, it could take two of a game's rows in the opposite order to a teller's `told` in another
+        # process: a deadlock that aborted the hold (the entries then another's to tell: told twice) or the
+        # telling (written again later: told twice) (#23).
         rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at) for e in entries)
-        if rows:
-            async with self._transaction() as db:
-                await db.executemany(
-                    "UPDATE outbox SET due_at = $5 WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4 "
-                    "AND attempts = 0 AND due_at < $5",
-                    rows,
-                )
+        if not rows:
+            return
+        async with self._transaction() as db:
+            await db.execute(
+                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], "
+                "$5::float8[]) AS v(game_no, kind, user_id, turn, due_at)), "
+                "held AS (SELECT o.game_no, o.kind, o.user_id, o.turn, v.due_at FROM outbox o "
+                "JOIN v USING (game_no, kind, user_id, turn) WHERE o.attempts = 0 AND o.due_at < v.due_at "
+                "ORDER BY o.game_no, o.kind, o.user_id, o.turn FOR UPDATE OF o SKIP LOCKED) "
+                "UPDATE outbox o SET due_at = held.due_at FROM held WHERE o.game_no = held.game_no "
+                "AND o.kind = held.kind AND o.user_id = held.user_id AND o.turn = held.turn",
+                *(list(column) for column in zip(*rows, strict=True)),
+            )
 
     async def told(
         self,

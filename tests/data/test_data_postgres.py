@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from dataclasses import replace
 
 import asyncpg
 import pytest
@@ -379,6 +380,44 @@ async def test_a_rematch_sweep_claims_in_key_order_and_skips_a_rematch_another_p
             await settling
         assert claimed == [games[0], games[2]]
         assert await one.claim_rematches_to_open(100.0, 60.0) == [games[1]]  # once the other let it go
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_hold_on_what_is_being_told_waits_for_nobody_and_keeps_the_rest(url):
+    """The writer's hold on the entries it is still telling skips an entry another process holds (a teller
+    deleting it, a sweep claiming it) rather than waiting for it: waiting row by row, a hold and another
+    process's `told` could take a game's rows in opposite orders, and the deadlock aborted one of them, so
+    that an entry was told twice (#23)."""
+    one, two = await open_store(url), await open_store(url)
+    try:
+        game_no = await one.create_game(_game())
+        entries = [
+            OutboxEntry(game_no, "action", 0, 0, 1.0, 6.0),
+            OutboxEntry(game_no, "hand", 0, 11, 1.0, 6.0),
+            OutboxEntry(game_no, "hand", 0, 12, 1.0, 6.0),
+        ]
+        await one.append_action(_write(game_no, 0, "6-6", tell=tuple(entries)))
+        held, release = asyncio.Event(), asyncio.Event()
+
+        async def other_process_tells_ann_s_hand() -> None:
+            async with two.transaction() as db:
+                await db.execute(
+                    "SELECT 1 FROM outbox WHERE game_no = $1 AND kind = 'hand' AND user_id = 11 FOR UPDATE", game_no
+                )
+                held.set()
+                await release.wait()
+
+        telling = asyncio.create_task(other_process_tells_ann_s_hand())
+        await held.wait()
+        try:
+            await asyncio.wait_for(one.hold_outbox([replace(e, due_at=20.0) for e in entries]), 10)
+        finally:
+            release.set()
+            await telling
+        due = {e.key: e.due_at for e in await one.outbox(game_no)}
+        assert due == {("action", 0, 0): 20.0, ("hand", 11, 0): 6.0, ("hand", 12, 0): 20.0}
     finally:
         await one.close()
         await two.close()
