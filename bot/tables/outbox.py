@@ -36,10 +36,11 @@ from .notifications import (
 
 Key = tuple[str, int, int]  # (kind, user_id, turn), as in the store
 
-# A new entry is its writer's to tell for TELL_LEASE seconds; while it is still telling, the writer holds it
-# (`Outbox.to_hold`, every HOLD_EVERY seconds), up to GRACE_SECONDS after it was written. So a writer that
-# dies leaves its entries to any process's sweep within seconds (the next player's hand DM with it), while a
-# living writer that is slow (a rate limit) or lost an entry is left as long as before.
+# A new entry (or one a sweep took) is its teller's for TELL_LEASE seconds; while it is still telling, the
+# teller holds it at each of its timer ticks (`Outbox.to_hold`), up to GRACE_SECONDS after it took it. So a
+# teller that dies leaves its entries to any process's sweep within seconds (the next player's hand DM with
+# them), while a living one that is slow (a rate limit) or lost an entry is left as long as before. Where
+# processes share the database, each ticks every HOLD_EVERY seconds; alone on SQLite, every 5 s.
 TELL_LEASE = 5.0
 HOLD_EVERY = 1.5
 GRACE_SECONDS = 60.0  # the longest a living writer holds an entry before a sweep takes it over
@@ -109,8 +110,8 @@ class Outbox:
         return any(e.due_at <= now for pending in self._pending.values() for e in pending.values())
 
     def to_hold(self, now: float) -> list[tuple[OutboxEntry, float]]:
-        """The entries this process is telling whose lease ends within a hold's interval: each due a lease
-        later (never past its grace), with the due time it had. Held in the store with them, no other process
+        """The entries this process is telling: each due a lease from now (never past its grace), with the
+        due time it had. Held in the store with them, no other process
         takes them while this one lives to tell them."""
         held = []
         for (game_no, key), until in list(self._held.items()):
@@ -118,9 +119,10 @@ class Outbox:
             if e is None or until <= now:
                 del self._held[(game_no, key)]  # told, or held long enough: a sweep takes it if still untold
                 continue
-            if e.due_at > now + 2 * HOLD_EVERY:
+            due = min(now + TELL_LEASE, until)
+            if e.due_at >= due:
                 continue
-            self._pending[game_no][key] = new = replace(e, due_at=min(now + TELL_LEASE, until))
+            self._pending[game_no][key] = new = replace(e, due_at=due)
             held.append((new, e.due_at))
         return held
 

@@ -335,9 +335,10 @@ class TableService:
         return self._store.shared
 
     async def hold_telling(self, now: float | None = None) -> None:
-        """Keep what this process is still telling its own (every `HOLD_EVERY` seconds): new entries are
-        another process's to take `TELL_LEASE` seconds after they were written unless held, so that a
-        process that dies mid-telling leaves the next player's hand to the others within seconds."""
+        """Keep what this process is still telling its own (at each tick, before `untold`): entries are
+        another process's (or this one's own sweep's) to take `TELL_LEASE` seconds after they were written or
+        taken unless held, so that a process that dies mid-telling leaves the next player's hand to the
+        others within seconds."""
         held = self._outbox.to_hold(self._clock() if now is None else now)
         if not held:
             return
