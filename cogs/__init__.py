@@ -16,4 +16,5 @@ EXTENSIONS = (
     "cogs.watching",
     "cogs.tournaments",
     "cogs.undo",
+    "cogs.privacy",
 )

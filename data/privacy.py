@@ -520,10 +520,11 @@ _GUILD_LOBBIES = "SELECT lobby_id FROM lobbies WHERE guild_id = ?"
 async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
     """The bot was removed from a server: its games in play end as abandoned (unrated), each of their human
     players to be told once by DM (outbox `left`); nothing else of it is told any more (its channels are gone).
-    What only serves a live server goes at once: its settings, season channel and schedule, its open lobbies
+    What only serves a live server goes at once: its season channel and schedule, its open lobbies
     (cancelled) with their watchers and invitations, open rematches and requests to take back an action; a
     running season ends (unannounced), a live tournament is cancelled (untold). The rest (its ended games,
-    ratings, seasons, tournaments) is kept from `at`, for `purge_left_guilds`, unless it comes back."""
+    ratings, seasons, tournaments, settings: the language its players are told in, and the hand DMs whose
+    controls the goodbye retires) is kept from `at`, for `purge_left_guilds`, unless it comes back."""
     g = guild_id
     ended = await db.fetch(
         "SELECT game_no, (SELECT COUNT(*) FROM actions a WHERE a.game_no = g.game_no) AS turn FROM games g "
@@ -531,7 +532,6 @@ async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
         g,
     )
     await db.execute(f"DELETE FROM outbox WHERE game_no IN ({_GUILD_GAMES})", g)
-    await db.execute(f"DELETE FROM hand_messages WHERE game_no IN ({_GUILD_GAMES})", g)
     await db.execute(f"DELETE FROM undo_requests WHERE status = 'open' AND game_no IN ({_GUILD_GAMES})", g)
     await db.execute("DELETE FROM rematches WHERE guild_id = ? AND status = 'open'", g)
     tell: list[OutboxEntry] = []
@@ -561,7 +561,7 @@ async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
     for table in ("watchers", "table_access", "undo_tables", "lobby_outbox"):
         await db.execute(f"DELETE FROM {table} WHERE lobby_id IN ({_GUILD_LOBBIES})", g)
     await db.execute("UPDATE lobbies SET status = 'cancelled' WHERE guild_id = ? AND status = 'open'", g)
-    for table in ("guild_settings", "season_channels", "season_schedules"):
+    for table in ("season_channels", "season_schedules"):
         await db.execute(f"DELETE FROM {table} WHERE guild_id = ?", g)
     await db.execute(
         "UPDATE seasons SET ended_at = ?, announce_at = NULL WHERE guild_id = ? AND ended_at IS NULL", at, g

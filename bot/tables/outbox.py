@@ -27,6 +27,7 @@ from .notifications import (
     Notification,
     Rematch,
     SeatHandedToComputer,
+    ServerLeft,
     TableOpened,
     TurnReminder,
     UndoRequested,
@@ -53,6 +54,8 @@ def key_of(note: Notification) -> Key | None:
         return ("resigned", note.user_id, note.turn)
     if isinstance(note, GameAbandoned):
         return ("abandoned", note.by_user_id, note.turn)
+    if isinstance(note, ServerLeft):
+        return ("left", note.user_id, note.turn)
     if isinstance(note, UndoRequested):  # each change of a request has an entry of its own
         return ("undo", note.request, note.step)
     if isinstance(note, WatcherDMsClosed):
@@ -84,6 +87,11 @@ class Outbox:
     def add(self, entries: Iterable[OutboxEntry]) -> None:
         for e in entries:
             self._pending.setdefault(e.game_no, {})[e.key] = e
+
+    def replace_game(self, game_no: int, entries: Iterable[OutboxEntry]) -> None:
+        """A game's entries as the store now has them (after a change made there: a player forgotten)."""
+        self._pending.pop(game_no, None)
+        self.add(entries)
 
     def of(self, game_no: int) -> list[OutboxEntry]:
         return list(self._pending.get(game_no, {}).values())
