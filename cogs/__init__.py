@@ -16,5 +16,7 @@ EXTENSIONS = (
     "cogs.watching",
     "cogs.tournaments",
     "cogs.undo",
+    "cogs.help",
+    "cogs.welcome",
     "cogs.privacy",
 )

@@ -34,7 +34,7 @@ from .rows import (
     anonymous_id,
     is_anonymous,
 )
-from .store import Store, StoreError
+from .store import Store, StoreConflict, StoreError
 
 __all__ = [
     "CANCELLED_ROUND",
@@ -63,6 +63,7 @@ __all__ = [
     "SeatRow",
     "SettingsRow",
     "Store",
+    "StoreConflict",
     "StoreError",
     "StoreInterface",
     "StoredGame",
