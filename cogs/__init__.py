@@ -18,4 +18,5 @@ EXTENSIONS = (
     "cogs.undo",
     "cogs.help",
     "cogs.welcome",
+    "cogs.privacy",
 )

@@ -19,7 +19,7 @@ from .common import Colours, user_locale
 from .translator import text
 
 TASKS: dict[str, tuple[str, ...]] = {
-    "play": ("play", "hand", "move", "games", "undo", "resign", "abandon", "rules"),
+    "play": ("play", "hand", "move", "games", "undo", "resign", "abandon", "rules", "privacy"),
     "watch": ("unwatch", "replay", "history"),
     "compete": ("leaderboard", "stats", "season", "tournament"),
     "manage": ("settings",),

@@ -79,7 +79,7 @@ def question_embed(rematch: Rematch, locale: str) -> discord.Embed:
         assert seat.user_id is not None
         said = rematch.answers.get(seat.user_id)
         mark = "✅" if said else "❌" if said is False else "⏳"
-        lines.append(f"{mark} **{discord.utils.escape_markdown(seat.name or '')}**")
+        lines.append(f"{mark} **{names_for(table, locale)[seat.index]}**")
     if rematch.status == "open":
         lines += ["", tr("rematch.until", locale, when=relative_time(rematch.deadline))]
     elif rematch.status == "started":

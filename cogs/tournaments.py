@@ -29,7 +29,7 @@ from bot.i18n import LOCALES, tr
 from bot.tables import Notification, Player, TableError, TableInfo
 from bot.tables.tournament_pairing import buchholz, knockout_winner, swiss_points
 from bot.tables.tournaments import MayNotCancel, News, Tournament, TournamentCancelled, TournamentOver
-from presenters.common import game_name, table_title
+from presenters.common import entrant_name, game_name, player_mention, table_title
 from rendering.tournament import (
     Bracket,
     Match,
@@ -84,18 +84,18 @@ def title(t: Tournament, locale: str) -> str:
     )
 
 
-def mentions(t: Tournament, entrant: int) -> str:
-    return " & ".join(f"<@{u}>" for u in t.entrants[entrant].users)
+def mentions(t: Tournament, entrant: int, locale: str) -> str:
+    return " & ".join(player_mention(u, locale) for u in t.entrants[entrant].users)
 
 
 def signup_embed(t: Tournament, locale: str) -> discord.Embed:
     embed = discord.Embed(title=title(t, locale), colour=Colours.LOBBY)
-    lines = [tr(f"tournament.status.{t.status}", locale, organiser=f"<@{t.created_by}>")]
+    lines = [tr(f"tournament.status.{t.status}", locale, organiser=player_mention(t.created_by, locale))]
     if t.team_size == 2 and t.status == "signup":
         lines.append(tr("tournament.teams", locale, number=t.tournament_id))
     lines.append("")
     for k, e in enumerate(t.entrants):
-        who = " & ".join(f"<@{u}>" for u in e.users)
+        who = " & ".join(player_mention(u, locale) for u in e.users)
         lines.append(f"{k + 1}. ~~{who}~~" if k in t.withdrawn else f"{k + 1}. {who}")
     if not t.entrants:
         lines.append(tr("tournament.nobody", locale))
@@ -115,7 +115,7 @@ def signup_view(t: Tournament, locale: str) -> discord.ui.View | None:
 
 def bracket_of(t: Tournament, locale: str) -> Bracket:
     """The knockout as it stands, its rounds to come drawn empty."""
-    entrants = tuple(DrawnEntrant(e.name, seed=k + 1) for k, e in enumerate(t.entrants))
+    entrants = tuple(DrawnEntrant(entrant_name(e.names, locale), seed=k + 1) for k, e in enumerate(t.entrants))
     rounds = []
     size = len(t.played[0]) if t.played else 1
     for r in range(max(t.rounds, len(t.played))):
@@ -146,7 +146,7 @@ def standings_of(t: Tournament, locale: str) -> Standings:
                 lost: Outcome = "absent" if mine.forfeit else "loss"
                 outcome: Outcome = "draw" if mine.result == "tie" else "win" if won else lost
                 results.append(RoundResult(outcome, rank.get(other) if other is not None else None))
-        rows.append(StandingRow(rank[e], t.entrants[e].name, points[e], ties[e], tuple(results)))
+        rows.append(StandingRow(rank[e], entrant_name(t.entrants[e].names, locale), points[e], ties[e], tuple(results)))
     return Standings(title(t, locale), t.rounds, t.round_done, tuple(rows))
 
 
@@ -164,7 +164,7 @@ def picture(t: Tournament, locale: str) -> discord.File | None:
 
 def cancelled_text(t: Tournament, locale: str) -> str:
     """What the channel is told once when a tournament is cancelled."""
-    who = f"<@{t.cancelled_by or t.created_by}>"
+    who = player_mention(t.cancelled_by or t.created_by, locale)
     lines = [tr("tournament.cancelled", locale, number=t.tournament_id, who=who)]
     if t.playing:
         tables = ", ".join(f"#{m.game_no}" for m in t.playing)
@@ -175,14 +175,16 @@ def cancelled_text(t: Tournament, locale: str) -> str:
 def state_lines(t: Tournament, playing: bool, locale: str) -> list[str]:
     """Where a tournament stands, in a line or two (`playing`: some of its tables are being played)."""
     if t.status == "signup":
-        return [tr("tournament.show.signup", locale, count=len(t.entrants), organiser=f"<@{t.created_by}>")]
+        return [
+            tr("tournament.show.signup", locale, count=len(t.entrants), organiser=player_mention(t.created_by, locale))
+        ]
     if t.status == "cancelled":
-        lines = [tr("tournament.show.cancelled", locale, who=f"<@{t.cancelled_by or t.created_by}>")]
+        lines = [tr("tournament.show.cancelled", locale, who=player_mention(t.cancelled_by or t.created_by, locale))]
         if playing:
             lines.append(tr("tournament.show.cancelled.tables", locale))
         return lines
     if t.winner is not None:
-        return [tr("tournament.show.won", locale, winner=mentions(t, t.winner))]
+        return [tr("tournament.show.won", locale, winner=mentions(t, t.winner, locale))]
     return [tr("tournament.show.round", locale, round=max(1, len(t.played)), rounds=t.rounds)]
 
 
@@ -195,7 +197,7 @@ def show_embed(t: Tournament, tables: dict[int, TableInfo], locale: str) -> disc
     embed.description = "\n".join(state_lines(t, bool(playing), locale))
     if t.status in ("running", "finished") and t.winner is None:
         still = t.still_in()
-        value = "\n".join(f"{k + 1}. {mentions(t, k)}" for k in still[:20])
+        value = "\n".join(f"{k + 1}. {mentions(t, k, locale)}" for k in still[:20])
         if len(still) > 20:
             value += "\n" + tr("tournament.show.more", locale, count=len(still) - 20)
         embed.add_field(name=tr("tournament.show.still_in", locale, count=len(still)), value=value or "—", inline=False)
@@ -209,7 +211,7 @@ def show_embed(t: Tournament, tables: dict[int, TableInfo], locale: str) -> disc
             else:
                 url = jump_url(table.guild_id, table.thread_id or table.channel_id, table.board_message_id)
                 where = f"[{table_title(table, locale)}]({url})"
-            lines.append(f"• {mentions(t, m.a)} – {mentions(t, m.b)}: {where}")
+            lines.append(f"• {mentions(t, m.a, locale)} – {mentions(t, m.b, locale)}: {where}")
         embed.add_field(name=tr("tournament.show.tables", locale), value="\n".join(lines)[:1024], inline=False)
     return embed
 
@@ -256,17 +258,17 @@ def news_text(t: Tournament, locale: str) -> str:
 
 def round_text(t: Tournament, locale: str) -> str:
     if t.winner is not None:
-        who = " & ".join(f"<@{u}>" for u in t.entrants[t.winner].users)
+        who = " & ".join(player_mention(u, locale) for u in t.entrants[t.winner].users)
         return tr("tournament.won", locale, number=t.tournament_id, winner=who)
     lines = [tr("tournament.round_over", locale, number=t.tournament_id, round=t.round_done)]
     if len(t.played) > t.round_done:
         lines.append(tr("tournament.next_round", locale, round=len(t.played)))
         for m in t.played[-1]:
-            a = " & ".join(f"<@{u}>" for u in t.entrants[m.a].users) if m.a is not None else "?"
+            a = " & ".join(player_mention(u, locale) for u in t.entrants[m.a].users) if m.a is not None else "?"
             if m.b is None:
                 lines.append(tr("tournament.bye", locale, player=a))
             else:
-                b = " & ".join(f"<@{u}>" for u in t.entrants[m.b].users)
+                b = " & ".join(player_mention(u, locale) for u in t.entrants[m.b].users)
                 lines.append(f"• {a} – {b}")
     return "\n".join(lines)
 

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.i18n import tr
 from bot.tables import UndoRequested
-from presenters.common import table_title
+from presenters.common import player_mention, table_title
 
 from .common import (
     Colours,
@@ -26,6 +26,7 @@ from .common import (
     fives,
     game_autocomplete,
     game_in_context,
+    names_for,
     relative_time,
     reports_errors,
     service,
@@ -42,25 +43,31 @@ STYLES = {"yes": discord.ButtonStyle.success, "no": discord.ButtonStyle.danger}
 MARKS = {"accepted": "✅", "refused": "❌", "expired": "⌛", "void": "⌛"}
 
 
-def _name(request: UndoRequested, user_id: int | None) -> str:
+def _name(request: UndoRequested, user_id: int | None, locale: str) -> str:
     seat = next((s for s in request.table.seats if s.user_id == user_id), None)
-    return discord.utils.escape_markdown(seat.name or "") if seat is not None else f"<@{user_id}>"
+    if seat is None:
+        return player_mention(user_id or 0, locale)
+    return names_for(request.table, locale)[seat.index]
 
 
 def question_embed(request: UndoRequested, locale: str) -> discord.Embed:
     """Who agreed, who is awaited, until when; once settled, what became of the action."""
     table = request.table
     embed = discord.Embed(title=tr("undo.title", locale, table=table_title(table, locale)), colour=Colours.LOBBY)
-    lines = [tr("undo.what", locale, player=_name(request, request.user_id), action=request.action), ""]
-    lines += [f"✅ **{_name(request, user)}**" for user in request.accepted]
+    lines = [tr("undo.what", locale, player=_name(request, request.user_id, locale), action=request.action), ""]
+    lines += [f"✅ **{_name(request, user, locale)}**" for user in request.accepted]
     if request.status == "open":
-        lines += [f"⏳ **{_name(request, user)}**" for user in request.waiting]
+        lines += [f"⏳ **{_name(request, user, locale)}**" for user in request.waiting]
         lines += ["", tr("undo.until", locale, when=relative_time(request.deadline))]
     else:
         embed.colour = Colours.BOARD if request.status == "accepted" else Colours.CLOSED
-        by = _name(request, request.by_user_id) if request.by_user_id is not None else ""
+        by = _name(request, request.by_user_id, locale) if request.by_user_id is not None else ""
         said = tr(
-            f"undo.{request.status}", locale, player=_name(request, request.user_id), action=request.action, by=by
+            f"undo.{request.status}",
+            locale,
+            player=_name(request, request.user_id, locale),
+            action=request.action,
+            by=by,
         )
         lines += ["", f"{MARKS[request.status]} {said}"]
     embed.description = "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from .backends import DatabaseInUse, hold_database, is_postgres, open_store
 from .interface import StoreInterface
+from .privacy import Forgotten, GuildLeft
 from .rows import (
     CANCELLED_ROUND,
     COMPUTER_ID,
@@ -30,6 +31,8 @@ from .rows import (
     TournamentRow,
     UndoRow,
     WatcherRow,
+    anonymous_id,
+    is_anonymous,
 )
 from .store import Store, StoreConflict, StoreError
 
@@ -39,8 +42,10 @@ __all__ = [
     "ActionWrite",
     "DatabaseInUse",
     "DigestClaim",
+    "Forgotten",
     "GameFinish",
     "GameRow",
+    "GuildLeft",
     "HandMessage",
     "HandRow",
     "LobbyOutboxEntry",
@@ -66,7 +71,9 @@ __all__ = [
     "TournamentRow",
     "UndoRow",
     "WatcherRow",
+    "anonymous_id",
     "hold_database",
+    "is_anonymous",
     "is_postgres",
     "open_store",
 ]

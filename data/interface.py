@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Protocol
+from typing import Any, Protocol
 
+from .privacy import Forgotten, GuildLeft
 from .rows import (
     ActionWrite,
     DigestClaim,
@@ -264,3 +265,14 @@ class StoreInterface(Protocol):
     ) -> RoundClaim | None: ...
 
     async def tournament_round_told(self, tournament_id: int, round_no: int) -> None: ...
+
+    # -- players' own data and the servers left (data.privacy) ------------------------------------------
+    async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]: ...
+
+    async def forget_user(self, user_id: int) -> Forgotten: ...
+
+    async def leave_guild(self, guild_id: int, at: float) -> GuildLeft: ...
+
+    async def guild_rejoined(self, guild_id: int) -> bool: ...
+
+    async def purge_left_guilds(self, before: float) -> list[int]: ...

@@ -398,3 +398,14 @@ class UndoRow:
     status: str = "open"
     by_user_id: int | None = None
     step: int = 0
+
+
+def anonymous_id(seat: int) -> int:
+    """The id of a forgotten player's seat (`/privacy forget`): negative, as no Discord id is, and told apart by
+    the seat alone, so that one game's seats stay distinct and no two games can be linked."""
+    return -(seat + 1)
+
+
+def is_anonymous(user_id: int | None) -> bool:
+    """Whether a stored id is a forgotten player's (see `anonymous_id`)."""
+    return user_id is not None and user_id < 0

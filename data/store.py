@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from . import mapping as m
+from . import privacy
 from .migrations import apply_migrations
 from .rows import (
     CANCELLED_ROUND,
@@ -1099,3 +1100,46 @@ class Store:
                 "UPDATE tournaments SET told_round = MAX(told_round, ?), claimed_until = NULL WHERE tournament_id = ?",
                 (round_no, tournament_id),
             )
+
+    # -- players' own data and the servers left (issue 26: the SQL is data.privacy's, shared by both stores) --
+    async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
+        """Everything stored about a player (`/privacy show` and `export`)."""
+        async with self._transaction() as db:
+            return await privacy.export_user(_PrivacyDb(db), user_id)
+
+    async def forget_user(self, user_id: int) -> privacy.Forgotten:
+        """Remove a player's id and names from every table, in one transaction (`/privacy forget`)."""
+        async with self._transaction() as db:
+            return await privacy.forget_user(_PrivacyDb(db), user_id)
+
+    async def leave_guild(self, guild_id: int, at: float) -> privacy.GuildLeft:
+        """The bot was removed from a server: its games in play abandoned, its live things ended, in one
+        transaction; the rest kept from `at` until `purge_left_guilds`."""
+        async with self._transaction() as db:
+            return await privacy.leave_guild(_PrivacyDb(db), guild_id, at)
+
+    async def guild_rejoined(self, guild_id: int) -> bool:
+        async with self._transaction() as db:
+            return await privacy.guild_rejoined(_PrivacyDb(db), guild_id)
+
+    async def purge_left_guilds(self, before: float) -> list[int]:
+        """Delete everything of the servers left at `before` or earlier, one transaction each; their ids."""
+        async with self._transaction() as db:
+            due = await privacy.left_guilds_due(_PrivacyDb(db), before)
+        for guild_id in due:
+            async with self._transaction() as db:
+                await privacy.purge_guild(_PrivacyDb(db), guild_id)
+        return due
+
+
+class _PrivacyDb:
+    """data.privacy's statements on this store's connection (already inside a transaction)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+        return list(await self._db.execute_fetchall(sql, args))
+
+    async def execute(self, sql: str, *args: Any) -> None:
+        await self._db.execute(sql, args)

@@ -26,18 +26,27 @@ def table_title(table: TableInfo, locale: str) -> str:
     return tr("table.title", locale, game=game_name(table.game_id, locale), number=table.game_no)
 
 
+def _forgotten(user_id: int | None) -> bool:
+    """A player forgotten at their request (`/privacy forget`): their seat's id is negative, its name gone."""
+    return user_id is not None and user_id < 0
+
+
 def seat_name(seat: Seat, locale: str, computers: Sequence[int] = ()) -> str:
-    """A seat's name: the player's, or "Computer n" for a seat that was always a computer's."""
-    if seat.name:
+    """A seat's name: the player's, "an anonymous player" for a player forgotten at their request, or
+    "Computer n" for a seat that was always a computer's."""
+    name = seat.name
+    if not name and _forgotten(seat.replaced_user_id if seat.computer else seat.user_id):
+        name = tr("seat.anonymous", locale)
+    if name:
         if seat.computer:
-            return tr("seat.resigned", locale, name=seat.name)
-        return seat.name
+            return tr("seat.resigned", locale, name=name)
+        return name
     number = computers.index(seat.index) + 1 if seat.index in computers else seat.index + 1
     return tr("seat.computer", locale, number=number)
 
 
 def seat_names(seats: Sequence[Seat], locale: str) -> list[str]:
-    computers = [s.index for s in seats if s.computer and not s.name]
+    computers = [s.index for s in seats if s.computer and not s.name and not _forgotten(s.replaced_user_id)]
     return [seat_name(s, locale, computers) for s in seats]
 
 
@@ -48,10 +57,21 @@ def names_with_levels(seats: Sequence[Seat], locale: str) -> list[str]:
     for seat, name in zip(seats, seat_names(seats, locale), strict=True):
         level = seat.computer_level
         if level is not None:
-            key = "seat.resigned.level" if seat.name else "seat.level"
-            name = tr(key, locale, name=seat.name or name, level=tr(f"level.{level}", locale))
+            resigned = seat.name or (tr("seat.anonymous", locale) if _forgotten(seat.replaced_user_id) else None)
+            key = "seat.resigned.level" if resigned else "seat.level"
+            name = tr(key, locale, name=resigned or name, level=tr(f"level.{level}", locale))
         out.append(name)
     return out
+
+
+def player_mention(user_id: int, locale: str) -> str:
+    """Who did something, as a mention; "an anonymous player" for nobody (0) or a forgotten player."""
+    return f"<@{user_id}>" if user_id > 0 else tr("seat.anonymous", locale)
+
+
+def entrant_name(names: Sequence[str], locale: str) -> str:
+    """A tournament entrant (a player or a team), a forgotten player among them as "an anonymous player"."""
+    return tr("side.join", locale).join(n or tr("seat.anonymous", locale) for n in names)
 
 
 def side_name(side: Sequence[int], names: Sequence[str], locale: str) -> str:

@@ -199,6 +199,10 @@ class Lobbies:
             raise LobbyNotFound(f"no open lobby {lobby_id}", lobby_id=lobby_id)
         return lobby
 
+    def seated(self, user_id: int) -> list[int]:
+        """The open lobbies held here where `user_id` has a seat."""
+        return [k for k, lobby in self._open.items() if lobby.seat_of(user_id) is not None]
+
     def info(self, lobby_id: int) -> LobbyInfo:
         return self.get(lobby_id).info()
 

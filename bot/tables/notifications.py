@@ -143,6 +143,16 @@ class GameAbandoned:
 
 
 @dataclass(frozen=True, slots=True)
+class ServerLeft:
+    """The bot was removed from the game's server: the game ended unrated, and `user_id`, who played it, is
+    told so by DM (once, through the outbox: its channels are gone)."""
+
+    table: TableInfo
+    user_id: int
+    turn: int = 0  # the game's turn when it happened
+
+
+@dataclass(frozen=True, slots=True)
 class Retold:
     """What follows about this table is told again from the log: it was left untold by a crash or a failed
     post, and some of it may have been posted just before the crash (look at the table's messages since
@@ -233,6 +243,7 @@ TableNotification = (
     | TurnReminder
     | SeatHandedToComputer
     | GameAbandoned
+    | ServerLeft
     | Retold
     | UndoRequested
     | WatcherDMsClosed

@@ -28,6 +28,7 @@ from .notifications import (
     Notification,
     Rematch,
     SeatHandedToComputer,
+    ServerLeft,
     TableOpened,
     TurnReminder,
     UndoRequested,
@@ -61,6 +62,8 @@ def key_of(note: Notification) -> Key | None:
         return ("resigned", note.user_id, note.turn)
     if isinstance(note, GameAbandoned):
         return ("abandoned", note.by_user_id, note.turn)
+    if isinstance(note, ServerLeft):
+        return ("left", note.user_id, note.turn)
     if isinstance(note, UndoRequested):  # each change of a request has an entry of its own
         return ("undo", note.request, note.step)
     if isinstance(note, WatcherDMsClosed):
@@ -101,6 +104,15 @@ class Outbox:
         for e in entries:
             self._pending.setdefault(e.game_no, {})[e.key] = e
             self._held[(e.game_no, e.key)] = (e.created_at if claimed_at is None else claimed_at) + GRACE_SECONDS
+
+    def replace_game(self, game_no: int, entries: Iterable[OutboxEntry]) -> None:
+        """A game's entries as the store now has them (after a change made there: a player forgotten), known
+        and not held, as at start."""
+        self._pending.pop(game_no, None)
+        for key in [k for k in self._held if k[0] == game_no]:
+            del self._held[key]
+        for e in entries:
+            self._pending.setdefault(e.game_no, {})[e.key] = e
 
     def of(self, game_no: int) -> list[OutboxEntry]:
         return list(self._pending.get(game_no, {}).values())

@@ -21,6 +21,7 @@ from .notifications import (
     GameAbandoned,
     HandChanged,
     SeatHandedToComputer,
+    ServerLeft,
     TableNotification,
     TableOpened,
     TurnReminder,
@@ -71,7 +72,7 @@ def _retell(
     actions = {e.turn for e in entries if e.kind == "action"}
     at_turn: dict[int, list[OutboxEntry]] = {}
     for e in entries:
-        if e.kind in ("opened", "resigned", "abandoned"):
+        if e.kind in ("opened", "resigned", "abandoned", "left"):
             at_turn.setdefault(e.turn, []).append(e)
     out: list[TableNotification] = []
     obsolete: list[Key] = []
@@ -89,6 +90,8 @@ def _retell(
                     obsolete.append(e.key)
                 else:
                     out.append(SeatHandedToComputer(table.info(), seat, e.user_id, turn))
+            elif e.kind == "left":
+                out.append(ServerLeft(table.info(), e.user_id, turn))
             else:
                 out.append(GameAbandoned(table.info(), e.user_id, turn))
 

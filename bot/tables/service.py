@@ -64,6 +64,7 @@ from .notifications import (
 )
 from .outbox import TELL_LEASE, Key, key_of, retry_delay
 from .outbox import entry as outbox_entry
+from .privacy import Privacy
 from .profiles import Profile, profile
 from .ratings import (
     pool_game,
@@ -127,6 +128,10 @@ class TableService:
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
         self._undos = Undos(store, clock, self._turns)  # takings back by agreement
         self._invitations = Invitations(store, clock, self._lobbies, LEASE_SECONDS)  # told through the lobby outbox
+        # players' own data, and the servers left
+        self.privacy = Privacy(
+            store, clock, self._tables, self._lobbies, self._outbox, self.user_games, self.resign, self._retell
+        )
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -251,6 +256,7 @@ class TableService:
         every few seconds."""
         now = self._clock() if now is None else now
         out = await self._timers.tick(now)
+        await self.privacy.purge_left_guilds(now)
         return out + await self._expire_undos(now)
 
     # -- undo by agreement ----------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from bot.tables import (
     Rematch,
     Retold,
     SeatHandedToComputer,
+    ServerLeft,
     TableInfo,
     TableNotification,
     TableOpened,
@@ -259,6 +260,12 @@ class Announcer:
                 level = tr(f"level.{seat.computer_level or SAVED_WITHOUT_LEVEL}", locale)
                 post.lines.append(tr("line.resigned", locale, player=player, level=level))
                 post.keys.append(key)
+            elif isinstance(note, ServerLeft):  # by DM: the server's channels are gone
+                assert key is not None
+                (post.done if await self.hand_dms.tell_left(note) else post.failed).append(key)
+                if not post.ended:
+                    post.ended = True
+                    await self._retire(note.table, post)
             elif isinstance(note, GameAbandoned):
                 assert key is not None
                 post.keys.append(key)

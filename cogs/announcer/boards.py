@@ -21,7 +21,7 @@ from bot.engine import View
 from bot.i18n import LOCALES, tr
 from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo, TableOver
 from presenters import presenter
-from presenters.common import opening_lines, rating_lines, score_lines, table_title, winners
+from presenters.common import opening_lines, player_mention, rating_lines, score_lines, table_title, winners
 
 from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
@@ -225,7 +225,7 @@ class Boards:
         table = note.table
         embed = discord.Embed(
             title=tr("result.abandoned.title", locale, table=table_title(table, locale)),
-            description=tr("result.abandoned", locale, player=f"<@{note.by_user_id}>"),
+            description=tr("result.abandoned", locale, player=player_mention(note.by_user_id, locale)),
             colour=Colours.CLOSED,
         )
         post.lines, post.ended = [], True

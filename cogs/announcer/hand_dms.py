@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import tr
-from bot.tables import HandChanged, HandMessage, TableInfo, TurnReminder
+from bot.tables import HandChanged, HandMessage, ServerLeft, TableInfo, TurnReminder
 from presenters.common import table_title
 
 from ..common import Colours, dm_locale, names_for, public_locale, relative_time, user_locale
@@ -166,6 +166,26 @@ class HandDMs:
             await self._closed(note.table, note.user_id)
         except discord.HTTPException as exc:
             log.warning("game %s: could not remind user %s (%s)", note.table.game_no, note.user_id, exc)
+            return False
+        return True
+
+    async def tell_left(self, note: ServerLeft) -> bool:
+        """A player of a game whose server removed the bot, told by DM that it ended unrated; False when Discord
+        failed and it must be sent again later (closed DMs: nobody can be told, and nothing will change that)."""
+        locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
+        embed = discord.Embed(
+            title=tr("left.title", locale, table=table_title(note.table, locale)),
+            description=tr("left.text", locale),
+            colour=Colours.CLOSED,
+        )
+        try:
+            await (await self._dm(note.user_id)).send(embed=embed)
+        except discord.Forbidden as exc:
+            if exc.code != CLOSED_DMS:
+                log.warning("game %s: could not tell user %s it ended (%s)", note.table.game_no, note.user_id, exc)
+                return False
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not tell user %s it ended (%s)", note.table.game_no, note.user_id, exc)
             return False
         return True
 
