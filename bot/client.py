@@ -9,14 +9,17 @@ game, loads the cogs, installs the command translator and syncs the slash comman
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import lifecycle, metrics
+from bot.ops_http import OpsServer
 from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.thinking import Thinking
@@ -64,15 +67,22 @@ class FivesBot(commands.Bot):
             tree_cls=FivesTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=metrics.http_trace(),  # Discord's errors and rate limits, when metrics are on
             **shards,
         )
         self.settings = settings
         self.store: StoreInterface | None = None
         self.thinking: Thinking | None = None  # the computer players' worker processes
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
+        self.stopping = False  # a graceful stop has begun (bot.lifecycle)
+        self.stop_tasks: set[asyncio.Task[None]] = set()
+        self.ops: OpsServer | None = None  # /metrics, /healthz, /readyz
+        self.handle_signals = False  # `python -m bot` sets it: SIGTERM and SIGINT stop gracefully
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database, exclusive=self.settings.single_process)
+        if self.settings.metrics_port is not None:
+            self.store = cast(StoreInterface, metrics.TimedStore(self.store))
         rng = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.thinking = Thinking(self.settings.ai_workers, self.settings.computer_level)
         self.service = TableService(self.store, clock=discord_clock, rng=rng, thinking=self.thinking)
@@ -84,6 +94,10 @@ class FivesBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
+        lifecycle.install_edge(self)
+        if self.handle_signals:
+            lifecycle.install_signals(self)
+        self.ops = await lifecycle.start_ops(self)
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -110,6 +124,9 @@ class FivesBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self.ops is not None:
+                await self.ops.stop()
+                self.ops = None
             if self.thinking is not None:
                 self.thinking.close()
                 self.thinking = None
