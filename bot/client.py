@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -77,7 +78,7 @@ class FivesBot(commands.Bot):
         self.stopping = False  # a graceful stop has begun (bot.lifecycle)
         self.stop_tasks: set[asyncio.Task[None]] = set()
         self.ops: OpsServer | None = None  # /metrics, /healthz, /readyz
-        self.handle_signals = False  # `python -m bot` sets it: SIGTERM and SIGINT stop gracefully
+        self.handle_signals = False  # `python -m bot` sets it: SIGTERM and SIGINT stop gracefully, images warmed
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database, exclusive=self.settings.single_process)
@@ -97,8 +98,18 @@ class FivesBot(commands.Bot):
         lifecycle.install_edge(self)
         if self.handle_signals:
             lifecycle.install_signals(self)
+            # The drawing caches filled while the bot connects, so that no player's first image waits on them.
+            from rendering.warm import warm_up
+
+            self.stop_tasks.add(asyncio.create_task(self._warm(warm_up)))
         self.ops = await lifecycle.start_ops(self)
         await self.sync_commands()
+
+    async def _warm(self, warm_up: Callable[[], float]) -> None:
+        try:
+            log.info("drawing caches warmed in %.2f s", await asyncio.to_thread(warm_up))
+        except Exception:  # a drawing bug: the images are drawn cold, nothing else is affected
+            log.exception("could not warm the drawing caches")
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
