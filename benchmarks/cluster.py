@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # the tests' server and the bot, also when run as a script
 
+from benchmarks.arguments import at_least, postgres_url, share  # noqa: E402
 from bot.engine.records import record_of  # noqa: E402
 from bot.tables import (  # noqa: E402
     BoardChanged,
@@ -488,17 +489,20 @@ async def run(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.cluster", description=__doc__.split("\n")[0])
-    parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--moves", type=int, default=12, help="human clicks per game")
-    parser.add_argument("--race", type=float, default=0.05, help="share of clicks sent to two processes at once")
+    parser.add_argument("--processes", type=at_least(1), default=2)
+    parser.add_argument("--games", type=at_least(1), default=1000)
+    parser.add_argument("--moves", type=at_least(1), default=12, help="human clicks per game")
+    parser.add_argument("--race", type=share, default=0.05, help="share of clicks sent to two processes at once")
     parser.add_argument("--kill", action="store_true", help="kill one process with SIGKILL halfway")
-    parser.add_argument("--samples", type=int, default=1000, help="clicks timed one at a time after the load")
+    parser.add_argument("--samples", type=at_least(1), default=1000, help="clicks timed one at a time after the load")
     parser.add_argument(
-        "--rate", type=float, default=0.0, help="clicks per second over all games (default: as fast as answered)"
+        "--rate",
+        type=at_least(0.0, float),
+        default=0.0,
+        help="clicks per second over all games (default: as fast as answered)",
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--database", help="an empty PostgreSQL database of yours: postgresql://...")
+    parser.add_argument("--database", type=postgres_url, help="an empty PostgreSQL database of yours: postgresql://...")
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)  # a process of the cluster
     args = parser.parse_args(argv)
     if args.worker:

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.arguments import at_least
+
 GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("draw", {}),
     ("five-up", {"partners": "by_agreement"}),
@@ -358,8 +360,8 @@ def sigterm_line(stops: list[tuple[float, int]]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--kills", type=int, default=300)
-    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--kills", type=at_least(0), default=300)
+    parser.add_argument("--games", type=at_least(1), default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sigterm", type=int, metavar="STOPS", help="stop gracefully STOPS times (SIGTERM) instead")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)

@@ -36,6 +36,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from benchmarks.arguments import at_least
 from benchmarks.crash import GUILD, DiskTeller, Report, _parse, check, kill_again_and_again
 
 CHANNEL = 1
@@ -433,10 +434,12 @@ def _undos(db: sqlite3.Connection, sink: list[dict[str, Any]], report: Community
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--kills", type=int, default=300)
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--kills", type=at_least(0), default=300)
+    parser.add_argument("--games", type=at_least(1), default=6)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--longest", type=float, default=0.25, help="the latest a child is killed, in seconds")
+    parser.add_argument(
+        "--longest", type=at_least(0.0, float), default=0.25, help="the latest a child is killed, in seconds"
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--drain", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -116,6 +116,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these game ids")
     parser.add_argument("--search", action="store_true", help="the costs of a view-only search instead")
     args = parser.parse_args()
+    if not args.seconds > 0:  # NaN, zero or less: no time to measure in
+        parser.error(f"--seconds must be more than 0, not {args.seconds}")
     if args.search:
         search_costs(args.seconds, args.game)
         return

@@ -40,6 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
+from benchmarks.arguments import at_least
 from bot.ai import think
 from bot.engine import new_game
 from bot.tables import TableService
@@ -176,7 +177,9 @@ async def main(rounds: int, actions: int) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=5, help="cold opens timed per game (the median is printed)")
-    parser.add_argument("--actions", type=int, default=100, help="actions per game")
+    parser.add_argument(
+        "--rounds", type=at_least(1), default=5, help="cold opens timed per game (the median is printed)"
+    )
+    parser.add_argument("--actions", type=at_least(1), default=100, help="actions per game")
     args = parser.parse_args()
     asyncio.run(main(args.rounds, args.actions))

@@ -33,6 +33,7 @@ import tracemalloc
 from pathlib import Path
 from typing import cast
 
+from benchmarks.arguments import at_least, postgres_url
 from bot.tables import BoardChanged, GameEnded, LobbyChanged, Player, TableOpened, TableOver, TableService
 from bot.tables.outbox import key_of
 from bot.tables.turns import Turns
@@ -211,13 +212,15 @@ async def main(games: int, moves: int, samples: int, target: str | Path, with_me
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--moves", type=int, default=12, help="human clicks per game in the load phase")
-    parser.add_argument("--samples", type=int, default=2000, help="actions timed one at a time")
+    parser.add_argument("--games", type=at_least(1), default=1000)
+    parser.add_argument("--moves", type=at_least(1), default=12, help="human clicks per game in the load phase")
+    parser.add_argument("--samples", type=at_least(1), default=2000, help="actions timed one at a time")
     parser.add_argument("--metrics", action="store_true", help="record the bot's metrics, as FIVES_METRICS_PORT does")
     target = parser.add_mutually_exclusive_group()
     target.add_argument("--postgres", action="store_true", help="run on a throwaway PostgreSQL server")
-    target.add_argument("--database", help="run on this (empty) PostgreSQL database: postgresql://...")
+    target.add_argument(
+        "--database", type=postgres_url, help="run on this (empty) PostgreSQL database: postgresql://..."
+    )
     args = parser.parse_args()
     if args.database:
         asyncio.run(main(args.games, args.moves, args.samples, args.database, args.metrics))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import re
 import sys
@@ -33,7 +34,8 @@ from bot.tables import (
     TableService,
 )
 from bot.tables.thinking import Thinking
-from data import Store, StoreError, hold_database
+from bot.version import bot_version
+from data import Store, StoreError, hold_database, open_store
 from presenters import presenter
 from presenters.common import game_name, seat_names, table_title, winners
 from rendering import NoRenderer, end_names, render_board, render_score_sheet
@@ -56,8 +58,31 @@ DEMO_FILE = re.compile(r"board-\d{4,}\.png|sheet-(\d{2,}|final)\.png")  # what a
 DEMO_FLAGS = ("--players", "--seed", "--out", "--lang", "--level")
 
 
+def games_list() -> str:
+    """The games `--demo` takes, one a line with its players and English name, for `--help`."""
+    lines = ["games (GAME):"]
+    for game_id in sorted(GAMES):
+        players = game_info(game_id).players
+        count = str(players[0]) if len(players) == 1 else f"{min(players)}-{max(players)}"
+        lines.append(f"  {game_id:<16} {game_name(game_id, 'en')}, {count} players")
+    return "\n".join(lines)
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="The fives Discord bot.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="The fives Discord bot: with DISCORD_TOKEN set (.env or the environment), it runs the bot;\n"
+        "with --demo GAME it plays a whole game among computer players without Discord.",
+        epilog=games_list(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {bot_version()}")
+    parser.add_argument(
+        "--check-database",
+        action="store_true",
+        help="open FIVES_DATABASE as the bot would (its migrations applied), replay every game in play, say so and "
+        "stop, without Discord: the check that a restored or upgraded database starts",
+    )
     parser.add_argument("--demo", metavar="GAME", choices=sorted(GAMES), help="play a game among computer players")
     parser.add_argument("--players", type=int, help="number of players in the demo (the game's usual number)")
     parser.add_argument("--seed", type=int, help="seed of the demo game (random when left out)")
@@ -74,6 +99,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--shard-count", metavar="N", type=int, help="how many shards the bot has in all (FIVES_SHARD_COUNT)"
     )
     args = parser.parse_args(argv)
+    if args.demo is not None and args.check_database:
+        parser.error("--check-database and --demo do not go together")
     if args.demo is None:
         given = [flag for flag in DEMO_FLAGS if vars(args)[flag[2:]] is not None]
         if given:
@@ -148,10 +175,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if args.check_database:
+        return asyncio.run(database_starts(settings.database))
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 1
     return run(settings)
+
+
+def redact(url: str) -> str:
+    """A database URL without its password."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+
+
+async def database_starts(database: Path | str) -> int:
+    """Open the database as the bot's start does and replay every game in play; one line either way."""
+    from bot.engine import EngineError
+    from bot.tables.table import replay
+
+    shown = redact(str(database))
+    if isinstance(database, Path) and (not database.is_file() or database.stat().st_size == 0):
+        # A restored file that is not there (or is empty) would be made into a new, empty database.
+        print(
+            f"{database} {'is empty' if database.is_file() else 'does not exist'}: no database to check",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        store = await open_store(database)
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
+        games = await store.active_games()
+        broken = []
+        for stored in games:
+            try:
+                replay(stored.row, stored.actions)
+            except EngineError as exc:
+                broken.append(f"game {stored.row.game_no} ({exc})")
+        version = await store.schema_version()
+    finally:
+        await store.close()
+    if broken:
+        print(f"{shown}: {len(broken)} of {len(games)} games in play do not replay: {'; '.join(broken[:5])}")
+        return 1
+    print(f"{shown}: schema {version}, {len(games)} games in play, every one replays: the bot can start on it")
+    return 0
 
 
 def run(settings: Settings) -> int:
@@ -295,5 +365,19 @@ async def demo(
             await store.close()
 
 
+def entry_point(argv: Sequence[str] | None = None) -> int:
+    """`main`, where a reader that stops reading (`| head -3`) ends the output quietly, as the tools it is
+    piped between do, instead of with a BrokenPipeError traceback."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()  # inside the try: the last lines may be still buffered
+        return code
+    except BrokenPipeError:
+        # Python flushes stdout again at exit, and would say so: point it at nothing first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1  # what Python itself returns on a broken pipe
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry_point())

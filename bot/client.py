@@ -24,6 +24,7 @@ from bot.ops_http import OpsServer
 from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.thinking import Thinking
+from bot.version import bot_version
 from cogs import EXTENSIONS
 from cogs.errors import report
 from cogs.translator import CatalogueTranslator
@@ -123,12 +124,18 @@ class FivesBot(commands.Bot):
         log.info("synced %d commands to server %s", len(synced), guild_id)
 
     async def on_ready(self) -> None:
+        from cogs.welcome import invite_url  # the permissions the bot asks for live with its welcome
+
         log.info(
-            "logged in as %s (%s) in %d servers",
+            "fives %s logged in as %s (%s) in %d servers",
+            bot_version(),
             self.user,
             self.user.id if self.user is not None else "?",
             len(self.guilds),
         )
+        client_id = self.application_id or (self.user.id if self.user is not None else None)
+        if client_id is not None:
+            log.info("invite the bot to a server with %s", invite_url(client_id))
         await self.announcer.start()  # once: what a crash left untold, and what resume() played
 
     async def close(self) -> None:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from data.backends import is_postgres
+from data.backends import check_database_kind, is_postgres
+from data.store import StoreError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 LOG_FORMATS = ("text", "json")
@@ -82,6 +83,10 @@ class Settings:
         database = environ.get("FIVES_DATABASE", "").strip() or "fives.sqlite3"
         if database.startswith(("postgres:", "postgresql:")) and not is_postgres(database):
             raise SettingsError(f"FIVES_DATABASE must be a SQLite file or postgresql://..., not {database!r}")
+        try:
+            check_database_kind(database)
+        except StoreError as exc:
+            raise SettingsError(str(exc)) from None
         guild = environ.get("FIVES_DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SettingsError(f"FIVES_DEV_GUILD_ID must be a server id (digits), not {guild!r}")

@@ -16,4 +16,6 @@ EXTENSIONS = (
     "cogs.watching",
     "cogs.tournaments",
     "cogs.undo",
+    "cogs.help",
+    "cogs.welcome",
 )

@@ -22,7 +22,7 @@ import os
 import re
 import socket
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import replace
@@ -60,7 +60,7 @@ from .rows import (
     UndoRow,
     WatcherRow,
 )
-from .store import StoreError
+from .store import StoreConflict, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,16 @@ _SCHEMA_KEY = "hashtext(coalesce(current_schema(), current_setting('search_path'
 _SETTINGS_LOCK = 0x66697667
 _RATINGS_LOCK = 0x66697668
 _DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+# PostgreSQL's "deadlock detected" and "could not serialize access": the transaction was aborted for a
+# conflict with another one, nothing was written, and doing it again will do.
+_CONFLICTS = frozenset({"40P01", "40001"})
+
+
+def store_error(exc: BaseException) -> StoreError:
+    """The store's error for a database's: a conflict that doing again will settle is a `StoreConflict`."""
+    if getattr(exc, "sqlstate", None) in _CONFLICTS:
+        return StoreConflict(str(exc))
+    return StoreError(str(exc))
 
 
 class RatingsChanged(StoreError):
@@ -231,8 +241,6 @@ class PostgresStore:
         # The connection of the transaction the current task is in, if any (see `transaction`).
         self._conn: ContextVar[asyncpg.Connection | None] = ContextVar(f"fives_store_{id(self)}", default=None)
         self._claim = claim
-        # What was told, not yet written: it goes with the next transaction (or `flush`), as on SQLite.
-        self._told: list[tuple[str, list[tuple[Any, ...]]]] = []
         self.migrated = migrated  # the migrations this open applied
 
     @classmethod
@@ -274,10 +282,7 @@ class PostgresStore:
         return self._pool.get_size(), self._pool.get_idle_size()
 
     async def flush(self) -> None:
-        """Write what `told` queued, if anything."""
-        if self._told:
-            async with self._transaction():
-                pass
+        """Nothing to write: on PostgreSQL `told` writes at once (see there)."""
 
     async def schema_version(self) -> int:
         return await self._fetchval("SELECT MAX(version) FROM schema_version") or 0
@@ -294,19 +299,13 @@ class PostgresStore:
         try:
             async with self._pool.acquire() as conn:
                 token = self._conn.set(conn)
-                queued, self._told = self._told, []
                 try:
                     async with conn.transaction():
-                        for sql, rows in queued:
-                            await conn.executemany(sql, rows)
                         yield conn
-                except BaseException:
-                    self._told[:0] = queued  # rolled back: still to be written
-                    raise
                 finally:
                     self._conn.reset(token)
         except _DB_ERRORS as exc:
-            raise StoreError(str(exc)) from exc
+            raise store_error(exc) from exc
 
     _transaction = transaction  # the name the SQLite store's methods use, so that both read alike
 
@@ -523,14 +522,14 @@ class PostgresStore:
         that changed since the finish was computed fail it with `RatingsChanged`."""
         if write.finish is None:  # the path of nearly every action: one statement, one trip to the server
             args = _append_args(write)
-            if self._told or self._conn.get() is not None:  # with what was told, or in the caller's transaction
+            if self._conn.get() is not None:  # in the caller's transaction
                 async with self._transaction() as db:
                     await db.execute(_APPEND, *args)
                 return
             try:
                 await self._pool.execute(_APPEND, *args)  # one statement: its own transaction
             except _DB_ERRORS as exc:
-                raise StoreError(str(exc)) from exc
+                raise store_error(exc) from exc
             return
         async with self._transaction() as db:
             await db.execute(
@@ -648,7 +647,6 @@ class PostgresStore:
     async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
         """What is still to be told (of one game, or of every game), oldest first (ties in key order, as
         SQLite reads them)."""
-        await self.flush()
         where, params = ("WHERE game_no = $1", (game_no,)) if game_no is not None else ("", ())
         rows = await self._fetch(
             f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn, kind, user_id",
@@ -673,6 +671,19 @@ class PostgresStore:
             )
         return [replace(m.outbox_entry(r), due_at=now + lease) for r in rows]
 
+    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
+        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
+        meanwhile (which moved it further) or it failed once."""
+        # In key order, as `told` takes them (a hold takes no game's row: it waits for nobody's action).
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at) for e in entries)
+        if rows:
+            async with self._transaction() as db:
+                await db.executemany(
+                    "UPDATE outbox SET due_at = $5 WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4 "
+                    "AND attempts = 0 AND due_at < $5",
+                    rows,
+                )
+
     async def told(
         self,
         game_no: int,
@@ -681,11 +692,17 @@ class PostgresStore:
         hand_messages: Iterable[HandMessage] = (),
         forget_hand_messages: Iterable[int] = (),
     ) -> None:
-        """After telling: see `data.store.Store.told`. What was told is written with the next transaction
-        (or by `flush`); a retry is written at once."""
+        """After telling: see `data.store.Store.told`. Written at once, in a transaction of its own that
+        takes its rows in the order every action takes them: the game's row first (`FOR NO KEY UPDATE`,
+        which waits for an action or another teller of the game in progress and holds the next off), then
+        its outbox rows, then its hand DMs, each sorted by key. Queued for whatever transaction came next
+        (as SQLite still does), these rows were written inside other games' actions and My hand views, in
+        the order they were told: two processes took the same rows in opposite orders and PostgreSQL
+        aborted one of them (a deadlock)."""
         hands, others, later, forget, remember = m.told_values(
             game_no, done, retry, hand_messages, forget_hand_messages, time.time()
         )
+        statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         for sql, rows in (
             ("DELETE FROM outbox WHERE game_no = $1 AND kind = 'hand' AND user_id = $2 AND turn <= $3", hands),
             ("DELETE FROM outbox WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4", others),
@@ -705,13 +722,16 @@ class PostgresStore:
             ),
         ):
             if rows:
-                self._told.append((sql, rows))
-        if later:  # a failure must be on disk before anyone counts on the retry
-            await self.flush()
+                statements.append((sql, sorted(rows)))
+        if not statements:
+            return
+        async with self._transaction() as db:
+            await db.execute("SELECT 1 FROM games WHERE game_no = $1 FOR NO KEY UPDATE", game_no)
+            for sql, rows in statements:
+                await db.executemany(sql, rows)
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
         """The hand DMs with live controls of a game (of one player)."""
-        await self.flush()
         where, params = ("AND user_id = $2", (game_no, user_id)) if user_id is not None else ("", (game_no,))
         rows = await self._fetch(
             f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = $1 {where}", *params

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
@@ -54,6 +54,11 @@ log = logging.getLogger(__name__)
 
 class StoreError(Exception):
     """A write the store could not make (the caller's state must not run ahead of it)."""
+
+
+class StoreConflict(StoreError):
+    """The database aborted the transaction for a conflict with another one (PostgreSQL's deadlock or
+    serialization failure): nothing was written, and doing the same again is expected to succeed."""
 
 
 def _marks(names: tuple[str, ...]) -> str:
@@ -449,6 +454,18 @@ class Store:
             f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn", params
         )
         return [m.outbox_entry(r) for r in rows]
+
+    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
+        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
+        meanwhile (which moved it further) or it failed once."""
+        rows = sorted(((e.due_at, e.game_no, e.kind, e.user_id, e.turn) for e in entries), key=lambda r: r[1:])
+        if rows:
+            async with self._transaction() as db:
+                await db.executemany(
+                    "UPDATE outbox SET due_at = ?1 WHERE game_no = ?2 AND kind = ?3 AND user_id = ?4 AND turn = ?5 "
+                    "AND attempts = 0 AND due_at < ?1",
+                    rows,
+                )
 
     async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
         """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody

@@ -342,7 +342,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rendering.gallery", description=__doc__.splitlines()[0])
     parser.add_argument("outdir", type=Path, help="folder to write the PNG files to")
     args = parser.parse_args(argv)
-    written = write_gallery(args.outdir)
+    if args.outdir.exists() and not args.outdir.is_dir():
+        parser.error(f"{args.outdir} is a file, not a folder")
+    try:
+        written = write_gallery(args.outdir)
+    except OSError as exc:  # a folder that cannot be made or written to
+        parser.error(f"cannot write the gallery to {args.outdir}: {exc.strerror or exc}")
     total = sum(p.stat().st_size for p in written)
     print(f"wrote {len(written)} images ({total // 1024} KB) to {args.outdir}", file=sys.stderr)
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .errors import BadRecord, EngineError, quoted
@@ -86,5 +87,17 @@ def _fail(payload: dict) -> int:
     return 2
 
 
+def entry_point(argv: list[str] | None = None) -> int:
+    """`main`, ending quietly when the reader stops reading (`| head -c 100`): no BrokenPipeError traceback."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)  # Python flushes stdout again at exit
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry_point())

@@ -93,3 +93,35 @@ def test_a_second_bot_on_the_same_file_stops_with_one_line(tmp_path: Path) -> No
     assert done.returncode == 1 and done.stdout == ""
     [line] = done.stderr.splitlines()
     assert line.startswith(f"{path} is in use by another bot process (pid {holder.pid})")
+
+
+def test_a_claim_released_leaves_no_lock_file_and_a_claim_raced_with_its_removal_takes_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stopped bot removes its `.lock` (while still holding it). A process that opened the old file just
+    before would lock a file nobody else can see: it notices, and takes the file at the path instead."""
+    from data import backends, hold_database
+
+    real_flock = backends.fcntl.flock
+
+    database = tmp_path / "fives.sqlite3"
+    lock_file = tmp_path / "fives.sqlite3.lock"
+    claim = hold_database(database)
+    assert claim is not None and lock_file.read_text() == f"{os.getpid()}\n"
+    claim.release()
+    assert not lock_file.exists()
+
+    calls = []
+
+    def flock_after_the_holder_left(handle: object, operation: int) -> None:
+        if not calls:  # the holder removes the file between this process's open() and its flock()
+            lock_file.unlink()
+        calls.append(operation)
+        real_flock(handle, operation)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(backends.fcntl, "flock", flock_after_the_holder_left)
+    claim = hold_database(database)
+    assert claim is not None and len(calls) == 2, "locked the orphan, noticed, locked the file at the path"
+    assert os.path.samestat(os.fstat(claim.handle.fileno()), os.stat(lock_file))
+    claim.release()
+    assert not lock_file.exists()
