@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -135,13 +136,16 @@ def _parse(line: str) -> dict[str, Any] | None:
 
 
 async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: bool) -> None:
-    from bot.tables import LobbyChanged, Player, StaleControl, TableOpened, TableOver, TableService
+    from bot.tables import Restarting, TableService
     from data import Store
 
     store = await Store.open(db)
     service = TableService(store, clock=time.time, rng=random.Random(seed))
     await service.resume()
     teller = DiskTeller(service, sink)
+    # The bot's graceful stop (bot.lifecycle) on the table service and this teller: no new change, the call in
+    # flight ends, what is untold is told, the store closed.
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, service.stop_taking)
     print("ready", flush=True)  # the parent kills from now on: during the telling of what was left, or the load
     await teller.deliver(await service.untold(everything=True))
     if drain:
@@ -150,7 +154,19 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
     rng = random.Random(seed)
     acks = ack.open("a", encoding="utf-8")
     users = list(range(100, 100 + 2 * games))
-    while True:
+    with contextlib.suppress(Restarting):  # refused: the stop has begun
+        await play(service, teller, acks, users, games, rng)
+    await service.quiesce(5.0)
+    await teller.deliver(await service.untold(everything=True))
+    left, _ = service.outbox_stats()
+    await store.close()
+    print(f"stopped {left}", flush=True)
+
+
+async def play(service: Any, teller: DiskTeller, acks: Any, users: list[int], games: int, rng: random.Random) -> None:
+    from bot.tables import LobbyChanged, Player, StaleControl, TableOpened, TableOver
+
+    while not service.stopping:
         playing = {s.table.game_no for u in users for s in service.games_of(u)}
         if len(playing) < games:  # a table ended: open another one
             game_id, options = rng.choice(GAMES)
@@ -251,6 +267,36 @@ def kill_again_and_again(
         raise RuntimeError("the final child failed")
 
 
+def terminate_again_and_again(
+    stops: int, games: int, seed: int, work: Path, report: Report, *, longest: float
+) -> list[tuple[float, int]]:
+    """Like `kill_again_and_again`, with SIGTERM: each child stops gracefully. The seconds each stop took
+    (signal to exit) and the notifications it left untold, as the child said."""
+    rng = random.Random(seed)
+    stopped: list[tuple[float, int]] = []
+    for k in range(stops):
+        process = _spawn(work, games, seed + k)
+        assert process.stdout is not None
+        if process.stdout.readline().strip() != b"ready":
+            raise RuntimeError(f"the child did not start (exit {process.wait()})")
+        time.sleep(rng.uniform(0, longest))
+        if process.poll() is not None:
+            raise RuntimeError(f"the child stopped by itself (exit {process.returncode})")
+        sent = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        out = process.stdout.read()
+        if process.wait(timeout=30) != 0:
+            raise RuntimeError(f"the child did not stop cleanly (exit {process.returncode})")
+        took = time.monotonic() - sent
+        words = out.decode().split()
+        stopped.append((took, int(words[-1]) if words[-2:-1] == ["stopped"] else -1))
+        report.kills += 1
+    process = _spawn(work, games, seed + stops, drain=True)
+    if process.wait(timeout=120) != 0:
+        raise RuntimeError("the final child failed")
+    return stopped
+
+
 def check(work: Path, report: Report) -> None:
     asyncio.run(_check(work, report))
 
@@ -303,11 +349,21 @@ async def _check(work: Path, report: Report) -> None:
     report.lost += sum(1 for a in acks if a["game"] not in logs)
 
 
+def sigterm_line(stops: list[tuple[float, int]]) -> str:
+    times = sorted(t for t, _ in stops)
+    left = sum(max(0, n) for _, n in stops)
+    return (
+        f"stops: {len(stops)}, signal to exit median {times[len(times) // 2]:.2f} s, longest {times[-1]:.2f} s; "
+        f"left untold at a stop {left}; children that did not say {sum(n < 0 for _, n in stops)}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kills", type=at_least(0), default=300)
     parser.add_argument("--games", type=at_least(1), default=8)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sigterm", type=int, metavar="STOPS", help="stop gracefully STOPS times (SIGTERM) instead")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--drain", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -317,6 +373,14 @@ def main() -> None:
             child(work / "fives.sqlite3", work / "sink.jsonl", work / "ack.jsonl", args.games, args.seed, args.drain)
         )
         return
+    if args.sigterm is not None:
+        with tempfile.TemporaryDirectory() as tmp:
+            report = Report()
+            stops = terminate_again_and_again(args.sigterm, args.games, args.seed, Path(tmp), report, longest=1.0)
+            check(Path(tmp), report)
+            print(report.line().replace("kills", "graceful stops (SIGTERM)"))
+            print(sigterm_line(stops))
+        sys.exit(0 if report.ok and all(0 <= t < 10 and left == 0 for t, left in stops) else 1)
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
         report = run(args.kills, args.games, args.seed, Path(tmp))

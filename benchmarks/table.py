@@ -31,12 +31,13 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import cast
 
 from benchmarks.arguments import at_least, postgres_url
 from bot.tables import BoardChanged, GameEnded, LobbyChanged, Player, TableOpened, TableOver, TableService
 from bot.tables.outbox import key_of
 from bot.tables.turns import Turns
-from data import open_store
+from data import StoreInterface, open_store
 
 GUILD = 1
 
@@ -122,7 +123,7 @@ async def drive(svc: TableService, game_no: int, moves: int) -> int:
     return actions
 
 
-async def main(games: int, moves: int, samples: int, target: str | Path) -> None:
+async def main(games: int, moves: int, samples: int, target: str | Path, with_metrics: bool = False) -> None:
     path = target
     where = "PostgreSQL" if isinstance(target, str) else "SQLite"
     print(f"table service benchmark on {where}: {games} games of five-up (2 humans + 2 computers), {pin_to_one_cpu()}")
@@ -130,6 +131,12 @@ async def main(games: int, moves: int, samples: int, target: str | Path) -> None
     timer.install()
 
     store = await open_store(path)
+    if with_metrics:  # as the bot runs with FIVES_METRICS_PORT: every action, thought and store call recorded
+        from bot import metrics
+
+        metrics.enable()
+        store = cast(StoreInterface, metrics.TimedStore(store))
+        print("  with metrics recorded (bot.metrics)")
     svc = TableService(store, rng=random.Random(1))
     await svc.resume()
     t0 = time.perf_counter()
@@ -208,6 +215,7 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=at_least(1), default=1000)
     parser.add_argument("--moves", type=at_least(1), default=12, help="human clicks per game in the load phase")
     parser.add_argument("--samples", type=at_least(1), default=2000, help="actions timed one at a time")
+    parser.add_argument("--metrics", action="store_true", help="record the bot's metrics, as FIVES_METRICS_PORT does")
     target = parser.add_mutually_exclusive_group()
     target.add_argument("--postgres", action="store_true", help="run on a throwaway PostgreSQL server")
     target.add_argument(
@@ -215,7 +223,7 @@ if __name__ == "__main__":
     )
     args = parser.parse_args()
     if args.database:
-        asyncio.run(main(args.games, args.moves, args.samples, args.database))
+        asyncio.run(main(args.games, args.moves, args.samples, args.database, args.metrics))
     elif args.postgres:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' server, also as a script
         from tests.postgres_server import NOT_FOUND, PostgresServer
@@ -225,9 +233,9 @@ if __name__ == "__main__":
             raise SystemExit(NOT_FOUND)
         server.start()
         try:
-            asyncio.run(main(args.games, args.moves, args.samples, server.url()))
+            asyncio.run(main(args.games, args.moves, args.samples, server.url(), args.metrics))
         finally:
             server.stop()
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            asyncio.run(main(args.games, args.moves, args.samples, Path(tmp) / "bench.sqlite3"))
+            asyncio.run(main(args.games, args.moves, args.samples, Path(tmp) / "bench.sqlite3", args.metrics))

@@ -19,6 +19,7 @@ from pathlib import Path
 from bot.ai import DEFAULT_LEVEL, LEVELS, choose_action
 from bot.engine import GAMES, View, game_info
 from bot.i18n import LOCALES, tr
+from bot.logs import version
 from bot.settings import Settings, SettingsError, check_shards, parse_shard_ids
 from bot.tables import (
     BoardChanged,
@@ -230,6 +231,7 @@ def run(settings: Settings) -> int:
     from bot.client import create_bot
 
     settings.configure_logging()
+    log.info("fives %s starting (Python %s, discord.py %s)", version(), sys.version.split()[0], discord.__version__)
     try:
         # Before logging in: a second process on the same SQLite file stops here, with one line.
         claim = hold_database(settings.database)
@@ -237,7 +239,9 @@ def run(settings: Settings) -> int:
         print(exc, file=sys.stderr)
         return 1
     try:
-        create_bot(settings).run(settings.token or "", log_handler=None)
+        bot = create_bot(settings)
+        bot.handle_signals = True
+        bot.run(settings.token or "", log_handler=None)
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 1

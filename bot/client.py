@@ -9,14 +9,18 @@ game, loads the cogs, installs the command translator and syncs the slash comman
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import lifecycle, metrics
+from bot.ops_http import OpsServer
 from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.thinking import Thinking
@@ -65,6 +69,7 @@ class FivesBot(commands.Bot):
             tree_cls=FivesTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=metrics.http_trace(),  # Discord's errors and rate limits, when metrics are on
             **shards,
         )
         self.settings = settings
@@ -73,9 +78,15 @@ class FivesBot(commands.Bot):
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
         self.web_hub: Any = None  # web.hub.Hub when the web table is on
         self.web_runner: Any = None
+        self.stopping = False  # a graceful stop has begun (bot.lifecycle)
+        self.stop_tasks: set[asyncio.Task[None]] = set()
+        self.ops: OpsServer | None = None  # /metrics, /healthz, /readyz
+        self.handle_signals = False  # `python -m bot` sets it: SIGTERM and SIGINT stop gracefully, images warmed
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database, exclusive=self.settings.single_process)
+        if self.settings.metrics_port is not None:
+            self.store = cast(StoreInterface, metrics.TimedStore(self.store))
         rng = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.thinking = Thinking(self.settings.ai_workers, self.settings.computer_level)
         self.service = TableService(self.store, clock=discord_clock, rng=rng, thinking=self.thinking)
@@ -87,6 +98,14 @@ class FivesBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
+        lifecycle.install_edge(self)
+        if self.handle_signals:
+            lifecycle.install_signals(self)
+            # The drawing caches filled while the bot connects, so that no player's first image waits on them.
+            from rendering.warm import warm_up
+
+            self.stop_tasks.add(asyncio.create_task(self._warm(warm_up)))
+        self.ops = await lifecycle.start_ops(self)
         await self.sync_commands()
         await self._start_web()
 
@@ -100,6 +119,12 @@ class FivesBot(commands.Bot):
             return
         self.web_hub = Hub()  # the announcer wakes open pages after every game it tells
         self.web_runner = await start_web(settings, self.service, self.web_hub, self.announcer.deliver)
+
+    async def _warm(self, warm_up: Callable[[], float]) -> None:
+        try:
+            log.info("drawing caches warmed in %.2f s", await asyncio.to_thread(warm_up))
+        except Exception:  # a drawing bug: the images are drawn cold, nothing else is affected
+            log.exception("could not warm the drawing caches")
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -133,6 +158,9 @@ class FivesBot(commands.Bot):
                 await self.web_runner.cleanup()
             await super().close()
         finally:
+            if self.ops is not None:
+                await self.ops.stop()
+                self.ops = None
             if self.thinking is not None:
                 self.thinking.close()
                 self.thinking = None

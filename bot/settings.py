@@ -6,7 +6,6 @@ Only `DISCORD_TOKEN` is needed to run the bot; the rest have defaults. Tests and
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from data.backends import check_database_kind, is_postgres
 from data.store import StoreError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("text", "json")
 COMPUTER_LEVELS = ("easy", "normal", "strong")  # bot.ai.LEVELS (not imported: settings load no engine)
 
 
@@ -67,6 +67,9 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     single_process: bool = False  # on PostgreSQL: refuse to start beside other processes (and they beside it)
+    metrics_port: int | None = None  # /metrics, /healthz and /readyz served on this port (bot.ops_http); None: off
+    metrics_host: str = "127.0.0.1"  # the address they listen on (0.0.0.0 for a scraper on another host)
+    log_format: str = "text"  # or "json": one object a line (bot.logs)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -107,6 +110,12 @@ class Settings:
         alone = environ.get("FIVES_SINGLE_PROCESS", "").strip().lower()
         if alone not in ("", "0", "1", "true", "false", "yes", "no"):
             raise SettingsError(f"FIVES_SINGLE_PROCESS must be 1 or 0, not {alone!r}")
+        port = environ.get("FIVES_METRICS_PORT", "").strip()
+        if port and not (port.isdigit() and 0 < int(port) < 65536):
+            raise SettingsError(f"FIVES_METRICS_PORT must be a port number (1-65535), not {port!r}")
+        log_format = environ.get("FIVES_LOG_FORMAT", "").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise SettingsError(f"FIVES_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}")
         return cls(
             token=token,
             database=target,
@@ -117,12 +126,12 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             single_process=alone in ("1", "true", "yes"),
+            metrics_port=int(port) if port else None,
+            metrics_host=environ.get("FIVES_METRICS_HOST", "").strip() or "127.0.0.1",
+            log_format=log_format,
         )
 
     def configure_logging(self) -> None:
-        logging.basicConfig(
-            level=getattr(logging, self.log_level),
-            format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
-        )
-        # discord.py's gateway chatter is only useful when something is wrong with the connection.
-        logging.getLogger("discord").setLevel(max(logging.INFO, getattr(logging, self.log_level)))
+        from bot.logs import configure
+
+        configure(self.log_level, self.log_format)

@@ -57,6 +57,8 @@ class StoreInterface(Protocol):
 
     async def flush(self) -> None: ...
 
+    def pool_use(self) -> tuple[int, int]: ...  # connections open, and idle (for the metrics)
+
     async def schema_version(self) -> int: ...
 
     # -- the locks of several processes ---------------------------------------------------------------

@@ -278,6 +278,10 @@ class PostgresStore:
                 await self._claim.close()  # the session's lock goes with it
                 self._claim = None
 
+    def pool_use(self) -> tuple[int, int]:
+        """Connections open in the pool and those idle."""
+        return self._pool.get_size(), self._pool.get_idle_size()
+
     async def flush(self) -> None:
         """Nothing to write: on PostgreSQL `told` writes at once (see there)."""
 

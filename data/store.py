@@ -168,6 +168,10 @@ class Store:
             await self.flush()
         await self._db.close()
 
+    def pool_use(self) -> tuple[int, int]:
+        """Connections open and idle: SQLite has one, busy while a write holds it."""
+        return 1, 0 if self._write.locked() else 1
+
     async def flush(self) -> None:
         """Write what `told` queued, if anything."""
         if self._told:

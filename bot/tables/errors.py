@@ -156,3 +156,10 @@ class IllegalMove(TableError):
         super().__init__(str(error), **error.params)
         self.key = error.key
         self.engine_error = error
+
+
+class Restarting(TableError):
+    """The bot is stopping (a restart, a deploy): it takes no new change; the player tries again in a moment,
+    when the restarted bot (or another process) answers."""
+
+    key = "restarting"

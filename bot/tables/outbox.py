@@ -114,6 +114,16 @@ class Outbox:
         for e in entries:
             self._pending.setdefault(e.game_no, {})[e.key] = e
 
+    def stats(self) -> tuple[int, float | None]:
+        """How many entries are still to be told, and when the oldest was written (None: none)."""
+        count, oldest = 0, None
+        for pending in self._pending.values():
+            count += len(pending)
+            for e in pending.values():
+                if oldest is None or e.created_at < oldest:
+                    oldest = e.created_at
+        return count, oldest
+
     def of(self, game_no: int) -> list[OutboxEntry]:
         return list(self._pending.get(game_no, {}).values())
 

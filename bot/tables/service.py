@@ -15,9 +15,10 @@ import logging
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
@@ -32,6 +33,7 @@ from .errors import (
     NotAPlayer,
     NotHost,
     NotYourTurnAtTable,
+    Restarting,
     StaleControl,
     StoreFailed,
     TableError,
@@ -94,6 +96,31 @@ log = logging.getLogger(__name__)
 UNDO_SWEEP_SECONDS = 60.0  # how often requests to take back an action are looked for past their deadline
 LEASE_SECONDS = 120.0  # an entry taken to be told again is not taken again before this
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _work(
+    method: Callable[Concatenate[TableService, _P], Coroutine[Any, Any, _R]],
+) -> Callable[Concatenate[TableService, _P], Coroutine[Any, Any, _R]]:
+    """A call that changes something: refused (`Restarting`) once the service is stopping, and counted while
+    it runs, so that a graceful stop waits for the calls in flight (see `TableService.stop_taking`)."""
+
+    @wraps(method)
+    async def run(self: TableService, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if self.stopping:
+            raise Restarting("the bot is stopping: no new change is taken")
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            return await method(self, *args, **kwargs)
+        finally:
+            self._in_flight -= 1
+            if not self._in_flight:
+                self._idle.set()
+
+    return run
+
 
 class TableService:
     """See docs/tables.md. `clock` gives Unix seconds (tests pass a fake one); `rng` draws game seeds and
@@ -124,7 +151,7 @@ class TableService:
         # a game played again (told through its outbox)
         self.rematches = Rematches(store, clock, self._lobbies, self._start_opened, self._outbox)
         # rounds of tables, to a winner
-        self.tournaments = Tournaments(store, clock, self._lobbies, self._start_opened, self.resign)
+        self.tournaments = Tournaments(store, clock, self._lobbies, self._start_opened, self._resign)
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
         self._undos = Undos(store, clock, self._turns)  # takings back by agreement
         self._invitations = Invitations(store, clock, self._lobbies, LEASE_SECONDS)  # told through the lobby outbox
@@ -132,6 +159,35 @@ class TableService:
         self.privacy = Privacy(
             store, clock, self._tables, self._lobbies, self._outbox, self.user_games, self.resign, self._retell
         )
+        self.stopping = False  # a graceful stop has begun: changes are refused (`_work`)
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    # -- operating: what the metrics read, and a graceful stop ----------------------------------------
+    def games_in_play(self) -> list[str]:
+        """The game id of every game this process holds in play (one entry per game)."""
+        return [t.game_id for t in self._tables.values()]
+
+    def outbox_stats(self) -> tuple[int, float | None]:
+        """Entries still to be told of this process's games, and when the oldest was written."""
+        return self._outbox.stats()
+
+    def stop_taking(self) -> None:
+        """Refuse every new change from now on (`Restarting`, told to the player in their language); the
+        calls already in flight go on to their end (`quiesce`)."""
+        self.stopping = True
+
+    async def quiesce(self, timeout: float) -> bool:
+        """After `stop_taking`: wait for the calls in flight (a computer thinking inside one too) for at most
+        `timeout` seconds; whether they all ended. One cut short by the caller's stop loses nothing: its
+        action was either committed (told after the restart) or not (a computer's turn is played again by
+        `resume`, the same move from the same seed)."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -217,6 +273,7 @@ class TableService:
     async def settings(self, guild_id: int) -> ServerSettings:
         return await self._settings.get(guild_id)
 
+    @_work
     async def update_settings(
         self,
         guild_id: int,
@@ -245,6 +302,7 @@ class TableService:
         a resigned player's seat): the server's setting, else the bot's (`FIVES_COMPUTER_LEVEL`)."""
         return (await self.settings(guild_id)).computer_level or self._turns.thinking.level
 
+    @_work
     async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
         """A server's default for one option of one game (None: back to the rules' default)."""
         return await self._settings.set_default_option(guild_id, game_id, option_id, value)
@@ -254,12 +312,15 @@ class TableService:
         """Turn timers: reminders at half time, and expired turns played by the computer (the board says
         so), and requests to take back an action past their deadline. Cheap when nothing is due: call it
         every few seconds."""
+        if self.stopping:  # a turn run out is played by the next process
+            return []
         now = self._clock() if now is None else now
         out = await self._timers.tick(now)
         await self.privacy.purge_left_guilds(now)
         return out + await self._expire_undos(now)
 
     # -- undo by agreement ----------------------------------------------------------------------------
+    @_work
     async def ask_undo(self, game_no: int, user_id: int) -> list[Notification]:
         """A player asks to take back their last action (see bot/tables/undos.py): every other human is
         asked (`UndoRequested`), or with nobody to ask it is taken back at once."""
@@ -268,6 +329,7 @@ class TableService:
             self._check_live(table)
             return await self._undos.ask(table, user_id)
 
+    @_work
     async def answer_undo(self, game_no: int, user_id: int, accept: bool, request: int | None) -> list[Notification]:
         """Another human accepts or refuses request number `request` (its buttons' token); the last acceptance
         takes the action back (the board and every hand are told again)."""
@@ -442,6 +504,7 @@ class TableService:
         return await self._store.hand_messages(game_no, user_id)
 
     # -- lobbies --------------------------------------------------------------------------------------
+    @_work
     async def open_lobby(
         self,
         guild_id: int,
@@ -479,6 +542,7 @@ class TableService:
             return [opened]
         return [opened, self._invitations.written(told, opened.lobby)]
 
+    @_work
     async def invite(self, lobby_id: int, user_id: int, invited: Sequence[int]) -> list[LobbyChanged | PlayersInvited]:
         """The host makes the table private (if it was not) and lets `invited` join it (saved first, as a
         lobby is: a restart keeps the invitation); `PlayersInvited` tells them, through the lobby outbox: the
@@ -502,35 +566,43 @@ class TableService:
     def lobbies(self, guild_id: int) -> list[LobbyInfo]:
         return self._lobbies.of_guild(guild_id)
 
+    @_work
     async def join(self, lobby_id: int, player: Player) -> list[LobbyChanged]:
         """Take a seat (a private table's: if invited); a watcher who joins watches no more."""
         joined = await self._lobbies.join(lobby_id, player)
         await self.watchers.stop_if_seated(lobby_id, player.user_id)
         return [joined]
 
+    @_work
     async def leave(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.leave(lobby_id, user_id)]
 
+    @_work
     async def add_computer(self, lobby_id: int, user_id: int, level: str | None = None) -> list[LobbyChanged]:
         """The host seats a computer of `level` (None: the server's level, `computer_level`)."""
         return [await self._lobbies.add_computer(lobby_id, user_id, level)]
 
+    @_work
     async def set_computer_level(self, lobby_id: int, user_id: int, computer: int, level: str) -> list[LobbyChanged]:
         """The host changes the level of `Computer {computer}` before the start, keeping its seat."""
         return [await self._lobbies.set_computer_level(lobby_id, user_id, computer, level)]
 
+    @_work
     async def remove_computer(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.remove_computer(lobby_id, user_id)]
 
+    @_work
     async def set_option(self, lobby_id: int, user_id: int, option_id: str, value: Any) -> list[LobbyChanged]:
         return [await self._lobbies.set_option(lobby_id, user_id, option_id, value)]
 
+    @_work
     async def cancel(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.cancel(lobby_id, user_id)]
 
     async def set_lobby_message(self, lobby_id: int, message_id: int | None) -> None:
         await self._lobbies.set_message(lobby_id, message_id)
 
+    @_work
     async def start(self, lobby_id: int, user_id: int) -> list[Notification]:
         """The host starts the game: seats in join order (or drawn, for partners by draw), the first
         hands dealt, and the computers play until a human is to act."""
@@ -642,6 +714,7 @@ class TableService:
             return table.info()
 
     # -- playing --------------------------------------------------------------------------------------
+    @_work
     async def act(
         self, game_no: int, user_id: int, action: str, turn: int | None, sent_at: float | None = None
     ) -> list[Notification]:
@@ -810,7 +883,7 @@ class TableService:
         return await self._replays.open(game_no, guild_id)
 
     # -- leaving --------------------------------------------------------------------------------------
-    async def resign(self, game_no: int, user_id: int) -> list[Notification]:
+    async def _resign(self, game_no: int, user_id: int) -> list[Notification]:
         """The player leaves; a computer of the server's level plays their seat from now on (they are still
         rated for it)."""
         table = await self._table(game_no)
@@ -840,6 +913,9 @@ class TableService:
                 await self._timers.set(table, None, None)
             return self._turns.finish(table, batch) if batch.touched else batch.out
 
+    resign = _work(_resign)
+
+    @_work
     async def abandon(self, game_no: int, user_id: int, is_admin: bool = False) -> list[Notification]:
         """End a game without results: the host, or a server admin (the cog knows who is one)."""
         table = await self._table(game_no)

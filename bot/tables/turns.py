@@ -16,10 +16,12 @@ import asyncio
 import logging
 import math
 import random
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
+from bot import metrics
 from bot.engine import UNDO, EngineError, Event
 from data import (
     COMPUTER_ID,
@@ -221,7 +223,10 @@ class Turns:
         if level is None:
             raise ValueError(f"seat {seat} of game {table.game_no} is a human's: name the level to play it at")
         state = table.state
-        return await self.thinking.choose(state.view(seat), move_seed(state.seed, state.log_length), level)
+        started = time.perf_counter()
+        chosen = await self.thinking.choose(state.view(seat), move_seed(state.seed, state.log_length), level)
+        metrics.thought(level, table.game_id, time.perf_counter() - started)
+        return chosen
 
     async def timer(self, table: Table, now: float) -> tuple[float | None, float | None]:
         """Deadline and reminder time for the human to act now (None when a computer acts or it is over)."""
@@ -245,6 +250,7 @@ class Turns:
 
     # -- one action -----------------------------------------------------------------------------------
     async def apply(self, table: Table, seat: int, action: str, kind: str, batch: Batch) -> None:
+        started = time.perf_counter()
         state = table.state
         turn = state.log_length
         hands_before = len(state.hands)
@@ -289,6 +295,7 @@ class Turns:
             if isinstance(exc, StoreError):
                 raise StoreFailed(f"game {table.game_no}: the action could not be saved: {exc}") from exc
             raise
+        metrics.action(table.game_id, kind, time.perf_counter() - started, ended is not None)
         table.deadline, table.reminder_at, table.carry_on_at = deadline, reminder_at, carry_on_at
         table.version += 1  # the append's own change of the game's row
         table.acted_at = now

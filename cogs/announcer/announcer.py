@@ -24,6 +24,7 @@ import discord
 
 import rendering
 from bot.i18n import tr
+from bot.logs import game_context
 from bot.tables import (
     BoardChanged,
     GameAbandoned,
@@ -83,6 +84,9 @@ class Announcer:
         # one lock per invitation being told (gone with its last holder)
         self._invite_locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = weakref.WeakValueDictionary()
         self._started = False
+        self._delivering = 0  # deliveries under way, which a graceful stop lets end (`settle`)
+        self._settled = asyncio.Event()
+        self._settled.set()
 
     async def start(self) -> None:
         """Once connected: whatever a crash left untold (the outbox), and the computer turns `resume()`
@@ -91,6 +95,14 @@ class Announcer:
             return
         self._started = True
         await self.deliver(await self.bot.service.untold(everything=True))
+
+    async def settle(self, timeout: float) -> bool:
+        """Wait for the deliveries under way to end (at most `timeout` seconds); whether they did."""
+        try:
+            await asyncio.wait_for(self._settled.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
     async def tell_untold(self) -> None:
         """Tell again what failed or was left by a crash and is due (called every few seconds)."""
@@ -148,6 +160,18 @@ class Announcer:
 
         Never raises for what Discord refuses: what could not be told stays in the outbox and is told
         later; the player who acted is told that their move stands."""
+        self._delivering += 1
+        self._settled.clear()
+        try:
+            await self._deliver(notes, origin, hand_origin)
+        finally:
+            self._delivering -= 1
+            if not self._delivering:
+                self._settled.set()
+
+    async def _deliver(
+        self, notes: Sequence[Notification], origin: discord.Interaction | None, hand_origin: bool
+    ) -> None:
         by_game: dict[int, list[TableNotification]] = {}
         for note in notes:
             if isinstance(note, LobbyChanged):
@@ -160,7 +184,8 @@ class Announcer:
         for game_no, game_notes in by_game.items():
             async with self._locks[game_no]:
                 try:
-                    ended = await self._deliver_game(game_no, game_notes, origin, hand_origin)
+                    with game_context(game_no):
+                        ended = await self._deliver_game(game_no, game_notes, origin, hand_origin)
                 except Exception:
                     # A defect of ours: what was not told stays in the outbox and is tried again later.
                     log.exception("game %s: telling the table failed", game_no)

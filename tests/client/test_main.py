@@ -71,7 +71,9 @@ def test_with_a_token_and_no_way_to_discord_it_says_so_in_one_line(tmp_path: Pat
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert "PyNaCl" not in done.stderr and "davey" not in done.stderr, "voice warnings of a bot without voice"
-    [line] = [line for line in done.stderr.splitlines() if "discord.client" not in line]  # but its INFO log
+    first, *rest = done.stderr.splitlines()
+    assert "bot.__main__: fives 0.1.0 starting" in first  # the log's first line gives the version
+    [line] = [line for line in rest if "discord.client" not in line]  # but its INFO log
     assert line.startswith("cannot reach Discord: Cannot connect to host 127.0.0.1:1") and "run python -m bot" in line
 
 

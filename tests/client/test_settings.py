@@ -29,6 +29,9 @@ def test_every_setting_read_is_documented_in_env_example() -> None:
             "FIVES_SHARD_COUNT",
             "FIVES_SHARD_IDS",
             "FIVES_SINGLE_PROCESS",
+            "FIVES_METRICS_PORT",
+            "FIVES_METRICS_HOST",
+            "FIVES_LOG_FORMAT",
         }
     )
 
