@@ -103,7 +103,7 @@ async def serve(url: str) -> None:
         await tell(await svc.untold(everything=True))  # at start, as the bot's announcer does
         while True:
             await asyncio.sleep(HOLD_EVERY)
-            with contextlib.suppress(Exception):  # what the bot's Timers cog does on a shared database
+            with contextlib.suppress(Exception):  # what the bot's Timers cog does at each tick
                 await svc.hold_telling()
                 await tell(await svc.tick())
                 await tell(await svc.untold())
@@ -333,6 +333,8 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             workers[i].kill()
             counts["kills"] += 1
             await asyncio.sleep(restart_after)  # meanwhile the other process carries every game on
+            if done.is_set():
+                return
             workers[i] = await Worker.start(url, on_dm)
 
     started = time.perf_counter()

@@ -71,6 +71,8 @@ class FivesBot(commands.Bot):
         self.store: StoreInterface | None = None
         self.thinking: Thinking | None = None  # the computer players' worker processes
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
+        self.web_hub: Any = None  # web.hub.Hub when the web table is on
+        self.web_runner: Any = None
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database, exclusive=self.settings.single_process)
@@ -86,6 +88,18 @@ class FivesBot(commands.Bot):
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
+        await self._start_web()
+
+    async def _start_web(self) -> None:
+        """The web table (issue #27), only when FIVES_WEB_URL and FIVES_WEB_PORT are set."""
+        from web.hub import Hub
+        from web.runner import WebSettings, start_web
+
+        settings = WebSettings.from_env()
+        if settings is None:
+            return
+        self.web_hub = Hub()  # the announcer wakes open pages after every game it tells
+        self.web_runner = await start_web(settings, self.service, self.web_hub, self.announcer.deliver)
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -115,6 +129,8 @@ class FivesBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.web_runner is not None:
+                await self.web_runner.cleanup()
             await super().close()
         finally:
             if self.thinking is not None:

@@ -667,18 +667,28 @@ class PostgresStore:
             )
         return [replace(m.outbox_entry(r), due_at=now + lease) for r in rows]
 
-    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
-        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
-        meanwhile (which moved it further) or it failed once."""
-        # In key order, as `told` takes them (a hold takes no game's row: it waits for nobody's action).
-        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at) for e in entries)
-        if rows:
-            async with self._transaction() as db:
-                await db.executemany(
-                    "UPDATE outbox SET due_at = $5 WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4 "
-                    "AND attempts = 0 AND due_at < $5",
-                    rows,
-                )
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
+        # A hold waits for nobody: it takes no game's row, and skips an entry another transaction holds (a
+        # teller deleting it, a sweep claiming it: neither leaves it to be held). Waiting for them, row by
+        # row, it could take two of a game's rows in the opposite order to a teller's `told` in another
+        # process: a deadlock that aborted the hold (the entries then another's to tell: told twice) or the
+        # telling (written again later: told twice) (#23).
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
+        if not rows:
+            return
+        async with self._transaction() as db:
+            await db.execute(
+                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], "
+                "$5::float8[], $6::float8[]) AS v(game_no, kind, user_id, turn, due_at, was)), "
+                "held AS (SELECT o.game_no, o.kind, o.user_id, o.turn, v.due_at FROM outbox o "
+                "JOIN v USING (game_no, kind, user_id, turn) WHERE o.due_at = v.was "
+                "ORDER BY o.game_no, o.kind, o.user_id, o.turn FOR UPDATE OF o SKIP LOCKED) "
+                "UPDATE outbox o SET due_at = held.due_at FROM held WHERE o.game_no = held.game_no "
+                "AND o.kind = held.kind AND o.user_id = held.user_id AND o.turn = held.turn",
+                *(list(column) for column in zip(*rows, strict=True)),
+            )
 
     async def told(
         self,
@@ -894,9 +904,14 @@ class PostgresStore:
         """End every season whose date has come (at that date): each is ended once, however many processes
         sweep at once (the row lock makes the second UPDATE find it ended)."""
         async with self._transaction() as db:
+            # Locked in key order first (a game's end holds its season FOR SHARE meanwhile): a plain multi-row
+            # UPDATE takes rows in its scan's order, which two processes sweeping at once need not share (#23).
             rows = await db.fetch(
-                "UPDATE seasons SET ended_at = ends_at, announce_at = $1 WHERE ended_at IS NULL AND ends_at <= $1 "
-                f"RETURNING {m.listed(m.SEASON)}",
+                "WITH due AS (SELECT season_id FROM seasons WHERE ended_at IS NULL AND ends_at <= $1 "
+                "ORDER BY season_id FOR UPDATE) "
+                "UPDATE seasons s SET ended_at = s.ends_at, announce_at = $1 FROM due "
+                "WHERE s.season_id = due.season_id AND s.ended_at IS NULL "
+                f"RETURNING {m.listed(m.SEASON, 's.')}",
                 now,
             )
         return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
@@ -1030,9 +1045,13 @@ class PostgresStore:
     async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
         """The games whose rematch was settled and its table not made (a crash came between), each claimed
         until `now + lease` in the same statement so that one process makes it."""
+        # The rows are taken in key order, skipping any another process holds: a plain multi-row UPDATE takes
+        # them in the order its scan meets them, which two processes sweeping at once need not share (#23).
         rows = await self._fetch(
-            "UPDATE rematches SET claimed_until = $1 WHERE to_open AND (claimed_until IS NULL OR claimed_until <= $2) "
-            "RETURNING game_no",
+            "WITH due AS (SELECT game_no FROM rematches "
+            "WHERE to_open AND (claimed_until IS NULL OR claimed_until <= $2) "
+            "ORDER BY game_no FOR UPDATE SKIP LOCKED) "
+            "UPDATE rematches r SET claimed_until = $1 FROM due WHERE r.game_no = due.game_no RETURNING r.game_no",
             now + lease,
             now,
         )
@@ -1177,7 +1196,8 @@ class PostgresStore:
         self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
     ) -> None:
         """See `data.store.Store.lobby_told`."""
-        told, later = list(done), [(due_at, *key) for key, due_at in retry]
+        # In key order, so that two processes telling the same lobbies' entries take their rows alike (#23).
+        told, later = sorted(done), sorted(((due_at, *key) for key, due_at in retry), key=lambda r: r[1:])
         if not told and not later:
             return
         async with self._transaction() as db:

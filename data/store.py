@@ -451,15 +451,15 @@ class Store:
         )
         return [m.outbox_entry(r) for r in rows]
 
-    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
-        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
-        meanwhile (which moved it further) or it failed once."""
-        rows = sorted(((e.due_at, e.game_no, e.kind, e.user_id, e.turn) for e in entries), key=lambda r: r[1:])
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
         if rows:
             async with self._transaction() as db:
                 await db.executemany(
-                    "UPDATE outbox SET due_at = ?1 WHERE game_no = ?2 AND kind = ?3 AND user_id = ?4 AND turn = ?5 "
-                    "AND attempts = 0 AND due_at < ?1",
+                    "UPDATE outbox SET due_at = ?5 WHERE game_no = ?1 AND kind = ?2 AND user_id = ?3 AND turn = ?4 "
+                    "AND due_at = ?6",
                     rows,
                 )
 

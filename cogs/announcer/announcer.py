@@ -168,6 +168,8 @@ class Announcer:
                         await self.places.tell_unposted(origin, game_notes[0].table, BROKEN)
                 finally:  # a failure to post is told to this delivery's player, never to the next one's
                     self.places.take_failure(game_no)
+            if self.bot.web_hub is not None:  # open web pages read the game again
+                self.bot.web_hub.changed(game_no)
             if ended:  # nothing more is said about this game
                 self._locks.pop(game_no, None)
 

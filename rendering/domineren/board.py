@@ -28,7 +28,7 @@ from bot.i18n import tr, trn
 from .. import palette as pal
 from ..fives.board import BADGE_ROOM, UNITS
 from ..fives.geometry import Placement
-from ..names import SLOT, all_names, distinct, fill, say
+from ..names import MIN_SIZE, SLOT, all_names, distinct, fill, say
 from ..sprites import HIGHLIGHT, ring, ringed_sprite
 from ..text import draw_text, text_width
 from . import ledger, pieces
@@ -407,7 +407,10 @@ def _draw_panel(
     title = tr(f"image.dom.end.{result.reason.replace('-', '_')}", locale, number=number)
     draw_text(canvas, x, top + 40, title, BODY, pal.WHITE, pal.STRIP, bold=True, max_width=room)
     label_w = draw_text(canvas, x, top + 78, tr("image.dom.settlement", locale), SMALL, pal.GREY, pal.STRIP)
-    _draw_amounts(canvas, x + label_w + 12, top + 78, list(enumerate(result.points)), names, locale, box[2] - 14)
+    # the settlement may take two lines where no drawn tiles need the second
+    lines = 1 if view.set_draw else 2
+    amounts = list(enumerate(result.points))
+    _draw_amounts(canvas, x + label_w + 12, top + 78, amounts, names, locale, box[2] - 14, lines)
     if view.set_draw:
         cut = distinct(all_names(names, view.players, locale), [200] * view.players, SMALL, False)
         drawn = " · ".join(f"{cut[s]} {tile_text(t)}" for s, t in view.set_draw)
@@ -423,24 +426,59 @@ def _draw_amounts(
     names: Sequence[str],
     locale: str,
     right: int,
+    lines: int = 1,
+    gap: int = 32,
 ) -> int:
-    """Names with signed chips, green for a gain and red for a loss, as far as `right`."""
+    """Names with signed chips, green for a gain and red for a loss, between `x` and `right` on at most
+    `lines` lines `gap` apart. Every seat's figure shows: the entries wrap (never between a name and
+    its figure), then shrink, and only then are names cut, all alike. Returns the lines used."""
     players = max(len(names), max((s for s, _ in amounts), default=0) + 1)
-    cut = distinct(all_names(names, players, locale), [160] * players, SMALL, False)
-    for k, (seat, chips) in enumerate(amounts):
-        if k:
-            x += draw_text(canvas, x, base, " · ", SMALL, pal.GREY, pal.STRIP)
-        name = cut[seat] + " "
-        amount = signed(chips)
-        amount_w = text_width(amount, SMALL, True)
-        room = right - x - amount_w
-        if room < 40:
-            draw_text(canvas, x, base, "…", SMALL, pal.GREY, pal.STRIP)
+    full = all_names(names, players, locale)
+    for size in range(SMALL, MIN_SIZE - 1, -1):
+        rows = _flow(amounts, full, size, right - x, lines)
+        if rows is not None:
             break
-        x += draw_text(canvas, x, base, name, SMALL, pal.WHITE, pal.STRIP, max_width=min(room, 160))
-        colour = pal.GREEN if chips > 0 else pal.RED if chips < 0 else pal.GREY
-        x += draw_text(canvas, x, base, amount, SMALL, colour, pal.STRIP, bold=True)
-    return x
+    else:  # even the smallest size needs cut names: the same room for each, kept apart by `distinct`
+        size = MIN_SIZE
+        per_line = -(-len(amounts) // lines)
+        joiner = text_width(" · ", size)
+        widest = max((text_width(signed(c), size, True) for _, c in amounts), default=0)
+        room = max(40, (right - x - (per_line - 1) * joiner) // per_line - widest - text_width(" ", size))
+        cut = distinct(full, [room] * players, size, False)
+        rows = _flow(amounts, cut, size, right - x, lines, force=True)
+        assert rows is not None
+    for k, row in enumerate(rows):
+        at = x
+        for j, (_seat, chips, name) in enumerate(row):
+            if j:
+                at += draw_text(canvas, at, base + k * gap, " · ", size, pal.GREY, pal.STRIP)
+            at += draw_text(canvas, at, base + k * gap, name + " ", size, pal.WHITE, pal.STRIP)
+            colour = pal.GREEN if chips > 0 else pal.RED if chips < 0 else pal.GREY
+            at += draw_text(canvas, at, base + k * gap, signed(chips), size, colour, pal.STRIP, bold=True)
+    return len(rows)
+
+
+def _flow(
+    amounts: list[tuple[int, int]], shown: Sequence[str], size: int, width: int, lines: int, force: bool = False
+) -> list[list[tuple[int, int, str]]] | None:
+    """The entries "name +N" broken into lines no wider than `width`, or None if they need more than
+    `lines` lines (with `force`, the same number of entries on each line, however wide)."""
+    if force:
+        per_line = -(-len(amounts) // lines)
+        return [[(s, c, shown[s]) for s, c in amounts[k : k + per_line]] for k in range(0, len(amounts), per_line)]
+    rows: list[list[tuple[int, int, str]]] = [[]]
+    used = 0
+    joiner = text_width(" · ", size)
+    for seat, chips in amounts:
+        entry = text_width(shown[seat] + " ", size) + text_width(signed(chips), size, True)
+        if rows[-1] and used + joiner + entry > width:
+            rows.append([])
+            used = 0
+        if entry > width or len(rows) > lines:
+            return None
+        used += (joiner if rows[-1] else 0) + entry
+        rows[-1].append((seat, chips, shown[seat]))
+    return rows
 
 
 def _draw_footer(

@@ -79,7 +79,11 @@ def draw_header(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
         right -= 18
     x = PAD
     x += draw_text(canvas, x, base, game_name(view, locale), TITLE, pal.WHITE, pal.STRIP, bold=True, max_width=360)
-    facts = [tr("image.hand_no", locale, number=view.hand_no)]
+    rounds = view.options.get("rounds")  # Draw: a set number of hands, so the header says how far in
+    if isinstance(rounds, int):
+        facts = [tr("image.hand_of", locale, number=view.hand_no, total=rounds)]
+    else:
+        facts = [tr("image.hand_no", locale, number=view.hand_no)]
     if view.target:
         facts.append(tr("image.target", locale, target=view.target))
     room = right - x - 16

@@ -36,6 +36,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "rendering": ("discord", *SQL, "data", "presenters", "cogs", "bot.tables"),
     "presenters": ("discord", *SQL, "data", *PILLOW, "rendering", "cogs"),
     "cogs": (*SQL, *PILLOW),
+    "web": ("discord", *SQL, *PILLOW, "data", "cogs"),  # the web shell: table service and views only
     "bot/client.py": (*SQL, *PILLOW),
     "bot/__main__.py": (*SQL, *PILLOW),
     "bot/settings.py": ("discord", *SQL, *PILLOW),

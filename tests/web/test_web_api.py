@@ -1,0 +1,118 @@
+"""The live table's HTTP and WebSocket API over the real table service (issue #27)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.tables import BoardChanged
+from tests.tables.conftest import ANN, BOB, CAT
+
+
+def hand_tiles_in(payload: object, hand: object) -> bool:
+    """Whether any of a seat's hand tiles appear as a hand anywhere in a payload (walks dicts and lists)."""
+    if isinstance(payload, dict):
+        if payload.get("hand") not in (None, []):
+            return True
+        return any(hand_tiles_in(v, hand) for v in payload.values())
+    if isinstance(payload, list):
+        return any(hand_tiles_in(v, hand) for v in payload)
+    return False
+
+
+async def test_a_seat_sees_its_own_hand_and_a_spectator_only_the_public_view(web_table):
+    game_no, _ = await web_table.harness.start_game(humans=(ANN, BOB), computers=2)
+    seat = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(ANN.user_id))
+    assert seat.status == 200
+    mine = await seat.json()
+    assert mine["you"]["view"]["hand"], "a seated player sees their tiles"
+    assert mine["public"]["hand"] is None
+    assert "Content-Security-Policy" in seat.headers
+
+    watcher = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(CAT.user_id))
+    public = await watcher.json()
+    assert public["you"] is None
+    assert not hand_tiles_in(public, None)
+    assert public["turn"] == mine["turn"]
+
+
+async def test_another_servers_game_is_not_found_and_no_session_is_refused(web_table):
+    game_no, _ = await web_table.harness.start_game(humans=(ANN, BOB), computers=2)
+    other = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(ANN.user_id, guild_id=999))
+    assert other.status == 404
+    assert (await web_table.client.get(f"/api/games/{game_no}")).status == 401
+    forged = {"Authorization": "Bearer " + web_table.auth(ANN.user_id)["Authorization"][7:-2] + "xx"}
+    assert (await web_table.client.get(f"/api/games/{game_no}", headers=forged)).status == 401
+    assert (await web_table.client.get("/api/games/99999", headers=web_table.auth(ANN.user_id))).status == 404
+
+
+async def test_a_browser_move_goes_through_the_service_and_a_stale_repeat_is_refused(web_table):
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    hand = await harness.to_act(game_no)
+    action, turn = hand.view.legal[0].text, hand.turn
+    ok = await web_table.client.post(
+        f"/api/games/{game_no}/act", json={"action": action, "turn": turn}, headers=web_table.auth(hand.user_id)
+    )
+    assert ok.status == 200, await ok.text()
+    record = await harness.service.export(game_no)
+    assert len(record["actions"]) > turn  # the action log holds the move (and any computer replies)
+
+    again = await web_table.client.post(
+        f"/api/games/{game_no}/act", json={"action": action, "turn": turn}, headers=web_table.auth(hand.user_id)
+    )
+    assert again.status == 409  # the double click changes nothing
+    assert len((await harness.service.export(game_no))["actions"]) == len(record["actions"])
+
+    # the browser move is told to Discord like any other: it is in the outbox as a board change
+    told = await harness.service.untold(everything=True)
+    assert any(isinstance(n, BoardChanged) and n.action == action and n.user_id == hand.user_id for n in told)
+
+
+async def test_a_socket_catches_up_by_move_number_and_sees_moves_made_elsewhere_live(web_table):
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    spectator = await web_table.client.ws_connect(
+        f"/api/games/{game_no}/ws?since=-1&token={web_table.signer.issue(CAT.user_id, harness.guild)}"
+    )
+    first = await spectator.receive_json(timeout=5)
+    assert first["type"] == "table" and first["you"] is None
+
+    # a move made elsewhere (a Discord click through the same service), announced to the hub
+    hand = await harness.to_act(game_no)
+    await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    web_table.hub.changed(game_no)
+    moved = await spectator.receive_json(timeout=5)
+    assert moved["turn"] > first["turn"]
+    assert not hand_tiles_in(moved, None)
+    await spectator.close()
+
+    # reconnecting at the move last seen sends nothing old; at an older move, the latest table once
+    again = await web_table.client.ws_connect(
+        f"/api/games/{game_no}/ws?since={moved['turn']}&token={web_table.signer.issue(CAT.user_id, harness.guild)}"
+    )
+    try:
+        await asyncio.wait_for(again.receive_json(), timeout=0.3)
+        raise AssertionError("a table already shown was sent again")
+    except TimeoutError:
+        pass
+    await again.close()
+
+
+async def test_a_seat_plays_through_its_socket_and_a_stale_page_is_refused(web_table):
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    hand = await harness.to_act(game_no)
+    ws = await web_table.client.ws_connect(
+        f"/api/games/{game_no}/ws?token={web_table.signer.issue(hand.user_id, harness.guild)}"
+    )
+    table = await ws.receive_json(timeout=5)
+    assert table["you"]["your_turn"]
+    legal = table["you"]["view"]["legal"][0]["text"]
+    await ws.send_json({"action": legal, "turn": table["turn"]})
+    answers = [await ws.receive_json(timeout=5) for _ in range(2)]
+    assert {"answer", "table"} == {a["type"] for a in answers}
+    assert next(a for a in answers if a["type"] == "answer")["ok"]
+    await ws.send_json({"action": legal, "turn": table["turn"]})  # the page as it was before the move
+    stale = await ws.receive_json(timeout=5)
+    assert stale == {"type": "answer", "ok": False, "status": 409, "error": "stale: the game has moved on"}
+    await ws.close()

@@ -1,0 +1,37 @@
+"""The web table is off unless its URL and port are set, and refuses to start without a signing secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from web.runner import WebSettings
+from web.sessions import BadSession, Signer
+
+
+def test_off_without_url_and_port_and_on_with_them() -> None:
+    assert WebSettings.from_env({}) is None
+    assert WebSettings.from_env({"FIVES_WEB_URL": "https://x.example"}) is None
+    on = WebSettings.from_env(
+        {"FIVES_WEB_URL": "https://x.example/", "FIVES_WEB_PORT": "8080", "FIVES_WEB_SECRET": "s" * 20}
+    )
+    assert on is not None and (on.url, on.port, on.host) == ("https://x.example", 8080, "127.0.0.1")
+    assert "s" * 20 not in repr(on) and "secret" not in repr(on)
+
+
+def test_a_missing_secret_or_bad_port_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="FIVES_WEB_SECRET"):
+        WebSettings.from_env({"FIVES_WEB_URL": "https://x", "FIVES_WEB_PORT": "8080"})
+    with pytest.raises(ValueError, match="FIVES_WEB_PORT"):
+        WebSettings.from_env({"FIVES_WEB_URL": "https://x", "FIVES_WEB_PORT": "http", "FIVES_WEB_SECRET": "s" * 20})
+
+
+def test_sessions_expire_and_cannot_be_forged() -> None:
+    now = [1000.0]
+    signer = Signer(b"k" * 32, clock=lambda: now[0])
+    token = signer.issue(7, 9, seconds=60)
+    assert (signer.read(token).user_id, signer.read(token).guild_id) == (7, 9)
+    with pytest.raises(BadSession):
+        Signer(b"j" * 32, clock=lambda: now[0]).read(token)
+    now[0] += 61
+    with pytest.raises(BadSession, match="expired"):
+        signer.read(token)

@@ -1,0 +1,228 @@
+"""The HTTP and WebSocket API of the live table (docs/web.md).
+
+- `GET  /api/games/{no}`: the table as the session's user may see it: the public view, plus their own
+  view (hand, legal actions) when they hold a seat.
+- `POST /api/games/{no}/act` `{"action": "6-4@5-5", "turn": 12}`: a move, through `TableService.act`
+  with the turn token, exactly as a Discord control (a stale or repeated click is refused, 409).
+- `GET  /api/games/{no}/ws?since=N`: a socket that sends the table whenever its move number passes N
+  (catch-up after a reconnect: the latest whole view, never one shown twice) and takes `{"act": ...}`.
+
+Every request and socket message is checked against the session: a game of another server is not found.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from bot.tables import Notification, TableService
+from bot.tables.errors import GameNotFound, NotAPlayer, StaleControl, TableError, TableOver
+
+from .hub import Hub
+from .sessions import BadSession, Session, Signer
+
+log = logging.getLogger(__name__)
+
+SERVICE = web.AppKey("service", TableService)
+HUB = web.AppKey("hub", Hub)
+SIGNER = web.AppKey("signer", Signer)
+Deliver = Callable[[list[Notification]], Awaitable[None]]
+DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web move did (the bot's announcer)
+
+CSP = (
+    "default-src 'self'; connect-src 'self' wss: ws:; img-src 'self' data:; "
+    "frame-ancestors 'self' https://discord.com https://*.discord.com"  # inside Discord's Activity iframe
+)
+
+
+class RateLimit:
+    """At most `count` requests and socket messages per user in any `seconds`."""
+
+    def __init__(self, count: int = 30, seconds: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self._count, self._seconds, self._clock = count, seconds, clock
+        self._hits: dict[int, deque[float]] = defaultdict(deque)
+
+    def allow(self, user_id: int) -> bool:
+        now = self._clock()
+        hits = self._hits[user_id]
+        while hits and hits[0] <= now - self._seconds:
+            hits.popleft()
+        if len(hits) >= self._count:
+            return False
+        hits.append(now)
+        return True
+
+
+LIMITER = web.AppKey("limiter", RateLimit)
+
+
+def _session(request: web.Request) -> Session:
+    header = request.headers.get("Authorization", "")
+    token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.cookies.get("fives_session")
+    if token is None:
+        token = request.query.get("token")  # a browser's WebSocket cannot send headers
+    if not token:
+        raise web.HTTPUnauthorized(text="log in first")
+    try:
+        session = request.app[SIGNER].read(token)
+    except BadSession as error:
+        raise web.HTTPUnauthorized(text=f"session: {error}") from None
+    if not request.app[LIMITER].allow(session.user_id):
+        raise web.HTTPTooManyRequests(text="too many requests; wait a few seconds")
+    return session
+
+
+async def table_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+    """What this session may see of game `game_no`: the public view, and the seat's own view when seated.
+    A game of another server is not found, as if it did not exist."""
+    try:
+        info = await service.table(game_no)
+    except GameNotFound:
+        raise web.HTTPNotFound(text="no such game") from None
+    if info.guild_id != session.guild_id:
+        raise web.HTTPNotFound(text="no such game")
+    public = await service.public_view(game_no)
+    state: dict[str, Any] = {
+        "game_no": game_no,
+        "game_id": info.game_id,
+        "status": info.status,
+        "seats": [{"index": s.index, "name": s.name, "computer": s.user_id is None} for s in info.seats],
+        "turn": public.turn,
+        "public": asdict(public),
+        "you": None,
+    }
+    if info.seat_of(session.user_id) is not None:
+        mine = await service.private_view(game_no, session.user_id)
+        state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
+    return state
+
+
+def _game_no(request: web.Request) -> int:
+    try:
+        return int(request.match_info["game_no"])
+    except ValueError:
+        raise web.HTTPNotFound(text="no such game") from None
+
+
+async def get_table(request: web.Request) -> web.Response:
+    session = _session(request)
+    return web.json_response(await table_state(request.app[SERVICE], _game_no(request), session))
+
+
+async def _act(app: web.Application, game_no: int, session: Session, body: Any) -> dict[str, Any]:
+    """One move; the answer the client shows. Refusals change nothing (the service guarantees it)."""
+    if not isinstance(body, dict) or not isinstance(body.get("action"), str) or not isinstance(body.get("turn"), int):
+        return {"ok": False, "status": 400, "error": "send an action and the turn it was shown for"}
+    await table_state(app[SERVICE], game_no, session)  # same server, else not found
+    try:
+        notes = await app[SERVICE].act(game_no, session.user_id, body["action"], body["turn"])
+    except StaleControl:
+        return {"ok": False, "status": 409, "error": "stale: the game has moved on"}
+    except NotAPlayer:
+        return {"ok": False, "status": 403, "error": "you have no seat at this table"}
+    except TableOver:
+        return {"ok": False, "status": 410, "error": "the game is over"}
+    except TableError as error:
+        return {"ok": False, "status": 422, "error": str(error)}
+    app[HUB].changed(game_no)
+    await app[DELIVER](notes)  # announced in Discord as any move; what fails stays in the outbox
+    return {"ok": True, "status": 200}
+
+
+async def post_act(request: web.Request) -> web.Response:
+    session = _session(request)
+    if request.cookies.get("fives_session") and request.headers.get("X-Fives-CSRF") != "1":
+        raise web.HTTPForbidden(text="missing CSRF header")  # a cross-site form cannot set a custom header
+    try:
+        body = await request.json()
+    except json.JSONDecodeError:
+        body = None
+    answer = await _act(request.app, _game_no(request), session, body)
+    return web.json_response(answer, status=answer["status"])
+
+
+async def socket(request: web.Request) -> web.WebSocketResponse:
+    session = _session(request)
+    game_no = _game_no(request)
+    service, hub = request.app[SERVICE], request.app[HUB]
+    state = await table_state(service, game_no, session)  # refused before the socket opens
+    try:
+        shown = int(request.query.get("since", "-1"))
+    except ValueError:
+        shown = -1
+    ws = web.WebSocketResponse(heartbeat=30)
+    await ws.prepare(request)
+    queue = hub.subscribe(game_no)
+
+    async def send_if_new(state: dict[str, Any]) -> None:
+        nonlocal shown
+        if state["turn"] > shown:
+            shown = state["turn"]
+            await ws.send_json({"type": "table", **state})
+
+    async def pushes() -> None:
+        while True:
+            await queue.get()
+            await send_if_new(await table_state(service, game_no, session))
+
+    pusher = asyncio.create_task(pushes())
+    try:
+        await send_if_new(state)
+        async for message in ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            if not request.app[LIMITER].allow(session.user_id):
+                await ws.send_json({"type": "refused", "status": 429, "error": "too many moves; wait"})
+                continue
+            try:
+                body = json.loads(message.data)
+            except json.JSONDecodeError:
+                body = None
+            answer = await _act(request.app, game_no, session, body)
+            await ws.send_json({"type": "answer", **answer})
+    finally:
+        pusher.cancel()
+        hub.unsubscribe(game_no, queue)
+    return ws
+
+
+@web.middleware
+async def security_headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    response = await handler(request)
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+async def _tell_nobody(notes: list[Notification]) -> None:
+    """Without Discord (tests, the demo) the outbox keeps what a move did."""
+
+
+def make_app(
+    service: TableService,
+    signer: Signer,
+    hub: Hub | None = None,
+    limiter: RateLimit | None = None,
+    deliver: Deliver = _tell_nobody,
+) -> web.Application:
+    app = web.Application(middlewares=[security_headers])
+    app[DELIVER] = deliver
+    app[SERVICE] = service
+    app[HUB] = hub or Hub()
+    app[SIGNER] = signer
+    app[LIMITER] = limiter or RateLimit()
+    app.router.add_get("/api/games/{game_no}", get_table)
+    app.router.add_post("/api/games/{game_no}/act", post_act)
+    app.router.add_get("/api/games/{game_no}/ws", socket)
+    return app
