@@ -16,7 +16,7 @@ result is the same whether the moves are analysed in one process or spread over 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,14 +150,9 @@ def _candidates(view: Any, made: str, family: Family, rng: random.Random) -> lis
 
 
 def _scored_playout(state: GameState, base: Any, family: Family, rng: random.Random, win: float) -> float:
-    # The search's own playout and scoring. Called through Any: on branch `ai` playout returns the points a
-    # fast rollout scored outside the state's steps and outcome takes them; on main it returns None.
-    play: Callable[..., Any] = _search.playout
-    extra = play(state, base, family, rng)
-    if extra:
-        score: Callable[..., float] = _search.outcome
-        return score(state, base, win, extra)
-    return _search.outcome(state, base, win)
+    """The search's own playout and scoring (with the points a family's fast rollout scored beside the
+    state's steps)."""
+    return _search.outcome(state, base, win, _search.playout(state, base, family, rng))
 
 
 def analyse_move(position: Position, seed: int = 0, budget: Budget | None = None) -> MoveAnalysis:
