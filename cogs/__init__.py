@@ -10,6 +10,7 @@ EXTENSIONS = (
     "cogs.settings",
     "cogs.standings",
     "cogs.replays",
+    "cogs.analysis",
     "cogs.profiles",
     "cogs.seasons",
     "cogs.rematches",

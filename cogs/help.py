@@ -20,7 +20,7 @@ from .translator import text
 
 TASKS: dict[str, tuple[str, ...]] = {
     "play": ("play", "hand", "move", "games", "undo", "resign", "abandon", "rules", "privacy"),
-    "watch": ("unwatch", "replay", "history"),
+    "watch": ("unwatch", "replay", "analysis", "history"),
     "compete": ("leaderboard", "stats", "season", "tournament"),
     "manage": ("settings",),
 }

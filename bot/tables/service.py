@@ -24,6 +24,7 @@ from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
 from data import GameRow, HandMessage, OutboxEntry, StoredGame, StoreError, StoreInterface
 
+from .analyses import Analyses, PlayerAnalysis
 from .errors import (
     GameNotFound,
     GameNotOver,
@@ -147,6 +148,7 @@ class TableService:
         self._outbox = self._turns.outbox
         self._loading = asyncio.Lock()
         self._replays = Replays(store)
+        self._analyses = Analyses(store)
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
         # a game played again (told through its outbox)
         self.rematches = Rematches(store, clock, self._lobbies, self._start_opened, self._outbox)
@@ -881,6 +883,11 @@ class TableService:
         saw it and what each seat held there. GameNotOver while it is played (the hands are still secret),
         GameNotFound for a game of another server."""
         return await self._replays.open(game_no, guild_id)
+
+    async def analysis(self, game_no: int, user_id: int, guild_id: int | None = None) -> PlayerAnalysis:
+        """A player's moves in an ended game as the search judges them (`/analysis`), computed in the
+        computers' worker processes. GameNotFound, NotAPlayer, GameNotOver as `history`."""
+        return await self._analyses.open(game_no, user_id, guild_id, self._turns.thinking)
 
     # -- leaving --------------------------------------------------------------------------------------
     async def _resign(self, game_no: int, user_id: int) -> list[Notification]:

@@ -19,11 +19,13 @@ import asyncio
 import importlib
 import logging
 import multiprocessing
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, LEVELS, searches, think
+from bot.ai.analysis import MoveAnalysis, Position, analyse_move
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +86,22 @@ class Thinking:
             log.warning("a computer player's worker died; restarting the pool")
             self._pool = None
             return await loop.run_in_executor(self._executor(), think, view, seed, level)
+
+    async def analyse(self, positions: Sequence[Position], seed: int) -> list[MoveAnalysis]:
+        """Post-game analysis of these decisions (bot.ai.analysis), one a task in the worker pool (each is
+        seeded by itself, so the result does not depend on how they are spread); without workers, in a
+        thread: minutes of CPU for a long game must never block the event loop."""
+        if self.workers <= 0:
+            return await asyncio.to_thread(lambda: [analyse_move(p, seed) for p in positions])
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            return list(await asyncio.gather(*(loop.run_in_executor(pool, analyse_move, p, seed) for p in positions)))
+        except BrokenProcessPool:
+            log.warning("an analysis worker died; restarting the pool")
+            self._pool = None
+            pool = self._executor()
+            return list(await asyncio.gather(*(loop.run_in_executor(pool, analyse_move, p, seed) for p in positions)))
 
     def close(self) -> None:
         if self._pool is not None:

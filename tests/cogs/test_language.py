@@ -60,9 +60,10 @@ async def test_slash_commands_carry_japanese_names_descriptions_and_choices(worl
     assert set(commands) == {
         *("play", "hand", "move", "games", "resign", "abandon"),
         *("rules", "settings", "leaderboard", "stats", "history", "replay", "season", "unwatch", "undo"),
-        *("tournament", "help"),
+        *("tournament", "help", "analysis"),
     }
     assert commands["undo"].name_localizations[discord.Locale.japanese] == "待った"
+    assert commands["analysis"].name_localizations[discord.Locale.japanese] == "検討"
     play = commands["play"]
     assert play.name_localizations[discord.Locale.japanese] == "あそぶ"
     assert play.description_localizations[discord.Locale.japanese] == "このチャンネルでゲームの卓を立てます"

@@ -1,0 +1,52 @@
+"""Post-game analysis as a player meets it: after a round of Draw, Alice asks `/analysis game:1` and gets,
+privately, how her moves compare with the search's best, her costliest moves and a chart of her expected
+margin; in Japanese too. A game still on is refused, and so is a member who did not play it."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from .conftest import World, move, open_table, playable, refusals, whose_turn
+from .test_language import speaks_japanese
+from .test_replays import play_to_the_end
+
+
+async def test_a_player_sees_her_moves_analysed_privately(world: World) -> None:
+    await play_to_the_end(world)
+    shown = (await world.alice.slash(world.channel, "analysis", game=1)).response
+    assert shown.ephemeral  # private to her
+    [embed] = shown.embeds
+    assert embed.title.startswith("Analysis: ")
+    assert "of your moves had a choice" in embed.description
+    assert embed.fields[0].name == "Costliest moves"
+    assert "sampled deals a move" in embed.footer.text
+    [attachment] = shown.attachments
+    assert attachment.filename == "analysis.png"
+    with Image.open(io.BytesIO(await attachment.read())) as image:
+        assert image.format == "PNG" and image.size == (960, 540)
+    assert refusals(world) == []
+
+    speaks_japanese(world.env, world.alice)  # the same analysis, in her language
+    again = (await world.alice.slash(world.channel, "analysis", game=1)).response
+    assert again.ephemeral and again.embeds[0].title.startswith("検討：")
+    assert again.embeds[0].fields[0].name == "損の大きかった手"
+
+
+async def test_a_running_game_or_someone_elses_is_refused(world: World) -> None:
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    on = (await world.alice.slash(world.channel, "analysis", game=1)).response
+    assert on.ephemeral and on.embeds == [] and on.attachments == []
+    assert on.content == "Game #1 is still being played: it can be analysed once it is over."
+    assert refusals(world) == ["analysis_not_over"]
+    for _ in range(80):
+        if not world.bot.service.games_of(world.alice.id):
+            break
+        player = whose_turn(world)
+        await move(player, playable(player))
+    watcher = (await world.carol.slash(world.channel, "analysis", game=1)).response
+    assert watcher.ephemeral and watcher.content == (
+        "You did not play in game #1: only its players can analyse their moves."
+    )
+    assert refusals(world) == ["analysis_not_a_player"]
