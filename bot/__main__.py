@@ -231,13 +231,14 @@ def run(settings: Settings) -> int:
     from bot.client import create_bot
 
     settings.configure_logging()
-    log.info("fives %s starting (Python %s, discord.py %s)", version(), sys.version.split()[0], discord.__version__)
     try:
         # Before logging in: a second process on the same SQLite file stops here, with one line.
         claim = hold_database(settings.database)
     except StoreError as exc:
         print(exc, file=sys.stderr)
         return 1
+    # The log's first line (after the one-line refusals above, which start nothing).
+    log.info("fives %s starting (Python %s, discord.py %s)", version(), sys.version.split()[0], discord.__version__)
     try:
         bot = create_bot(settings)
         bot.handle_signals = True

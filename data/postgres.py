@@ -34,6 +34,7 @@ from . import mapping as m
 from . import privacy
 from .backends import DatabaseInUse
 from .migrations import migrations
+from .privacy import Forgotten, GuildLeft
 from .rows import (
     CANCELLED_ROUND,
     COMPUTER_ID,
@@ -1392,12 +1393,12 @@ class PostgresStore:
         async with self._transaction() as db:
             return await privacy.export_user(_PrivacyDb(db), user_id)
 
-    async def forget_user(self, user_id: int) -> privacy.Forgotten:
+    async def forget_user(self, user_id: int) -> Forgotten:
         """Remove a player's id and names from every table, in one transaction (`/privacy forget`)."""
         async with self._transaction() as db:
             return await privacy.forget_user(_PrivacyDb(db), user_id)
 
-    async def leave_guild(self, guild_id: int, at: float) -> privacy.GuildLeft:
+    async def leave_guild(self, guild_id: int, at: float) -> GuildLeft:
         """The bot was removed from a server: its games in play abandoned, its live things ended, in one
         transaction; the rest kept from `at` until `purge_left_guilds`."""
         async with self._transaction() as db:

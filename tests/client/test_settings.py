@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_setting_read_is_documented_in_env_example() -> None:
     documented = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(encoding="utf-8"), re.M))
-    read = set(re.findall(r'environ\.get\("([A-Z_]+)"', (ROOT / "bot" / "settings.py").read_text(encoding="utf-8")))
+    readers = (ROOT / "bot" / "settings.py", ROOT / "web" / "runner.py")  # the bot's, and the web table's
+    read = {name for f in readers for name in re.findall(r'environ\.get\("([A-Z_]+)"', f.read_text(encoding="utf-8"))}
     assert (
         read
         == documented
@@ -32,6 +33,10 @@ def test_every_setting_read_is_documented_in_env_example() -> None:
             "FIVES_METRICS_PORT",
             "FIVES_METRICS_HOST",
             "FIVES_LOG_FORMAT",
+            "FIVES_WEB_URL",
+            "FIVES_WEB_PORT",
+            "FIVES_WEB_HOST",
+            "FIVES_WEB_SECRET",
         }
     )
 
