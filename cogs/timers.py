@@ -49,7 +49,5 @@ class Timers(commands.Cog):
         await self.bot.wait_until_ready()
 
 
-
-
 async def setup(bot: FivesBot) -> None:
     await bot.add_cog(Timers(bot))
