@@ -50,8 +50,6 @@ from .rows import (
     RematchRow,
     ResultRow,
     RoundClaim,
-    SeasonRow,
-    SeasonScheduleRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -60,6 +58,8 @@ from .rows import (
     UndoRow,
     WatcherRow,
 )
+from .sql.dialect import PostgresSql, Sql
+from .sql.seasons import Seasons
 from .store import StoreError
 
 log = logging.getLogger(__name__)
@@ -218,7 +218,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore:
+class PostgresStore(Seasons):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -319,6 +319,14 @@ class PostgresStore:
     async def _fetchval(self, sql: str, *args: Any) -> Any:
         conn = self._conn.get()
         return await (conn or self._pool).fetchval(sql, *args)
+
+    def _read(self) -> Sql:
+        return PostgresSql(self._conn.get() or self._pool)
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Sql]:
+        async with self._transaction() as db:
+            yield PostgresSql(db)
 
     # -- the locks several processes share ------------------------------------------------------------
     @asynccontextmanager
@@ -823,143 +831,6 @@ class PostgresStore:
         """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
         rows = await self._fetch(m.PLAYED.format(user="$1", guild="$2"), user_id, guild_id)
         return [m.played_game(r) for r in rows]
-
-    # -- seasons ----------------------------------------------------------------------------------------
-    async def create_season(self, row: SeasonRow) -> int:
-        """A new season; 0 (nothing written) if the server has one running or one of that name."""
-        async with self._transaction() as db:
-            created = await db.fetchval(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                *m.new_season_values(row),
-            )
-        return created or 0
-
-    async def running_season(self, guild_id: int) -> SeasonRow | None:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = $1 AND ended_at IS NULL", guild_id
-        )
-        return m.season_row(rows[0]) if rows else None
-
-    async def seasons(self, guild_id: int) -> list[SeasonRow]:
-        """A server's seasons, the first first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = $1 ORDER BY started_at, season_id", guild_id
-        )
-        return [m.season_row(r) for r in rows]
-
-    async def end_season(self, season_id: int, at: float, by: int | None) -> SeasonRow | None:
-        """End a running season now (its champions due to be announced); None if it had ended already
-        (by another manager, or its date, in this process or another: one of them ends it)."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "UPDATE seasons SET ended_at = $1, ended_by = $2, announce_at = $1 WHERE season_id = $3 "
-                f"AND ended_at IS NULL RETURNING {m.listed(m.SEASON)}",
-                at,
-                by,
-                season_id,
-            )
-        return m.season_row(rows[0]) if rows else None
-
-    async def next_season_due(self) -> float | None:
-        """When the next season's date comes, its champions are due to be announced, or a schedule waits
-        for its season (None: nothing is waiting)."""
-        return await self._fetchval(
-            "SELECT MIN(at) FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
-            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL "
-            f"UNION ALL {m.SCHEDULE_WAITING.format(at='sc.set_at')}) AS due"
-        )
-
-    async def end_due_seasons(self, now: float) -> list[SeasonRow]:
-        """End every season whose date has come (at that date): each is ended once, however many processes
-        sweep at once (the row lock makes the second UPDATE find it ended)."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "UPDATE seasons SET ended_at = ends_at, announce_at = $1 WHERE ended_at IS NULL AND ends_at <= $1 "
-                f"RETURNING {m.listed(m.SEASON)}",
-                now,
-            )
-        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
-
-    async def claim_season_announcements(self, now: float, lease: float) -> list[SeasonRow]:
-        """Ended seasons whose champions are due to be announced, each postponed by `lease` in the same
-        transaction; rows another process is claiming are skipped, not waited for."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "WITH due AS (SELECT season_id FROM seasons WHERE announce_at <= $1 FOR UPDATE SKIP LOCKED) "
-                "UPDATE seasons s SET announce_at = $2, announce_claims = s.announce_claims + 1 FROM due "
-                "WHERE s.season_id = due.season_id "
-                f"RETURNING {m.listed(m.SEASON, 's.')}",
-                now,
-                now + lease,
-            )
-        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
-
-    async def season_announced(self, season_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE seasons SET announce_at = NULL WHERE season_id = $1", season_id)
-
-    async def season_channel(self, guild_id: int) -> int | None:
-        """The channel a server chose for its seasons' champions (None: where each season was started)."""
-        return await self._fetchval("SELECT channel_id FROM season_channels WHERE guild_id = $1", guild_id)
-
-    async def set_season_channel(self, guild_id: int, channel_id: int | None) -> None:
-        async with self._transaction() as db:
-            if channel_id is None:
-                await db.execute("DELETE FROM season_channels WHERE guild_id = $1", guild_id)
-            else:
-                await db.execute(
-                    f"INSERT INTO season_channels ({m.listed(m.SEASON_CHANNEL)}) VALUES ($1, $2) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
-                    guild_id,
-                    channel_id,
-                )
-
-    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.SEASON_SCHEDULE)} FROM season_schedules WHERE guild_id = $1", guild_id
-        )
-        return m.schedule_row(rows[0]) if rows else None
-
-    async def set_season_schedule(self, row: SeasonScheduleRow) -> None:
-        """Set (or replace) a server's schedule."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO season_schedules ({m.listed(m.SEASON_SCHEDULE)}) VALUES ({_marks(m.SEASON_SCHEDULE)}) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {m.SCHEDULE_REPLACED}",
-                *m.schedule_values(row),
-            )
-
-    async def clear_season_schedule(self, guild_id: int) -> bool:
-        """No schedule any more; False if the server had none."""
-        async with self._transaction() as db:
-            status = await db.execute("DELETE FROM season_schedules WHERE guild_id = $1", guild_id)
-        return status != "DELETE 0"
-
-    async def schedules_without_season(self) -> list[SeasonScheduleRow]:
-        """The schedules of servers where no season runs: each waits for its next season."""
-        rows = await self._fetch(m.SCHEDULE_WAITING.format(at=m.listed(m.SEASON_SCHEDULE, "sc.")))
-        return [m.schedule_row(r) for r in rows]
-
-    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int:
-        """The season a schedule starts; 0 (nothing written) if a season runs on the server already (another
-        process started it: the unique index of running seasons lets one INSERT through and the others do
-        nothing once it commits), the name was taken meanwhile, or the schedule is no longer the one it was
-        computed from. The schedule's row is held (FOR SHARE) until the season is written, so a schedule
-        turned off at that moment is turned off before the season starts (none starts) or after it."""
-        async with self._transaction() as db:
-            same = await db.fetchval(
-                f"SELECT 1 FROM season_schedules WHERE {m.SCHEDULE_SAME.format('$1', '$2', '$3', '$4')} FOR SHARE",
-                *m.schedule_same_values(schedule),
-            )
-            if same is None:
-                return 0
-            created = await db.fetchval(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                *m.new_season_values(row),
-            )
-        return created or 0
 
     # -- rematches --------------------------------------------------------------------------------------
     async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:

@@ -38,8 +38,6 @@ from .rows import (
     RematchRow,
     ResultRow,
     RoundClaim,
-    SeasonRow,
-    SeasonScheduleRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -48,6 +46,8 @@ from .rows import (
     UndoRow,
     WatcherRow,
 )
+from .sql.dialect import Sql, SqliteSql
+from .sql.seasons import Seasons
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ async def _tell(db: aiosqlite.Connection, entries: Iterable[OutboxEntry]) -> Non
     await db.executemany(_TELL, m.outbox_values(entries))
 
 
-class Store:
+class Store(Seasons):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
@@ -197,6 +197,14 @@ class Store:
                 if isinstance(exc, sqlite3.Error):
                     raise StoreError(str(exc)) from exc
                 raise
+
+    def _read(self) -> Sql:
+        return SqliteSql(self._db)
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Sql]:
+        async with self._transaction() as db:
+            yield SqliteSql(db)
 
     # -- the locks several processes need (one process holds its own: see `shared`) -----------------------
     @asynccontextmanager
@@ -609,141 +617,6 @@ class Store:
         """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
         rows = await self._rows(m.PLAYED.format(user="?", guild="?"), (user_id, guild_id, user_id, user_id))
         return [m.played_game(r) for r in rows]
-
-    # -- seasons ----------------------------------------------------------------------------------------
-    async def create_season(self, row: SeasonRow) -> int:
-        """A new season; 0 (nothing written) if the server has one running or one of that name."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                m.new_season_values(row),
-            )
-            created = list(await cursor.fetchall())  # every row: a RETURNING statement left open would block the commit
-        return created[0]["season_id"] if created else 0
-
-    async def running_season(self, guild_id: int) -> SeasonRow | None:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
-        )
-        return m.season_row(rows[0]) if rows else None
-
-    async def seasons(self, guild_id: int) -> list[SeasonRow]:
-        """A server's seasons, the first first."""
-        rows = await self._rows(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = ? ORDER BY started_at, season_id", (guild_id,)
-        )
-        return [m.season_row(r) for r in rows]
-
-    async def end_season(self, season_id: int, at: float, by: int | None) -> SeasonRow | None:
-        """End a running season now (its champions due to be announced); None if it had ended already."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seasons SET ended_at = ?, ended_by = ?, announce_at = ? WHERE season_id = ? "
-                f"AND ended_at IS NULL RETURNING {m.listed(m.SEASON)}",
-                (at, by, at, season_id),
-            )
-            ended = list(await cursor.fetchall())
-        return m.season_row(ended[0]) if ended else None
-
-    async def next_season_due(self) -> float | None:
-        """When the next season's date comes, its champions are due to be announced, or a schedule waits
-        for its season (due since it was set) (None: nothing is waiting): the sweep reads this, and writes
-        only once it has come."""
-        rows = await self._rows(
-            "SELECT MIN(at) AS at FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
-            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL "
-            f"UNION ALL {m.SCHEDULE_WAITING.format(at='sc.set_at')})"
-        )
-        return rows[0]["at"]
-
-    async def end_due_seasons(self, now: float) -> list[SeasonRow]:
-        """End every season whose date has come (at that date): each is ended once, whoever sweeps."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seasons SET ended_at = ends_at, announce_at = ? WHERE ended_at IS NULL AND ends_at <= ? "
-                f"RETURNING {m.listed(m.SEASON)}",
-                (now, now),
-            )
-            rows = await cursor.fetchall()
-        return [m.season_row(r) for r in rows]
-
-    async def claim_season_announcements(self, now: float, lease: float) -> list[SeasonRow]:
-        """Ended seasons whose champions are due to be announced, each postponed by `lease` in the same
-        transaction (told, `season_announced` settles it; a crash leaves it to be told after the lease)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seasons SET announce_at = ?, announce_claims = announce_claims + 1 WHERE announce_at <= ? "
-                f"RETURNING {m.listed(m.SEASON)}",
-                (now + lease, now),
-            )
-            rows = await cursor.fetchall()
-        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
-
-    async def season_announced(self, season_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE seasons SET announce_at = NULL WHERE season_id = ?", (season_id,))
-
-    async def season_channel(self, guild_id: int) -> int | None:
-        """The channel a server chose for its seasons' champions (None: where each season was started)."""
-        rows = await self._rows("SELECT channel_id FROM season_channels WHERE guild_id = ?", (guild_id,))
-        return rows[0]["channel_id"] if rows else None
-
-    async def set_season_channel(self, guild_id: int, channel_id: int | None) -> None:
-        async with self._transaction() as db:
-            if channel_id is None:
-                await db.execute("DELETE FROM season_channels WHERE guild_id = ?", (guild_id,))
-            else:
-                await db.execute(
-                    f"INSERT INTO season_channels ({m.listed(m.SEASON_CHANNEL)}) VALUES (?, ?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
-                    (guild_id, channel_id),
-                )
-
-    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.SEASON_SCHEDULE)} FROM season_schedules WHERE guild_id = ?", (guild_id,)
-        )
-        return m.schedule_row(rows[0]) if rows else None
-
-    async def set_season_schedule(self, row: SeasonScheduleRow) -> None:
-        """Set (or replace) a server's schedule."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO season_schedules ({m.listed(m.SEASON_SCHEDULE)}) VALUES ({_marks(m.SEASON_SCHEDULE)}) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {m.SCHEDULE_REPLACED}",
-                m.schedule_values(row),
-            )
-
-    async def clear_season_schedule(self, guild_id: int) -> bool:
-        """No schedule any more; False if the server had none."""
-        async with self._transaction() as db:
-            cursor = await db.execute("DELETE FROM season_schedules WHERE guild_id = ?", (guild_id,))
-            return cursor.rowcount > 0
-
-    async def schedules_without_season(self) -> list[SeasonScheduleRow]:
-        """The schedules of servers where no season runs: each waits for its next season."""
-        rows = await self._rows(m.SCHEDULE_WAITING.format(at=m.listed(m.SEASON_SCHEDULE, "sc.")))
-        return [m.schedule_row(r) for r in rows]
-
-    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int:
-        """The season a schedule starts; 0 (nothing written) if a season runs on the server already (another
-        sweep started it: one running season a server is a unique index), the name was taken meanwhile, or
-        the schedule is no longer the one it was computed from (changed or turned off)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"SELECT 1 FROM season_schedules WHERE {m.SCHEDULE_SAME.format('?', '?', '?', '?')}",
-                m.schedule_same_values(schedule),
-            )
-            if not list(await cursor.fetchall()):
-                return 0
-            cursor = await db.execute(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                m.new_season_values(row),
-            )
-            created = list(await cursor.fetchall())
-        return created[0]["season_id"] if created else 0
 
     # -- rematches --------------------------------------------------------------------------------------
     async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
