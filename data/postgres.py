@@ -22,7 +22,7 @@ import os
 import re
 import socket
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import replace
@@ -34,14 +34,11 @@ from . import mapping as m
 from .backends import DatabaseInUse
 from .migrations import migrations
 from .rows import (
-    CANCELLED_ROUND,
     COMPUTER_ID,
     ActionWrite,
-    DigestClaim,
     GameRow,
     HandMessage,
     HandRow,
-    LobbyOutboxEntry,
     LobbyRow,
     OutboxEntry,
     PlayedGame,
@@ -49,15 +46,11 @@ from .rows import (
     RatingRow,
     RematchRow,
     ResultRow,
-    RoundClaim,
     SeatRow,
     SettingsRow,
     StoredGame,
-    TableAccessRow,
-    TournamentRow,
-    UndoRow,
-    WatcherRow,
 )
+from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import PostgresSql, Sql
 from .sql.seasons import Seasons
 from .store import StoreError
@@ -218,7 +211,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore(Seasons):
+class PostgresStore(Seasons, Undo, Spectators, Tournaments):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -327,6 +320,11 @@ class PostgresStore(Seasons):
     async def _writing(self) -> AsyncIterator[Sql]:
         async with self._transaction() as db:
             yield PostgresSql(db)
+
+    @asynccontextmanager
+    async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:
+        async with self._writing() as db:
+            yield await db.fetch(sql + db.for_update, *args)
 
     # -- the locks several processes share ------------------------------------------------------------
     @asynccontextmanager
@@ -899,315 +897,3 @@ class PostgresStore(Seasons):
             "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
         )
         return [r["game_no"] for r in rows]
-
-    # -- undo by agreement ----------------------------------------------------------------------------------
-    async def set_table_undo(self, lobby_id: int, on: bool, at: float) -> None:
-        """Whether a table (by lobby) is played with undo by agreement, as its host chose."""
-        async with self._transaction() as db:
-            if on:
-                await db.execute(
-                    "INSERT INTO undo_tables (lobby_id, at) VALUES ($1, $2) ON CONFLICT (lobby_id) DO NOTHING",
-                    lobby_id,
-                    at,
-                )
-            else:
-                await db.execute("DELETE FROM undo_tables WHERE lobby_id = $1", lobby_id)
-
-    async def table_undo(self, lobby_id: int) -> bool:
-        return bool(await self._fetch("SELECT lobby_id FROM undo_tables WHERE lobby_id = $1", lobby_id))
-
-    async def undo_request(self, game_no: int) -> UndoRow | None:
-        """The game's open request, if any."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1 AND status = 'open'", game_no
-        )
-        return m.undo_row(rows[0]) if rows else None
-
-    async def undo_requests_of(self, game_no: int, requests: Iterable[int]) -> list[UndoRow]:
-        """Some requests of a game, open or settled, by number (to tell how they stand)."""
-        numbers = sorted(set(requests))
-        if not numbers:
-            return []
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1 AND request = ANY($2::bigint[]) "
-            "ORDER BY request",
-            game_no,
-            numbers,
-        )
-        return [m.undo_row(r) for r in rows]
-
-    async def last_undo_request(self, game_no: int) -> int:
-        """The number of the game's newest request (0: none yet)."""
-        last = await self._fetchval("SELECT MAX(request) FROM undo_requests WHERE game_no = $1", game_no)
-        return int(last or 0)
-
-    async def save_undo_request(self, row: UndoRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        """A request asked, or changed (an acceptance, its outcome), with the outbox entries telling it, in one
-        transaction. Where its question was posted is kept (see `set_undo_message`)."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) "
-                "ON CONFLICT (game_no, request) DO UPDATE SET waiting = excluded.waiting, "
-                "deadline = excluded.deadline, status = excluded.status, by_user_id = excluded.by_user_id, "
-                "step = excluded.step, channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
-                "message_id = COALESCE(excluded.message_id, undo_requests.message_id)",
-                *m.undo_values(row),
-            )
-            await _tell(db, tell)
-
-    async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
-        """Where a request's question was posted (to redraw it as the request changes)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE undo_requests SET channel_id = $1, message_id = $2 WHERE game_no = $3 AND request = $4",
-                channel_id,
-                message_id,
-                game_no,
-                request,
-            )
-
-    async def due_undo_requests(self, now: float) -> list[int]:
-        """The games whose open request to take back an action is past its deadline."""
-        rows = await self._fetch(
-            "SELECT game_no FROM undo_requests WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
-        )
-        return [r["game_no"] for r in rows]
-
-    # -- spectators and private tables --------------------------------------------------------------------
-    async def set_table_access(self, row: TableAccessRow) -> None:
-        """Who may join and watch a table, as its host chose."""
-        async with self._transaction() as db:
-            await db.execute(_SET_ACCESS, *m.access_values(row))
-
-    async def table_access(self, lobby_id: int) -> TableAccessRow | None:
-        rows = await self._fetch(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = $1", lobby_id)
-        return m.access_row(rows[0]) if rows else None
-
-    async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry:
-        """See `data.store.Store.invite_to_table`. The next number is read under the lobby's row lock (the
-        invitation's `locked_lobby`, or this transaction's), so two invitations never take the same."""
-        async with self._transaction() as db:
-            await db.execute("SELECT 1 FROM lobbies WHERE lobby_id = $1 FOR UPDATE", row.lobby_id)
-            await db.execute(_SET_ACCESS, *m.access_values(row))
-            seq = await db.fetchval(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM lobby_outbox WHERE lobby_id = $1 AND kind = $2",
-                invitation.lobby_id,
-                invitation.kind,
-            )
-            told = replace(invitation, seq=int(seq))
-            await db.execute(
-                f"INSERT INTO lobby_outbox ({m.listed(m.LOBBY_OUTBOX)}) VALUES ({_marks(m.LOBBY_OUTBOX)})",
-                *m.lobby_outbox_values(told),
-            )
-        return told
-
-    async def lobby_outbox(self) -> list[LobbyOutboxEntry]:
-        """What is still to be told of lobbies, oldest first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox ORDER BY created_at, lobby_id, kind, seq"
-        )
-        return [m.lobby_outbox_entry(r) for r in rows]
-
-    async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]:
-        """Lobby outbox entries due by `now`, each postponed by `lease` seconds in the same transaction; rows
-        another transaction is claiming are skipped, not waited for (SKIP LOCKED), as in `claim_outbox`."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                f"WITH due AS (SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox WHERE due_at <= $1 "
-                "ORDER BY due_at, lobby_id, kind, seq LIMIT $3 FOR UPDATE SKIP LOCKED), "
-                "claimed AS (UPDATE lobby_outbox o SET due_at = $2 FROM due WHERE o.lobby_id = due.lobby_id "
-                "AND o.kind = due.kind AND o.seq = due.seq) "
-                f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM due ORDER BY due_at, lobby_id, kind, seq",
-                now,
-                now + lease,
-                limit,
-            )
-        return [replace(m.lobby_outbox_entry(r), due_at=now + lease) for r in rows]
-
-    async def lobby_told(
-        self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
-    ) -> None:
-        """See `data.store.Store.lobby_told`."""
-        told, later = list(done), [(due_at, *key) for key, due_at in retry]
-        if not told and not later:
-            return
-        async with self._transaction() as db:
-            if told:
-                await db.executemany("DELETE FROM lobby_outbox WHERE lobby_id = $1 AND kind = $2 AND seq = $3", told)
-            if later:
-                await db.executemany(
-                    "UPDATE lobby_outbox SET due_at = $1, attempts = attempts + 1 "
-                    "WHERE lobby_id = $2 AND kind = $3 AND seq = $4",
-                    later,
-                )
-
-    async def watch(self, row: WatcherRow) -> None:
-        """Someone watches a table (again: their new choice, their digests counted from now)."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) "
-                "ON CONFLICT (lobby_id, user_id) DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, "
-                "told_hands = excluded.told_hands, told_at = excluded.told_at, claimed_until = excluded.claimed_until",
-                *m.watcher_values(row),
-            )
-
-    async def unwatch(self, lobby_id: int, user_id: int) -> bool:
-        """Whether they were watching it."""
-        async with self._transaction() as db:
-            status = await db.execute("DELETE FROM watchers WHERE lobby_id = $1 AND user_id = $2", lobby_id, user_id)
-        return status != "DELETE 0"
-
-    async def watchers(self, lobby_id: int) -> list[WatcherRow]:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.WATCHER)} FROM watchers WHERE lobby_id = $1 ORDER BY since, user_id", lobby_id
-        )
-        return [m.watcher_row(r) for r in rows]
-
-    async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]:
-        """The active games a user watches (on one server, or all)."""
-        rows = await self._fetch(
-            "SELECT g.game_no FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id WHERE w.user_id = $1 "
-            "AND g.status = 'active' AND ($2::bigint IS NULL OR g.guild_id = $2) ORDER BY g.game_no",
-            user_id,
-            guild_id,
-        )
-        return [r["game_no"] for r in rows]
-
-    async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]:
-        """The DM digests due (see migration 0006), each claimed until `now + lease` in the same transaction;
-        rows another process is claiming are skipped, not waited for: each digest is sent by one process."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "WITH due AS (SELECT w.lobby_id, w.user_id, w.claimed_until AS previous, g.game_no, "
-                f"g.status <> 'active' AS ended {_DUE_DIGESTS} "
-                "ORDER BY g.game_no, w.user_id LIMIT $4 FOR UPDATE OF w SKIP LOCKED) "
-                "UPDATE watchers w SET claimed_until = $5 FROM due "
-                "WHERE w.lobby_id = due.lobby_id AND w.user_id = due.user_id "
-                f"RETURNING {m.listed(m.WATCHER, 'w.')}, due.game_no, due.ended, due.previous",
-                now,
-                interval,
-                now,
-                limit,
-                now + lease,
-            )
-        claims = [DigestClaim(m.watcher_row(r), r["game_no"], bool(r["ended"]), r["previous"]) for r in rows]
-        return sorted(claims, key=lambda c: (c.game_no, c.watcher.user_id))
-
-    async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
-        """A digest was sent (or could never be): counted from there; the game's last one ends the watching."""
-        async with self._transaction() as db:
-            if over:
-                await db.execute(
-                    "DELETE FROM watchers WHERE lobby_id = $1 AND user_id = $2 AND mode = 'dm'", lobby_id, user_id
-                )
-            else:
-                await db.execute(
-                    "UPDATE watchers SET told_turn = $1, told_hands = $2, told_at = $3, claimed_until = NULL "
-                    "WHERE lobby_id = $4 AND user_id = $5",
-                    turn,
-                    hands,
-                    at,
-                    lobby_id,
-                    user_id,
-                )
-
-    async def watcher_dms_closed(
-        self, lobby_id: int, user_id: int, over: bool, tell: Iterable[OutboxEntry] = ()
-    ) -> bool:
-        """A DM watcher's DMs are closed: they follow the table in its thread from now on (of a game that is
-        over, they watch nothing more), and `tell` says so, in one transaction. False (nothing written) if
-        they do not watch it by DM (any more)."""
-        where = "WHERE lobby_id = $1 AND user_id = $2 AND mode = 'dm'"
-        async with self._transaction() as db:
-            if over:
-                status = await db.execute(f"DELETE FROM watchers {where}", lobby_id, user_id)
-            else:
-                status = await db.execute(
-                    f"UPDATE watchers SET mode = 'thread', claimed_until = NULL {where}", lobby_id, user_id
-                )
-            if status.endswith(" 0"):
-                return False
-            await _tell(db, tell)
-        return True
-
-    # -- tournaments -------------------------------------------------------------------------------------
-    async def create_tournament(self, row: TournamentRow) -> int:
-        async with self._transaction() as db:
-            created = await db.fetchval(
-                f"INSERT INTO tournaments ({m.listed(m.TOURNAMENT_NEW)}) VALUES ({_marks(m.TOURNAMENT_NEW)}) "
-                "RETURNING tournament_id",
-                *m.new_tournament_values(row),
-            )
-        return int(created)
-
-    async def tournament(self, tournament_id: int) -> TournamentRow | None:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = $1", tournament_id
-        )
-        return m.tournament_row(rows[0]) if rows else None
-
-    @asynccontextmanager
-    async def locked_tournament(self, tournament_id: int) -> AsyncIterator[TournamentRow | None]:
-        """A tournament as committed, in a transaction holding its row lock: two processes that see a round's
-        tables end take turns, and only the first advances it."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = $1 FOR UPDATE", tournament_id
-            )
-            yield m.tournament_row(rows[0]) if rows else None
-
-    async def save_tournament(self, row: TournamentRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tournaments SET message_id = $1, status = $2, state = $3, rounds = $5 WHERE tournament_id = $4",
-                row.message_id,
-                row.status,
-                m.dump(row.state),
-                row.tournament_id,
-                row.rounds,
-            )
-
-    async def live_tournaments(self) -> list[int]:
-        """The tournaments signing up or running, or cancelled and not told so yet, the oldest first."""
-        rows = await self._fetch(
-            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') "
-            "OR (status = 'cancelled' AND told_round < $1) ORDER BY tournament_id",
-            CANCELLED_ROUND,
-        )
-        return [r["tournament_id"] for r in rows]
-
-    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
-        """A server's tournaments, the newest first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE guild_id = $1 "
-            "ORDER BY created_at DESC, tournament_id DESC LIMIT $2",
-            guild_id,
-            limit,
-        )
-        return [m.tournament_row(r) for r in rows]
-
-    async def claim_tournament_round(
-        self, tournament_id: int, round_no: int, now: float, lease: float
-    ) -> RoundClaim | None:
-        """See `data.store.Store.claim_tournament_round`: one statement, the row locked while it is read."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "WITH due AS (SELECT tournament_id, claimed_until FROM tournaments WHERE tournament_id = $2 "
-                "AND told_round < $3 AND (claimed_until IS NULL OR claimed_until <= $4) FOR UPDATE) "
-                "UPDATE tournaments t SET claimed_until = $1 FROM due WHERE t.tournament_id = due.tournament_id "
-                "RETURNING due.claimed_until AS previous",
-                now + lease,
-                tournament_id,
-                round_no,
-                now,
-            )
-        return RoundClaim(rows[0]["previous"]) if rows else None
-
-    async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tournaments SET told_round = GREATEST(told_round, $1), claimed_until = NULL "
-                "WHERE tournament_id = $2",
-                round_no,
-                tournament_id,
-            )

@@ -32,6 +32,11 @@ class Sql(Protocol):
     for_update: str  # a row lock held to the commit
     skip_locked: str  # a row lock, rows others hold skipped
     for_share: str  # a shared row lock held to the commit
+    greatest: str  # the larger of two values
+
+    def skip_locked_of(self, alias: str) -> str:
+        """`skip_locked` on the rows of one table of a join."""
+        ...
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]: ...
 
@@ -48,6 +53,10 @@ class SqliteSql:
     """aiosqlite: one connection, its writes serialised by the file's lock (no row locks to take)."""
 
     for_update = skip_locked = for_share = ""
+    greatest = "MAX"
+
+    def skip_locked_of(self, alias: str) -> str:
+        return ""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -74,6 +83,10 @@ class PostgresSql:
     for_update = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"
     for_share = " FOR SHARE"
+    greatest = "GREATEST"
+
+    def skip_locked_of(self, alias: str) -> str:
+        return f" FOR UPDATE OF {alias} SKIP LOCKED"
 
     def __init__(self, db: Any) -> None:  # asyncpg.Connection or asyncpg.Pool
         self._db = db
@@ -101,12 +114,18 @@ class SqlStore:
         """The database for reads outside a transaction (on PostgreSQL, the task's transaction if any)."""
         raise NotImplementedError
 
+    def _locked(self, sql: str, *args: Any) -> AbstractAsyncContextManager[Sequence[Mapping[str, Any]]]:
+        """The rows of a SELECT, to change and save: on PostgreSQL in a transaction holding their row locks
+        (FOR UPDATE), on SQLite as read (the process's own memory is the truth, and a transaction held here
+        would block the saves made inside it)."""
+        raise NotImplementedError
+
     def _writing(self) -> AbstractAsyncContextManager[Sql]:
         """One write transaction (on PostgreSQL joining the task's own): a database error comes out as
         StoreError, with nothing written."""
         raise NotImplementedError
 
 
-def marks(names: Sequence[str]) -> str:
+def marks(names: Sequence[object]) -> str:
     """`?, ?, ?`: one mark a column."""
     return ", ".join("?" * len(names))
