@@ -39,12 +39,10 @@ from .rows import (
     GameRow,
     HandMessage,
     HandRow,
-    LobbyRow,
     OutboxEntry,
     PlayedGame,
     RatingHistoryRow,
     RatingRow,
-    RematchRow,
     ResultRow,
     SeatRow,
     SettingsRow,
@@ -52,6 +50,7 @@ from .rows import (
 )
 from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import PostgresSql, Sql
+from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.seasons import Seasons
 from .store import StoreError
 
@@ -211,7 +210,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore(Seasons, Undo, Spectators, Tournaments):
+class PostgresStore(Settings, Lobbies, Rematches, Seasons, Undo, Spectators, Tournaments):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -355,14 +354,6 @@ class PostgresStore(Seasons, Undo, Spectators, Tournaments):
             await db.execute("SELECT pg_advisory_xact_lock($1, hashtext($2::bigint::text))", _SETTINGS_LOCK, guild_id)
             yield await self.load_settings(guild_id)
 
-    @asynccontextmanager
-    async def locked_lobby(self, lobby_id: int) -> AsyncIterator[LobbyRow | None]:
-        """A lobby as committed, in a transaction holding its row lock (joins and a start that race from
-        two processes take turns, each on the lobby as the other left it)."""
-        async with self._transaction() as db:
-            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE lobby_id = $1 FOR UPDATE", lobby_id)
-            yield m.lobby_row(rows[0]) if rows else None
-
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
         """Inside `locked_game`: the players' ratings in a pool, until the commit, so that what is read next
         is not changed by another process's game end before this one writes. Locks are taken in the order
@@ -385,60 +376,6 @@ class PostgresStore(Seasons, Undo, Spectators, Tournaments):
             now,
         )
         return [r["game_no"] for r in rows]
-
-    # -- server settings --------------------------------------------------------------------------------
-    async def load_settings(self, guild_id: int) -> SettingsRow | None:
-        rows = await self._fetch(f"SELECT {m.listed(m.SETTINGS)} FROM guild_settings WHERE guild_id = $1", guild_id)
-        return m.settings_row(rows[0]) if rows else None
-
-    async def save_settings(self, row: SettingsRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
-                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
-                "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options, computer_level = excluded.computer_level, "
-                "undo_allowed = excluded.undo_allowed",
-                *m.settings_values(row),
-            )
-
-    # -- lobbies ----------------------------------------------------------------------------------------
-    async def create_lobby(self, row: LobbyRow) -> int:
-        async with self._transaction() as db:
-            return await db.fetchval(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) RETURNING lobby_id",
-                *m.new_lobby_values(row),
-            )
-
-    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
-        """A lobby the bot opens itself, once per `row.origin` (see the SQLite store). Two processes opening
-        the same key at once: the second's INSERT waits for the first's commit, then finds its row."""
-        assert row.origin is not None
-        async with self._transaction() as db:
-            made = await db.fetchval(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
-                "ON CONFLICT (origin) DO NOTHING RETURNING lobby_id",
-                *m.new_lobby_values(row),
-            )
-            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = $1", row.origin)
-        return m.lobby_row(rows[0]), made is not None
-
-    async def save_lobby(self, row: LobbyRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE lobbies SET message_id = $1, host_id = $2, options = $3, seats = $4, status = $5 "
-                "WHERE lobby_id = $6",
-                row.message_id,
-                row.host_id,
-                m.dump(row.options),
-                m.seats_json(row.seats),
-                row.status,
-                row.lobby_id,
-            )
-
-    async def open_lobbies(self) -> list[LobbyRow]:
-        rows = await self._fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE status = 'open' ORDER BY lobby_id")
-        return [m.lobby_row(r) for r in rows]
 
     # -- games ------------------------------------------------------------------------------------------
     async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
@@ -829,71 +766,3 @@ class PostgresStore(Seasons, Undo, Spectators, Tournaments):
         """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
         rows = await self._fetch(m.PLAYED.format(user="$1", guild="$2"), user_id, guild_id)
         return [m.played_game(r) for r in rows]
-
-    # -- rematches --------------------------------------------------------------------------------------
-    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
-        """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
-        for that game already."""
-        async with self._transaction() as db:
-            status = await db.execute(
-                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
-                *m.rematch_values(row),
-            )
-            if status == "INSERT 0 0":
-                return False
-            await _tell(db, tell)
-        return True
-
-    async def rematch(self, game_no: int) -> RematchRow | None:
-        rows = await self._fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1", game_no)
-        return m.rematch_row(rows[0]) if rows else None
-
-    @asynccontextmanager
-    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
-        """A rematch as committed, in a transaction holding its row lock: answers from two processes take
-        turns, and only one of them settles it."""
-        async with self._transaction() as db:
-            rows = await db.fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1 FOR UPDATE", game_no)
-            yield m.rematch_row(rows[0]) if rows else None
-
-    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
-        it, in one transaction."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE rematches SET message_id = $1, deadline = $2, answers = $3, status = $4, lobby_id = $5, "
-                "next_game_no = $6, step = $7, to_open = $8, claimed_until = $9 WHERE game_no = $10",
-                row.message_id,
-                row.deadline,
-                m.rematch_values(row)[7],
-                row.status,
-                row.lobby_id,
-                row.next_game_no,
-                row.step,
-                row.to_open,
-                row.claimed_until,
-                row.game_no,
-            )
-            await _tell(db, tell)
-
-    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
-        """The games whose rematch was settled and its table not made (a crash came between), each claimed
-        until `now + lease` in the same statement so that one process makes it."""
-        rows = await self._fetch(
-            "UPDATE rematches SET claimed_until = $1 WHERE to_open AND (claimed_until IS NULL OR claimed_until <= $2) "
-            "RETURNING game_no",
-            now + lease,
-            now,
-        )
-        return sorted(r["game_no"] for r in rows)
-
-    async def next_rematch_deadline(self) -> float | None:
-        """The earliest deadline of the rematches still open (None: none is)."""
-        return await self._fetchval("SELECT MIN(deadline) FROM rematches WHERE status = 'open'")
-
-    async def due_rematches(self, now: float) -> list[int]:
-        """The games whose rematch is still open past its deadline."""
-        rows = await self._fetch(
-            "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
-        )
-        return [r["game_no"] for r in rows]

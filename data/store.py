@@ -27,12 +27,10 @@ from .rows import (
     GameRow,
     HandMessage,
     HandRow,
-    LobbyRow,
     OutboxEntry,
     PlayedGame,
     RatingHistoryRow,
     RatingRow,
-    RematchRow,
     ResultRow,
     SeatRow,
     SettingsRow,
@@ -40,6 +38,7 @@ from .rows import (
 )
 from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import Sql, SqliteSql
+from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.seasons import Seasons
 
 log = logging.getLogger(__name__)
@@ -119,7 +118,7 @@ async def _tell(db: aiosqlite.Connection, entries: Iterable[OutboxEntry]) -> Non
     await db.executemany(_TELL, m.outbox_values(entries))
 
 
-class Store(Seasons, Undo, Spectators, Tournaments):
+class Store(Settings, Lobbies, Rematches, Seasons, Undo, Spectators, Tournaments):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
@@ -218,12 +217,6 @@ class Store(Seasons, Undo, Spectators, Tournaments):
         """A server's settings as stored, to change and save (on PostgreSQL under the server's lock)."""
         yield await self.load_settings(guild_id)
 
-    @asynccontextmanager
-    async def locked_lobby(self, lobby_id: int) -> AsyncIterator[LobbyRow | None]:
-        """A lobby as stored, to change and save (on PostgreSQL under the lobby's row lock)."""
-        rows = await self._rows(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE lobby_id = ?", (lobby_id,))
-        yield m.lobby_row(rows[0]) if rows else None
-
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
         """Inside `locked_game` on PostgreSQL: the players' ratings of a pool until the commit; here nothing."""
 
@@ -235,58 +228,6 @@ class Store(Seasons, Undo, Spectators, Tournaments):
             (now, now, now),
         )
         return [r["game_no"] for r in rows]
-
-    # -- server settings --------------------------------------------------------------------------------
-    async def load_settings(self, guild_id: int) -> SettingsRow | None:
-        rows = await self._rows(f"SELECT {m.listed(m.SETTINGS)} FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return m.settings_row(rows[0]) if rows else None
-
-    async def save_settings(self, row: SettingsRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
-                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
-                "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options, computer_level = excluded.computer_level, "
-                "undo_allowed = excluded.undo_allowed",
-                m.settings_values(row),
-            )
-
-    # -- lobbies ----------------------------------------------------------------------------------------
-    async def create_lobby(self, row: LobbyRow) -> int:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)})",
-                m.new_lobby_values(row),
-            )
-            return cursor.lastrowid or 0
-
-    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
-        """A lobby the bot opens itself, once per `row.origin`: the new lobby and True, or the one that key
-        opened before (as stored: open, started or cancelled) and False, with nothing written."""
-        assert row.origin is not None
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
-                "ON CONFLICT (origin) DO NOTHING",
-                m.new_lobby_values(row),
-            )
-            created = cursor.rowcount == 1
-            rows = list(
-                await db.execute_fetchall(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = ?", (row.origin,))
-            )
-        return m.lobby_row(rows[0]), created
-
-    async def save_lobby(self, row: LobbyRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
-                (row.message_id, row.host_id, m.dump(row.options), m.seats_json(row.seats), row.status, row.lobby_id),
-            )
-
-    async def open_lobbies(self) -> list[LobbyRow]:
-        rows = await self._rows(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE status = 'open' ORDER BY lobby_id")
-        return [m.lobby_row(r) for r in rows]
 
     # -- games ------------------------------------------------------------------------------------------
     async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
@@ -614,61 +555,3 @@ class Store(Seasons, Undo, Spectators, Tournaments):
         """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
         rows = await self._rows(m.PLAYED.format(user="?", guild="?"), (user_id, guild_id, user_id, user_id))
         return [m.played_game(r) for r in rows]
-
-    # -- rematches --------------------------------------------------------------------------------------
-    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
-        """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
-        for that game already."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
-                m.rematch_values(row),
-            )
-            if cursor.rowcount == 0:
-                return False
-            await _tell(db, tell)
-            return True
-
-    async def rematch(self, game_no: int) -> RematchRow | None:
-        rows = await self._rows(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", (game_no,))
-        return m.rematch_row(rows[0]) if rows else None
-
-    @asynccontextmanager
-    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
-        """A rematch as stored, to change and save (on PostgreSQL under its row lock)."""
-        yield await self.rematch(game_no)
-
-    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
-        it, in one transaction."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE rematches SET message_id = ?, deadline = ?, answers = ?, status = ?, lobby_id = ?, "
-                "next_game_no = ?, step = ?, to_open = ?, claimed_until = ? WHERE game_no = ?",
-                (row.message_id, row.deadline, m.rematch_values(row)[7], row.status, row.lobby_id, row.next_game_no,
-                 row.step, row.to_open, row.claimed_until, row.game_no),
-            )  # fmt: skip
-            await _tell(db, tell)
-
-    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
-        """The games whose rematch was settled and its table not made (a crash came between), each claimed
-        until `now + lease` in the same transaction so that one process makes it."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                "UPDATE rematches SET claimed_until = ? WHERE to_open = 1 AND (claimed_until IS NULL "
-                "OR claimed_until <= ?) RETURNING game_no",
-                (now + lease, now),
-            )
-        return sorted(r["game_no"] for r in rows)
-
-    async def next_rematch_deadline(self) -> float | None:
-        """The earliest deadline of the rematches still open (None: none is)."""
-        rows = await self._rows("SELECT MIN(deadline) AS at FROM rematches WHERE status = 'open'")
-        return rows[0]["at"]
-
-    async def due_rematches(self, now: float) -> list[int]:
-        """The games whose rematch is still open past its deadline."""
-        rows = await self._rows(
-            "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= ? ORDER BY game_no", (now,)
-        )
-        return [r["game_no"] for r in rows]
