@@ -34,16 +34,11 @@ from . import mapping as m
 from .backends import DatabaseInUse
 from .migrations import migrations
 from .rows import (
-    COMPUTER_ID,
     ActionWrite,
     GameRow,
     HandMessage,
-    HandRow,
     OutboxEntry,
-    PlayedGame,
-    RatingHistoryRow,
     RatingRow,
-    ResultRow,
     SeatRow,
     SettingsRow,
     StoredGame,
@@ -52,6 +47,7 @@ from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import PostgresSql, Sql
 from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.seasons import Seasons
+from .sql.standings import Standings
 from .store import StoreError
 
 log = logging.getLogger(__name__)
@@ -210,7 +206,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore(Settings, Lobbies, Rematches, Seasons, Undo, Spectators, Tournaments):
+class PostgresStore(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -656,113 +652,3 @@ class PostgresStore(Settings, Lobbies, Rematches, Seasons, Undo, Spectators, Tou
             f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = $1 {where}", *params
         )
         return [m.hand_message(r) for r in rows]
-
-    # -- results and ratings ----------------------------------------------------------------------------
-    async def hand_rows(self, game_no: int) -> list[HandRow]:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.HAND)} FROM hand_results WHERE game_no = $1 ORDER BY hand_no", game_no
-        )
-        return [m.hand_row(r) for r in rows]
-
-    async def result_rows(self, game_no: int) -> list[ResultRow]:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.RESULT)} FROM game_results WHERE game_no = $1 ORDER BY seat", game_no
-        )
-        return [m.result_row(r) for r in rows]
-
-    async def ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
-        ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.RATING)} FROM ratings "
-            "WHERE guild_id = $1 AND pool = $2 AND user_id = ANY($3::bigint[])",
-            guild_id,
-            pool,
-            ids,
-        )
-        return {r["user_id"]: m.rating_row(r) for r in rows}
-
-    # A player's average final score in a game on the server (a leaderboard by final score).
-    _FINAL_SCORE = (
-        "(SELECT AVG(x.score)::float8 FROM game_results x JOIN games g ON g.game_no = x.game_no "
-        "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
-    )
-
-    def _ranking(self, by_final_score: bool, pool: str = "") -> str:
-        """The rows and order of a leaderboard: by rating, or (Domineren, ranked by its chips) by the
-        average final score first (of the games a season counted, for a season's pool), the rating
-        breaking ties. (NULLS LAST: where SQLite puts them.)"""
-        first = "final_score DESC NULLS LAST, " if by_final_score else ""
-        season = m.SEASON_FINAL_SCORE.replace("AVG(x.score)", "AVG(x.score)::float8")
-        final = (season if m.is_season_pool(pool) else self._FINAL_SCORE) if by_final_score else "NULL::float8"
-        return (
-            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
-            "FROM ratings r WHERE r.guild_id = $1 AND r.pool = $2 AND r.user_id <> $3 "
-            f"ORDER BY {first}r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id"
-        )
-
-    async def leaderboard(
-        self, guild_id: int, pool: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
-    ) -> list[RatingRow]:
-        """Rated humans of a server and rating pool, best first; see `data.store.Store.leaderboard`."""
-        rows = await self._fetch(
-            self._ranking(by_final_score, pool) + " LIMIT $4 OFFSET $5", guild_id, pool, COMPUTER_ID, limit, offset
-        )
-        return [m.rating_row(r) for r in rows]
-
-    async def leaderboard_size(self, guild_id: int, pool: str) -> int:
-        """How many humans the leaderboard of a server and rating pool lists."""
-        return await self._fetchval(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND pool = $2 AND user_id <> $3",
-            guild_id,
-            pool,
-            COMPUTER_ID,
-        )
-
-    async def leaderboard_position(
-        self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
-    ) -> int | None:
-        """1-based place of a player on the leaderboard, None if unrated; tied players share a place, see
-        `data.store.Store.leaderboard_position`."""
-        if by_final_score:  # as the SQLite store does: read the server's ranking
-            rows = await self._fetch(self._ranking(True, pool), guild_id, pool, COMPUTER_ID)
-            return m.shared_place(rows, user_id)
-        me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
-        if me is None:
-            return None
-        count = await self._fetchval(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND pool = $2 AND user_id <> $3 AND "
-            "(mu - 3 * sigma > $4 OR (mu - 3 * sigma = $4 AND games > $5))",
-            guild_id,
-            pool,
-            COMPUTER_ID,
-            me.ordinal,
-            me.games,
-        )
-        return count + 1
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
-        """A player's rating and record in every rating pool they have finished a game of on a server."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.RATING)} FROM ratings WHERE guild_id = $1 AND user_id = $2 ORDER BY pool",
-            guild_id,
-            user_id,
-        )
-        return {r["pool"]: m.rating_row(r) for r in rows}
-
-    # -- profiles ---------------------------------------------------------------------------------------
-    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingHistoryRow]:
-        """A player's rating changes on a server, in every pool (seasons' too), oldest first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.HISTORY)} FROM rating_history WHERE guild_id = $1 AND user_id = $2 "
-            "ORDER BY at, game_no",
-            guild_id,
-            user_id,
-        )
-        return [m.history_row(r) for r in rows]
-
-    async def played_games(self, guild_id: int, user_id: int) -> list[PlayedGame]:
-        """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
-        rows = await self._fetch(m.PLAYED.format(user="$1", guild="$2"), user_id, guild_id)
-        return [m.played_game(r) for r in rows]
