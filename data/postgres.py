@@ -25,7 +25,6 @@ import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from contextvars import ContextVar
-from dataclasses import replace
 from typing import Any
 
 import asyncpg
@@ -35,17 +34,14 @@ from .backends import DatabaseInUse
 from .migrations import migrations
 from .rows import (
     ActionWrite,
-    GameRow,
-    HandMessage,
-    OutboxEntry,
     RatingRow,
-    SeatRow,
     SettingsRow,
-    StoredGame,
 )
 from .sql.community import Spectators, Tournaments, Undo
-from .sql.dialect import PostgresSql, Sql
+from .sql.dialect import PostgresSql, Sql, numbered
+from .sql.games import Games
 from .sql.lobbies import Lobbies, Rematches, Settings
+from .sql.outbox import TELL, Outbox
 from .sql.seasons import Seasons
 from .sql.standings import Standings
 from .store import StoreError
@@ -95,15 +91,7 @@ _SET_ACCESS = (
     f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
     "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
 )
-_TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
-
-
-async def _tell(db: asyncpg.Connection, entries: Iterable[OutboxEntry]) -> None:
-    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
-    rows = m.outbox_values(entries)
-    if rows:
-        await db.executemany(_TELL, rows)
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
@@ -206,7 +194,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
+class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -257,12 +245,6 @@ class PostgresStore(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spec
                 await self._claim.close()  # the session's lock goes with it
                 self._claim = None
 
-    async def flush(self) -> None:
-        """Write what `told` queued, if anything."""
-        if self._told:
-            async with self._transaction():
-                pass
-
     async def schema_version(self) -> int:
         return await self._fetchval("SELECT MAX(version) FROM schema_version") or 0
 
@@ -282,7 +264,7 @@ class PostgresStore(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spec
                 try:
                     async with conn.transaction():
                         for sql, rows in queued:
-                            await conn.executemany(sql, rows)
+                            await conn.executemany(numbered(sql), rows)
                         yield conn
                 except BaseException:
                     self._told[:0] = queued  # rolled back: still to be written
@@ -364,94 +346,7 @@ class PostgresStore(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spec
             sorted(set(user_ids)),
         )
 
-    async def due_games(self, now: float) -> list[int]:
-        """Active games with a deadline, reminder or pending computer turn due by `now` (of any process)."""
-        rows = await self._fetch(
-            "SELECT game_no FROM games WHERE status = 'active' AND LEAST(deadline, reminder_at, carry_on_at) <= $1 "
-            "ORDER BY game_no",
-            now,
-        )
-        return [r["game_no"] for r in rows]
-
     # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
-        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
-        `tell` (entries of the new game: their game_no is filled in) is written with it."""
-        async with self._transaction() as db:
-            game_no = await db.fetchval(
-                f"INSERT INTO games ({m.listed(m.GAME_NEW)}) VALUES ({_marks(m.GAME_NEW)}) RETURNING game_no",
-                *m.new_game_values(row),
-            )
-            await db.executemany(
-                f"INSERT INTO game_seats ({m.listed(m.SEAT)}) VALUES ({_marks(m.SEAT)})",
-                m.seat_values(game_no, row.seats),
-            )
-            if row.lobby_id is not None:
-                await db.execute(
-                    "UPDATE lobbies SET status = 'started', game_no = $1 WHERE lobby_id = $2", game_no, row.lobby_id
-                )
-            await _tell(db, (replace(e, game_no=game_no) for e in tell))
-        return game_no
-
-    async def active_games(self) -> list[StoredGame]:
-        """Every active game with its action log: what a restart replays."""
-        return await self._games("WHERE g.status = 'active'")
-
-    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
-        """The numbers of a user's active games (all servers, or one), whichever process started them."""
-        rows = await self._fetch(
-            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
-            "WHERE g.status = 'active' AND s.user_id = $1 AND ($2::bigint IS NULL OR g.guild_id = $2) "
-            "ORDER BY g.game_no",
-            user_id,
-            guild_id,
-        )
-        return [r["game_no"] for r in rows]
-
-    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
-        """One game; with `since`, only the actions from that turn on (a process catching up)."""
-        games = await self._games("WHERE g.game_no = $1", game_no, since=since)
-        return games[0] if games else None
-
-    async def _games(self, where: str, *params: Any, since: int = 0) -> list[StoredGame]:
-        games = await self._fetch(f"SELECT {m.listed(m.GAME, 'g.')} FROM games g {where} ORDER BY g.game_no", *params)
-        if not games:
-            return []
-        seats = await self._fetch(
-            f"SELECT {m.listed(m.SEAT, 's.')} FROM game_seats s JOIN games g ON g.game_no = s.game_no {where} "
-            "ORDER BY s.game_no, s.seat",
-            *params,
-        )
-        actions = await self._fetch(
-            f"SELECT {m.listed(m.ACTION, 'a.')} FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
-            f"AND a.turn >= ${len(params) + 1} ORDER BY a.game_no, a.turn",
-            *params,
-            since,
-        )
-        return m.stored_games(games, seats, actions, since)
-
-    async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET channel_id = $1, thread_id = $2, version = version + 1 WHERE game_no = $3",
-                channel_id,
-                thread_id,
-                game_no,
-            )
-
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool:
-        """The live board, posted at `turn`; False (nothing written) if a board of a later turn is stored
-        already (two processes posting boards of one game: the newer one stays)."""
-        async with self._transaction() as db:
-            status = await db.execute(
-                "UPDATE games SET board_message_id = $1, board_turn = $2, version = version + 1 WHERE game_no = $3 "
-                "AND ($2::bigint IS NULL OR board_turn IS NULL OR board_turn <= $2::bigint)",
-                message_id,
-                turn,
-                game_no,
-            )
-        return status != "UPDATE 0"
-
     async def append_action(self, write: ActionWrite) -> None:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
         ratings, all in one transaction. A second write of the same turn fails on the primary key; ratings
@@ -477,7 +372,7 @@ class PostgresStore(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spec
                 write.kind,
                 write.at,
             )
-            await _tell(db, write.tell)
+            await PostgresSql(db).executemany(TELL, m.outbox_values(write.tell))
             if write.hands:
                 await db.executemany(
                     f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})",
@@ -537,118 +432,4 @@ class PostgresStore(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spec
             stale = sorted({r.user_id for r in new} - {r["user_id"] for r in written})
             raise RatingsChanged(f"ratings of {stale} in {pool} changed since they were read")
 
-    async def set_timer(
-        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET deadline = $1, reminder_at = $2, version = version + 1 WHERE game_no = $3",
-                deadline,
-                reminder_at,
-                game_no,
-            )
-            await _tell(db, tell)
-
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE game_seats SET user_id = $1, name = $2, computer = $3, replaced_user_id = $4, level = $5 "
-                "WHERE game_no = $6 AND seat = $7",
-                row.user_id,
-                row.name,
-                row.computer,
-                row.replaced_user_id,
-                row.level,
-                game_no,
-                seat,
-            )
-            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = $1", game_no)
-            await _tell(db, tell)
-
-    async def end_game(
-        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        """End a game without results (abandoned)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET status = $1, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
-                "ended_at = $2, version = version + 1 WHERE game_no = $3",
-                status,
-                time.time() if at is None else at,
-                game_no,
-            )
-            await _tell(db, tell)
-
     # -- the outbox -------------------------------------------------------------------------------------
-    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
-        """What is still to be told (of one game, or of every game), oldest first (ties in key order, as
-        SQLite reads them)."""
-        await self.flush()
-        where, params = ("WHERE game_no = $1", (game_no,)) if game_no is not None else ("", ())
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn, kind, user_id",
-            *params,
-        )
-        return [m.outbox_entry(r) for r in rows]
-
-    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
-        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
-        else takes them while they are being told. Rows another transaction is claiming are skipped, not
-        waited for (SKIP LOCKED), so that processes sweeping at once share the work."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                f"WITH due AS (SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= $1 "
-                "ORDER BY due_at, game_no, kind, user_id, turn LIMIT $3 FOR UPDATE SKIP LOCKED), "
-                "claimed AS (UPDATE outbox o SET due_at = $2 FROM due WHERE o.game_no = due.game_no "
-                "AND o.kind = due.kind AND o.user_id = due.user_id AND o.turn = due.turn) "
-                f"SELECT {m.listed(m.OUTBOX)} FROM due ORDER BY due_at, game_no, kind, user_id, turn",
-                now,
-                now + lease,
-                limit,
-            )
-        return [replace(m.outbox_entry(r), due_at=now + lease) for r in rows]
-
-    async def told(
-        self,
-        game_no: int,
-        done: Iterable[tuple[str, int, int]] = (),
-        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
-        hand_messages: Iterable[HandMessage] = (),
-        forget_hand_messages: Iterable[int] = (),
-    ) -> None:
-        """After telling: see `data.store.Store.told`. What was told is written with the next transaction
-        (or by `flush`); a retry is written at once."""
-        hands, others, later, forget, remember = m.told_values(
-            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
-        )
-        for sql, rows in (
-            ("DELETE FROM outbox WHERE game_no = $1 AND kind = 'hand' AND user_id = $2 AND turn <= $3", hands),
-            ("DELETE FROM outbox WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4", others),
-            # A hand that could not be told gets an entry of its own (its action's entry was told).
-            (
-                f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ($1, $2, $3, $4, $5, $6, 1) "
-                "ON CONFLICT (game_no, kind, user_id, turn) DO UPDATE SET "
-                "due_at = excluded.due_at, attempts = outbox.attempts + 1",
-                later,
-            ),
-            ("DELETE FROM hand_messages WHERE game_no = $1 AND user_id = $2", forget),
-            (
-                f"INSERT INTO hand_messages ({m.listed(m.HAND_MESSAGE)}) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id",
-                remember,
-            ),
-        ):
-            if rows:
-                self._told.append((sql, rows))
-        if later:  # a failure must be on disk before anyone counts on the retry
-            await self.flush()
-
-    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
-        """The hand DMs with live controls of a game (of one player)."""
-        await self.flush()
-        where, params = ("AND user_id = $2", (game_no, user_id)) if user_id is not None else ("", (game_no,))
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = $1 {where}", *params
-        )
-        return [m.hand_message(r) for r in rows]

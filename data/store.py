@@ -10,10 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,16 +21,13 @@ from . import mapping as m
 from .migrations import apply_migrations
 from .rows import (
     ActionWrite,
-    GameRow,
-    HandMessage,
-    OutboxEntry,
-    SeatRow,
     SettingsRow,
-    StoredGame,
 )
 from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import Sql, SqliteSql
+from .sql.games import Games
 from .sql.lobbies import Lobbies, Rematches, Settings
+from .sql.outbox import TELL, Outbox
 from .sql.seasons import Seasons
 from .sql.standings import Standings
 
@@ -75,7 +70,6 @@ _SET_ACCESS = (
     f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
     "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
 )
-_TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
 _ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})"
 _ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
@@ -94,7 +88,7 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
             db.executemany(sql, rows)
         db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
         if write.tell:
-            db.executemany(_TELL, m.outbox_values(write.tell))
+            db.executemany(TELL, m.outbox_values(write.tell))
         if write.hands:
             db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
         db.execute(
@@ -108,12 +102,7 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
         raise
 
 
-async def _tell(db: aiosqlite.Connection, entries: Iterable[OutboxEntry]) -> None:
-    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
-    await db.executemany(_TELL, m.outbox_values(entries))
-
-
-class Store(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
+class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
@@ -148,12 +137,6 @@ class Store(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, 
         with suppress(StoreError):
             await self.flush()
         await self._db.close()
-
-    async def flush(self) -> None:
-        """Write what `told` queued, if anything."""
-        if self._told:
-            async with self._transaction():
-                pass
 
     async def schema_version(self) -> int:
         rows = await self._rows("SELECT MAX(version) AS version FROM schema_version")
@@ -215,87 +198,7 @@ class Store(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, 
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
         """Inside `locked_game` on PostgreSQL: the players' ratings of a pool until the commit; here nothing."""
 
-    async def due_games(self, now: float) -> list[int]:
-        """Active games with a deadline, reminder or pending computer turn due by `now`."""
-        rows = await self._rows(
-            "SELECT game_no FROM games WHERE status = 'active' AND (deadline <= ? OR reminder_at <= ? OR "
-            "carry_on_at <= ?) ORDER BY game_no",
-            (now, now, now),
-        )
-        return [r["game_no"] for r in rows]
-
     # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
-        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
-        `tell` (entries of the new game: their game_no is filled in) is written with it."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO games ({m.listed(m.GAME_NEW)}) VALUES ({_marks(m.GAME_NEW)})", m.new_game_values(row)
-            )
-            game_no = cursor.lastrowid or 0
-            await db.executemany(
-                f"INSERT INTO game_seats ({m.listed(m.SEAT)}) VALUES ({_marks(m.SEAT)})",
-                m.seat_values(game_no, row.seats),
-            )
-            if row.lobby_id is not None:
-                await db.execute(
-                    "UPDATE lobbies SET status = 'started', game_no = ? WHERE lobby_id = ?", (game_no, row.lobby_id)
-                )
-            await _tell(db, (replace(e, game_no=game_no) for e in tell))
-        return game_no
-
-    async def active_games(self) -> list[StoredGame]:
-        """Every active game with its action log: what a restart replays."""
-        return await self._games("WHERE g.status = 'active'", ())
-
-    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
-        """The numbers of a user's active games (all servers, or one), whichever process started them."""
-        rows = await self._rows(
-            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
-            "WHERE g.status = 'active' AND s.user_id = ? AND (? IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
-            (user_id, guild_id, guild_id),
-        )
-        return [r["game_no"] for r in rows]
-
-    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
-        """One game; with `since`, only the actions from that turn on (a process catching up)."""
-        games = await self._games("WHERE g.game_no = ?", (game_no,), since)
-        return games[0] if games else None
-
-    async def _games(self, where: str, params: tuple[Any, ...], since: int = 0) -> list[StoredGame]:
-        games = await self._rows(f"SELECT {m.listed(m.GAME, 'g.')} FROM games g {where} ORDER BY g.game_no", params)
-        if not games:
-            return []
-        seats = await self._rows(
-            f"SELECT {m.listed(m.SEAT, 's.')} FROM game_seats s JOIN games g ON g.game_no = s.game_no {where} "
-            "ORDER BY s.game_no, s.seat",
-            params,
-        )
-        actions = await self._rows(
-            f"SELECT {m.listed(m.ACTION, 'a.')} FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
-            "AND a.turn >= ? ORDER BY a.game_no, a.turn",
-            (*params, since),
-        )
-        return m.stored_games(games, seats, actions, since)
-
-    async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET channel_id = ?, thread_id = ?, version = version + 1 WHERE game_no = ?",
-                (channel_id, thread_id, game_no),
-            )
-
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool:
-        """The live board, posted at `turn`; False (nothing written) if a board of a later turn is stored
-        already (two processes posting boards of one game: the newer one stays)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET board_message_id = ?, board_turn = ?, version = version + 1 WHERE game_no = ? "
-                "AND (? IS NULL OR board_turn IS NULL OR board_turn <= ?)",
-                (message_id, turn, game_no, turn, turn),
-            )
-            return cursor.rowcount > 0
-
     async def append_action(self, write: ActionWrite) -> None:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
         ratings, all in one transaction. A second write of the same turn fails on the primary key."""
@@ -312,7 +215,7 @@ class Store(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, 
             return
         async with self._transaction() as db:
             await db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
-            await _tell(db, write.tell)
+            await db.executemany(TELL, m.outbox_values(write.tell))
             if write.hands:
                 await db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
             finish = write.finish
@@ -345,105 +248,4 @@ class Store(Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, 
                     await db.executemany(_SET_RATINGS, m.rating_values(guild_id, season.pool, season.ratings))
                     await db.executemany(_ADD_HISTORY, m.history_values(guild_id, season.history))
 
-    async def set_timer(
-        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET deadline = ?, reminder_at = ?, version = version + 1 WHERE game_no = ?",
-                (deadline, reminder_at, game_no),
-            )
-            await _tell(db, tell)
-
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ?, level = ? "
-                "WHERE game_no = ? AND seat = ?",
-                (row.user_id, row.name, row.computer, row.replaced_user_id, row.level, game_no, seat),
-            )
-            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?", (game_no,))
-            await _tell(db, tell)
-
-    async def end_game(
-        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        """End a game without results (abandoned)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, ended_at = ?, "
-                "version = version + 1 WHERE game_no = ?",
-                (status, time.time() if at is None else at, game_no),
-            )
-            await _tell(db, tell)
-
     # -- the outbox -------------------------------------------------------------------------------------
-    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
-        """What is still to be told (of one game, or of every game), oldest first."""
-        await self.flush()
-        where, params = ("WHERE game_no = ?", (game_no,)) if game_no is not None else ("", ())
-        rows = await self._rows(
-            f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn", params
-        )
-        return [m.outbox_entry(r) for r in rows]
-
-    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
-        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
-        else takes them while they are being told (a failure then sets when they are tried again)."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
-            )
-            entries = [m.outbox_entry(r) for r in rows]
-            await db.executemany(
-                "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
-                [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],
-            )
-        return [replace(e, due_at=now + lease) for e in entries]
-
-    async def told(
-        self,
-        game_no: int,
-        done: Iterable[tuple[str, int, int]] = (),
-        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
-        hand_messages: Iterable[HandMessage] = (),
-        forget_hand_messages: Iterable[int] = (),
-    ) -> None:
-        """After telling: delete the entries told (keys `(kind, user_id, turn)`; a player's hand told at turn
-        t also settles their older hands), postpone those that failed to `due_at`, and remember (or forget,
-        by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
-        after its action was told) is written. What was told is written with the next transaction, whatever
-        it is (or by `flush`): telling costs no transaction of its own."""
-        hands, others, later, forget, remember = m.told_values(
-            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
-        )
-        for sql, rows in (
-            ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
-            ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
-            # A hand that could not be told gets an entry of its own (its action's entry was told).
-            (
-                f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET "
-                "due_at = excluded.due_at, attempts = outbox.attempts + 1",
-                later,
-            ),
-            ("DELETE FROM hand_messages WHERE game_no = ? AND user_id = ?", forget),
-            (
-                f"INSERT INTO hand_messages ({m.listed(m.HAND_MESSAGE)}) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id",
-                remember,
-            ),
-        ):
-            if rows:
-                self._told.append((sql, rows))
-        if later:  # a failure must be on disk before anyone counts on the retry
-            await self.flush()
-
-    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
-        """The hand DMs with live controls of a game (of one player)."""
-        await self.flush()
-        where, params = ("AND user_id = ?", (game_no, user_id)) if user_id is not None else ("", (game_no,))
-        rows = await self._rows(
-            f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = ? {where}", params
-        )
-        return [m.hand_message(r) for r in rows]

@@ -38,6 +38,10 @@ class Sql(Protocol):
         """`skip_locked` on the rows of one table of a join."""
         ...
 
+    def earliest(self, *columns: str) -> str:
+        """The smallest of some columns, those that are NULL left out (NULL if all are)."""
+        ...
+
     async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]: ...
 
     async def fetchval(self, sql: str, *args: Any) -> Any: ...
@@ -57,6 +61,10 @@ class SqliteSql:
 
     def skip_locked_of(self, alias: str) -> str:
         return ""
+
+    def earliest(self, *columns: str) -> str:
+        # SQLite's MIN of several values is NULL as soon as one is
+        return f"NULLIF(MIN({', '.join(f'COALESCE({c}, 1e308)' for c in columns)}), 1e308)"
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -87,6 +95,9 @@ class PostgresSql:
 
     def skip_locked_of(self, alias: str) -> str:
         return f" FOR UPDATE OF {alias} SKIP LOCKED"
+
+    def earliest(self, *columns: str) -> str:
+        return f"LEAST({', '.join(columns)})"  # as the index games_due has it (migration 0003)
 
     def __init__(self, db: Any) -> None:  # asyncpg.Connection or asyncpg.Pool
         self._db = db
