@@ -138,7 +138,8 @@ class Hands(ControlsCog):
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         summary = await game_in_context(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await play(interaction, summary.table.game_no, action.strip(), None)
+        typed, turn = typed_move(action)
+        await play(interaction, summary.table.game_no, typed, turn)
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -157,8 +158,22 @@ class Hands(ControlsCog):
             typed = locale == DEFAULT_LOCALE or not re.search("[A-Za-z]{2}", entry.text)
             name = (f"{entry.text} — {label}" if typed else label) + (f" ({description})" if description else "")
             if current.lower() in name.lower() or current.lower() in entry.text.lower():
-                out.append(app_commands.Choice(name=name[:100], value=entry.text))
+                # The value carries the turn the list was made for, as a button does: picked after the
+                # game moved on (the player's own click a moment before), it is refused, not played later.
+                out.append(app_commands.Choice(name=name[:100], value=f"{entry.text}{TURN_MARK}{note.turn}"))
         return out[:25]
+
+
+# Between a move's notation and the turn `/move`'s list offered it for (no notation holds it).
+TURN_MARK = " #"
+
+
+def typed_move(value: str) -> tuple[str, int | None]:
+    """A `/move` value: the move and the turn it was picked for, or None where it was typed by hand."""
+    move, mark, turn = value.strip().rpartition(TURN_MARK)
+    if mark and move and turn.isdigit():
+        return move.strip(), int(turn)
+    return value.strip(), None
 
 
 async def setup(bot: FivesBot) -> None:

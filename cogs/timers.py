@@ -9,6 +9,7 @@ import logging
 from discord.ext import commands, tasks
 
 from bot.client import FivesBot
+from bot.tables.outbox import HOLD_EVERY
 
 log = logging.getLogger(__name__)
 
@@ -20,10 +21,14 @@ class Timers(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
+        if self.bot.service.shared:  # a dead process's pending turns and untold hands, taken over at once
+            self.tick.change_interval(seconds=HOLD_EVERY)
         self.tick.start()
+        self.hold.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
+        self.hold.cancel()
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def tick(self) -> None:
@@ -40,6 +45,19 @@ class Timers(commands.Cog):
 
     @tick.before_loop
     async def before_tick(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @tasks.loop(seconds=HOLD_EVERY)
+    async def hold(self) -> None:
+        """What this process is telling stays its own while it lives (what a dead process left is taken by
+        the others' ticks, every HOLD_EVERY seconds on a shared database, once its short lease ends)."""
+        try:
+            await self.bot.service.hold_telling()
+        except Exception:
+            log.exception("holding the outbox failed; trying again in %s s", HOLD_EVERY)
+
+    @hold.before_loop
+    async def before_hold(self) -> None:
         await self.bot.wait_until_ready()
 
 

@@ -61,12 +61,14 @@ class TurnButton(GameButton):
 
 
 async def play(interaction: discord.Interaction, game_no: int, action: str, turn: int | None) -> None:
-    """Apply a move for the clicking player, then announce it; their new hand replaces the message clicked."""
+    """Apply a move for the clicking player, then announce it; their new hand replaces the message clicked.
+    A move without a turn (typed) is for the position as it was when the interaction was sent."""
     if not interaction.response.is_done():
         await interaction.response.defer()
     bot = fives(interaction)
     bot.announcer.player_at_hand(interaction.user.id)
-    notes = await bot.service.act(game_no, interaction.user.id, action, turn)
+    sent_at = interaction.created_at.timestamp() if turn is None else None
+    notes = await bot.service.act(game_no, interaction.user.id, action, turn, sent_at)
     await bot.announcer.deliver(notes, origin=interaction, hand_origin=True)
 
 

@@ -31,7 +31,7 @@ from .rows import (
     UndoRow,
     WatcherRow,
 )
-from .store import Store, StoreError
+from .store import Store, StoreConflict, StoreError
 
 __all__ = [
     "CANCELLED_ROUND",
@@ -58,6 +58,7 @@ __all__ = [
     "SeatRow",
     "SettingsRow",
     "Store",
+    "StoreConflict",
     "StoreError",
     "StoreInterface",
     "StoredGame",

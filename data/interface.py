@@ -17,7 +17,7 @@ it was read is never overwritten (`data.postgres.RatingsChanged`, a `StoreError`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
@@ -114,6 +114,8 @@ class StoreInterface(Protocol):
     async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]: ...
 
     async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]: ...
+
+    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None: ...
 
     async def told(
         self,

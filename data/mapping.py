@@ -188,17 +188,20 @@ def stored_games(
     for r in seats:
         seats_of.setdefault(r["game_no"], []).append(seat_row(r))
     logs: dict[int, tuple[list[tuple[int, str]], list[str]]] = {}
+    last_at: dict[int, float] = {}
     for r in actions:
         log = logs.get(r["game_no"])
         if log is None:
             log = logs[r["game_no"]] = ([], [])
         log[0].append((r["seat"], r["action"]))
         log[1].append(r["kind"])
+        last_at[r["game_no"]] = r["at"]
     out = []
     for r in games:
         game_no = r["game_no"]
         played, kinds = logs.get(game_no, ([], []))
-        out.append(StoredGame(game_row(r, seats_of.get(game_no, ())), played, kinds, first_turn))
+        row = game_row(r, seats_of.get(game_no, ()))
+        out.append(StoredGame(row, played, kinds, first_turn, last_at.get(game_no)))
     return out
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import asyncpg
 
 from . import mapping as m
-from .backends import DatabaseInUse
+from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
 from .migrations import migrations
 from .rows import (
     ActionWrite,
@@ -38,13 +38,12 @@ from .rows import (
     SettingsRow,
 )
 from .sql.community import Spectators, Tournaments, Undo
-from .sql.dialect import PostgresSql, Sql, numbered
+from .sql.dialect import PostgresSql, Sql
 from .sql.games import Games
 from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.outbox import TELL, Outbox
 from .sql.seasons import Seasons
 from .sql.standings import Standings
-from .store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +58,16 @@ _SCHEMA_KEY = "hashtext(coalesce(current_schema(), current_setting('search_path'
 _SETTINGS_LOCK = 0x66697667
 _RATINGS_LOCK = 0x66697668
 _DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+# PostgreSQL's "deadlock detected" and "could not serialize access": the transaction was aborted for a
+# conflict with another one, nothing was written, and doing it again will do.
+_CONFLICTS = frozenset({"40P01", "40001"})
 
 
-class RatingsChanged(StoreError):
-    """The end of a game was computed from ratings that another process has changed since: nothing was
-    written, the caller recomputes from the ratings as they are now and writes again."""
+def store_error(exc: BaseException) -> StoreError:
+    """The store's error for a database's: a conflict that doing again will settle is a `StoreConflict`."""
+    if getattr(exc, "sqlstate", None) in _CONFLICTS:
+        return StoreConflict(str(exc))
+    return StoreError(str(exc))
 
 
 def redact(url: str) -> str:
@@ -207,8 +211,6 @@ class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seas
         # The connection of the transaction the current task is in, if any (see `transaction`).
         self._conn: ContextVar[asyncpg.Connection | None] = ContextVar(f"fives_store_{id(self)}", default=None)
         self._claim = claim
-        # What was told, not yet written: it goes with the next transaction (or `flush`), as on SQLite.
-        self._told: list[tuple[str, list[tuple[Any, ...]]]] = []
         self.migrated = migrated  # the migrations this open applied
 
     @classmethod
@@ -245,6 +247,9 @@ class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seas
                 await self._claim.close()  # the session's lock goes with it
                 self._claim = None
 
+    async def flush(self) -> None:
+        """Nothing to write: on PostgreSQL `told` writes at once (see there)."""
+
     async def schema_version(self) -> int:
         return await self._fetchval("SELECT MAX(version) FROM schema_version") or 0
 
@@ -260,19 +265,13 @@ class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seas
         try:
             async with self._pool.acquire() as conn:
                 token = self._conn.set(conn)
-                queued, self._told = self._told, []
                 try:
                     async with conn.transaction():
-                        for sql, rows in queued:
-                            await conn.executemany(numbered(sql), rows)
                         yield conn
-                except BaseException:
-                    self._told[:0] = queued  # rolled back: still to be written
-                    raise
                 finally:
                     self._conn.reset(token)
         except _DB_ERRORS as exc:
-            raise StoreError(str(exc)) from exc
+            raise store_error(exc) from exc
 
     _transaction = transaction  # the name the SQLite store's methods use, so that both read alike
 
@@ -297,6 +296,20 @@ class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seas
     async def _writing(self) -> AsyncIterator[Sql]:
         async with self._transaction() as db:
             yield PostgresSql(db)
+
+    async def _write_told(
+        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
+    ) -> None:
+        """At once, in a transaction of its own that takes its rows in the order every action takes them: the
+        game's row first (`FOR NO KEY UPDATE`, which waits for an action or another teller of the game in
+        progress and holds the next off), then its outbox rows, then its hand DMs, each sorted by key.
+        Queued for whatever transaction came next (as SQLite still does), these rows were written inside
+        other games' actions and My hand views, in the order they were told: two processes took the same
+        rows in opposite orders and PostgreSQL aborted one of them (a deadlock)."""
+        async with self._writing() as db:
+            await db.execute("SELECT 1 FROM games WHERE game_no = ? FOR NO KEY UPDATE", game_no)
+            for sql, rows in statements:
+                await db.executemany(sql, rows)
 
     @asynccontextmanager
     async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:
@@ -353,14 +366,14 @@ class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seas
         that changed since the finish was computed fail it with `RatingsChanged`."""
         if write.finish is None:  # the path of nearly every action: one statement, one trip to the server
             args = _append_args(write)
-            if self._told or self._conn.get() is not None:  # with what was told, or in the caller's transaction
+            if self._conn.get() is not None:  # in the caller's transaction
                 async with self._transaction() as db:
                     await db.execute(_APPEND, *args)
                 return
             try:
                 await self._pool.execute(_APPEND, *args)  # one statement: its own transaction
             except _DB_ERRORS as exc:
-                raise StoreError(str(exc)) from exc
+                raise store_error(exc) from exc
             return
         async with self._transaction() as db:
             await db.execute(

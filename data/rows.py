@@ -85,6 +85,7 @@ class StoredGame:
     actions: list[tuple[int, str]]
     kinds: list[str] = field(default_factory=list)  # who took each action: player, computer, auto, timeout
     first_turn: int = 0  # the turn of `actions[0]`: a game read from a turn on holds only the newer actions
+    last_at: float | None = None  # when the newest action read was taken (None: none was read)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from typing import Any
 import aiosqlite
 
 from . import mapping as m
+from .errors import StoreConflict, StoreError
 from .migrations import apply_migrations
 from .rows import (
     ActionWrite,
@@ -33,9 +34,7 @@ from .sql.standings import Standings
 
 log = logging.getLogger(__name__)
 
-
-class StoreError(Exception):
-    """A write the store could not make (the caller's state must not run ahead of it)."""
+__all__ = ["Store", "StoreConflict", "StoreError"]  # the errors' home is data.errors
 
 
 def _marks(names: tuple[str, ...]) -> str:
@@ -175,6 +174,21 @@ class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Und
     async def _writing(self) -> AsyncIterator[Sql]:
         async with self._transaction() as db:
             yield SqliteSql(db)
+
+    async def _write_told(
+        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
+    ) -> None:
+        # One writer: what was told goes with the next transaction, whatever it is; lost in a crash, it only
+        # means that those entries are told again, and the teller recognises what it had posted.
+        self._told.extend(statements)
+        if urgent:  # a failure must be on disk before anyone counts on the retry
+            await self.flush()
+
+    async def flush(self) -> None:
+        """Write what `told` queued, if anything."""
+        if self._told:
+            async with self._transaction():
+                pass
 
     @asynccontextmanager
     async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:

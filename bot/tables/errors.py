@@ -61,6 +61,13 @@ class StaleControl(TableError):
     key = "stale_control"
 
 
+class MovedOn(StaleControl):
+    """A move typed without a turn (not picked from `/move`'s list) reached a game that moved on after it
+    was sent: it was meant for the position its sender saw, so it is not tried on a later one."""
+
+    key = "moved_on"
+
+
 class LobbyFull(TableError):
     key = "lobby_full"
 

@@ -17,6 +17,7 @@ nothing back; `key_of` says which entry a notification tells.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from data import OutboxEntry
 
@@ -35,7 +36,13 @@ from .notifications import (
 
 Key = tuple[str, int, int]  # (kind, user_id, turn), as in the store
 
-GRACE_SECONDS = 60.0  # how long the writer has to tell an entry before a sweep takes it over
+# A new entry is its writer's to tell for TELL_LEASE seconds; while it is still telling, the writer holds it
+# (`Outbox.to_hold`, every HOLD_EVERY seconds), up to GRACE_SECONDS after it was written. So a writer that
+# dies leaves its entries to any process's sweep within seconds (the next player's hand DM with it), while a
+# living writer that is slow (a rate limit) or lost an entry is left as long as before.
+TELL_LEASE = 5.0
+HOLD_EVERY = 1.5
+GRACE_SECONDS = 60.0  # the longest a living writer holds an entry before a sweep takes it over
 RETRY_SECONDS = (5.0, 15.0, 60.0, 300.0, 900.0, 1800.0)  # after the 1st, 2nd... failed attempt
 
 
@@ -68,7 +75,7 @@ def retry_delay(attempts: int) -> float:
 
 
 def entry(game_no: int, kind: str, turn: int, now: float, user_id: int = 0) -> OutboxEntry:
-    return OutboxEntry(game_no, kind, turn, user_id, created_at=now, due_at=now + GRACE_SECONDS)
+    return OutboxEntry(game_no, kind, turn, user_id, created_at=now, due_at=now + TELL_LEASE)
 
 
 class Outbox:
@@ -91,6 +98,19 @@ class Outbox:
     def due(self, now: float) -> bool:
         """Whether any entry is due to be told again by `now` (cheap: the sweep asks every few seconds)."""
         return any(e.due_at <= now for pending in self._pending.values() for e in pending.values())
+
+    def to_hold(self, now: float) -> list[OutboxEntry]:
+        """This process's new entries, not told yet, whose lease ends within a hold's interval: the same
+        entries due a lease later (never past their grace), and so in memory already. Held in the store with
+        them, no other process takes them while this one lives to tell them."""
+        held = []
+        for pending in self._pending.values():
+            for key, e in pending.items():
+                if e.attempts or e.due_at > now + 2 * HOLD_EVERY or e.due_at >= e.created_at + GRACE_SECONDS:
+                    continue  # failed once (due when it is to be tried again), taken by a sweep, or at grace
+                pending[key] = new = replace(e, due_at=min(now + TELL_LEASE, e.created_at + GRACE_SECONDS))
+                held.append(new)
+        return held
 
     def get(self, game_no: int, key: Key) -> OutboxEntry | None:
         return self._pending.get(game_no, {}).get(key)

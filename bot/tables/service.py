@@ -28,6 +28,7 @@ from .errors import (
     GameNotOver,
     LobbyClosed,
     LobbyNotFound,
+    MovedOn,
     NotAPlayer,
     NotHost,
     NotYourTurnAtTable,
@@ -164,7 +165,7 @@ class TableService:
         except EngineError:
             log.exception("game %s does not replay; left out", stored.row.game_no)
             return None
-        return Table(stored.row, state)
+        return Table(stored.row, state).loaded(stored)
 
     async def _table(self, game_no: int) -> Table:
         """An active game, loaded from the store if this process does not hold it yet."""
@@ -325,6 +326,23 @@ class TableService:
         for game_no in dict.fromkeys(e.game_no for e in claimed):
             out += await self._retell(game_no)
         return out
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes serve the same database (PostgreSQL): what one leaves untold, another tells."""
+        return self._store.shared
+
+    async def hold_telling(self, now: float | None = None) -> None:
+        """Keep what this process is still telling its own (every `HOLD_EVERY` seconds): new entries are
+        another process's to take `TELL_LEASE` seconds after they were written unless held, so that a
+        process that dies mid-telling leaves the next player's hand to the others within seconds."""
+        held = self._outbox.to_hold(self._clock() if now is None else now)
+        if not held:
+            return
+        try:
+            await self._store.hold_outbox(held)
+        except StoreError:
+            log.warning("could not hold %s outbox entries being told", len(held), exc_info=True)
 
     async def backlog(self, game_no: int, notes: Sequence[Notification]) -> list[Notification]:
         """What to tell of a game now, given the notifications of a call: those still untold, and first
@@ -615,9 +633,13 @@ class TableService:
             return table.info()
 
     # -- playing --------------------------------------------------------------------------------------
-    async def act(self, game_no: int, user_id: int, action: str, turn: int | None) -> list[Notification]:
-        """A player's action. `turn` is the token the control was made for (None for a typed command):
-        a control made for another turn is refused as stale, so a repeated or late click does nothing."""
+    async def act(
+        self, game_no: int, user_id: int, action: str, turn: int | None, sent_at: float | None = None
+    ) -> list[Notification]:
+        """A player's action. `turn` is the token the control was made for: a control made for another turn
+        is refused as stale, so a repeated or late click does nothing. A move typed without one (None) is for
+        the position as it was when it was `sent_at` (the interaction's time): refused if the game moved on
+        after that, never tried on a later turn the sender did not see."""
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
@@ -633,6 +655,11 @@ class TableService:
                         game_no=game_no,
                         turn=turn,
                         current=state.log_length,
+                    )
+                if turn is None and sent_at is not None and table.acted_at > sent_at:
+                    raise MovedOn(
+                        f"a move typed at {sent_at} reached game {game_no} after its move at {table.acted_at}",
+                        game_no=game_no,
                     )
                 if seat not in state.actors:
                     current = state.current_seat

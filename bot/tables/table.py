@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Sequence
 
 from bot.engine import UNDO, GameState, View, new_game
-from data import GameRow, SeatRow
+from data import GameRow, SeatRow, StoredGame
 
 from .models import Seat, SeatingDraw, TableInfo
 from .seating import seating_from_json
@@ -47,6 +47,7 @@ class Table:
     __slots__ = (
         "_info",
         "_public",
+        "acted_at",
         "board_message_id",
         "carry_on_at",
         "channel_id",
@@ -86,6 +87,9 @@ class Table:
         self.reminder_at = row.reminder_at
         self.carry_on_at = row.carry_on_at
         self.version = row.version  # the game row's version this memory stands for (see `Turns.guard`)
+        # When the newest action was taken (the game's start before any): a move typed without a turn is
+        # for the position as it was when its sender sent it, so one sent before this is refused.
+        self.acted_at = row.created_at
         self.lock = asyncio.Lock()
         self._info: TableInfo | None = None
         self._public: tuple[int, View] | None = None  # (turn, view(None) at that turn)
@@ -112,6 +116,12 @@ class Table:
 
     def changed(self) -> None:
         self._info = None
+
+    def loaded(self, stored: StoredGame) -> Table:
+        """This table, with what its log read from the store says beside the state (when it last moved)."""
+        if stored.last_at is not None:
+            self.acted_at = stored.last_at
+        return self
 
     def refresh(self, row: GameRow) -> None:
         """What another process may have changed beside the log: seats, timers, where the table lives."""

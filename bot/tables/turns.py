@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import random
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -28,6 +29,7 @@ from data import (
     OutboxEntry,
     RatingHistoryRow,
     ResultRow,
+    StoreConflict,
     StoreError,
     StoreInterface,
 )
@@ -49,12 +51,28 @@ log = logging.getLogger(__name__)
 _Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...]]
 
 # A computer or automatic turn pending this long (its process died between two turns) is played by any
-# process's timer sweep.
-CARRY_ON_SECONDS = 30.0
+# process's timer sweep (every 1.5 s on a shared database): the next human's hand must not wait long for a
+# dead process. A living one that thinks longer is safe: the game's lock lets one of them play the turn,
+# and the other, finding the game moved on, thinks again from there.
+CARRY_ON_SECONDS = 6.0
 # The level of the computer that plays a turn a human let run out, whatever the server's level: nobody gets
 # a stronger move by waiting for their clock (the game is rated as theirs), and an absent player's table
 # takes no worker's time.
 TIMEOUT_LEVEL = "easy"
+# A write the database aborted for a conflict with another process's (PostgreSQL's deadlock or
+# serialization failure: nothing was written) is made again, after a short random wait, up to this many
+# times in all before the player hears of it.
+CONFLICT_ATTEMPTS = 5
+
+
+def conflicted(exc: BaseException) -> bool:
+    """Whether a failed write was aborted for a conflict, so that making it again is expected to succeed."""
+    return isinstance(exc, StoreConflict) or isinstance(exc.__cause__, StoreConflict)
+
+
+async def conflict_pause(attempt: int) -> None:
+    """A random wait, longer at each attempt, so that two processes that collided do not collide again."""
+    await asyncio.sleep(random.uniform(0.005, 0.02 * 2**attempt))
 
 
 class Batch:
@@ -113,6 +131,7 @@ class Turns:
             assert full is not None
             table.state = replay(full.row, full.actions)
         table.refresh(stored.row)
+        table.loaded(stored)
         self.note_due(table)
 
     # -- whole calls ----------------------------------------------------------------------------------
@@ -120,9 +139,25 @@ class Turns:
         """One action, then every computer and automatic turn that follows it. `seat` may be a check that
         raises the refusal of the action, if any, else gives the seat, on the game as the database has it
         (after catching up)."""
-        batch = Batch()
-        async with self.guard(table):
-            await self.apply(table, seat if isinstance(seat, int) else seat(), action, kind, batch)
+        attempt = 0
+        while True:
+            batch = Batch()
+            try:
+                async with self.guard(table):
+                    # Checked again at each attempt: on the game as the database has it then, so an action
+                    # whose first attempt was written after all would be refused as stale, never made twice.
+                    await self.apply(table, seat if isinstance(seat, int) else seat(), action, kind, batch)
+                break
+            except (StoreFailed, StoreError) as exc:
+                if isinstance(exc, StoreError):  # taking the lock or the commit failed: memory may be ahead
+                    await self.rebuild(table)
+                attempt += 1
+                if not conflicted(exc) or attempt >= CONFLICT_ATTEMPTS:
+                    if isinstance(exc, StoreError):
+                        raise StoreFailed(f"game {table.game_no}: the action could not be saved: {exc}") from exc
+                    raise
+                log.info("game %s: a write met another process's (%s); made again", table.game_no, exc)
+                await conflict_pause(attempt)
         await self.play_automatic(table, batch)
         return self.finish(table, batch)
 
@@ -146,6 +181,7 @@ class Turns:
         write stops here without undoing what was saved before it: the game is rebuilt from the store and
         the next `tick` tries again."""
         settings = await self.settings.get(table.guild_id)
+        conflicts = 0
         while table.status == "active":
             seat = table.computer_to_act()
             kind = "computer"
@@ -167,7 +203,11 @@ class Turns:
                         await self.apply(table, seat, action, kind, batch)
             except TableOver:
                 return  # ended in another process
-            except StoreFailed:
+            except StoreFailed as exc:
+                if conflicted(exc) and conflicts < CONFLICT_ATTEMPTS:
+                    conflicts += 1
+                    await conflict_pause(conflicts)
+                    continue
                 log.warning("game %s: a %s turn could not be saved; retrying on the next tick", table.game_no, kind)
                 self.stalled.add(table.game_no)
                 return
@@ -251,6 +291,7 @@ class Turns:
             raise
         table.deadline, table.reminder_at, table.carry_on_at = deadline, reminder_at, carry_on_at
         table.version += 1  # the append's own change of the game's row
+        table.acted_at = now
         self.outbox.add(write.tell)
         self.note_due(table)
         if ended is not None:
@@ -298,6 +339,7 @@ class Turns:
             raise
         table.deadline, table.reminder_at, table.carry_on_at = deadline, reminder_at, carry_on_at
         table.version += 1
+        table.acted_at = now
         self.outbox.add(write.tell)
         self.note_due(table)
         batch.out.append(undo_note(table, seat, events))
@@ -351,6 +393,7 @@ class Turns:
             return
         table.state = rebuilt.state
         table.refresh(stored.row)
+        table.loaded(stored)
         if self.automatic_pending(table):
             self.stalled.add(table.game_no)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -20,16 +20,15 @@ async def tell(db: Sql, entries: Iterable[OutboxEntry]) -> None:
 
 
 class Outbox(SqlStore):
-    """What `told` settles is queued (`_told`) and written with the store's next transaction, whatever it
-    is (or by `flush`): telling costs no transaction of its own."""
-
-    _told: list[tuple[str, list[tuple[Any, ...]]]]
+    async def _write_told(
+        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
+    ) -> None:
+        """Write what `told` settles: each store's own (SQLite queues it for its next transaction, PostgreSQL
+        writes it at once in the order every action takes its rows)."""
+        raise NotImplementedError
 
     async def flush(self) -> None:
         """Write what `told` queued, if anything."""
-        if self._told:
-            async with self._writing():
-                pass
 
     async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
         """What is still to be told (of one game, or of every game), oldest first (ties in key order)."""
@@ -59,6 +58,19 @@ class Outbox(SqlStore):
             )
         return [replace(e, due_at=now + lease) for e in entries]
 
+    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
+        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
+        meanwhile (which moved it further) or it failed once."""
+        # In key order, as `told` takes them (a hold takes no game's row: it waits for nobody's action).
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at) for e in entries)
+        if rows:
+            async with self._writing() as db:
+                await db.executemany(
+                    "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ? "
+                    "AND attempts = 0 AND due_at < ?",
+                    [(due, *key, due) for *key, due in rows],
+                )
+
     async def told(
         self,
         game_no: int,
@@ -70,11 +82,11 @@ class Outbox(SqlStore):
         """After telling: delete the entries told (keys `(kind, user_id, turn)`; a player's hand told at turn
         t also settles their older hands), postpone those that failed to `due_at`, and remember (or forget,
         by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
-        after its action was told) is written. Queued for the next transaction (see the class); a retry is
-        written at once."""
+        after its action was told) is written (see `_write_told`); a retry is on disk before this returns."""
         hands, others, later, forget, remember = m.told_values(
             game_no, done, retry, hand_messages, forget_hand_messages, time.time()
         )
+        statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         for sql, rows in (
             ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
             ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
@@ -94,9 +106,9 @@ class Outbox(SqlStore):
             ),
         ):
             if rows:
-                self._told.append((sql, rows))
-        if later:  # a failure must be on disk before anyone counts on the retry
-            await self.flush()
+                statements.append((sql, sorted(rows)))  # in key order, as every writer takes them
+        if statements:
+            await self._write_told(game_no, statements, urgent=bool(later))
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
         """The hand DMs with live controls of a game (of one player)."""

@@ -17,6 +17,7 @@ import pytest
 import simcord
 
 from bot.i18n import tr
+from cogs.hands import typed_move
 
 from ..i18n.english import CARD, english_in, record_drawn_text
 from .conftest import add_computer, close_dms, components, custom_ids, dms, move, playable
@@ -251,16 +252,17 @@ async def test_a_japanese_player_plays_five_hundred_against_three_computers_in_j
     aiko = club.aiko
     await club.open("five-hundred", humans=1, computers=3)
     # The autocomplete of /move names the bids whose notation is English words by their Japanese names.
-    # Typing the Japanese name finds a move, and so does typing its notation.
+    # Typing the Japanese name finds a move, and so does typing its notation. (The value carries the turn
+    # the list was made for, #0: see cogs.hands.typed_move.)
     found = await aiko.autocomplete(club.thread(), "move", "action", "パス")
-    assert found == [{"name": tr("move.word.pass", JA), "value": "pass"}]
+    assert found == [{"name": tr("move.word.pass", JA), "value": "pass #0"}]
     found = await aiko.autocomplete(club.thread(), "move", "action", "mis")
-    assert {c["value"]: c["name"] for c in found} == {
+    assert {typed_move(c["value"])[0]: c["name"] for c in found} == {
         "misere": tr("bid.misere", JA),
         "open-misere": tr("bid.open_misere", JA),
     }
     found = await aiko.autocomplete(club.thread(), "move", "action", "8nt")
-    assert found == [{"name": tr("bid.no_trumps", JA, number=8), "value": "8NT"}]
+    assert found == [{"name": tr("bid.no_trumps", JA, number=8), "value": "8NT #0"}]
     discarded = False
     for n in range(300):
         if not club.service.games_of(aiko.id):

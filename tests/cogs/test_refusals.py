@@ -75,3 +75,29 @@ async def test_two_clicks_at_once_apply_exactly_one_move(world: World) -> None:
     assert new_messages == messages + 1  # one new board, for one move
     assert new_turn > turn
     assert thread(world).history()[-1].embeds[0].description.count(f"**{player.name}** played") == 1
+
+
+async def test_a_move_picked_from_the_list_after_the_players_own_click_is_refused_not_played_later(
+    world: World,
+) -> None:
+    """`/move`'s list is made for one turn, as a button is: a move picked there and sent after the same
+    player's click was accepted is refused as stale, even where that player is at once to act again (only
+    computers in between) and the move is legal there: it was meant for the turn the player saw."""
+    await open_table(world, "draw", humans=(), computers=2)  # Alice alone with computers
+    alice = world.alice
+    assert whose_turn(world) is alice
+    choices = await alice.autocomplete(thread(world), "move", "action", "")
+    assert choices and all(" #" in c["value"] for c in choices)
+    await move(alice, playable(alice))  # her click in the DM wins the race
+    assert whose_turn(world) is alice  # the computers have played: her turn again
+    before = snapshot(world)
+    stale = [c["value"] for c in choices]
+    typed = await alice.slash(thread(world), "move", action=stale[0])
+    assert typed.response.ephemeral and typed.response.content.startswith("That control was for an earlier turn")
+    assert refusals(world) == ["stale_control"]
+    assert snapshot(world) == before
+    # A pick from the list made now is played.
+    fresh = await alice.autocomplete(thread(world), "move", "action", "")
+    played = await alice.slash(thread(world), "move", action=fresh[0]["value"])
+    assert not played.response.content
+    assert snapshot(world)[0] > before[0]

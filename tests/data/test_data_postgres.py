@@ -17,7 +17,9 @@ from data import (
     ResultRow,
     SeasonRow,
     SeasonScheduleRow,
+    StoreConflict,
     StoreError,
+    StoreInterface,
     open_store,
 )
 from data.migrations import migrations
@@ -160,6 +162,61 @@ async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(
         assert (await one.load_game(game_no)).actions == [(0, "6-6"), (1, "6-3@6-6")]
         with pytest.raises(RuntimeError, match="inside"):
             await one.lock_game(game_no)
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_what_one_process_told_never_deadlocks_with_another_process_s_action_on_the_game(url):
+    """What was told used to wait for the next transaction of any kind, which wrote it before taking its own
+    locks: a process that told of game 1 and then took game 1's lock held the outbox row first and the game
+    second, while another process's action held the game and then wrote the same rows. PostgreSQL aborted
+    one of them ("deadlock detected") and a player's click was answered "could not be saved"."""
+    one, two = await open_store(url), await open_store(url)
+    try:
+        game_no = await one.create_game(_game())
+        hand = OutboxEntry(game_no, "hand", turn=0, user_id=11)
+        await one.append_action(_write(game_no, 0, "6-6", tell=(OutboxEntry(game_no, "action", turn=0), hand)))
+        both = asyncio.Barrier(2)
+
+        async def other_process_acts() -> None:
+            async with two.transaction():
+                await two.lock_game(game_no)
+                await both.wait()
+                # Its action writes the player's hand entry again (the rows the first process told of).
+                await two.append_action(_write(game_no, 1, "6-3@6-6", tell=(hand,)))
+
+        async def this_process_tells_then_acts() -> None:
+            await one.told(game_no, done=[("action", 0, 0), hand.key])
+            async with one.transaction():
+                await both.wait()
+                await one.lock_game(game_no)
+
+        await asyncio.wait_for(asyncio.gather(other_process_acts(), this_process_tells_then_acts()), 30)
+        assert [e.key for e in await one.outbox(game_no)] == [hand.key]  # written again by the later action
+        assert (await one.load_game(game_no)).actions == [(0, "6-6"), (1, "6-3@6-6")]
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_conflict_postgresql_aborts_is_a_store_conflict_to_be_made_again(url):
+    """A deadlock that PostgreSQL still reports comes out as `StoreConflict` (nothing written; doing it again
+    will do), which the table service makes again rather than refusing the player's click."""
+    one, two = await open_store(url), await open_store(url)
+    try:
+        first, second = await one.create_game(_game()), await one.create_game(_game())
+        both = asyncio.Barrier(2)
+
+        async def lock(store: StoreInterface, a: int, b: int) -> None:
+            async with store.transaction():
+                await store.lock_game(a)
+                await both.wait()
+                await store.lock_game(b)
+
+        results = await asyncio.gather(lock(one, first, second), lock(two, second, first), return_exceptions=True)
+        errors = [r for r in results if isinstance(r, BaseException)]
+        assert len(errors) == 1 and isinstance(errors[0], StoreConflict), results
     finally:
         await one.close()
         await two.close()

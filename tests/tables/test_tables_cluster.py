@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.tables import BoardChanged, HandChanged, StaleControl, TableError, TableOver, TurnReminder
+from bot.tables.outbox import TELL_LEASE as OUTBOX_LEASE
 from bot.tables.table import replay
 from bot.tables.turns import CARRY_ON_SECONDS
 from tests.conftest import Databases
@@ -175,3 +176,27 @@ async def test_a_players_games_are_listed_by_every_process_not_only_the_one_that
     await one.service.resign(game_no, ANN.user_id)
     assert await two.service.user_games(ANN.user_id) == []  # resigned in the other process
     assert [g.table.game_no for g in await two.service.user_games(BOB.user_id)] == [game_no]
+
+
+async def test_what_a_process_that_died_mid_telling_left_is_told_by_another_within_seconds(pair, clock):
+    """A process that wrote a move and died before telling it leaves the next player without a hand DM until
+    another process takes its outbox entries over: within the writer's short lease (seconds), not a minute.
+    A living writer still telling holds its entries, so that nobody tells them twice."""
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
+    hand = await one.to_act(game_no)
+    await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)  # written, never told
+    await two.to_act(game_no)  # the other process knows the game (caught up), as a live one would
+
+    clock.advance(2)
+    one_holds = one.service.hold_telling()  # still alive: its entries stay its own
+    await one_holds
+    clock.advance(OUTBOX_LEASE - 1)
+    assert await two.service.untold() == []  # held: nothing taken from a living teller
+
+    # Now the writer is gone (no more holds): its lease ends and the other process tells the move.
+    clock.advance(OUTBOX_LEASE + 0.1)
+    retold = await two.service.untold()
+    hands = [n for n in retold if isinstance(n, HandChanged) and n.your_turn]
+    assert any(isinstance(n, BoardChanged) for n in retold) and hands
+    assert await two.service.untold() == []  # taken once

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import BoardChanged, GameEnded, StoreFailed
-from data import StoreError
+from bot.tables import BoardChanged, GameEnded, MovedOn, StaleControl, StoreFailed
+from data import StoreConflict, StoreError
+from tests.tables.conftest import ANN
 
 
 async def _finished_record(h, restart_after: int | None) -> tuple[dict, list]:
@@ -65,6 +66,28 @@ async def test_a_failed_write_changes_nothing_and_the_game_goes_on(harness, monk
     assert notes[0].turn == hand.turn + 1
 
 
+async def test_a_write_aborted_for_a_conflict_with_another_process_is_made_again_not_refused(harness, monkeypatch):
+    """PostgreSQL aborts one of two transactions that lock rows in opposite orders (a deadlock): nothing of
+    it was written, so the click is made again at once, once, instead of answered "could not be saved"."""
+    svc = harness.service
+    game_no, _ = await harness.start_game()
+    hand = await harness.to_act(game_no)
+    real = harness.store.append_action
+    aborted: list[int] = []
+
+    async def deadlocked_once(write):
+        if not aborted:
+            aborted.append(write.turn)
+            raise StoreConflict("deadlock detected")
+        await real(write)
+
+    monkeypatch.setattr(harness.store, "append_action", deadlocked_once)
+    notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    assert aborted == [hand.turn] and notes[0].turn == hand.turn + 1
+    with pytest.raises(StaleControl):  # made once: the same click again is the stale control it is
+        await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+
+
 async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(harness, monkeypatch):
     svc = harness.service
     game_no, _ = await harness.start_game()
@@ -122,3 +145,20 @@ async def test_a_stalled_computer_turn_is_retried_by_tick(harness, monkeypatch):
     notes = await svc.tick()
     assert next(n.kind for n in notes if isinstance(n, BoardChanged)) == "computer"
     assert await harness.to_act(game_no) is not None
+
+
+async def test_a_move_typed_without_a_turn_is_for_the_position_when_it_was_sent(harness, clock):
+    """A move typed by hand carries no turn: it is for the game as it was when it was sent. One that
+    arrives after the game moved on (the same player's click accepted a moment before, say) is refused,
+    never tried on a later turn its sender did not see; one sent after the last move is played."""
+    svc = harness.service
+    game_no, _ = await harness.start_game(humans=(ANN,), computers=3)
+    hand = await harness.to_act(game_no)
+    sent = clock() - 1  # typed a second before the game's newest move was made
+    with pytest.raises(MovedOn) as refused:
+        await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=sent)
+    assert refused.value.key == "moved_on"
+    assert (await svc.private_view(game_no, hand.user_id)).turn == hand.turn  # nothing played
+    clock.advance(2)
+    notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=clock())
+    assert notes[0].turn == hand.turn + 1
