@@ -79,22 +79,6 @@ def _marks(names: tuple[str, ...], first: int = 1) -> str:
     return ", ".join(f"${i}" for i in range(first, first + len(names)))
 
 
-# A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
-# interval has passed ($1 now, $2 interval, $3 now).
-_DUE_DIGESTS = (
-    "FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id "
-    "WHERE w.mode = 'dm' AND (w.claimed_until IS NULL OR w.claimed_until <= $1) AND ("
-    "g.status <> 'active' "
-    "OR EXISTS (SELECT 1 FROM hand_results h WHERE h.game_no = g.game_no AND h.hand_no > w.told_hands) "
-    "OR (w.told_at + $2 <= $3 "
-    "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_no = g.game_no AND a.turn >= w.told_turn)))"
-)
-
-
-_SET_ACCESS = (
-    f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
-    "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
-)
 _ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
 
 

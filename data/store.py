@@ -41,34 +41,6 @@ def _marks(names: tuple[str, ...]) -> str:
     return ", ".join("?" * len(names))
 
 
-_WATCH = (
-    f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) ON CONFLICT (lobby_id, user_id) "
-    "DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, told_hands = excluded.told_hands, "
-    "told_at = excluded.told_at, claimed_until = excluded.claimed_until"
-)
-# A request saved again keeps where its question was posted: the teller may have written it meanwhile.
-_SAVE_UNDO = (
-    f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) ON CONFLICT (game_no, request) "
-    "DO UPDATE SET waiting = excluded.waiting, deadline = excluded.deadline, status = excluded.status, "
-    "by_user_id = excluded.by_user_id, step = excluded.step, "
-    "channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
-    "message_id = COALESCE(excluded.message_id, undo_requests.message_id)"
-)
-# A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
-# interval has passed (parameters: now, interval, now).
-_DUE_DIGESTS = (
-    "FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id "
-    "WHERE w.mode = 'dm' AND (w.claimed_until IS NULL OR w.claimed_until <= ?) AND ("
-    "g.status <> 'active' "
-    "OR EXISTS (SELECT 1 FROM hand_results h WHERE h.game_no = g.game_no AND h.hand_no > w.told_hands) "
-    "OR (w.told_at + ? <= ? "
-    "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_no = g.game_no AND a.turn >= w.told_turn)))"
-)
-
-_SET_ACCESS = (
-    f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
-    "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
-)
 _ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
 _ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})"
 _ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
