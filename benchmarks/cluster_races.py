@@ -103,7 +103,7 @@ async def serve(url: str) -> None:
         await tell(await svc.untold(everything=True))  # at start, as the bot's announcer does
         while True:
             await asyncio.sleep(HOLD_EVERY)
-            with contextlib.suppress(Exception):  # what the bot's Timers cog does on a shared database
+            with contextlib.suppress(Exception):  # what the bot's Timers cog does at each tick
                 await svc.hold_telling()
                 await tell(await svc.tick())
                 await tell(await svc.untold())

@@ -24,16 +24,17 @@ class Timers(commands.Cog):
         if self.bot.service.shared:  # a dead process's pending turns and untold hands, taken over at once
             self.tick.change_interval(seconds=HOLD_EVERY)
         self.tick.start()
-        self.hold.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
-        self.hold.cancel()
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def tick(self) -> None:
         announcer = self.bot.announcer
         try:
+            # First, what this process is still telling stays its own (its short lease renewed), so that
+            # only what a dead process left is taken over below, by this process or another.
+            await self.bot.service.hold_telling()
             notes = await self.bot.service.tick()
             if notes:
                 await announcer.deliver(notes)
@@ -47,18 +48,7 @@ class Timers(commands.Cog):
     async def before_tick(self) -> None:
         await self.bot.wait_until_ready()
 
-    @tasks.loop(seconds=HOLD_EVERY)
-    async def hold(self) -> None:
-        """What this process is telling stays its own while it lives (what a dead process left is taken by
-        the others' ticks, every HOLD_EVERY seconds on a shared database, once its short lease ends)."""
-        try:
-            await self.bot.service.hold_telling()
-        except Exception:
-            log.exception("holding the outbox failed; trying again in %s s", HOLD_EVERY)
 
-    @hold.before_loop
-    async def before_hold(self) -> None:
-        await self.bot.wait_until_ready()
 
 
 async def setup(bot: FivesBot) -> None:

@@ -34,6 +34,7 @@ from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
 from .migrations import migrations
 from .rows import (
     ActionWrite,
+    OutboxEntry,
     RatingRow,
     SettingsRow,
 )
@@ -294,6 +295,29 @@ class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seas
             await db.execute("SELECT 1 FROM games WHERE game_no = ? FOR NO KEY UPDATE", game_no)
             for sql, rows in statements:
                 await db.executemany(sql, rows)
+
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
+        # A hold waits for nobody: it takes no game's row, and skips an entry another transaction holds (a
+        # teller deleting it, a sweep claiming it: neither leaves it to be held). Waiting for them, row by
+        # row, it could take two of a game's rows in the opposite order to a teller's `told` in another
+        # process: a deadlock that aborted the hold (the entries then another's to tell: told twice) or the
+        # telling (written again later: told twice) (#23).
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
+        if not rows:
+            return
+        async with self._transaction() as db:
+            await db.execute(
+                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], "
+                "$5::float8[], $6::float8[]) AS v(game_no, kind, user_id, turn, due_at, was)), "
+                "held AS (SELECT o.game_no, o.kind, o.user_id, o.turn, v.due_at FROM outbox o "
+                "JOIN v USING (game_no, kind, user_id, turn) WHERE o.due_at = v.was "
+                "ORDER BY o.game_no, o.kind, o.user_id, o.turn FOR UPDATE OF o SKIP LOCKED) "
+                "UPDATE outbox o SET due_at = held.due_at FROM held WHERE o.game_no = held.game_no "
+                "AND o.kind = held.kind AND o.user_id = held.user_id AND o.turn = held.turn",
+                *(list(column) for column in zip(*rows, strict=True)),
+            )
 
     @asynccontextmanager
     async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:

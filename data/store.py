@@ -22,6 +22,7 @@ from .errors import StoreConflict, StoreError
 from .migrations import apply_migrations
 from .rows import (
     ActionWrite,
+    OutboxEntry,
     SettingsRow,
 )
 from .sql.community import Spectators, Tournaments, Undo
@@ -155,6 +156,18 @@ class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Und
         self._told.extend(statements)
         if urgent:  # a failure must be on disk before anyone counts on the retry
             await self.flush()
+
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
+        if rows:
+            async with self._transaction() as db:
+                await db.executemany(
+                    "UPDATE outbox SET due_at = ?5 WHERE game_no = ?1 AND kind = ?2 AND user_id = ?3 AND turn = ?4 "
+                    "AND due_at = ?6",
+                    rows,
+                )
 
     async def flush(self) -> None:
         """Write what `told` queued, if anything."""

@@ -36,10 +36,11 @@ from .notifications import (
 
 Key = tuple[str, int, int]  # (kind, user_id, turn), as in the store
 
-# A new entry is its writer's to tell for TELL_LEASE seconds; while it is still telling, the writer holds it
-# (`Outbox.to_hold`, every HOLD_EVERY seconds), up to GRACE_SECONDS after it was written. So a writer that
-# dies leaves its entries to any process's sweep within seconds (the next player's hand DM with it), while a
-# living writer that is slow (a rate limit) or lost an entry is left as long as before.
+# A new entry (or one a sweep took) is its teller's for TELL_LEASE seconds; while it is still telling, the
+# teller holds it at each of its timer ticks (`Outbox.to_hold`), up to GRACE_SECONDS after it took it. So a
+# teller that dies leaves its entries to any process's sweep within seconds (the next player's hand DM with
+# them), while a living one that is slow (a rate limit) or lost an entry is left as long as before. Where
+# processes share the database, each ticks every HOLD_EVERY seconds; alone on SQLite, every 5 s.
 TELL_LEASE = 5.0
 HOLD_EVERY = 1.5
 GRACE_SECONDS = 60.0  # the longest a living writer holds an entry before a sweep takes it over
@@ -83,14 +84,23 @@ class Outbox:
 
     def __init__(self) -> None:
         self._pending: dict[int, dict[Key, OutboxEntry]] = {}
+        # The entries this process is telling (it wrote them, or a sweep of its own took them), and until
+        # when it holds them: never those it only read (at start), which are other processes' to tell.
+        self._held: dict[tuple[int, Key], float] = {}
 
     def load(self, entries: Iterable[OutboxEntry]) -> None:
+        """Every entry of the store, as read at start: known, not held (another process may be telling them)."""
         self._pending.clear()
-        self.add(entries)
-
-    def add(self, entries: Iterable[OutboxEntry]) -> None:
+        self._held.clear()
         for e in entries:
             self._pending.setdefault(e.game_no, {})[e.key] = e
+
+    def add(self, entries: Iterable[OutboxEntry], claimed_at: float | None = None) -> None:
+        """Entries this process wrote (held from when they were written), or took with a sweep at
+        `claimed_at` (held from then): it tells them."""
+        for e in entries:
+            self._pending.setdefault(e.game_no, {})[e.key] = e
+            self._held[(e.game_no, e.key)] = (e.created_at if claimed_at is None else claimed_at) + GRACE_SECONDS
 
     def of(self, game_no: int) -> list[OutboxEntry]:
         return list(self._pending.get(game_no, {}).values())
@@ -99,17 +109,21 @@ class Outbox:
         """Whether any entry is due to be told again by `now` (cheap: the sweep asks every few seconds)."""
         return any(e.due_at <= now for pending in self._pending.values() for e in pending.values())
 
-    def to_hold(self, now: float) -> list[OutboxEntry]:
-        """This process's new entries, not told yet, whose lease ends within a hold's interval: the same
-        entries due a lease later (never past their grace), and so in memory already. Held in the store with
-        them, no other process takes them while this one lives to tell them."""
+    def to_hold(self, now: float) -> list[tuple[OutboxEntry, float]]:
+        """The entries this process is telling: each due a lease from now (never past its grace), with the
+        due time it had. Held in the store with them, no other process
+        takes them while this one lives to tell them."""
         held = []
-        for pending in self._pending.values():
-            for key, e in pending.items():
-                if e.attempts or e.due_at > now + 2 * HOLD_EVERY or e.due_at >= e.created_at + GRACE_SECONDS:
-                    continue  # failed once (due when it is to be tried again), taken by a sweep, or at grace
-                pending[key] = new = replace(e, due_at=min(now + TELL_LEASE, e.created_at + GRACE_SECONDS))
-                held.append(new)
+        for (game_no, key), until in list(self._held.items()):
+            e = self._pending.get(game_no, {}).get(key)
+            if e is None or until <= now:
+                del self._held[(game_no, key)]  # told, or held long enough: a sweep takes it if still untold
+                continue
+            due = min(now + TELL_LEASE, until)
+            if e.due_at >= due:
+                continue
+            self._pending[game_no][key] = new = replace(e, due_at=due)
+            held.append((new, e.due_at))
         return held
 
     def get(self, game_no: int, key: Key) -> OutboxEntry | None:
@@ -123,6 +137,7 @@ class Outbox:
             kind, user_id, turn = key
             e = pending.get(key) or OutboxEntry(game_no, kind, turn, user_id, now, due_at)
             pending[key] = OutboxEntry(game_no, kind, turn, user_id, e.created_at, due_at, e.attempts + 1)
+            self._held.pop((game_no, key), None)  # due when it is to be tried again, by whoever sweeps first
 
     def remove(self, game_no: int, keys: Iterable[Key]) -> None:
         """Forget what was told: a player's hand told at turn t settles their hands of earlier turns too."""

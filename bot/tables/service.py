@@ -62,7 +62,7 @@ from .notifications import (
     TableNotification,
     TableOpened,
 )
-from .outbox import Key, key_of, retry_delay
+from .outbox import TELL_LEASE, Key, key_of, retry_delay
 from .outbox import entry as outbox_entry
 from .profiles import Profile, profile
 from .ratings import (
@@ -321,8 +321,10 @@ class TableService:
         # Where other processes share the store, what a dead one left untold is known only there.
         if not everything and not self._store.shared and not self._outbox.due(now):
             return out
-        claimed = await self._store.claim_outbox(math.inf if everything else now, LEASE_SECONDS)
-        self._outbox.add(claimed)
+        # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
+        # others take them over within seconds.
+        claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
+        self._outbox.add(claimed, claimed_at=now)
         for game_no in dict.fromkeys(e.game_no for e in claimed):
             out += await self._retell(game_no)
         return out
@@ -333,9 +335,10 @@ class TableService:
         return self._store.shared
 
     async def hold_telling(self, now: float | None = None) -> None:
-        """Keep what this process is still telling its own (every `HOLD_EVERY` seconds): new entries are
-        another process's to take `TELL_LEASE` seconds after they were written unless held, so that a
-        process that dies mid-telling leaves the next player's hand to the others within seconds."""
+        """Keep what this process is still telling its own (at each tick, before `untold`): entries are
+        another process's (or this one's own sweep's) to take `TELL_LEASE` seconds after they were written or
+        taken unless held, so that a process that dies mid-telling leaves the next player's hand to the
+        others within seconds."""
         held = self._outbox.to_hold(self._clock() if now is None else now)
         if not held:
             return

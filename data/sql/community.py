@@ -177,7 +177,8 @@ class Spectators(SqlStore):
     ) -> None:
         """After telling: delete the lobby outbox entries told (keys `(lobby_id, kind, seq)`), and postpone
         those that failed to their `due_at`, one attempt more."""
-        told, later = list(done), [(due_at, *key) for key, due_at in retry]
+        # In key order, so that two processes telling the same lobbies' entries take their rows alike (#23).
+        told, later = sorted(done), sorted(((due_at, *key) for key, due_at in retry), key=lambda r: r[1:])
         if not told and not later:
             return
         async with self._writing() as db:

@@ -116,9 +116,12 @@ class Rematches(SqlStore):
         """The games whose rematch was settled and its table not made (a crash came between), each claimed
         until `now + lease` in the same statement so that one process makes it."""
         async with self._writing() as db:
+            # The rows are taken in key order, skipping any another process holds: a plain multi-row UPDATE takes
+            # them in the order its scan meets them, which two processes sweeping at once need not share (#23).
             rows = await db.fetch(
-                "UPDATE rematches SET claimed_until = ? WHERE to_open = ? AND (claimed_until IS NULL "
-                "OR claimed_until <= ?) RETURNING game_no",
+                "UPDATE rematches SET claimed_until = ? WHERE game_no IN (SELECT game_no FROM rematches "
+                f"WHERE to_open = ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY game_no{db.skip_locked})"
+                " RETURNING game_no",
                 now + lease,
                 True,
                 now,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -57,19 +57,6 @@ class Outbox(SqlStore):
                 [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],
             )
         return [replace(e, due_at=now + lease) for e in entries]
-
-    async def hold_outbox(self, entries: Sequence[OutboxEntry]) -> None:
-        """The writer still tells these new entries: each due at its `due_at` now, unless a sweep took it
-        meanwhile (which moved it further) or it failed once."""
-        # In key order, as `told` takes them (a hold takes no game's row: it waits for nobody's action).
-        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at) for e in entries)
-        if rows:
-            async with self._writing() as db:
-                await db.executemany(
-                    "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ? "
-                    "AND attempts = 0 AND due_at < ?",
-                    [(due, *key, due) for *key, due in rows],
-                )
 
     async def told(
         self,

@@ -63,9 +63,12 @@ class Seasons(SqlStore):
         """End every season whose date has come (at that date): each is ended once, however many processes
         sweep at once (the row lock makes the second UPDATE find it ended)."""
         async with self._writing() as db:
+            # Locked in key order first (a game's end holds its season FOR SHARE meanwhile): a plain multi-row
+            # UPDATE takes rows in its scan's order, which two processes sweeping at once need not share (#23).
             rows = await db.fetch(
-                "UPDATE seasons SET ended_at = ends_at, announce_at = ? WHERE ended_at IS NULL AND ends_at <= ? "
-                f"RETURNING {m.listed(m.SEASON)}",
+                "UPDATE seasons SET ended_at = ends_at, announce_at = ? WHERE ended_at IS NULL AND season_id IN "
+                f"(SELECT season_id FROM seasons WHERE ended_at IS NULL AND ends_at <= ? ORDER BY season_id"
+                f"{db.for_update}) RETURNING {m.listed(m.SEASON)}",
                 now,
                 now,
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from dataclasses import replace
 
 import asyncpg
 import pytest
@@ -14,6 +15,7 @@ from data import (
     GameFinish,
     OutboxEntry,
     RatingRow,
+    RematchRow,
     ResultRow,
     SeasonRow,
     SeasonScheduleRow,
@@ -178,8 +180,12 @@ async def test_what_one_process_told_never_deadlocks_with_another_process_s_acti
         hand = OutboxEntry(game_no, "hand", turn=0, user_id=11)
         await one.append_action(_write(game_no, 0, "6-6", tell=(OutboxEntry(game_no, "action", turn=0), hand)))
         both = asyncio.Barrier(2)
+        told = asyncio.Event()
 
         async def other_process_acts() -> None:
+            # After the telling (which, written at once, waits for the game's lock like any action): the
+            # deadlock came from what was told being written later, inside this process's next transaction.
+            await told.wait()
             async with two.transaction():
                 await two.lock_game(game_no)
                 await both.wait()
@@ -188,6 +194,7 @@ async def test_what_one_process_told_never_deadlocks_with_another_process_s_acti
 
         async def this_process_tells_then_acts() -> None:
             await one.told(game_no, done=[("action", 0, 0), hand.key])
+            told.set()
             async with one.transaction():
                 await both.wait()
                 await one.lock_game(game_no)
@@ -339,6 +346,78 @@ async def test_processes_starting_a_schedules_season_at_once_start_one(url):
         for schedule in schedules:
             assert len(await two.seasons(schedule.guild_id)) == 1
         assert await one.schedules_without_season() == []
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_rematch_sweep_claims_in_key_order_and_skips_a_rematch_another_process_holds(url):
+    """The sweep of settled rematches whose tables were not made used to be one multi-row UPDATE, taking rows
+    in the order its scan met them and waiting for any another process held: held up behind a rematch being
+    settled elsewhere, and open to a deadlock with a sweep that met the rows in another order (#23). It now
+    claims in key order and skips what another process holds (that one makes its table, or a later sweep)."""
+    one, two = await open_store(url), await open_store(url)
+    try:
+        games = [await one.create_game(_game()) for _ in range(3)]
+        for game_no in games:
+            await one.create_rematch(RematchRow(game_no, GUILD, 6, 11, 10.0, 910.0, {11: True}))
+            await one.save_rematch(RematchRow(game_no, GUILD, 6, 11, 10.0, 910.0, {11: True}, "reopened", step=1,
+                                              to_open=True))  # fmt: skip
+        held = asyncio.Event()
+        release = asyncio.Event()
+
+        async def other_process_settles() -> None:
+            async with two.locked_rematch(games[1]):
+                held.set()
+                await release.wait()
+
+        settling = asyncio.create_task(other_process_settles())
+        await held.wait()
+        try:
+            claimed = await asyncio.wait_for(one.claim_rematches_to_open(100.0, 60.0), 10)
+        finally:
+            release.set()
+            await settling
+        assert claimed == [games[0], games[2]]
+        assert await one.claim_rematches_to_open(100.0, 60.0) == [games[1]]  # once the other let it go
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_hold_on_what_is_being_told_waits_for_nobody_and_keeps_the_rest(url):
+    """The writer's hold on the entries it is still telling skips an entry another process holds (a teller
+    deleting it, a sweep claiming it) rather than waiting for it: waiting row by row, a hold and another
+    process's `told` could take a game's rows in opposite orders, and the deadlock aborted one of them, so
+    that an entry was told twice (#23)."""
+    one, two = await open_store(url), await open_store(url)
+    try:
+        game_no = await one.create_game(_game())
+        entries = [
+            OutboxEntry(game_no, "action", 0, 0, 1.0, 6.0),
+            OutboxEntry(game_no, "hand", 0, 11, 1.0, 6.0),
+            OutboxEntry(game_no, "hand", 0, 12, 1.0, 6.0),
+        ]
+        await one.append_action(_write(game_no, 0, "6-6", tell=tuple(entries)))
+        held, release = asyncio.Event(), asyncio.Event()
+
+        async def other_process_tells_ann_s_hand() -> None:
+            async with two.transaction() as db:
+                await db.execute(
+                    "SELECT 1 FROM outbox WHERE game_no = $1 AND kind = 'hand' AND user_id = 11 FOR UPDATE", game_no
+                )
+                held.set()
+                await release.wait()
+
+        telling = asyncio.create_task(other_process_tells_ann_s_hand())
+        await held.wait()
+        try:
+            await asyncio.wait_for(one.hold_outbox([(replace(e, due_at=20.0), e.due_at) for e in entries]), 10)
+        finally:
+            release.set()
+            await telling
+        due = {e.key: e.due_at for e in await one.outbox(game_no)}
+        assert due == {("action", 0, 0): 20.0, ("hand", 11, 0): 6.0, ("hand", 12, 0): 20.0}
     finally:
         await one.close()
         await two.close()
