@@ -2,8 +2,13 @@
 from.
 
     python benchmarks/arena.py [--deals 40] [--pairing strong:easy] [--game all-fives-2p] [--workers 2]
+    python benchmarks/arena.py --pairing strong:reference --game all-fives-2p
     python benchmarks/arena.py --quick      # a smoke run for CI: one short deal per game, normal vs easy
                                             # (Five Hundred: its first hand only)
+
+Levels: `easy`, `normal` and `strong` of `bot.ai`, and the yardstick written apart from it,
+`benchmarks/reference.py`: plain perfect-information Monte Carlo, `reference` at 24 sampled worlds a move
+(`reference-N` at N, to compare at equal time per move).
 
 Duplicate format: every deal (a game seed: the same tiles in every hand) is played once per arrangement
 of the two levels, A and B: with two sides, A holds side 0 and then side 1 (in Five Up 4p A is the
@@ -19,7 +24,8 @@ CPU time of the process, what one core spends however loaded the machine). Then 
 fair whatever the number of sides, each with a 95% interval over the deals (the games of one deal are
 not independent): `ahead`, the share of (A, B) pairs of sides in which A finished with more points
 (a tie is half; 50% is even, with two sides it is the games won); and `diff/game`, A's points in a
-game minus the mean of B's (Domineren: chips per session; 0 is even). Games whose family has no
+game minus the mean of B's (Domineren: chips per session; 0 is even); last, B's CPU milliseconds per move
+with a choice (p50, p95), beside A's. Games whose family has no
 search yet are listed as not yet available: their levels all play the easy heuristic.
 """
 
@@ -38,8 +44,21 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.reference import reference_for
 from bot.ai import choose_action, searches
 from bot.engine import game_info, new_game
+
+
+def choose(view: Any, rng: random.Random, level: str) -> str:
+    """A level of `bot.ai`, or the arena's own reference player (`reference`, `reference-N`)."""
+    reference = reference_for(level)
+    if reference is not None:
+        return reference.choose(view, rng)
+    return choose_action(view, rng, level)
+
+
+def searching(game_id: str, level: str) -> bool:
+    return reference_for(level) is not None or searches(game_id, level)
 
 
 @dataclass(frozen=True)
@@ -73,6 +92,7 @@ class GameRecord:
     b_sides: int
     ms: list[float]
     cpu: list[float]  # the same moves in CPU time of the process: what one core spends, however loaded
+    cpu_b: list[float]  # B's moves with a choice, in CPU time
     ahead: float = 0.0  # the share of (A side, B side) pairs where A finished with more points (ties half)
     deal: int = 0
 
@@ -98,6 +118,7 @@ def play_game(
     state = new_game(entry.game_id, entry.players, options, seed=seed)
     ms: list[float] = []
     cpu: list[float] = []
+    cpu_b: list[float] = []
     while not state.is_over and (max_hands is None or len(state.hands) < max_hands):
         for seat in state.actors:
             view = state.view(seat)
@@ -106,10 +127,13 @@ def play_game(
             level = a if seat in a_seats else b
             rng = random.Random(state.seed * 1_000_003 + state.turn)
             started, cpu_started = time.perf_counter(), time.process_time()
-            action = choose_action(view, rng, level)
-            if seat in a_seats and len(view.legal) > 1:
-                ms.append((time.perf_counter() - started) * 1000)
-                cpu.append((time.process_time() - cpu_started) * 1000)
+            action = choose(view, rng, level)
+            if len(view.legal) > 1:
+                if seat in a_seats:
+                    ms.append((time.perf_counter() - started) * 1000)
+                    cpu.append((time.process_time() - cpu_started) * 1000)
+                else:
+                    cpu_b.append((time.process_time() - cpu_started) * 1000)
             state.apply(seat, action)
             break
     result = state.result
@@ -141,6 +165,7 @@ def play_game(
         len(b_side_ids),
         ms,
         cpu,
+        cpu_b,
         ahead / max(1, len(pairs)),
         seed,
     )
@@ -211,6 +236,8 @@ class Summary:
     cpu_p95: float
     cpu_max: float
     moves: int
+    b_cpu_p50: float
+    b_cpu_p95: float
     ahead: tuple[float, float, float] = (0.0, 0.0, 0.0)  # mean, 95% interval
     diff: tuple[float, float, float] = (0.0, 0.0, 0.0)  # A's points a game minus B's mean, 95% interval
 
@@ -222,6 +249,7 @@ def summarise(records: list[GameRecord]) -> Summary:
     low, high = wilson(wins, games)
     ms = [m for r in records for m in r.ms]
     cpu = [m for r in records for m in r.cpu]
+    cpu_b = [m for r in records for m in r.cpu_b]
     per_a = sum(r.points_a / r.a_sides for r in records) / max(1, hands)
     per_b = sum(r.points_b / r.b_sides for r in records) / max(1, hands)
     return Summary(
@@ -238,6 +266,8 @@ def summarise(records: list[GameRecord]) -> Summary:
         percentile(cpu, 0.95),
         max(cpu, default=0.0),
         len(ms),
+        percentile(cpu_b, 0.5),
+        percentile(cpu_b, 0.95),
         mean_interval(by_deal(records, lambda r: r.ahead)),
         mean_interval(by_deal(records, lambda r: r.points_a / r.a_sides - r.points_b / r.b_sides)),
     )
@@ -249,12 +279,12 @@ def run(
     lines = [
         f"{'game':28} {'A vs B':15} {'games':>5} {'hands':>5} {'A won':>6} {'95% interval':>14} "
         f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} {'cpu p95':>7} {'max':>6} {'moves':>6} "
-        f"{'ahead (50% even)':>22} {'diff/game':>22}"
+        f"{'ahead (50% even)':>22} {'diff/game':>22} {'B cpu p50':>9} {'p95':>6}"
     ]
     print(lines[0], flush=True)
     for entry in entries:
         for a, b in pairings:
-            if not (searches(entry.game_id, a) or searches(entry.game_id, b)):
+            if not (searching(entry.game_id, a) or searching(entry.game_id, b)):
                 lines.append(f"{entry.title:28} {a + ' vs ' + b:15} not yet available (no search for this family)")
                 print(lines[-1], flush=True)
                 continue
@@ -278,7 +308,7 @@ def run(
                 f"[{100 * s.low:5.1f}, {100 * s.high:5.1f}] {s.points_a:>10.2f} {s.points_b:>6.2f} "
                 f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} {s.cpu_p95:>7.0f} {s.cpu_max:>6.0f} {s.moves:>6} "
                 f"{100 * ahead[0]:>5.1f}% [{100 * ahead[1]:5.1f}, {100 * ahead[2]:5.1f}] "
-                f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}]{even}"
+                f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}] {s.b_cpu_p50:>9.0f} {s.b_cpu_p95:>6.0f}{even}"
             )
             print(lines[-1], flush=True)
     return lines

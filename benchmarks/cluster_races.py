@@ -333,6 +333,8 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             workers[i].kill()
             counts["kills"] += 1
             await asyncio.sleep(restart_after)  # meanwhile the other process carries every game on
+            if done.is_set():
+                return
             workers[i] = await Worker.start(url, on_dm)
 
     started = time.perf_counter()

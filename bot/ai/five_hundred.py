@@ -24,7 +24,7 @@ from bot.engine.five_hundred.cards import ACE, JOKER, KING, NAMES, NT, POWER_TAB
 
 from .five_hundred_bidding import choose_bid
 from .five_hundred_inference import sample
-from .five_hundred_playouts import keep_order, policy, step
+from .five_hundred_playouts import keep_order, policy, rollout, step
 from .search import Budget, Family
 
 _TOP_TRUMP = 200 + ACE  # the ace of trumps and everything above it
@@ -194,4 +194,12 @@ def decide(view: FiveHundredView, rng: random.Random, budget: Budget) -> str | N
     return choose_bid(view, rng, budget, sample, win_value)
 
 
-FAMILY = Family(policy=policy, step=step, win_value=win_value, candidates=candidates, decide=decide, sample=sample)
+FAMILY = Family(
+    policy=policy,
+    step=step,
+    rollout=rollout,
+    win_value=win_value,
+    candidates=candidates,
+    decide=decide,
+    sample=sample,
+)

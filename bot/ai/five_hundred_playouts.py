@@ -28,7 +28,7 @@ from typing import Any
 from bot.engine.five_hundred import FiveHundredState
 from bot.engine.five_hundred.cards import ACE, JOKER, KING, NT, POWER_TABLES, SUIT_TABLES
 from bot.engine.five_hundred.notation import PASS, SOLO, Call, Discard
-from bot.engine.five_hundred.rules import MISERE
+from bot.engine.five_hundred.rules import MISERE, OPEN_MISERE, TRICKS
 
 _TOP_TRUMP = 200 + ACE  # the ace of trumps and everything above it
 
@@ -56,8 +56,9 @@ def _low(cards: list[int], suits: list[int], power: list[int], trump: int) -> in
     return best
 
 
-def choose_play(state: FiveHundredState) -> tuple[int, int]:
-    """(card, named suit or -1) for the seat to play."""
+def choose_play(state: FiveHundredState, allies_of: list[list[bool]] | None = None) -> tuple[int, int]:
+    """(card, named suit or -1) for the seat to play; `allies_of`: `_allies` of every seat, worked out
+    once for a whole playout (they do not change in the play)."""
     seat = state.current
     hand = state.in_hand[seat]
     suits, power, trump = state.suits, state.power, state.trump
@@ -72,7 +73,7 @@ def choose_play(state: FiveHundredState) -> tuple[int, int]:
     if not trick:
         if misere:
             return _misere_lead(state, seat, hand, suits, power), -1
-        return _lead(state, seat, hand, suits, power, trump)
+        return _lead(state, seat, hand, suits, power, trump, allies_of)
     led = state.led
     legal = [c for c in hand if suits[c] == led] or hand
     if len(legal) == 1:
@@ -86,7 +87,7 @@ def choose_play(state: FiveHundredState) -> tuple[int, int]:
             top, top_seat = p, s
     if misere:
         return _misere_follow(state, seat, legal, suits, power, led, trump, top, top_seat), -1
-    allies = _allies(state, seat)
+    allies = allies_of[seat] if allies_of is not None else _allies(state, seat)
     if allies[top_seat]:
         return _low(legal, suits, power, trump), -1
     winners = [c for c in legal if (suits[c] == led or suits[c] == trump) and power[c] > top]
@@ -131,9 +132,15 @@ def _joker_suit(hand: list[int], suits: list[int]) -> int:
 
 
 def _lead(
-    state: FiveHundredState, seat: int, hand: list[int], suits: list[int], power: list[int], trump: int
+    state: FiveHundredState,
+    seat: int,
+    hand: list[int],
+    suits: list[int],
+    power: list[int],
+    trump: int,
+    allies_of: list[list[bool]] | None = None,
 ) -> tuple[int, int]:
-    allies = _allies(state, seat)
+    allies = allies_of[seat] if allies_of is not None else _allies(state, seat)
     n = state.players
     out = state.out
     in_hand = state.in_hand
@@ -356,3 +363,130 @@ def step(state: FiveHundredState, rng: random.Random) -> None:
         state.play_card(seat, card, named)
         return
     state.apply(seat, policy(state, rng))
+
+
+def rollout(state: FiveHundredState, rng: random.Random) -> list[int]:
+    """`step` to the end of the hand, the play on the state's own lists without a step or an event per
+    card: the same cards as `step` plays (cross-checked in the tests), about twice as fast. The auction,
+    discard and call (a playout that starts before the play) go through `step`. The hand's end is scored
+    by the engine (`_score_hand`); no play scores on its own, so no points are returned beside it. What
+    it leaves is for a throwaway copy: the steps of the play are not recorded."""
+    zero = [0] * len(state.sides)
+    hands = len(state.hands)
+    while state.phase != "play":
+        step(state, rng)
+        if state.winner is not None or len(state.hands) != hands:
+            return zero
+    allies_of = [_allies(state, s) for s in range(state.players)]
+    in_hand = state.in_hand
+    suits = state.suits
+    next_seat = state.next_seat
+    trick = state.trick
+    seats = state.trick_seats
+    trump = state.trump
+    size = state.trick_size
+    tricks_won = state.tricks_won
+    winners = state.trick_winners
+    called = state.called
+    contract = state.contract
+    expose = contract is not None and contract[1] == OPEN_MISERE and not state.expose_first
+    misere = contract is not None and contract[1] >= MISERE
+    power = state.power
+    # the card winning the trick so far (its power as it counts in this trick) and its seat, kept as cards
+    # are played instead of worked out again for every card
+    top, top_seat = -1, -1
+    for c, s in zip(trick, seats, strict=True):
+        sc = suits[c]
+        p = power[c] if sc == state.led or sc == trump else 0
+        if p > top:
+            top, top_seat = p, s
+    while True:
+        seat = state.current
+        hand = in_hand[seat]
+        if trick and not misere:
+            card = _follow(state, seat, hand, suits, power, trump, top, top_seat, allies_of[seat], in_hand)
+            named = -1
+        else:
+            card, named = choose_play(state, allies_of)
+        hand.remove(card)
+        if not trick:
+            state.led = named if named >= 0 else suits[card]
+        trick.append(card)
+        seats.append(seat)
+        sc = suits[card]
+        p = power[card] if sc == state.led or sc == trump else 0
+        if p > top:
+            top, top_seat = p, seat
+        if called and card in called:
+            state.revealed.add(seat)
+        if len(trick) < size:
+            state.current = next_seat[seat]
+            continue
+        winner = top_seat  # as `trick_winner` finds it, from the same powers
+        top, top_seat = -1, -1
+        led = state.led
+        tricks_won[winner] += 1
+        winners.append(winner)
+        if len(winners) == TRICKS:
+            state._last_trick = (trick[:], seats[:], led)
+            trick.clear()
+            seats.clear()
+            state._score_hand([])
+            return zero
+        trick.clear()
+        seats.clear()
+        state.current = state.leader = winner
+        if expose and len(winners) == 1:
+            state._expose([])
+
+
+def _follow(
+    state: FiveHundredState,
+    seat: int,
+    hand: list[int],
+    suits: list[int],
+    power: list[int],
+    trump: int,
+    top: int,
+    top_seat: int,
+    allies: list[bool],
+    in_hand: list[list[int]],
+) -> int:
+    """`choose_play` following to a trick outside misère, with the trick's winner so far given."""
+    if len(hand) == 1:
+        return hand[0]
+    led = state.led
+    legal = [c for c in hand if suits[c] == led] or hand
+    if len(legal) == 1:
+        return legal[0]
+    if allies[top_seat]:
+        return _low(legal, suits, power, trump)
+    winners = [c for c in legal if (suits[c] == led or suits[c] == trump) and power[c] > top]
+    if not winners:
+        return _low(legal, suits, power, trump)
+    threat = 0
+    later = state.trick_size - len(state.trick) - 1
+    s = seat
+    next_seat = state.next_seat
+    for _ in range(later):
+        s = next_seat[s]
+        if allies[s]:
+            continue
+        follow = 0
+        ruff = 0
+        for c in in_hand[s]:
+            sc = suits[c]
+            if sc == led:
+                if power[c] > follow:
+                    follow = power[c]
+            elif sc == trump and power[c] > ruff:
+                ruff = power[c]
+        best = follow if follow else ruff
+        if best > threat:
+            threat = best
+    safe = [c for c in winners if power[c] > threat]
+    if safe:
+        return min(safe, key=power.__getitem__)
+    if later == 0:
+        return min(winners, key=power.__getitem__)
+    return _low(legal, suits, power, trump)

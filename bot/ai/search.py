@@ -56,6 +56,10 @@ class Family:
     policy: Callable[[Any, random.Random], Any] = _random_policy  # fast, on a full state
     # one playout move played on the state (default: apply the policy's action); a family may do it faster
     step: Callable[[Any, random.Random], None] | None = None
+    # the whole playout at once, the same moves as `step` (cross-checked in the tests) on the family's own
+    # plain lists, much faster: returns the points per side scored in play that the state's steps do not
+    # hold (the state is left for the throwaway copy it is: the hand's end scored, not every step recorded)
+    rollout: Callable[[Any, random.Random], list[int]] | None = None
     win_value: Callable[[Any], float] = lambda state: 0.0  # what winning the game is worth, in points
     fully_known: Callable[[Any], bool] = lambda view: False  # the view hides nothing that matters
     # the legal action texts worth comparing in this view (default, or an empty list: all of them); the search
@@ -83,10 +87,11 @@ class _Baseline:
         self.side = state.side_of[seat]
 
 
-def outcome(state: GameState, base: _Baseline, win: float) -> float:
+def outcome(state: GameState, base: _Baseline, win: float, extra: list[int] | None = None) -> float:
     """Points the seat's side gained since `base` minus the mean gained by the other sides, plus `win`
-    if the game ended with the seat's side among the winners (minus it if not)."""
-    gained = [0] * len(state.sides)
+    if the game ended with the seat's side among the winners (minus it if not); `extra`: points per side
+    a rollout scored beside the steps."""
+    gained = list(extra) if extra else [0] * len(state.sides)
     for step in state.steps[base.steps :]:
         for side, p in enumerate(step.points):
             gained[side] += p
@@ -101,19 +106,25 @@ def outcome(state: GameState, base: _Baseline, win: float) -> float:
     return value
 
 
-def playout(state: GameState, base: _Baseline, family: Family, rng: random.Random) -> None:
-    """Play `state` on to the end of the hand (or of the game) with the family's fast policy."""
+def playout(state: GameState, base: _Baseline, family: Family, rng: random.Random) -> list[int] | None:
+    """Play `state` on to the end of the hand (or of the game) with the family's fast policy; the points
+    per side a rollout scored beside the state's steps (None: all are in the steps)."""
     hands = base.hands
     if hasattr(state, "deal_next_hand"):
         state.deal_next_hand = False  # the playout ends with the hand: no next deal to make
+    if family.rollout is not None:
+        if state.winner is None and len(state.hands) == hands:
+            return family.rollout(state, rng)
+        return None
     step = family.step
     if step is None:
         policy = family.policy
         while state.winner is None and len(state.hands) == hands:
             state.apply(state.current, policy(state, rng))
-        return
+        return None
     while state.winner is None and len(state.hands) == hands:
         step(state, rng)
+    return None
 
 
 def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str:
@@ -156,8 +167,8 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
             for i in alive:
                 state = world.clone()
                 state.apply(seat, actions.get(texts[i], texts[i]))
-                playout(state, base, family, rng)
-                totals[i] += outcome(state, base, win)
+                extra = playout(state, base, family, rng)
+                totals[i] += outcome(state, base, win, extra)
         alive.sort(key=lambda i: (-totals[i], i))
         if r < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up

@@ -300,3 +300,16 @@ def test_a_search_copy_declares_at_once_and_stops_at_the_end_of_the_hand() -> No
         step(copy, rng)
     assert copy.hands[0].detail["contract"] == "8H" and copy.hands[0].detail["declarer"] == 3
     assert copy.hand_no == 1 and copy.scores == list(copy.hands[0].points), "scored, and no next deal"
+
+
+def test_open_misere_only_with_a_hand_that_ducks_every_lead() -> None:
+    from bot.ai.five_hundred_bidding import safe_open_misere
+    from bot.engine.five_hundred.cards import parse_card
+
+    def hand(text: str) -> list[int]:
+        return [parse_card(c) for c in text.split()]
+
+    assert safe_open_misere(hand("2S 3S 5S 4C 6C 2D 7D 3H 5H 8H")), "one card too high may be discarded"
+    assert not safe_open_misere(hand("2S 3S 5S 4C 6C 2D 7D 3H 5H 9H")), "two are too many"
+    assert not safe_open_misere(hand("6S 8S 10S 4C 6C 2D 4D 3H 5H 7H")), "a lone 6 of spades is led under"
+    assert not safe_open_misere(hand("2S 3S 5S 4C 6C 2D 4D 3H 5H JK")), "the joker always wins its trick"

@@ -456,7 +456,7 @@ class DominerenState(GameState):
         play = _new(Play, (tile, touch, target.tile, target.touch if node else HI[target.tile], -1, False))
         delta = [0] * self.players
         events: list[Event] = []
-        ending = self._play_on(seat, play, index, delta, events)
+        ending = self._play_on(seat, play, index, delta, events, tell=False)
         self.steps.append(Step(seat, play, tuple(delta)))
         if ending is not None:
             self._close_hand(ending, events)
@@ -478,7 +478,10 @@ class DominerenState(GameState):
     def _play(self, seat: int, play: Play, delta: list[int], events: list[Event]) -> str | None:
         return self._play_on(seat, play, self._where[(play.tile, play.touch, play.target, play.side)], delta, events)
 
-    def _play_on(self, seat: int, play: Play, index: int, delta: list[int], events: list[Event]) -> str | None:
+    def _play_on(
+        self, seat: int, play: Play, index: int, delta: list[int], events: list[Event], tell: bool = True
+    ) -> str | None:
+        """The play on end number `index`; `tell` False (a search's `play_at`) makes no play event."""
         layout = self.board
         tile = play.tile
         target = layout.ends[index][1]
@@ -500,7 +503,8 @@ class DominerenState(GameState):
             self.block = seat
             self.block_seats = tuple(s for s in range(self.players) if self.in_hand[s])
         self.prev_node, self.prev_seat = node, seat
-        events.append(Event("play", seat, {"action": str(play), "block": play.block}))
+        if tell:
+            events.append(Event("play", seat, {"action": str(play), "block": play.block}))
         return self._after_change(seat, delta, advance=True)
 
     def _draw(self, seat: int, delta: list[int], events: list[Event]) -> str | None:

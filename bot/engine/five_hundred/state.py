@@ -541,7 +541,8 @@ class FiveHundredState(GameState):
             "tricks": list(self.tricks_won),
             "made": made,
             # the tenth trick, face up once played: the next deal clears the table before anyone sees it
-            "last_trick": [[seat, card] for seat, card in self.last_trick],
+            # (not written out for a search's copy that stops with the hand: nobody sees it)
+            "last_trick": [[seat, card] for seat, card in self.last_trick] if self.deal_next_hand else [],
             "last_trick_winner": self.trick_winners[-1] if self.trick_winners else None,
         }
         result = HandResult(reason, tuple(points), detail)
