@@ -19,8 +19,9 @@ from contextlib import suppress
 from pathlib import Path
 from typing import IO, ClassVar
 
+from .errors import DatabaseInUse, StoreError, UnknownDatabase
 from .interface import StoreInterface
-from .store import Store, StoreError
+from .store import Store
 
 try:
     import fcntl
@@ -33,14 +34,6 @@ UNDERSTOOD = (
 )
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite database file
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:/")  # a scheme (`mysql://`, `sqlite:///`, `mysql:/`), not a drive `C:/`
-
-
-class UnknownDatabase(StoreError):
-    """A database setting that names a kind of database the bot does not speak (`mysql://...`)."""
-
-
-class DatabaseInUse(StoreError):
-    """Another process has the SQLite file open."""
 
 
 def is_postgres(target: str | Path) -> bool:

@@ -22,47 +22,31 @@ import os
 import re
 import socket
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from contextvars import ContextVar
-from dataclasses import replace
 from typing import Any
 
 import asyncpg
 
 from . import mapping as m
 from . import privacy
-from .backends import DatabaseInUse
+from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
 from .migrations import migrations
 from .privacy import Forgotten, GuildLeft
 from .rows import (
-    CANCELLED_ROUND,
-    COMPUTER_ID,
     ActionWrite,
-    DigestClaim,
-    GameRow,
-    HandMessage,
-    HandRow,
-    LobbyOutboxEntry,
-    LobbyRow,
     OutboxEntry,
-    PlayedGame,
-    RatingHistoryRow,
     RatingRow,
-    RematchRow,
-    ResultRow,
-    RoundClaim,
-    SeasonRow,
-    SeasonScheduleRow,
-    SeatRow,
     SettingsRow,
-    StoredGame,
-    TableAccessRow,
-    TournamentRow,
-    UndoRow,
-    WatcherRow,
 )
-from .store import StoreConflict, StoreError
+from .sql.community import Spectators, Tournaments, Undo
+from .sql.dialect import PostgresSql, Sql
+from .sql.games import Games
+from .sql.lobbies import Lobbies, Rematches, Settings
+from .sql.outbox import TELL, Outbox
+from .sql.seasons import Seasons
+from .sql.standings import Standings
 
 log = logging.getLogger(__name__)
 
@@ -89,11 +73,6 @@ def store_error(exc: BaseException) -> StoreError:
     return StoreError(str(exc))
 
 
-class RatingsChanged(StoreError):
-    """The end of a game was computed from ratings that another process has changed since: nothing was
-    written, the caller recomputes from the ratings as they are now and writes again."""
-
-
 def redact(url: str) -> str:
     """The URL without its password, for messages and logs."""
     return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
@@ -103,31 +82,7 @@ def _marks(names: tuple[str, ...], first: int = 1) -> str:
     return ", ".join(f"${i}" for i in range(first, first + len(names)))
 
 
-# A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
-# interval has passed ($1 now, $2 interval, $3 now).
-_DUE_DIGESTS = (
-    "FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id "
-    "WHERE w.mode = 'dm' AND (w.claimed_until IS NULL OR w.claimed_until <= $1) AND ("
-    "g.status <> 'active' "
-    "OR EXISTS (SELECT 1 FROM hand_results h WHERE h.game_no = g.game_no AND h.hand_no > w.told_hands) "
-    "OR (w.told_at + $2 <= $3 "
-    "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_no = g.game_no AND a.turn >= w.told_turn)))"
-)
-
-
-_SET_ACCESS = (
-    f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
-    "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
-)
-_TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
-
-
-async def _tell(db: asyncpg.Connection, entries: Iterable[OutboxEntry]) -> None:
-    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
-    rows = m.outbox_values(entries)
-    if rows:
-        await db.executemany(_TELL, rows)
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
@@ -230,7 +185,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore:
+class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -325,6 +280,56 @@ class PostgresStore:
         conn = self._conn.get()
         return await (conn or self._pool).fetchval(sql, *args)
 
+    def _read(self) -> Sql:
+        return PostgresSql(self._conn.get() or self._pool)
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Sql]:
+        async with self._transaction() as db:
+            yield PostgresSql(db)
+
+    async def _write_told(
+        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
+    ) -> None:
+        """At once, in a transaction of its own that takes its rows in the order every action takes them: the
+        game's row first (`FOR NO KEY UPDATE`, which waits for an action or another teller of the game in
+        progress and holds the next off), then its outbox rows, then its hand DMs, each sorted by key.
+        Queued for whatever transaction came next (as SQLite still does), these rows were written inside
+        other games' actions and My hand views, in the order they were told: two processes took the same
+        rows in opposite orders and PostgreSQL aborted one of them (a deadlock)."""
+        async with self._writing() as db:
+            await db.execute("SELECT 1 FROM games WHERE game_no = ? FOR NO KEY UPDATE", game_no)
+            for sql, rows in statements:
+                await db.executemany(sql, rows)
+
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
+        # A hold waits for nobody: it takes no game's row, and skips an entry another transaction holds (a
+        # teller deleting it, a sweep claiming it: neither leaves it to be held). Waiting for them, row by
+        # row, it could take two of a game's rows in the opposite order to a teller's `told` in another
+        # process: a deadlock that aborted the hold (the entries then another's to tell: told twice) or the
+        # telling (written again later: told twice) (#23).
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
+        if not rows:
+            return
+        async with self._transaction() as db:
+            await db.execute(
+                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], "
+                "$5::float8[], $6::float8[]) AS v(game_no, kind, user_id, turn, due_at, was)), "
+                "held AS (SELECT o.game_no, o.kind, o.user_id, o.turn, v.due_at FROM outbox o "
+                "JOIN v USING (game_no, kind, user_id, turn) WHERE o.due_at = v.was "
+                "ORDER BY o.game_no, o.kind, o.user_id, o.turn FOR UPDATE OF o SKIP LOCKED) "
+                "UPDATE outbox o SET due_at = held.due_at FROM held WHERE o.game_no = held.game_no "
+                "AND o.kind = held.kind AND o.user_id = held.user_id AND o.turn = held.turn",
+                *(list(column) for column in zip(*rows, strict=True)),
+            )
+
+    @asynccontextmanager
+    async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:
+        async with self._writing() as db:
+            yield await db.fetch(sql + db.for_update, *args)
+
     # -- the locks several processes share ------------------------------------------------------------
     @asynccontextmanager
     async def locked_game(self, game_no: int) -> AsyncIterator[int | None]:
@@ -354,14 +359,6 @@ class PostgresStore:
             await db.execute("SELECT pg_advisory_xact_lock($1, hashtext($2::bigint::text))", _SETTINGS_LOCK, guild_id)
             yield await self.load_settings(guild_id)
 
-    @asynccontextmanager
-    async def locked_lobby(self, lobby_id: int) -> AsyncIterator[LobbyRow | None]:
-        """A lobby as committed, in a transaction holding its row lock (joins and a start that race from
-        two processes take turns, each on the lobby as the other left it)."""
-        async with self._transaction() as db:
-            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE lobby_id = $1 FOR UPDATE", lobby_id)
-            yield m.lobby_row(rows[0]) if rows else None
-
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
         """Inside `locked_game`: the players' ratings in a pool, until the commit, so that what is read next
         is not changed by another process's game end before this one writes. Locks are taken in the order
@@ -376,148 +373,7 @@ class PostgresStore:
             sorted(set(user_ids)),
         )
 
-    async def due_games(self, now: float) -> list[int]:
-        """Active games with a deadline, reminder or pending computer turn due by `now` (of any process)."""
-        rows = await self._fetch(
-            "SELECT game_no FROM games WHERE status = 'active' AND LEAST(deadline, reminder_at, carry_on_at) <= $1 "
-            "ORDER BY game_no",
-            now,
-        )
-        return [r["game_no"] for r in rows]
-
-    # -- server settings --------------------------------------------------------------------------------
-    async def load_settings(self, guild_id: int) -> SettingsRow | None:
-        rows = await self._fetch(f"SELECT {m.listed(m.SETTINGS)} FROM guild_settings WHERE guild_id = $1", guild_id)
-        return m.settings_row(rows[0]) if rows else None
-
-    async def save_settings(self, row: SettingsRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
-                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
-                "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options, computer_level = excluded.computer_level, "
-                "undo_allowed = excluded.undo_allowed",
-                *m.settings_values(row),
-            )
-
-    # -- lobbies ----------------------------------------------------------------------------------------
-    async def create_lobby(self, row: LobbyRow) -> int:
-        async with self._transaction() as db:
-            return await db.fetchval(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) RETURNING lobby_id",
-                *m.new_lobby_values(row),
-            )
-
-    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
-        """A lobby the bot opens itself, once per `row.origin` (see the SQLite store). Two processes opening
-        the same key at once: the second's INSERT waits for the first's commit, then finds its row."""
-        assert row.origin is not None
-        async with self._transaction() as db:
-            made = await db.fetchval(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
-                "ON CONFLICT (origin) DO NOTHING RETURNING lobby_id",
-                *m.new_lobby_values(row),
-            )
-            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = $1", row.origin)
-        return m.lobby_row(rows[0]), made is not None
-
-    async def save_lobby(self, row: LobbyRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE lobbies SET message_id = $1, host_id = $2, options = $3, seats = $4, status = $5 "
-                "WHERE lobby_id = $6",
-                row.message_id,
-                row.host_id,
-                m.dump(row.options),
-                m.seats_json(row.seats),
-                row.status,
-                row.lobby_id,
-            )
-
-    async def open_lobbies(self) -> list[LobbyRow]:
-        rows = await self._fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE status = 'open' ORDER BY lobby_id")
-        return [m.lobby_row(r) for r in rows]
-
     # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
-        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
-        `tell` (entries of the new game: their game_no is filled in) is written with it."""
-        async with self._transaction() as db:
-            game_no = await db.fetchval(
-                f"INSERT INTO games ({m.listed(m.GAME_NEW)}) VALUES ({_marks(m.GAME_NEW)}) RETURNING game_no",
-                *m.new_game_values(row),
-            )
-            await db.executemany(
-                f"INSERT INTO game_seats ({m.listed(m.SEAT)}) VALUES ({_marks(m.SEAT)})",
-                m.seat_values(game_no, row.seats),
-            )
-            if row.lobby_id is not None:
-                await db.execute(
-                    "UPDATE lobbies SET status = 'started', game_no = $1 WHERE lobby_id = $2", game_no, row.lobby_id
-                )
-            await _tell(db, (replace(e, game_no=game_no) for e in tell))
-        return game_no
-
-    async def active_games(self) -> list[StoredGame]:
-        """Every active game with its action log: what a restart replays."""
-        return await self._games("WHERE g.status = 'active'")
-
-    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
-        """The numbers of a user's active games (all servers, or one), whichever process started them."""
-        rows = await self._fetch(
-            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
-            "WHERE g.status = 'active' AND s.user_id = $1 AND ($2::bigint IS NULL OR g.guild_id = $2) "
-            "ORDER BY g.game_no",
-            user_id,
-            guild_id,
-        )
-        return [r["game_no"] for r in rows]
-
-    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
-        """One game; with `since`, only the actions from that turn on (a process catching up)."""
-        games = await self._games("WHERE g.game_no = $1", game_no, since=since)
-        return games[0] if games else None
-
-    async def _games(self, where: str, *params: Any, since: int = 0) -> list[StoredGame]:
-        games = await self._fetch(f"SELECT {m.listed(m.GAME, 'g.')} FROM games g {where} ORDER BY g.game_no", *params)
-        if not games:
-            return []
-        seats = await self._fetch(
-            f"SELECT {m.listed(m.SEAT, 's.')} FROM game_seats s JOIN games g ON g.game_no = s.game_no {where} "
-            "ORDER BY s.game_no, s.seat",
-            *params,
-        )
-        actions = await self._fetch(
-            f"SELECT {m.listed(m.ACTION, 'a.')} FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
-            f"AND a.turn >= ${len(params) + 1} ORDER BY a.game_no, a.turn",
-            *params,
-            since,
-        )
-        return m.stored_games(games, seats, actions, since)
-
-    async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET channel_id = $1, thread_id = $2, version = version + 1 WHERE game_no = $3",
-                channel_id,
-                thread_id,
-                game_no,
-            )
-
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool:
-        """The live board, posted at `turn`; False (nothing written) if a board of a later turn is stored
-        already (two processes posting boards of one game: the newer one stays)."""
-        async with self._transaction() as db:
-            status = await db.execute(
-                "UPDATE games SET board_message_id = $1, board_turn = $2, version = version + 1 WHERE game_no = $3 "
-                "AND ($2::bigint IS NULL OR board_turn IS NULL OR board_turn <= $2::bigint)",
-                message_id,
-                turn,
-                game_no,
-            )
-        return status != "UPDATE 0"
-
     async def append_action(self, write: ActionWrite) -> None:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
         ratings, all in one transaction. A second write of the same turn fails on the primary key; ratings
@@ -543,7 +399,7 @@ class PostgresStore:
                 write.kind,
                 write.at,
             )
-            await _tell(db, write.tell)
+            await PostgresSql(db).executemany(TELL, m.outbox_values(write.tell))
             if write.hands:
                 await db.executemany(
                     f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})",
@@ -602,790 +458,6 @@ class PostgresStore:
         if len(written) != len(new):
             stale = sorted({r.user_id for r in new} - {r["user_id"] for r in written})
             raise RatingsChanged(f"ratings of {stale} in {pool} changed since they were read")
-
-    async def set_timer(
-        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET deadline = $1, reminder_at = $2, version = version + 1 WHERE game_no = $3",
-                deadline,
-                reminder_at,
-                game_no,
-            )
-            await _tell(db, tell)
-
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE game_seats SET user_id = $1, name = $2, computer = $3, replaced_user_id = $4, level = $5 "
-                "WHERE game_no = $6 AND seat = $7",
-                row.user_id,
-                row.name,
-                row.computer,
-                row.replaced_user_id,
-                row.level,
-                game_no,
-                seat,
-            )
-            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = $1", game_no)
-            await _tell(db, tell)
-
-    async def end_game(
-        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        """End a game without results (abandoned)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET status = $1, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
-                "ended_at = $2, version = version + 1 WHERE game_no = $3",
-                status,
-                time.time() if at is None else at,
-                game_no,
-            )
-            await _tell(db, tell)
-
-    # -- the outbox -------------------------------------------------------------------------------------
-    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
-        """What is still to be told (of one game, or of every game), oldest first (ties in key order, as
-        SQLite reads them)."""
-        where, params = ("WHERE game_no = $1", (game_no,)) if game_no is not None else ("", ())
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn, kind, user_id",
-            *params,
-        )
-        return [m.outbox_entry(r) for r in rows]
-
-    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
-        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
-        else takes them while they are being told. Rows another transaction is claiming are skipped, not
-        waited for (SKIP LOCKED), so that processes sweeping at once share the work."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                f"WITH due AS (SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= $1 "
-                "ORDER BY due_at, game_no, kind, user_id, turn LIMIT $3 FOR UPDATE SKIP LOCKED), "
-                "claimed AS (UPDATE outbox o SET due_at = $2 FROM due WHERE o.game_no = due.game_no "
-                "AND o.kind = due.kind AND o.user_id = due.user_id AND o.turn = due.turn) "
-                f"SELECT {m.listed(m.OUTBOX)} FROM due ORDER BY due_at, game_no, kind, user_id, turn",
-                now,
-                now + lease,
-                limit,
-            )
-        return [replace(m.outbox_entry(r), due_at=now + lease) for r in rows]
-
-    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
-        """This process still tells these entries: each (entry, the due time it had) due at the entry's
-        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
-        # A hold waits for nobody: it takes no game's row, and skips an entry another transaction holds (a
-        # teller deleting it, a sweep claiming it: neither leaves it to be held). Waiting for them, row by
-        # row, it could take two of a game's rows in the opposite order to a teller's `told` in another
-        # process: a deadlock that aborted the hold (the entries then another's to tell: told twice) or the
-        # telling (written again later: told twice) (#23).
-        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
-        if not rows:
-            return
-        async with self._transaction() as db:
-            await db.execute(
-                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], "
-                "$5::float8[], $6::float8[]) AS v(game_no, kind, user_id, turn, due_at, was)), "
-                "held AS (SELECT o.game_no, o.kind, o.user_id, o.turn, v.due_at FROM outbox o "
-                "JOIN v USING (game_no, kind, user_id, turn) WHERE o.due_at = v.was "
-                "ORDER BY o.game_no, o.kind, o.user_id, o.turn FOR UPDATE OF o SKIP LOCKED) "
-                "UPDATE outbox o SET due_at = held.due_at FROM held WHERE o.game_no = held.game_no "
-                "AND o.kind = held.kind AND o.user_id = held.user_id AND o.turn = held.turn",
-                *(list(column) for column in zip(*rows, strict=True)),
-            )
-
-    async def told(
-        self,
-        game_no: int,
-        done: Iterable[tuple[str, int, int]] = (),
-        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
-        hand_messages: Iterable[HandMessage] = (),
-        forget_hand_messages: Iterable[int] = (),
-    ) -> None:
-        """After telling: see `data.store.Store.told`. Written at once, in a transaction of its own that
-        takes its rows in the order every action takes them: the game's row first (`FOR NO KEY UPDATE`,
-        which waits for an action or another teller of the game in progress and holds the next off), then
-        its outbox rows, then its hand DMs, each sorted by key. Queued for whatever transaction came next
-        (as SQLite still does), these rows were written inside other games' actions and My hand views, in
-        the order they were told: two processes took the same rows in opposite orders and PostgreSQL
-        aborted one of them (a deadlock)."""
-        hands, others, later, forget, remember = m.told_values(
-            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
-        )
-        statements: list[tuple[str, list[tuple[Any, ...]]]] = []
-        for sql, rows in (
-            ("DELETE FROM outbox WHERE game_no = $1 AND kind = 'hand' AND user_id = $2 AND turn <= $3", hands),
-            ("DELETE FROM outbox WHERE game_no = $1 AND kind = $2 AND user_id = $3 AND turn = $4", others),
-            # A hand that could not be told gets an entry of its own (its action's entry was told).
-            (
-                f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ($1, $2, $3, $4, $5, $6, 1) "
-                "ON CONFLICT (game_no, kind, user_id, turn) DO UPDATE SET "
-                "due_at = excluded.due_at, attempts = outbox.attempts + 1",
-                later,
-            ),
-            ("DELETE FROM hand_messages WHERE game_no = $1 AND user_id = $2", forget),
-            (
-                f"INSERT INTO hand_messages ({m.listed(m.HAND_MESSAGE)}) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id",
-                remember,
-            ),
-        ):
-            if rows:
-                statements.append((sql, sorted(rows)))
-        if not statements:
-            return
-        async with self._transaction() as db:
-            await db.execute("SELECT 1 FROM games WHERE game_no = $1 FOR NO KEY UPDATE", game_no)
-            for sql, rows in statements:
-                await db.executemany(sql, rows)
-
-    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
-        """The hand DMs with live controls of a game (of one player)."""
-        where, params = ("AND user_id = $2", (game_no, user_id)) if user_id is not None else ("", (game_no,))
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = $1 {where}", *params
-        )
-        return [m.hand_message(r) for r in rows]
-
-    # -- results and ratings ----------------------------------------------------------------------------
-    async def hand_rows(self, game_no: int) -> list[HandRow]:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.HAND)} FROM hand_results WHERE game_no = $1 ORDER BY hand_no", game_no
-        )
-        return [m.hand_row(r) for r in rows]
-
-    async def result_rows(self, game_no: int) -> list[ResultRow]:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.RESULT)} FROM game_results WHERE game_no = $1 ORDER BY seat", game_no
-        )
-        return [m.result_row(r) for r in rows]
-
-    async def ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
-        ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.RATING)} FROM ratings "
-            "WHERE guild_id = $1 AND pool = $2 AND user_id = ANY($3::bigint[])",
-            guild_id,
-            pool,
-            ids,
-        )
-        return {r["user_id"]: m.rating_row(r) for r in rows}
-
-    # A player's average final score in a game on the server (a leaderboard by final score).
-    _FINAL_SCORE = (
-        "(SELECT AVG(x.score)::float8 FROM game_results x JOIN games g ON g.game_no = x.game_no "
-        "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
-    )
-
-    def _ranking(self, by_final_score: bool, pool: str = "") -> str:
-        """The rows and order of a leaderboard: by rating, or (Domineren, ranked by its chips) by the
-        average final score first (of the games a season counted, for a season's pool), the rating
-        breaking ties. (NULLS LAST: where SQLite puts them.)"""
-        first = "final_score DESC NULLS LAST, " if by_final_score else ""
-        season = m.SEASON_FINAL_SCORE.replace("AVG(x.score)", "AVG(x.score)::float8")
-        final = (season if m.is_season_pool(pool) else self._FINAL_SCORE) if by_final_score else "NULL::float8"
-        return (
-            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
-            "FROM ratings r WHERE r.guild_id = $1 AND r.pool = $2 AND r.user_id <> $3 "
-            f"ORDER BY {first}r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id"
-        )
-
-    async def leaderboard(
-        self, guild_id: int, pool: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
-    ) -> list[RatingRow]:
-        """Rated humans of a server and rating pool, best first; see `data.store.Store.leaderboard`."""
-        rows = await self._fetch(
-            self._ranking(by_final_score, pool) + " LIMIT $4 OFFSET $5", guild_id, pool, COMPUTER_ID, limit, offset
-        )
-        return [m.rating_row(r) for r in rows]
-
-    async def leaderboard_size(self, guild_id: int, pool: str) -> int:
-        """How many humans the leaderboard of a server and rating pool lists."""
-        return await self._fetchval(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND pool = $2 AND user_id <> $3",
-            guild_id,
-            pool,
-            COMPUTER_ID,
-        )
-
-    async def leaderboard_position(
-        self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
-    ) -> int | None:
-        """1-based place of a player on the leaderboard, None if unrated; tied players share a place, see
-        `data.store.Store.leaderboard_position`."""
-        if by_final_score:  # as the SQLite store does: read the server's ranking
-            rows = await self._fetch(self._ranking(True, pool), guild_id, pool, COMPUTER_ID)
-            return m.shared_place(rows, user_id)
-        me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
-        if me is None:
-            return None
-        count = await self._fetchval(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND pool = $2 AND user_id <> $3 AND "
-            "(mu - 3 * sigma > $4 OR (mu - 3 * sigma = $4 AND games > $5))",
-            guild_id,
-            pool,
-            COMPUTER_ID,
-            me.ordinal,
-            me.games,
-        )
-        return count + 1
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
-        """A player's rating and record in every rating pool they have finished a game of on a server."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.RATING)} FROM ratings WHERE guild_id = $1 AND user_id = $2 ORDER BY pool",
-            guild_id,
-            user_id,
-        )
-        return {r["pool"]: m.rating_row(r) for r in rows}
-
-    # -- profiles ---------------------------------------------------------------------------------------
-    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingHistoryRow]:
-        """A player's rating changes on a server, in every pool (seasons' too), oldest first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.HISTORY)} FROM rating_history WHERE guild_id = $1 AND user_id = $2 "
-            "ORDER BY at, game_no",
-            guild_id,
-            user_id,
-        )
-        return [m.history_row(r) for r in rows]
-
-    async def played_games(self, guild_id: int, user_id: int) -> list[PlayedGame]:
-        """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
-        rows = await self._fetch(m.PLAYED.format(user="$1", guild="$2"), user_id, guild_id)
-        return [m.played_game(r) for r in rows]
-
-    # -- seasons ----------------------------------------------------------------------------------------
-    async def create_season(self, row: SeasonRow) -> int:
-        """A new season; 0 (nothing written) if the server has one running or one of that name."""
-        async with self._transaction() as db:
-            created = await db.fetchval(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                *m.new_season_values(row),
-            )
-        return created or 0
-
-    async def running_season(self, guild_id: int) -> SeasonRow | None:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = $1 AND ended_at IS NULL", guild_id
-        )
-        return m.season_row(rows[0]) if rows else None
-
-    async def seasons(self, guild_id: int) -> list[SeasonRow]:
-        """A server's seasons, the first first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = $1 ORDER BY started_at, season_id", guild_id
-        )
-        return [m.season_row(r) for r in rows]
-
-    async def end_season(self, season_id: int, at: float, by: int | None) -> SeasonRow | None:
-        """End a running season now (its champions due to be announced); None if it had ended already
-        (by another manager, or its date, in this process or another: one of them ends it)."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "UPDATE seasons SET ended_at = $1, ended_by = $2, announce_at = $1 WHERE season_id = $3 "
-                f"AND ended_at IS NULL RETURNING {m.listed(m.SEASON)}",
-                at,
-                by,
-                season_id,
-            )
-        return m.season_row(rows[0]) if rows else None
-
-    async def next_season_due(self) -> float | None:
-        """When the next season's date comes, its champions are due to be announced, or a schedule waits
-        for its season (None: nothing is waiting)."""
-        return await self._fetchval(
-            "SELECT MIN(at) FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
-            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL "
-            f"UNION ALL {m.SCHEDULE_WAITING.format(at='sc.set_at')}) AS due"
-        )
-
-    async def end_due_seasons(self, now: float) -> list[SeasonRow]:
-        """End every season whose date has come (at that date): each is ended once, however many processes
-        sweep at once (the row lock makes the second UPDATE find it ended)."""
-        async with self._transaction() as db:
-            # Locked in key order first (a game's end holds its season FOR SHARE meanwhile): a plain multi-row
-            # UPDATE takes rows in its scan's order, which two processes sweeping at once need not share (#23).
-            rows = await db.fetch(
-                "WITH due AS (SELECT season_id FROM seasons WHERE ended_at IS NULL AND ends_at <= $1 "
-                "ORDER BY season_id FOR UPDATE) "
-                "UPDATE seasons s SET ended_at = s.ends_at, announce_at = $1 FROM due "
-                "WHERE s.season_id = due.season_id AND s.ended_at IS NULL "
-                f"RETURNING {m.listed(m.SEASON, 's.')}",
-                now,
-            )
-        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
-
-    async def claim_season_announcements(self, now: float, lease: float) -> list[SeasonRow]:
-        """Ended seasons whose champions are due to be announced, each postponed by `lease` in the same
-        transaction; rows another process is claiming are skipped, not waited for."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "WITH due AS (SELECT season_id FROM seasons WHERE announce_at <= $1 FOR UPDATE SKIP LOCKED) "
-                "UPDATE seasons s SET announce_at = $2, announce_claims = s.announce_claims + 1 FROM due "
-                "WHERE s.season_id = due.season_id "
-                f"RETURNING {m.listed(m.SEASON, 's.')}",
-                now,
-                now + lease,
-            )
-        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
-
-    async def season_announced(self, season_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE seasons SET announce_at = NULL WHERE season_id = $1", season_id)
-
-    async def season_channel(self, guild_id: int) -> int | None:
-        """The channel a server chose for its seasons' champions (None: where each season was started)."""
-        return await self._fetchval("SELECT channel_id FROM season_channels WHERE guild_id = $1", guild_id)
-
-    async def set_season_channel(self, guild_id: int, channel_id: int | None) -> None:
-        async with self._transaction() as db:
-            if channel_id is None:
-                await db.execute("DELETE FROM season_channels WHERE guild_id = $1", guild_id)
-            else:
-                await db.execute(
-                    f"INSERT INTO season_channels ({m.listed(m.SEASON_CHANNEL)}) VALUES ($1, $2) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
-                    guild_id,
-                    channel_id,
-                )
-
-    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.SEASON_SCHEDULE)} FROM season_schedules WHERE guild_id = $1", guild_id
-        )
-        return m.schedule_row(rows[0]) if rows else None
-
-    async def set_season_schedule(self, row: SeasonScheduleRow) -> None:
-        """Set (or replace) a server's schedule."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO season_schedules ({m.listed(m.SEASON_SCHEDULE)}) VALUES ({_marks(m.SEASON_SCHEDULE)}) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {m.SCHEDULE_REPLACED}",
-                *m.schedule_values(row),
-            )
-
-    async def clear_season_schedule(self, guild_id: int) -> bool:
-        """No schedule any more; False if the server had none."""
-        async with self._transaction() as db:
-            status = await db.execute("DELETE FROM season_schedules WHERE guild_id = $1", guild_id)
-        return status != "DELETE 0"
-
-    async def schedules_without_season(self) -> list[SeasonScheduleRow]:
-        """The schedules of servers where no season runs: each waits for its next season."""
-        rows = await self._fetch(m.SCHEDULE_WAITING.format(at=m.listed(m.SEASON_SCHEDULE, "sc.")))
-        return [m.schedule_row(r) for r in rows]
-
-    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int:
-        """The season a schedule starts; 0 (nothing written) if a season runs on the server already (another
-        process started it: the unique index of running seasons lets one INSERT through and the others do
-        nothing once it commits), the name was taken meanwhile, or the schedule is no longer the one it was
-        computed from. The schedule's row is held (FOR SHARE) until the season is written, so a schedule
-        turned off at that moment is turned off before the season starts (none starts) or after it."""
-        async with self._transaction() as db:
-            same = await db.fetchval(
-                f"SELECT 1 FROM season_schedules WHERE {m.SCHEDULE_SAME.format('$1', '$2', '$3', '$4')} FOR SHARE",
-                *m.schedule_same_values(schedule),
-            )
-            if same is None:
-                return 0
-            created = await db.fetchval(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                *m.new_season_values(row),
-            )
-        return created or 0
-
-    # -- rematches --------------------------------------------------------------------------------------
-    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
-        """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
-        for that game already."""
-        async with self._transaction() as db:
-            status = await db.execute(
-                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
-                *m.rematch_values(row),
-            )
-            if status == "INSERT 0 0":
-                return False
-            await _tell(db, tell)
-        return True
-
-    async def rematch(self, game_no: int) -> RematchRow | None:
-        rows = await self._fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1", game_no)
-        return m.rematch_row(rows[0]) if rows else None
-
-    @asynccontextmanager
-    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
-        """A rematch as committed, in a transaction holding its row lock: answers from two processes take
-        turns, and only one of them settles it."""
-        async with self._transaction() as db:
-            rows = await db.fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = $1 FOR UPDATE", game_no)
-            yield m.rematch_row(rows[0]) if rows else None
-
-    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
-        it, in one transaction."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE rematches SET message_id = $1, deadline = $2, answers = $3, status = $4, lobby_id = $5, "
-                "next_game_no = $6, step = $7, to_open = $8, claimed_until = $9 WHERE game_no = $10",
-                row.message_id,
-                row.deadline,
-                m.rematch_values(row)[7],
-                row.status,
-                row.lobby_id,
-                row.next_game_no,
-                row.step,
-                row.to_open,
-                row.claimed_until,
-                row.game_no,
-            )
-            await _tell(db, tell)
-
-    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
-        """The games whose rematch was settled and its table not made (a crash came between), each claimed
-        until `now + lease` in the same statement so that one process makes it."""
-        # The rows are taken in key order, skipping any another process holds: a plain multi-row UPDATE takes
-        # them in the order its scan meets them, which two processes sweeping at once need not share (#23).
-        rows = await self._fetch(
-            "WITH due AS (SELECT game_no FROM rematches "
-            "WHERE to_open AND (claimed_until IS NULL OR claimed_until <= $2) "
-            "ORDER BY game_no FOR UPDATE SKIP LOCKED) "
-            "UPDATE rematches r SET claimed_until = $1 FROM due WHERE r.game_no = due.game_no RETURNING r.game_no",
-            now + lease,
-            now,
-        )
-        return sorted(r["game_no"] for r in rows)
-
-    async def next_rematch_deadline(self) -> float | None:
-        """The earliest deadline of the rematches still open (None: none is)."""
-        return await self._fetchval("SELECT MIN(deadline) FROM rematches WHERE status = 'open'")
-
-    async def due_rematches(self, now: float) -> list[int]:
-        """The games whose rematch is still open past its deadline."""
-        rows = await self._fetch(
-            "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
-        )
-        return [r["game_no"] for r in rows]
-
-    # -- undo by agreement ----------------------------------------------------------------------------------
-    async def set_table_undo(self, lobby_id: int, on: bool, at: float) -> None:
-        """Whether a table (by lobby) is played with undo by agreement, as its host chose."""
-        async with self._transaction() as db:
-            if on:
-                await db.execute(
-                    "INSERT INTO undo_tables (lobby_id, at) VALUES ($1, $2) ON CONFLICT (lobby_id) DO NOTHING",
-                    lobby_id,
-                    at,
-                )
-            else:
-                await db.execute("DELETE FROM undo_tables WHERE lobby_id = $1", lobby_id)
-
-    async def table_undo(self, lobby_id: int) -> bool:
-        return bool(await self._fetch("SELECT lobby_id FROM undo_tables WHERE lobby_id = $1", lobby_id))
-
-    async def undo_request(self, game_no: int) -> UndoRow | None:
-        """The game's open request, if any."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1 AND status = 'open'", game_no
-        )
-        return m.undo_row(rows[0]) if rows else None
-
-    async def undo_requests_of(self, game_no: int, requests: Iterable[int]) -> list[UndoRow]:
-        """Some requests of a game, open or settled, by number (to tell how they stand)."""
-        numbers = sorted(set(requests))
-        if not numbers:
-            return []
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = $1 AND request = ANY($2::bigint[]) "
-            "ORDER BY request",
-            game_no,
-            numbers,
-        )
-        return [m.undo_row(r) for r in rows]
-
-    async def last_undo_request(self, game_no: int) -> int:
-        """The number of the game's newest request (0: none yet)."""
-        last = await self._fetchval("SELECT MAX(request) FROM undo_requests WHERE game_no = $1", game_no)
-        return int(last or 0)
-
-    async def save_undo_request(self, row: UndoRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        """A request asked, or changed (an acceptance, its outcome), with the outbox entries telling it, in one
-        transaction. Where its question was posted is kept (see `set_undo_message`)."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) "
-                "ON CONFLICT (game_no, request) DO UPDATE SET waiting = excluded.waiting, "
-                "deadline = excluded.deadline, status = excluded.status, by_user_id = excluded.by_user_id, "
-                "step = excluded.step, channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
-                "message_id = COALESCE(excluded.message_id, undo_requests.message_id)",
-                *m.undo_values(row),
-            )
-            await _tell(db, tell)
-
-    async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
-        """Where a request's question was posted (to redraw it as the request changes)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE undo_requests SET channel_id = $1, message_id = $2 WHERE game_no = $3 AND request = $4",
-                channel_id,
-                message_id,
-                game_no,
-                request,
-            )
-
-    async def due_undo_requests(self, now: float) -> list[int]:
-        """The games whose open request to take back an action is past its deadline."""
-        rows = await self._fetch(
-            "SELECT game_no FROM undo_requests WHERE status = 'open' AND deadline <= $1 ORDER BY game_no", now
-        )
-        return [r["game_no"] for r in rows]
-
-    # -- spectators and private tables --------------------------------------------------------------------
-    async def set_table_access(self, row: TableAccessRow) -> None:
-        """Who may join and watch a table, as its host chose."""
-        async with self._transaction() as db:
-            await db.execute(_SET_ACCESS, *m.access_values(row))
-
-    async def table_access(self, lobby_id: int) -> TableAccessRow | None:
-        rows = await self._fetch(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = $1", lobby_id)
-        return m.access_row(rows[0]) if rows else None
-
-    async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry:
-        """See `data.store.Store.invite_to_table`. The next number is read under the lobby's row lock (the
-        invitation's `locked_lobby`, or this transaction's), so two invitations never take the same."""
-        async with self._transaction() as db:
-            await db.execute("SELECT 1 FROM lobbies WHERE lobby_id = $1 FOR UPDATE", row.lobby_id)
-            await db.execute(_SET_ACCESS, *m.access_values(row))
-            seq = await db.fetchval(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM lobby_outbox WHERE lobby_id = $1 AND kind = $2",
-                invitation.lobby_id,
-                invitation.kind,
-            )
-            told = replace(invitation, seq=int(seq))
-            await db.execute(
-                f"INSERT INTO lobby_outbox ({m.listed(m.LOBBY_OUTBOX)}) VALUES ({_marks(m.LOBBY_OUTBOX)})",
-                *m.lobby_outbox_values(told),
-            )
-        return told
-
-    async def lobby_outbox(self) -> list[LobbyOutboxEntry]:
-        """What is still to be told of lobbies, oldest first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox ORDER BY created_at, lobby_id, kind, seq"
-        )
-        return [m.lobby_outbox_entry(r) for r in rows]
-
-    async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]:
-        """Lobby outbox entries due by `now`, each postponed by `lease` seconds in the same transaction; rows
-        another transaction is claiming are skipped, not waited for (SKIP LOCKED), as in `claim_outbox`."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                f"WITH due AS (SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox WHERE due_at <= $1 "
-                "ORDER BY due_at, lobby_id, kind, seq LIMIT $3 FOR UPDATE SKIP LOCKED), "
-                "claimed AS (UPDATE lobby_outbox o SET due_at = $2 FROM due WHERE o.lobby_id = due.lobby_id "
-                "AND o.kind = due.kind AND o.seq = due.seq) "
-                f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM due ORDER BY due_at, lobby_id, kind, seq",
-                now,
-                now + lease,
-                limit,
-            )
-        return [replace(m.lobby_outbox_entry(r), due_at=now + lease) for r in rows]
-
-    async def lobby_told(
-        self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
-    ) -> None:
-        """See `data.store.Store.lobby_told`."""
-        # In key order, so that two processes telling the same lobbies' entries take their rows alike (#23).
-        told, later = sorted(done), sorted(((due_at, *key) for key, due_at in retry), key=lambda r: r[1:])
-        if not told and not later:
-            return
-        async with self._transaction() as db:
-            if told:
-                await db.executemany("DELETE FROM lobby_outbox WHERE lobby_id = $1 AND kind = $2 AND seq = $3", told)
-            if later:
-                await db.executemany(
-                    "UPDATE lobby_outbox SET due_at = $1, attempts = attempts + 1 "
-                    "WHERE lobby_id = $2 AND kind = $3 AND seq = $4",
-                    later,
-                )
-
-    async def watch(self, row: WatcherRow) -> None:
-        """Someone watches a table (again: their new choice, their digests counted from now)."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) "
-                "ON CONFLICT (lobby_id, user_id) DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, "
-                "told_hands = excluded.told_hands, told_at = excluded.told_at, claimed_until = excluded.claimed_until",
-                *m.watcher_values(row),
-            )
-
-    async def unwatch(self, lobby_id: int, user_id: int) -> bool:
-        """Whether they were watching it."""
-        async with self._transaction() as db:
-            status = await db.execute("DELETE FROM watchers WHERE lobby_id = $1 AND user_id = $2", lobby_id, user_id)
-        return status != "DELETE 0"
-
-    async def watchers(self, lobby_id: int) -> list[WatcherRow]:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.WATCHER)} FROM watchers WHERE lobby_id = $1 ORDER BY since, user_id", lobby_id
-        )
-        return [m.watcher_row(r) for r in rows]
-
-    async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]:
-        """The active games a user watches (on one server, or all)."""
-        rows = await self._fetch(
-            "SELECT g.game_no FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id WHERE w.user_id = $1 "
-            "AND g.status = 'active' AND ($2::bigint IS NULL OR g.guild_id = $2) ORDER BY g.game_no",
-            user_id,
-            guild_id,
-        )
-        return [r["game_no"] for r in rows]
-
-    async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]:
-        """The DM digests due (see migration 0006), each claimed until `now + lease` in the same transaction;
-        rows another process is claiming are skipped, not waited for: each digest is sent by one process."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "WITH due AS (SELECT w.lobby_id, w.user_id, w.claimed_until AS previous, g.game_no, "
-                f"g.status <> 'active' AS ended {_DUE_DIGESTS} "
-                "ORDER BY g.game_no, w.user_id LIMIT $4 FOR UPDATE OF w SKIP LOCKED) "
-                "UPDATE watchers w SET claimed_until = $5 FROM due "
-                "WHERE w.lobby_id = due.lobby_id AND w.user_id = due.user_id "
-                f"RETURNING {m.listed(m.WATCHER, 'w.')}, due.game_no, due.ended, due.previous",
-                now,
-                interval,
-                now,
-                limit,
-                now + lease,
-            )
-        claims = [DigestClaim(m.watcher_row(r), r["game_no"], bool(r["ended"]), r["previous"]) for r in rows]
-        return sorted(claims, key=lambda c: (c.game_no, c.watcher.user_id))
-
-    async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
-        """A digest was sent (or could never be): counted from there; the game's last one ends the watching."""
-        async with self._transaction() as db:
-            if over:
-                await db.execute(
-                    "DELETE FROM watchers WHERE lobby_id = $1 AND user_id = $2 AND mode = 'dm'", lobby_id, user_id
-                )
-            else:
-                await db.execute(
-                    "UPDATE watchers SET told_turn = $1, told_hands = $2, told_at = $3, claimed_until = NULL "
-                    "WHERE lobby_id = $4 AND user_id = $5",
-                    turn,
-                    hands,
-                    at,
-                    lobby_id,
-                    user_id,
-                )
-
-    async def watcher_dms_closed(
-        self, lobby_id: int, user_id: int, over: bool, tell: Iterable[OutboxEntry] = ()
-    ) -> bool:
-        """A DM watcher's DMs are closed: they follow the table in its thread from now on (of a game that is
-        over, they watch nothing more), and `tell` says so, in one transaction. False (nothing written) if
-        they do not watch it by DM (any more)."""
-        where = "WHERE lobby_id = $1 AND user_id = $2 AND mode = 'dm'"
-        async with self._transaction() as db:
-            if over:
-                status = await db.execute(f"DELETE FROM watchers {where}", lobby_id, user_id)
-            else:
-                status = await db.execute(
-                    f"UPDATE watchers SET mode = 'thread', claimed_until = NULL {where}", lobby_id, user_id
-                )
-            if status.endswith(" 0"):
-                return False
-            await _tell(db, tell)
-        return True
-
-    # -- tournaments -------------------------------------------------------------------------------------
-    async def create_tournament(self, row: TournamentRow) -> int:
-        async with self._transaction() as db:
-            created = await db.fetchval(
-                f"INSERT INTO tournaments ({m.listed(m.TOURNAMENT_NEW)}) VALUES ({_marks(m.TOURNAMENT_NEW)}) "
-                "RETURNING tournament_id",
-                *m.new_tournament_values(row),
-            )
-        return int(created)
-
-    async def tournament(self, tournament_id: int) -> TournamentRow | None:
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = $1", tournament_id
-        )
-        return m.tournament_row(rows[0]) if rows else None
-
-    @asynccontextmanager
-    async def locked_tournament(self, tournament_id: int) -> AsyncIterator[TournamentRow | None]:
-        """A tournament as committed, in a transaction holding its row lock: two processes that see a round's
-        tables end take turns, and only the first advances it."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = $1 FOR UPDATE", tournament_id
-            )
-            yield m.tournament_row(rows[0]) if rows else None
-
-    async def save_tournament(self, row: TournamentRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tournaments SET message_id = $1, status = $2, state = $3, rounds = $5 WHERE tournament_id = $4",
-                row.message_id,
-                row.status,
-                m.dump(row.state),
-                row.tournament_id,
-                row.rounds,
-            )
-
-    async def live_tournaments(self) -> list[int]:
-        """The tournaments signing up or running, or cancelled and not told so yet, the oldest first."""
-        rows = await self._fetch(
-            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') "
-            "OR (status = 'cancelled' AND told_round < $1) ORDER BY tournament_id",
-            CANCELLED_ROUND,
-        )
-        return [r["tournament_id"] for r in rows]
-
-    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
-        """A server's tournaments, the newest first."""
-        rows = await self._fetch(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE guild_id = $1 "
-            "ORDER BY created_at DESC, tournament_id DESC LIMIT $2",
-            guild_id,
-            limit,
-        )
-        return [m.tournament_row(r) for r in rows]
-
-    async def claim_tournament_round(
-        self, tournament_id: int, round_no: int, now: float, lease: float
-    ) -> RoundClaim | None:
-        """See `data.store.Store.claim_tournament_round`: one statement, the row locked while it is read."""
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "WITH due AS (SELECT tournament_id, claimed_until FROM tournaments WHERE tournament_id = $2 "
-                "AND told_round < $3 AND (claimed_until IS NULL OR claimed_until <= $4) FOR UPDATE) "
-                "UPDATE tournaments t SET claimed_until = $1 FROM due WHERE t.tournament_id = due.tournament_id "
-                "RETURNING due.claimed_until AS previous",
-                now + lease,
-                tournament_id,
-                round_no,
-                now,
-            )
-        return RoundClaim(rows[0]["previous"]) if rows else None
-
-    async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tournaments SET told_round = GREATEST(told_round, $1), claimed_until = NULL "
-                "WHERE tournament_id = $2",
-                round_no,
-                tournament_id,
-            )
 
     # -- players' own data and the servers left (issue 26: the SQL is data.privacy's, shared by both stores) --
     async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]:

@@ -10,10 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,81 +19,31 @@ import aiosqlite
 
 from . import mapping as m
 from . import privacy
+from .errors import StoreConflict, StoreError
 from .migrations import apply_migrations
 from .privacy import Forgotten, GuildLeft
 from .rows import (
-    CANCELLED_ROUND,
-    COMPUTER_ID,
     ActionWrite,
-    DigestClaim,
-    GameRow,
-    HandMessage,
-    HandRow,
-    LobbyOutboxEntry,
-    LobbyRow,
     OutboxEntry,
-    PlayedGame,
-    RatingHistoryRow,
-    RatingRow,
-    RematchRow,
-    ResultRow,
-    RoundClaim,
-    SeasonRow,
-    SeasonScheduleRow,
-    SeatRow,
     SettingsRow,
-    StoredGame,
-    TableAccessRow,
-    TournamentRow,
-    UndoRow,
-    WatcherRow,
 )
+from .sql.community import Spectators, Tournaments, Undo
+from .sql.dialect import Sql, SqliteSql
+from .sql.games import Games
+from .sql.lobbies import Lobbies, Rematches, Settings
+from .sql.outbox import TELL, Outbox
+from .sql.seasons import Seasons
+from .sql.standings import Standings
 
 log = logging.getLogger(__name__)
 
-
-class StoreError(Exception):
-    """A write the store could not make (the caller's state must not run ahead of it)."""
-
-
-class StoreConflict(StoreError):
-    """The database aborted the transaction for a conflict with another one (PostgreSQL's deadlock or
-    serialization failure): nothing was written, and doing the same again is expected to succeed."""
+__all__ = ["Store", "StoreConflict", "StoreError"]  # the errors' home is data.errors
 
 
 def _marks(names: tuple[str, ...]) -> str:
     return ", ".join("?" * len(names))
 
 
-_WATCH = (
-    f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({_marks(m.WATCHER)}) ON CONFLICT (lobby_id, user_id) "
-    "DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, told_hands = excluded.told_hands, "
-    "told_at = excluded.told_at, claimed_until = excluded.claimed_until"
-)
-# A request saved again keeps where its question was posted: the teller may have written it meanwhile.
-_SAVE_UNDO = (
-    f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({_marks(m.UNDO)}) ON CONFLICT (game_no, request) "
-    "DO UPDATE SET waiting = excluded.waiting, deadline = excluded.deadline, status = excluded.status, "
-    "by_user_id = excluded.by_user_id, step = excluded.step, "
-    "channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
-    "message_id = COALESCE(excluded.message_id, undo_requests.message_id)"
-)
-# A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
-# interval has passed (parameters: now, interval, now).
-_DUE_DIGESTS = (
-    "FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id "
-    "WHERE w.mode = 'dm' AND (w.claimed_until IS NULL OR w.claimed_until <= ?) AND ("
-    "g.status <> 'active' "
-    "OR EXISTS (SELECT 1 FROM hand_results h WHERE h.game_no = g.game_no AND h.hand_no > w.told_hands) "
-    "OR (w.told_at + ? <= ? "
-    "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_no = g.game_no AND a.turn >= w.told_turn)))"
-)
-
-_SET_ACCESS = (
-    f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({_marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
-    "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
-)
-_TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({_marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
 _ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
 _ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})"
 _ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
@@ -114,7 +62,7 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
             db.executemany(sql, rows)
         db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
         if write.tell:
-            db.executemany(_TELL, m.outbox_values(write.tell))
+            db.executemany(TELL, m.outbox_values(write.tell))
         if write.hands:
             db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
         db.execute(
@@ -128,12 +76,7 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
         raise
 
 
-async def _tell(db: aiosqlite.Connection, entries: Iterable[OutboxEntry]) -> None:
-    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
-    await db.executemany(_TELL, m.outbox_values(entries))
-
-
-class Store:
+class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
@@ -173,12 +116,6 @@ class Store:
         """Connections open and idle: SQLite has one, busy while a write holds it."""
         return 1, 0 if self._write.locked() else 1
 
-    async def flush(self) -> None:
-        """Write what `told` queued, if anything."""
-        if self._told:
-            async with self._transaction():
-                pass
-
     async def schema_version(self) -> int:
         rows = await self._rows("SELECT MAX(version) AS version FROM schema_version")
         return rows[0]["version"] or 0
@@ -209,6 +146,45 @@ class Store:
                     raise StoreError(str(exc)) from exc
                 raise
 
+    def _read(self) -> Sql:
+        return SqliteSql(self._db)
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Sql]:
+        async with self._transaction() as db:
+            yield SqliteSql(db)
+
+    async def _write_told(
+        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
+    ) -> None:
+        # One writer: what was told goes with the next transaction, whatever it is; lost in a crash, it only
+        # means that those entries are told again, and the teller recognises what it had posted.
+        self._told.extend(statements)
+        if urgent:  # a failure must be on disk before anyone counts on the retry
+            await self.flush()
+
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
+        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
+        if rows:
+            async with self._transaction() as db:
+                await db.executemany(
+                    "UPDATE outbox SET due_at = ?5 WHERE game_no = ?1 AND kind = ?2 AND user_id = ?3 AND turn = ?4 "
+                    "AND due_at = ?6",
+                    rows,
+                )
+
+    async def flush(self) -> None:
+        """Write what `told` queued, if anything."""
+        if self._told:
+            async with self._transaction():
+                pass
+
+    @asynccontextmanager
+    async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:
+        yield await self._read().fetch(sql, *args)
+
     # -- the locks several processes need (one process holds its own: see `shared`) -----------------------
     @asynccontextmanager
     async def locked_game(self, game_no: int) -> AsyncIterator[int | None]:
@@ -224,148 +200,10 @@ class Store:
         """A server's settings as stored, to change and save (on PostgreSQL under the server's lock)."""
         yield await self.load_settings(guild_id)
 
-    @asynccontextmanager
-    async def locked_lobby(self, lobby_id: int) -> AsyncIterator[LobbyRow | None]:
-        """A lobby as stored, to change and save (on PostgreSQL under the lobby's row lock)."""
-        rows = await self._rows(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE lobby_id = ?", (lobby_id,))
-        yield m.lobby_row(rows[0]) if rows else None
-
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
         """Inside `locked_game` on PostgreSQL: the players' ratings of a pool until the commit; here nothing."""
 
-    async def due_games(self, now: float) -> list[int]:
-        """Active games with a deadline, reminder or pending computer turn due by `now`."""
-        rows = await self._rows(
-            "SELECT game_no FROM games WHERE status = 'active' AND (deadline <= ? OR reminder_at <= ? OR "
-            "carry_on_at <= ?) ORDER BY game_no",
-            (now, now, now),
-        )
-        return [r["game_no"] for r in rows]
-
-    # -- server settings --------------------------------------------------------------------------------
-    async def load_settings(self, guild_id: int) -> SettingsRow | None:
-        rows = await self._rows(f"SELECT {m.listed(m.SETTINGS)} FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return m.settings_row(rows[0]) if rows else None
-
-    async def save_settings(self, row: SettingsRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({_marks(m.SETTINGS)}) "
-                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
-                "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options, computer_level = excluded.computer_level, "
-                "undo_allowed = excluded.undo_allowed",
-                m.settings_values(row),
-            )
-
-    # -- lobbies ----------------------------------------------------------------------------------------
-    async def create_lobby(self, row: LobbyRow) -> int:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)})",
-                m.new_lobby_values(row),
-            )
-            return cursor.lastrowid or 0
-
-    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
-        """A lobby the bot opens itself, once per `row.origin`: the new lobby and True, or the one that key
-        opened before (as stored: open, started or cancelled) and False, with nothing written."""
-        assert row.origin is not None
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({_marks(m.LOBBY_NEW)}) "
-                "ON CONFLICT (origin) DO NOTHING",
-                m.new_lobby_values(row),
-            )
-            created = cursor.rowcount == 1
-            rows = list(
-                await db.execute_fetchall(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = ?", (row.origin,))
-            )
-        return m.lobby_row(rows[0]), created
-
-    async def save_lobby(self, row: LobbyRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
-                (row.message_id, row.host_id, m.dump(row.options), m.seats_json(row.seats), row.status, row.lobby_id),
-            )
-
-    async def open_lobbies(self) -> list[LobbyRow]:
-        rows = await self._rows(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE status = 'open' ORDER BY lobby_id")
-        return [m.lobby_row(r) for r in rows]
-
     # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
-        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
-        `tell` (entries of the new game: their game_no is filled in) is written with it."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO games ({m.listed(m.GAME_NEW)}) VALUES ({_marks(m.GAME_NEW)})", m.new_game_values(row)
-            )
-            game_no = cursor.lastrowid or 0
-            await db.executemany(
-                f"INSERT INTO game_seats ({m.listed(m.SEAT)}) VALUES ({_marks(m.SEAT)})",
-                m.seat_values(game_no, row.seats),
-            )
-            if row.lobby_id is not None:
-                await db.execute(
-                    "UPDATE lobbies SET status = 'started', game_no = ? WHERE lobby_id = ?", (game_no, row.lobby_id)
-                )
-            await _tell(db, (replace(e, game_no=game_no) for e in tell))
-        return game_no
-
-    async def active_games(self) -> list[StoredGame]:
-        """Every active game with its action log: what a restart replays."""
-        return await self._games("WHERE g.status = 'active'", ())
-
-    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
-        """The numbers of a user's active games (all servers, or one), whichever process started them."""
-        rows = await self._rows(
-            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
-            "WHERE g.status = 'active' AND s.user_id = ? AND (? IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
-            (user_id, guild_id, guild_id),
-        )
-        return [r["game_no"] for r in rows]
-
-    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
-        """One game; with `since`, only the actions from that turn on (a process catching up)."""
-        games = await self._games("WHERE g.game_no = ?", (game_no,), since)
-        return games[0] if games else None
-
-    async def _games(self, where: str, params: tuple[Any, ...], since: int = 0) -> list[StoredGame]:
-        games = await self._rows(f"SELECT {m.listed(m.GAME, 'g.')} FROM games g {where} ORDER BY g.game_no", params)
-        if not games:
-            return []
-        seats = await self._rows(
-            f"SELECT {m.listed(m.SEAT, 's.')} FROM game_seats s JOIN games g ON g.game_no = s.game_no {where} "
-            "ORDER BY s.game_no, s.seat",
-            params,
-        )
-        actions = await self._rows(
-            f"SELECT {m.listed(m.ACTION, 'a.')} FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
-            "AND a.turn >= ? ORDER BY a.game_no, a.turn",
-            (*params, since),
-        )
-        return m.stored_games(games, seats, actions, since)
-
-    async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET channel_id = ?, thread_id = ?, version = version + 1 WHERE game_no = ?",
-                (channel_id, thread_id, game_no),
-            )
-
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool:
-        """The live board, posted at `turn`; False (nothing written) if a board of a later turn is stored
-        already (two processes posting boards of one game: the newer one stays)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET board_message_id = ?, board_turn = ?, version = version + 1 WHERE game_no = ? "
-                "AND (? IS NULL OR board_turn IS NULL OR board_turn <= ?)",
-                (message_id, turn, game_no, turn, turn),
-            )
-            return cursor.rowcount > 0
-
     async def append_action(self, write: ActionWrite) -> None:
         """Append one action to the log with the timer, finished hands and (at the end) the results and
         ratings, all in one transaction. A second write of the same turn fails on the primary key."""
@@ -382,7 +220,7 @@ class Store:
             return
         async with self._transaction() as db:
             await db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
-            await _tell(db, write.tell)
+            await db.executemany(TELL, m.outbox_values(write.tell))
             if write.hands:
                 await db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
             finish = write.finish
@@ -414,697 +252,6 @@ class Store:
                 if await cursor.fetchall():
                     await db.executemany(_SET_RATINGS, m.rating_values(guild_id, season.pool, season.ratings))
                     await db.executemany(_ADD_HISTORY, m.history_values(guild_id, season.history))
-
-    async def set_timer(
-        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET deadline = ?, reminder_at = ?, version = version + 1 WHERE game_no = ?",
-                (deadline, reminder_at, game_no),
-            )
-            await _tell(db, tell)
-
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ?, level = ? "
-                "WHERE game_no = ? AND seat = ?",
-                (row.user_id, row.name, row.computer, row.replaced_user_id, row.level, game_no, seat),
-            )
-            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?", (game_no,))
-            await _tell(db, tell)
-
-    async def end_game(
-        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
-    ) -> None:
-        """End a game without results (abandoned)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, ended_at = ?, "
-                "version = version + 1 WHERE game_no = ?",
-                (status, time.time() if at is None else at, game_no),
-            )
-            await _tell(db, tell)
-
-    # -- the outbox -------------------------------------------------------------------------------------
-    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
-        """What is still to be told (of one game, or of every game), oldest first."""
-        await self.flush()
-        where, params = ("WHERE game_no = ?", (game_no,)) if game_no is not None else ("", ())
-        rows = await self._rows(
-            f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn", params
-        )
-        return [m.outbox_entry(r) for r in rows]
-
-    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
-        """This process still tells these entries: each (entry, the due time it had) due at the entry's
-        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
-        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
-        if rows:
-            async with self._transaction() as db:
-                await db.executemany(
-                    "UPDATE outbox SET due_at = ?5 WHERE game_no = ?1 AND kind = ?2 AND user_id = ?3 AND turn = ?4 "
-                    "AND due_at = ?6",
-                    rows,
-                )
-
-    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
-        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
-        else takes them while they are being told (a failure then sets when they are tried again)."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
-            )
-            entries = [m.outbox_entry(r) for r in rows]
-            await db.executemany(
-                "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
-                [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],
-            )
-        return [replace(e, due_at=now + lease) for e in entries]
-
-    async def told(
-        self,
-        game_no: int,
-        done: Iterable[tuple[str, int, int]] = (),
-        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
-        hand_messages: Iterable[HandMessage] = (),
-        forget_hand_messages: Iterable[int] = (),
-    ) -> None:
-        """After telling: delete the entries told (keys `(kind, user_id, turn)`; a player's hand told at turn
-        t also settles their older hands), postpone those that failed to `due_at`, and remember (or forget,
-        by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
-        after its action was told) is written. What was told is written with the next transaction, whatever
-        it is (or by `flush`): telling costs no transaction of its own."""
-        hands, others, later, forget, remember = m.told_values(
-            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
-        )
-        for sql, rows in (
-            ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
-            ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
-            # A hand that could not be told gets an entry of its own (its action's entry was told).
-            (
-                f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET "
-                "due_at = excluded.due_at, attempts = outbox.attempts + 1",
-                later,
-            ),
-            ("DELETE FROM hand_messages WHERE game_no = ? AND user_id = ?", forget),
-            (
-                f"INSERT INTO hand_messages ({m.listed(m.HAND_MESSAGE)}) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id",
-                remember,
-            ),
-        ):
-            if rows:
-                self._told.append((sql, rows))
-        if later:  # a failure must be on disk before anyone counts on the retry
-            await self.flush()
-
-    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
-        """The hand DMs with live controls of a game (of one player)."""
-        await self.flush()
-        where, params = ("AND user_id = ?", (game_no, user_id)) if user_id is not None else ("", (game_no,))
-        rows = await self._rows(
-            f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = ? {where}", params
-        )
-        return [m.hand_message(r) for r in rows]
-
-    # -- results and ratings ----------------------------------------------------------------------------
-    async def hand_rows(self, game_no: int) -> list[HandRow]:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.HAND)} FROM hand_results WHERE game_no = ? ORDER BY hand_no", (game_no,)
-        )
-        return [m.hand_row(r) for r in rows]
-
-    async def result_rows(self, game_no: int) -> list[ResultRow]:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.RESULT)} FROM game_results WHERE game_no = ? ORDER BY seat", (game_no,)
-        )
-        return [m.result_row(r) for r in rows]
-
-    async def ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
-        ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        rows = await self._rows(
-            f"SELECT {m.listed(m.RATING)} FROM ratings "
-            f"WHERE guild_id = ? AND pool = ? AND user_id IN ({', '.join('?' * len(ids))})",
-            (guild_id, pool, *ids),
-        )
-        return {r["user_id"]: m.rating_row(r) for r in rows}
-
-    # A player's average final score in a game on the server (a leaderboard by final score).
-    _FINAL_SCORE = (
-        "(SELECT AVG(x.score) FROM game_results x JOIN games g ON g.game_no = x.game_no "
-        "WHERE g.guild_id = r.guild_id AND g.game_id = r.pool AND x.user_id = r.user_id)"
-    )
-
-    def _ranking(self, by_final_score: bool, pool: str = "") -> str:
-        """The rows and order of a leaderboard: by rating, or (Domineren, ranked by its chips) by the
-        average final score first (of the games a season counted, for a season's pool), the rating
-        breaking ties."""
-        first = "final_score DESC, " if by_final_score else ""
-        final = (m.SEASON_FINAL_SCORE if m.is_season_pool(pool) else self._FINAL_SCORE) if by_final_score else "NULL"
-        return (
-            f"SELECT r.user_id, r.mu, r.sigma, r.games, r.wins, {m.LAST_NAME} AS name, {final} AS final_score "
-            "FROM ratings r WHERE r.guild_id = ? AND r.pool = ? AND r.user_id != ? "
-            f"ORDER BY {first}r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id"
-        )
-
-    async def leaderboard(
-        self, guild_id: int, pool: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
-    ) -> list[RatingRow]:
-        """Rated humans of a server and rating pool, best first (the computer pseudo-player is left out).
-        A pool is the game id, or a game id with a player count (`five-hundred:4p`) where each count is a
-        game of its own (see `bot.tables.ratings`). With `by_final_score`, ranked by the average final
-        score (carried in `final_score`), then by rating."""
-        rows = await self._rows(
-            self._ranking(by_final_score, pool) + " LIMIT ? OFFSET ?", (guild_id, pool, COMPUTER_ID, limit, offset)
-        )
-        return [m.rating_row(r) for r in rows]
-
-    async def leaderboard_size(self, guild_id: int, pool: str) -> int:
-        """How many humans the leaderboard of a server and rating pool lists."""
-        rows = await self._rows(
-            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND pool = ? AND user_id != ?",
-            (guild_id, pool, COMPUTER_ID),
-        )
-        return rows[0]["n"]
-
-    async def leaderboard_position(
-        self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
-    ) -> int | None:
-        """1-based place of a player on the leaderboard (same order as `leaderboard`), None if unrated: one
-        more than the players ranked strictly before them (players tied on everything the board ranks by
-        share a place; the user id that orders them ranks nobody)."""
-        if by_final_score:  # an order SQLite cannot count from one row: read the server's ranking
-            rows = await self._rows(self._ranking(True, pool), (guild_id, pool, COMPUTER_ID))
-            return m.shared_place(rows, user_id)
-        me = (await self.ratings(guild_id, pool, [user_id])).get(user_id)
-        if me is None:
-            return None
-        rows = await self._rows(
-            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND pool = ? AND user_id != ? AND "
-            "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND games > ?))",
-            (guild_id, pool, COMPUTER_ID, me.ordinal, me.ordinal, me.games),
-        )
-        return rows[0]["n"] + 1
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
-        """A player's rating and record in every rating pool they have finished a game of on a server."""
-        rows = await self._rows(
-            f"SELECT {m.listed(m.RATING)} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY pool",
-            (guild_id, user_id),
-        )
-        return {r["pool"]: m.rating_row(r) for r in rows}
-
-    # -- profiles ---------------------------------------------------------------------------------------
-    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingHistoryRow]:
-        """A player's rating changes on a server, in every pool (seasons' too), oldest first."""
-        rows = await self._rows(
-            f"SELECT {m.listed(m.HISTORY)} FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY at, game_no",
-            (guild_id, user_id),
-        )
-        return [m.history_row(r) for r in rows]
-
-    async def played_games(self, guild_id: int, user_id: int) -> list[PlayedGame]:
-        """The seats a player held in a server's ended games (a resigned one too), oldest game first."""
-        rows = await self._rows(m.PLAYED.format(user="?", guild="?"), (user_id, guild_id, user_id, user_id))
-        return [m.played_game(r) for r in rows]
-
-    # -- seasons ----------------------------------------------------------------------------------------
-    async def create_season(self, row: SeasonRow) -> int:
-        """A new season; 0 (nothing written) if the server has one running or one of that name."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                m.new_season_values(row),
-            )
-            created = list(await cursor.fetchall())  # every row: a RETURNING statement left open would block the commit
-        return created[0]["season_id"] if created else 0
-
-    async def running_season(self, guild_id: int) -> SeasonRow | None:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
-        )
-        return m.season_row(rows[0]) if rows else None
-
-    async def seasons(self, guild_id: int) -> list[SeasonRow]:
-        """A server's seasons, the first first."""
-        rows = await self._rows(
-            f"SELECT {m.listed(m.SEASON)} FROM seasons WHERE guild_id = ? ORDER BY started_at, season_id", (guild_id,)
-        )
-        return [m.season_row(r) for r in rows]
-
-    async def end_season(self, season_id: int, at: float, by: int | None) -> SeasonRow | None:
-        """End a running season now (its champions due to be announced); None if it had ended already."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seasons SET ended_at = ?, ended_by = ?, announce_at = ? WHERE season_id = ? "
-                f"AND ended_at IS NULL RETURNING {m.listed(m.SEASON)}",
-                (at, by, at, season_id),
-            )
-            ended = list(await cursor.fetchall())
-        return m.season_row(ended[0]) if ended else None
-
-    async def next_season_due(self) -> float | None:
-        """When the next season's date comes, its champions are due to be announced, or a schedule waits
-        for its season (due since it was set) (None: nothing is waiting): the sweep reads this, and writes
-        only once it has come."""
-        rows = await self._rows(
-            "SELECT MIN(at) AS at FROM (SELECT ends_at AS at FROM seasons WHERE ended_at IS NULL "
-            "UNION ALL SELECT announce_at FROM seasons WHERE announce_at IS NOT NULL "
-            f"UNION ALL {m.SCHEDULE_WAITING.format(at='sc.set_at')})"
-        )
-        return rows[0]["at"]
-
-    async def end_due_seasons(self, now: float) -> list[SeasonRow]:
-        """End every season whose date has come (at that date): each is ended once, whoever sweeps."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seasons SET ended_at = ends_at, announce_at = ? WHERE ended_at IS NULL AND ends_at <= ? "
-                f"RETURNING {m.listed(m.SEASON)}",
-                (now, now),
-            )
-            rows = await cursor.fetchall()
-        return [m.season_row(r) for r in rows]
-
-    async def claim_season_announcements(self, now: float, lease: float) -> list[SeasonRow]:
-        """Ended seasons whose champions are due to be announced, each postponed by `lease` in the same
-        transaction (told, `season_announced` settles it; a crash leaves it to be told after the lease)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seasons SET announce_at = ?, announce_claims = announce_claims + 1 WHERE announce_at <= ? "
-                f"RETURNING {m.listed(m.SEASON)}",
-                (now + lease, now),
-            )
-            rows = await cursor.fetchall()
-        return sorted((m.season_row(r) for r in rows), key=lambda r: r.season_id or 0)
-
-    async def season_announced(self, season_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE seasons SET announce_at = NULL WHERE season_id = ?", (season_id,))
-
-    async def season_channel(self, guild_id: int) -> int | None:
-        """The channel a server chose for its seasons' champions (None: where each season was started)."""
-        rows = await self._rows("SELECT channel_id FROM season_channels WHERE guild_id = ?", (guild_id,))
-        return rows[0]["channel_id"] if rows else None
-
-    async def set_season_channel(self, guild_id: int, channel_id: int | None) -> None:
-        async with self._transaction() as db:
-            if channel_id is None:
-                await db.execute("DELETE FROM season_channels WHERE guild_id = ?", (guild_id,))
-            else:
-                await db.execute(
-                    f"INSERT INTO season_channels ({m.listed(m.SEASON_CHANNEL)}) VALUES (?, ?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
-                    (guild_id, channel_id),
-                )
-
-    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.SEASON_SCHEDULE)} FROM season_schedules WHERE guild_id = ?", (guild_id,)
-        )
-        return m.schedule_row(rows[0]) if rows else None
-
-    async def set_season_schedule(self, row: SeasonScheduleRow) -> None:
-        """Set (or replace) a server's schedule."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO season_schedules ({m.listed(m.SEASON_SCHEDULE)}) VALUES ({_marks(m.SEASON_SCHEDULE)}) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {m.SCHEDULE_REPLACED}",
-                m.schedule_values(row),
-            )
-
-    async def clear_season_schedule(self, guild_id: int) -> bool:
-        """No schedule any more; False if the server had none."""
-        async with self._transaction() as db:
-            cursor = await db.execute("DELETE FROM season_schedules WHERE guild_id = ?", (guild_id,))
-            return cursor.rowcount > 0
-
-    async def schedules_without_season(self) -> list[SeasonScheduleRow]:
-        """The schedules of servers where no season runs: each waits for its next season."""
-        rows = await self._rows(m.SCHEDULE_WAITING.format(at=m.listed(m.SEASON_SCHEDULE, "sc.")))
-        return [m.schedule_row(r) for r in rows]
-
-    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int:
-        """The season a schedule starts; 0 (nothing written) if a season runs on the server already (another
-        sweep started it: one running season a server is a unique index), the name was taken meanwhile, or
-        the schedule is no longer the one it was computed from (changed or turned off)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"SELECT 1 FROM season_schedules WHERE {m.SCHEDULE_SAME.format('?', '?', '?', '?')}",
-                m.schedule_same_values(schedule),
-            )
-            if not list(await cursor.fetchall()):
-                return 0
-            cursor = await db.execute(
-                f"INSERT INTO seasons ({m.listed(m.SEASON_NEW)}) VALUES ({_marks(m.SEASON_NEW)}) "
-                "ON CONFLICT DO NOTHING RETURNING season_id",
-                m.new_season_values(row),
-            )
-            created = list(await cursor.fetchall())
-        return created[0]["season_id"] if created else 0
-
-    # -- rematches --------------------------------------------------------------------------------------
-    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
-        """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
-        for that game already."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({_marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
-                m.rematch_values(row),
-            )
-            if cursor.rowcount == 0:
-                return False
-            await _tell(db, tell)
-            return True
-
-    async def rematch(self, game_no: int) -> RematchRow | None:
-        rows = await self._rows(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", (game_no,))
-        return m.rematch_row(rows[0]) if rows else None
-
-    @asynccontextmanager
-    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
-        """A rematch as stored, to change and save (on PostgreSQL under its row lock)."""
-        yield await self.rematch(game_no)
-
-    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
-        it, in one transaction."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE rematches SET message_id = ?, deadline = ?, answers = ?, status = ?, lobby_id = ?, "
-                "next_game_no = ?, step = ?, to_open = ?, claimed_until = ? WHERE game_no = ?",
-                (row.message_id, row.deadline, m.rematch_values(row)[7], row.status, row.lobby_id, row.next_game_no,
-                 row.step, row.to_open, row.claimed_until, row.game_no),
-            )  # fmt: skip
-            await _tell(db, tell)
-
-    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
-        """The games whose rematch was settled and its table not made (a crash came between), each claimed
-        until `now + lease` in the same transaction so that one process makes it."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                "UPDATE rematches SET claimed_until = ? WHERE to_open = 1 AND (claimed_until IS NULL "
-                "OR claimed_until <= ?) RETURNING game_no",
-                (now + lease, now),
-            )
-        return sorted(r["game_no"] for r in rows)
-
-    async def next_rematch_deadline(self) -> float | None:
-        """The earliest deadline of the rematches still open (None: none is)."""
-        rows = await self._rows("SELECT MIN(deadline) AS at FROM rematches WHERE status = 'open'")
-        return rows[0]["at"]
-
-    async def due_rematches(self, now: float) -> list[int]:
-        """The games whose rematch is still open past its deadline."""
-        rows = await self._rows(
-            "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= ? ORDER BY game_no", (now,)
-        )
-        return [r["game_no"] for r in rows]
-
-    # -- undo by agreement ----------------------------------------------------------------------------------
-    async def set_table_undo(self, lobby_id: int, on: bool, at: float) -> None:
-        """Whether a table (by lobby) is played with undo by agreement, as its host chose."""
-        async with self._transaction() as db:
-            if on:
-                await db.execute(
-                    "INSERT INTO undo_tables (lobby_id, at) VALUES (?, ?) ON CONFLICT (lobby_id) DO NOTHING",
-                    (lobby_id, at),
-                )
-            else:
-                await db.execute("DELETE FROM undo_tables WHERE lobby_id = ?", (lobby_id,))
-
-    async def table_undo(self, lobby_id: int) -> bool:
-        return bool(await self._rows("SELECT lobby_id FROM undo_tables WHERE lobby_id = ?", (lobby_id,)))
-
-    async def undo_request(self, game_no: int) -> UndoRow | None:
-        """The game's open request, if any."""
-        rows = await self._rows(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = ? AND status = 'open'", (game_no,)
-        )
-        return m.undo_row(rows[0]) if rows else None
-
-    async def undo_requests_of(self, game_no: int, requests: Iterable[int]) -> list[UndoRow]:
-        """Some requests of a game, open or settled, by number (to tell how they stand)."""
-        numbers = sorted(set(requests))
-        if not numbers:
-            return []
-        marks = ", ".join("?" * len(numbers))
-        rows = await self._rows(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = ? AND request IN ({marks}) ORDER BY request",
-            (game_no, *numbers),
-        )
-        return [m.undo_row(r) for r in rows]
-
-    async def last_undo_request(self, game_no: int) -> int:
-        """The number of the game's newest request (0: none yet)."""
-        rows = await self._rows("SELECT MAX(request) AS last FROM undo_requests WHERE game_no = ?", (game_no,))
-        return rows[0]["last"] or 0
-
-    async def save_undo_request(self, row: UndoRow, tell: Iterable[OutboxEntry] = ()) -> None:
-        """A request asked, or changed (an acceptance, its outcome), with the outbox entries telling it, in one
-        transaction. Where its question was posted is kept (see `set_undo_message`)."""
-        async with self._transaction() as db:
-            await db.execute(_SAVE_UNDO, m.undo_values(row))
-            await _tell(db, tell)
-
-    async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
-        """Where a request's question was posted (to redraw it as the request changes)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE undo_requests SET channel_id = ?, message_id = ? WHERE game_no = ? AND request = ?",
-                (channel_id, message_id, game_no, request),
-            )
-
-    async def due_undo_requests(self, now: float) -> list[int]:
-        """The games whose open request to take back an action is past its deadline."""
-        rows = await self._rows(
-            "SELECT game_no FROM undo_requests WHERE status = 'open' AND deadline <= ? ORDER BY game_no", (now,)
-        )
-        return [r["game_no"] for r in rows]
-
-    # -- spectators and private tables --------------------------------------------------------------------
-    async def set_table_access(self, row: TableAccessRow) -> None:
-        """Who may join and watch a table, as its host chose."""
-        async with self._transaction() as db:
-            await db.execute(_SET_ACCESS, m.access_values(row))
-
-    async def table_access(self, lobby_id: int) -> TableAccessRow | None:
-        rows = await self._rows(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = ?", (lobby_id,))
-        return m.access_row(rows[0]) if rows else None
-
-    async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry:
-        """Who may join a private table, with the lobby outbox entry that tells those just invited, in one
-        transaction; the entry is numbered next among the lobby's (its `seq` as given is not used)."""
-        async with self._transaction() as db:
-            await db.execute(_SET_ACCESS, m.access_values(row))
-            rows = await db.execute_fetchall(
-                "SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM lobby_outbox WHERE lobby_id = ? AND kind = ?",
-                (invitation.lobby_id, invitation.kind),
-            )
-            told = replace(invitation, seq=int(next(iter(rows))["seq"]))
-            await db.execute(
-                f"INSERT INTO lobby_outbox ({m.listed(m.LOBBY_OUTBOX)}) VALUES ({_marks(m.LOBBY_OUTBOX)})",
-                m.lobby_outbox_values(told),
-            )
-        return told
-
-    async def lobby_outbox(self) -> list[LobbyOutboxEntry]:
-        """What is still to be told of lobbies, oldest first."""
-        rows = await self._rows(
-            f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox ORDER BY created_at, lobby_id, kind, seq"
-        )
-        return [m.lobby_outbox_entry(r) for r in rows]
-
-    async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]:
-        """Lobby outbox entries due by `now`, each postponed by `lease` seconds in the same transaction, so
-        that nobody else takes them while they are being told (see `claim_outbox`)."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox WHERE due_at <= ? "
-                "ORDER BY due_at, lobby_id, kind, seq LIMIT ?",
-                (now, limit),
-            )
-            entries = [m.lobby_outbox_entry(r) for r in rows]
-            await db.executemany(
-                "UPDATE lobby_outbox SET due_at = ? WHERE lobby_id = ? AND kind = ? AND seq = ?",
-                [(now + lease, *e.key) for e in entries],
-            )
-        return [replace(e, due_at=now + lease) for e in entries]
-
-    async def lobby_told(
-        self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
-    ) -> None:
-        """After telling: delete the lobby outbox entries told (keys `(lobby_id, kind, seq)`), and postpone
-        those that failed to their `due_at`, one attempt more."""
-        told, later = list(done), [(due_at, *key) for key, due_at in retry]
-        if not told and not later:
-            return
-        async with self._transaction() as db:
-            await db.executemany("DELETE FROM lobby_outbox WHERE lobby_id = ? AND kind = ? AND seq = ?", told)
-            await db.executemany(
-                "UPDATE lobby_outbox SET due_at = ?, attempts = attempts + 1 "
-                "WHERE lobby_id = ? AND kind = ? AND seq = ?",
-                later,
-            )
-
-    async def watch(self, row: WatcherRow) -> None:
-        """Someone watches a table (again: their new choice, their digests counted from now)."""
-        async with self._transaction() as db:
-            await db.execute(_WATCH, m.watcher_values(row))
-
-    async def unwatch(self, lobby_id: int, user_id: int) -> bool:
-        """Whether they were watching it."""
-        async with self._transaction() as db:
-            cursor = await db.execute("DELETE FROM watchers WHERE lobby_id = ? AND user_id = ?", (lobby_id, user_id))
-            return cursor.rowcount > 0
-
-    async def watchers(self, lobby_id: int) -> list[WatcherRow]:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.WATCHER)} FROM watchers WHERE lobby_id = ? ORDER BY since, user_id", (lobby_id,)
-        )
-        return [m.watcher_row(r) for r in rows]
-
-    async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]:
-        """The active games a user watches (on one server, or all)."""
-        rows = await self._rows(
-            "SELECT g.game_no FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id WHERE w.user_id = ? "
-            "AND g.status = 'active' AND (? IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
-            (user_id, guild_id, guild_id),
-        )
-        return [r["game_no"] for r in rows]
-
-    async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]:
-        """The DM digests due (see migration 0006), each claimed until `now + lease` in the same transaction."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"SELECT {m.listed(m.WATCHER, 'w.')}, g.game_no, g.status <> 'active' AS ended {_DUE_DIGESTS} "
-                "ORDER BY g.game_no, w.user_id LIMIT ?",
-                (now, interval, now, limit),
-            )
-            rows = list(await cursor.fetchall())
-            await db.executemany(
-                "UPDATE watchers SET claimed_until = ? WHERE lobby_id = ? AND user_id = ?",
-                [(now + lease, r["lobby_id"], r["user_id"]) for r in rows],
-            )
-        claimed = now + lease
-        return [
-            DigestClaim(
-                replace(m.watcher_row(r), claimed_until=claimed), r["game_no"], bool(r["ended"]), r["claimed_until"]
-            )
-            for r in rows
-        ]
-
-    async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
-        """A digest was sent (or could never be): counted from there; the game's last one ends the watching."""
-        async with self._transaction() as db:
-            if over:
-                await db.execute(
-                    "DELETE FROM watchers WHERE lobby_id = ? AND user_id = ? AND mode = 'dm'", (lobby_id, user_id)
-                )
-            else:
-                await db.execute(
-                    "UPDATE watchers SET told_turn = ?, told_hands = ?, told_at = ?, claimed_until = NULL "
-                    "WHERE lobby_id = ? AND user_id = ?",
-                    (turn, hands, at, lobby_id, user_id),
-                )
-
-    async def watcher_dms_closed(
-        self, lobby_id: int, user_id: int, over: bool, tell: Iterable[OutboxEntry] = ()
-    ) -> bool:
-        """A DM watcher's DMs are closed: they follow the table in its thread from now on (of a game that is
-        over, they watch nothing more), and `tell` says so, in one transaction. False (nothing written) if
-        they do not watch it by DM (any more)."""
-        where = "WHERE lobby_id = ? AND user_id = ? AND mode = 'dm'"
-        async with self._transaction() as db:
-            if over:
-                cursor = await db.execute(f"DELETE FROM watchers {where}", (lobby_id, user_id))
-            else:
-                cursor = await db.execute(
-                    f"UPDATE watchers SET mode = 'thread', claimed_until = NULL {where}", (lobby_id, user_id)
-                )
-            if cursor.rowcount == 0:
-                return False
-            await _tell(db, tell)
-        return True
-
-    # -- tournaments -------------------------------------------------------------------------------------
-    async def create_tournament(self, row: TournamentRow) -> int:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO tournaments ({m.listed(m.TOURNAMENT_NEW)}) VALUES ({_marks(m.TOURNAMENT_NEW)}) "
-                "RETURNING tournament_id",
-                m.new_tournament_values(row),
-            )
-            created = list(await cursor.fetchall())  # every row: a RETURNING statement left open would block the commit
-        return int(created[0]["tournament_id"])
-
-    async def tournament(self, tournament_id: int) -> TournamentRow | None:
-        rows = await self._rows(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = ?", (tournament_id,)
-        )
-        return m.tournament_row(rows[0]) if rows else None
-
-    @asynccontextmanager
-    async def locked_tournament(self, tournament_id: int) -> AsyncIterator[TournamentRow | None]:
-        """A tournament as stored, to change and save (on PostgreSQL under its row lock)."""
-        yield await self.tournament(tournament_id)
-
-    async def save_tournament(self, row: TournamentRow) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tournaments SET message_id = ?, status = ?, rounds = ?, state = ? WHERE tournament_id = ?",
-                (row.message_id, row.status, row.rounds, m.dump(row.state), row.tournament_id),
-            )
-
-    async def live_tournaments(self) -> list[int]:
-        """The tournaments signing up or running, or cancelled and not told so yet, the oldest first."""
-        rows = await self._rows(
-            "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') "
-            "OR (status = 'cancelled' AND told_round < ?) ORDER BY tournament_id",
-            (CANCELLED_ROUND,),
-        )
-        return [r["tournament_id"] for r in rows]
-
-    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
-        """A server's tournaments, the newest first."""
-        rows = await self._rows(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE guild_id = ? "
-            "ORDER BY created_at DESC, tournament_id DESC LIMIT ?",
-            (guild_id, limit),
-        )
-        return [m.tournament_row(r) for r in rows]
-
-    async def claim_tournament_round(
-        self, tournament_id: int, round_no: int, now: float, lease: float
-    ) -> RoundClaim | None:
-        """Claim telling round `round_no` (its picture, or the winner) until `now + lease`; None if it was told
-        already or another process holds the claim. An unsettled claim before this one (its lease ran out) is
-        cleared only by telling, so the claim says when it ended: what it may have posted is looked for."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "SELECT claimed_until FROM tournaments WHERE tournament_id = ? AND told_round < ? "
-                "AND (claimed_until IS NULL OR claimed_until <= ?)",
-                (tournament_id, round_no, now),
-            )
-            due = await cursor.fetchone()
-            if due is None:
-                return None
-            await db.execute(
-                "UPDATE tournaments SET claimed_until = ? WHERE tournament_id = ?", (now + lease, tournament_id)
-            )
-        return RoundClaim(due["claimed_until"])
-
-    async def tournament_round_told(self, tournament_id: int, round_no: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tournaments SET told_round = MAX(told_round, ?), claimed_until = NULL WHERE tournament_id = ?",
-                (round_no, tournament_id),
-            )
 
     # -- players' own data and the servers left (issue 26: the SQL is data.privacy's, shared by both stores) --
     async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]:

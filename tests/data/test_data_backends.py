@@ -30,9 +30,11 @@ asyncio.run(main())
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:
+    """The class's own methods and those of its subject mixins (data.sql), not `object`'s."""
+    own = {name: member for base in reversed(cls.__mro__[:-1]) for name, member in vars(base).items()}
     return {
         name: inspect.signature(member)
-        for name, member in vars(cls).items()
+        for name, member in own.items()
         if not name.startswith("_") and inspect.iscoroutinefunction(member)
     }
 

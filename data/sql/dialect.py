@@ -1,0 +1,142 @@
+"""The one place where SQLite and PostgreSQL differ for the shared queries: how a statement is run on the
+driver (aiosqlite takes `?` and a tuple, asyncpg `$n` and arguments) and the row-lock clauses only
+PostgreSQL has (SQLite's single writer holds the whole file, so there they are empty).
+
+A store exposes `_read()` (an `Sql` for reads outside a transaction) and `_writing()` (a transaction
+yielding an `Sql`); the subject mixins in this package use only those.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from functools import lru_cache
+from typing import Any, Protocol
+
+import aiosqlite
+
+_MARK = re.compile(r"\?")
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """`?` marks as PostgreSQL's `$1, $2, ...` (the shared statements hold no `?` in a literal)."""
+    count = iter(range(1, 10_000))
+    return _MARK.sub(lambda _: f"${next(count)}", sql)
+
+
+class Sql(Protocol):
+    """A connection (or pool) as the shared queries see it: `?` marks, the dialect's lock clauses."""
+
+    for_update: str  # a row lock held to the commit
+    skip_locked: str  # a row lock, rows others hold skipped
+    for_share: str  # a shared row lock held to the commit
+    greatest: str  # the larger of two values
+
+    def skip_locked_of(self, alias: str) -> str:
+        """`skip_locked` on the rows of one table of a join."""
+        ...
+
+    def earliest(self, *columns: str) -> str:
+        """The smallest of some columns, those that are NULL left out (NULL if all are)."""
+        ...
+
+    async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]: ...
+
+    async def fetchval(self, sql: str, *args: Any) -> Any: ...
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        """The number of rows the statement changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+class SqliteSql:
+    """aiosqlite: one connection, its writes serialised by the file's lock (no row locks to take)."""
+
+    for_update = skip_locked = for_share = ""
+    greatest = "MAX"
+
+    def skip_locked_of(self, alias: str) -> str:
+        return ""
+
+    def earliest(self, *columns: str) -> str:
+        # SQLite's MIN of several values is NULL as soon as one is
+        return f"NULLIF(MIN({', '.join(f'COALESCE({c}, 1e308)' for c in columns)}), 1e308)"
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]:
+        # every row is read: a RETURNING statement left open would block the commit
+        return list(await self._db.execute_fetchall(sql, args))  # type: ignore[arg-type]
+
+    async def fetchval(self, sql: str, *args: Any) -> Any:
+        rows = await self.fetch(sql, *args)
+        return rows[0][0] if rows else None  # type: ignore[index]
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        cursor = await self._db.execute(sql, args)
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._db.executemany(sql, rows)
+
+
+class PostgresSql:
+    """asyncpg: a connection in a transaction, or the pool for a read on its own."""
+
+    for_update = " FOR UPDATE"
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+    for_share = " FOR SHARE"
+    greatest = "GREATEST"
+
+    def skip_locked_of(self, alias: str) -> str:
+        return f" FOR UPDATE OF {alias} SKIP LOCKED"
+
+    def earliest(self, *columns: str) -> str:
+        return f"LEAST({', '.join(columns)})"  # as the index games_due has it (migration 0003)
+
+    def __init__(self, db: Any) -> None:  # asyncpg.Connection or asyncpg.Pool
+        self._db = db
+
+    async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]:
+        return await self._db.fetch(numbered(sql), *args)
+
+    async def fetchval(self, sql: str, *args: Any) -> Any:
+        return await self._db.fetchval(numbered(sql), *args)
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        status: str = await self._db.execute(numbered(sql), *args)  # "UPDATE 3", "INSERT 0 1"
+        return int(status.rsplit(" ", 1)[-1])
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self._db.executemany(numbered(sql), rows)
+
+
+class SqlStore:
+    """The base of the subject mixins: what each needs of its store (both stores define them)."""
+
+    def _read(self) -> Sql:
+        """The database for reads outside a transaction (on PostgreSQL, the task's transaction if any)."""
+        raise NotImplementedError
+
+    def _locked(self, sql: str, *args: Any) -> AbstractAsyncContextManager[Sequence[Mapping[str, Any]]]:
+        """The rows of a SELECT, to change and save: on PostgreSQL in a transaction holding their row locks
+        (FOR UPDATE), on SQLite as read (the process's own memory is the truth, and a transaction held here
+        would block the saves made inside it)."""
+        raise NotImplementedError
+
+    def _writing(self) -> AbstractAsyncContextManager[Sql]:
+        """One write transaction (on PostgreSQL joining the task's own): a database error comes out as
+        StoreError, with nothing written."""
+        raise NotImplementedError
+
+
+def marks(names: Sequence[object]) -> str:
+    """`?, ?, ?`: one mark a column."""
+    return ", ".join("?" * len(names))

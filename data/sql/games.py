@@ -1,0 +1,150 @@
+"""Games and their log: a game made from its lobby, read back (a restart replays it), its table, board,
+timer and seats. Appending an action is each store's own (`append_action`): it is the path of every
+click, and each database has its fastest way of writing it (one hand-over to SQLite's thread, one
+statement to PostgreSQL)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+
+from .. import mapping as m
+from ..rows import GameRow, OutboxEntry, SeatRow, StoredGame
+from .dialect import SqlStore, marks
+from .outbox import tell as write_tell
+
+_ANY_GUILD = "(CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)"  # a server, or all of them (None)
+
+
+class Games(SqlStore):
+    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
+        """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
+        `tell` (entries of the new game: their game_no is filled in) is written with it."""
+        async with self._writing() as db:
+            game_no = int(
+                await db.fetchval(
+                    f"INSERT INTO games ({m.listed(m.GAME_NEW)}) VALUES ({marks(m.GAME_NEW)}) RETURNING game_no",
+                    *m.new_game_values(row),
+                )
+            )
+            await db.executemany(
+                f"INSERT INTO game_seats ({m.listed(m.SEAT)}) VALUES ({marks(m.SEAT)})",
+                m.seat_values(game_no, row.seats),
+            )
+            if row.lobby_id is not None:
+                await db.execute(
+                    "UPDATE lobbies SET status = 'started', game_no = ? WHERE lobby_id = ?", game_no, row.lobby_id
+                )
+            await write_tell(db, (replace(e, game_no=game_no) for e in tell))
+        return game_no
+
+    async def due_games(self, now: float) -> list[int]:
+        """Active games with a deadline, reminder or pending computer turn due by `now` (of any process)."""
+        db = self._read()
+        rows = await db.fetch(
+            "SELECT game_no FROM games WHERE status = 'active' AND "
+            f"{db.earliest('deadline', 'reminder_at', 'carry_on_at')} <= ? ORDER BY game_no",
+            now,
+        )
+        return [r["game_no"] for r in rows]
+
+    async def active_games(self) -> list[StoredGame]:
+        """Every active game with its action log: what a restart replays."""
+        return await self._games("WHERE g.status = 'active'")
+
+    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """The numbers of a user's active games (all servers, or one), whichever process started them."""
+        rows = await self._read().fetch(
+            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
+            f"WHERE g.status = 'active' AND s.user_id = ? AND {_ANY_GUILD} ORDER BY g.game_no",
+            user_id,
+            guild_id,
+            guild_id,
+        )
+        return [r["game_no"] for r in rows]
+
+    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
+        """One game; with `since`, only the actions from that turn on (a process catching up)."""
+        games = await self._games("WHERE g.game_no = ?", game_no, since=since)
+        return games[0] if games else None
+
+    async def _games(self, where: str, *params: object, since: int = 0) -> list[StoredGame]:
+        db = self._read()
+        games = await db.fetch(f"SELECT {m.listed(m.GAME, 'g.')} FROM games g {where} ORDER BY g.game_no", *params)
+        if not games:
+            return []
+        seats = await db.fetch(
+            f"SELECT {m.listed(m.SEAT, 's.')} FROM game_seats s JOIN games g ON g.game_no = s.game_no {where} "
+            "ORDER BY s.game_no, s.seat",
+            *params,
+        )
+        actions = await db.fetch(
+            f"SELECT {m.listed(m.ACTION, 'a.')} FROM actions a JOIN games g ON g.game_no = a.game_no {where} "
+            "AND a.turn >= ? ORDER BY a.game_no, a.turn",
+            *params,
+            since,
+        )
+        return m.stored_games(games, seats, actions, since)
+
+    async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE games SET channel_id = ?, thread_id = ?, version = version + 1 WHERE game_no = ?",
+                channel_id,
+                thread_id,
+                game_no,
+            )
+
+    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool:
+        """The live board, posted at `turn`; False (nothing written) if a board of a later turn is stored
+        already (two processes posting boards of one game: the newer one stays)."""
+        async with self._writing() as db:
+            return (
+                await db.execute(
+                    "UPDATE games SET board_message_id = ?, board_turn = ?, version = version + 1 WHERE game_no = ? "
+                    "AND (CAST(? AS BIGINT) IS NULL OR board_turn IS NULL OR board_turn <= ?)",
+                    message_id,
+                    turn,
+                    game_no,
+                    turn,
+                    turn,
+                )
+                > 0
+            )
+
+    async def set_timer(
+        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
+    ) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE games SET deadline = ?, reminder_at = ?, version = version + 1 WHERE game_no = ?",
+                deadline,
+                reminder_at,
+                game_no,
+            )
+            await write_tell(db, tell)
+
+    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ?, level = ? "
+                "WHERE game_no = ? AND seat = ?",
+                row.user_id, row.name, row.computer, row.replaced_user_id, row.level, game_no, seat,
+            )  # fmt: skip
+            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?", game_no)
+            await write_tell(db, tell)
+
+    async def end_game(
+        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
+    ) -> None:
+        """End a game without results (abandoned)."""
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, ended_at = ?, "
+                "version = version + 1 WHERE game_no = ?",
+                status,
+                time.time() if at is None else at,
+                game_no,
+            )
+            await write_tell(db, tell)

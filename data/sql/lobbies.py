@@ -1,0 +1,140 @@
+"""Lobbies (the tables being gathered), servers' settings, and rematches (a table asking to play again)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+
+from .. import mapping as m
+from ..rows import LobbyRow, OutboxEntry, RematchRow, SettingsRow
+from .dialect import SqlStore, marks
+from .outbox import tell as write_tell
+
+_NEW_LOBBY = f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({marks(m.LOBBY_NEW)})"
+
+
+class Settings(SqlStore):
+    async def load_settings(self, guild_id: int) -> SettingsRow | None:
+        rows = await self._read().fetch(
+            f"SELECT {m.listed(m.SETTINGS)} FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+        return m.settings_row(rows[0]) if rows else None
+
+    async def save_settings(self, row: SettingsRow) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({marks(m.SETTINGS)}) "
+                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
+                "auto_play = excluded.auto_play, language = excluded.language, "
+                "default_options = excluded.default_options, computer_level = excluded.computer_level, "
+                "undo_allowed = excluded.undo_allowed",
+                *m.settings_values(row),
+            )
+
+
+class Lobbies(SqlStore):
+    async def create_lobby(self, row: LobbyRow) -> int:
+        async with self._writing() as db:
+            return int(await db.fetchval(f"{_NEW_LOBBY} RETURNING lobby_id", *m.new_lobby_values(row)))
+
+    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
+        """A lobby the bot opens itself, once per `row.origin`: the new lobby and True, or the one that key
+        opened before (as stored: open, started or cancelled) and False, with nothing written. Two processes
+        opening the same key at once: the second's INSERT waits for the first's commit, then finds its row."""
+        assert row.origin is not None
+        async with self._writing() as db:
+            made = await db.fetchval(
+                f"{_NEW_LOBBY} ON CONFLICT (origin) DO NOTHING RETURNING lobby_id", *m.new_lobby_values(row)
+            )
+            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = ?", row.origin)
+        return m.lobby_row(rows[0]), made is not None
+
+    @asynccontextmanager
+    async def locked_lobby(self, lobby_id: int) -> AsyncIterator[LobbyRow | None]:
+        """A lobby as committed, to change and save: on PostgreSQL in a transaction holding its row lock (joins
+        and a start that race from two processes take turns, each on the lobby as the other left it)."""
+        async with self._locked(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE lobby_id = ?", lobby_id) as rows:
+            yield m.lobby_row(rows[0]) if rows else None
+
+    async def save_lobby(self, row: LobbyRow) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
+                row.message_id,
+                row.host_id,
+                m.dump(row.options),
+                m.seats_json(row.seats),
+                row.status,
+                row.lobby_id,
+            )
+
+    async def open_lobbies(self) -> list[LobbyRow]:
+        rows = await self._read().fetch(
+            f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE status = 'open' ORDER BY lobby_id"
+        )
+        return [m.lobby_row(r) for r in rows]
+
+
+class Rematches(SqlStore):
+    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool:
+        """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
+        for that game already."""
+        async with self._writing() as db:
+            made = await db.execute(
+                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
+                *m.rematch_values(row),
+            )
+            if made == 0:
+                return False
+            await write_tell(db, tell)
+        return True
+
+    async def rematch(self, game_no: int) -> RematchRow | None:
+        rows = await self._read().fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", game_no)
+        return m.rematch_row(rows[0]) if rows else None
+
+    @asynccontextmanager
+    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
+        """A rematch as committed, to change and save: on PostgreSQL in a transaction holding its row lock
+        (answers from two processes take turns, and only one of them settles it)."""
+        async with self._locked(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", game_no) as rows:
+            yield m.rematch_row(rows[0]) if rows else None
+
+    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
+        """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
+        it, in one transaction."""
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE rematches SET message_id = ?, deadline = ?, answers = ?, status = ?, lobby_id = ?, "
+                "next_game_no = ?, step = ?, to_open = ?, claimed_until = ? WHERE game_no = ?",
+                row.message_id, row.deadline, m.rematch_values(row)[7], row.status, row.lobby_id, row.next_game_no,
+                row.step, row.to_open, row.claimed_until, row.game_no,
+            )  # fmt: skip
+            await write_tell(db, tell)
+
+    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
+        """The games whose rematch was settled and its table not made (a crash came between), each claimed
+        until `now + lease` in the same statement so that one process makes it."""
+        async with self._writing() as db:
+            # The rows are taken in key order, skipping any another process holds: a plain multi-row UPDATE takes
+            # them in the order its scan meets them, which two processes sweeping at once need not share (#23).
+            rows = await db.fetch(
+                "UPDATE rematches SET claimed_until = ? WHERE game_no IN (SELECT game_no FROM rematches "
+                f"WHERE to_open = ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY game_no{db.skip_locked})"
+                " RETURNING game_no",
+                now + lease,
+                True,
+                now,
+            )
+        return sorted(r["game_no"] for r in rows)
+
+    async def next_rematch_deadline(self) -> float | None:
+        """The earliest deadline of the rematches still open (None: none is)."""
+        return await self._read().fetchval("SELECT MIN(deadline) FROM rematches WHERE status = 'open'")
+
+    async def due_rematches(self, now: float) -> list[int]:
+        """The games whose rematch is still open past its deadline."""
+        rows = await self._read().fetch(
+            "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= ? ORDER BY game_no", now
+        )
+        return [r["game_no"] for r in rows]

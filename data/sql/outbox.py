@@ -1,0 +1,107 @@
+"""The outbox: what players are to be told, written in the transaction of what it tells."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from .. import mapping as m
+from ..rows import HandMessage, OutboxEntry
+from .dialect import Sql, SqlStore, marks
+
+TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
+
+
+async def tell(db: Sql, entries: Iterable[OutboxEntry]) -> None:
+    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
+    await db.executemany(TELL, m.outbox_values(entries))
+
+
+class Outbox(SqlStore):
+    async def _write_told(
+        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
+    ) -> None:
+        """Write what `told` settles: each store's own (SQLite queues it for its next transaction, PostgreSQL
+        writes it at once in the order every action takes its rows)."""
+        raise NotImplementedError
+
+    async def flush(self) -> None:
+        """Write what `told` queued, if anything."""
+
+    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
+        """What is still to be told (of one game, or of every game), oldest first (ties in key order)."""
+        await self.flush()
+        where, params = ("WHERE game_no = ?", (game_no,)) if game_no is not None else ("", ())
+        rows = await self._read().fetch(
+            f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn, kind, user_id",
+            *params,
+        )
+        return [m.outbox_entry(r) for r in rows]
+
+    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
+        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
+        else takes them while they are being told (a failure then sets when they are tried again). Rows
+        another transaction is claiming are skipped, not waited for, so processes sweeping at once share."""
+        async with self._writing() as db:
+            rows = await db.fetch(
+                f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ? "
+                f"ORDER BY due_at, game_no, kind, user_id, turn LIMIT ?{db.skip_locked}",
+                now,
+                limit,
+            )
+            entries = [m.outbox_entry(r) for r in rows]
+            await db.executemany(
+                "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
+                [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],
+            )
+        return [replace(e, due_at=now + lease) for e in entries]
+
+    async def told(
+        self,
+        game_no: int,
+        done: Iterable[tuple[str, int, int]] = (),
+        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
+        hand_messages: Iterable[HandMessage] = (),
+        forget_hand_messages: Iterable[int] = (),
+    ) -> None:
+        """After telling: delete the entries told (keys `(kind, user_id, turn)`; a player's hand told at turn
+        t also settles their older hands), postpone those that failed to `due_at`, and remember (or forget,
+        by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
+        after its action was told) is written (see `_write_told`); a retry is on disk before this returns."""
+        hands, others, later, forget, remember = m.told_values(
+            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
+        )
+        statements: list[tuple[str, list[tuple[Any, ...]]]] = []
+        for sql, rows in (
+            ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
+            ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
+            # A hand that could not be told gets an entry of its own (its action's entry was told).
+            (
+                f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES (?, ?, ?, ?, ?, ?, 1) "
+                "ON CONFLICT (game_no, kind, user_id, turn) DO UPDATE SET "
+                "due_at = excluded.due_at, attempts = outbox.attempts + 1",
+                later,
+            ),
+            ("DELETE FROM hand_messages WHERE game_no = ? AND user_id = ?", forget),
+            (
+                f"INSERT INTO hand_messages ({m.listed(m.HAND_MESSAGE)}) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id",
+                remember,
+            ),
+        ):
+            if rows:
+                statements.append((sql, sorted(rows)))  # in key order, as every writer takes them
+        if statements:
+            await self._write_told(game_no, statements, urgent=bool(later))
+
+    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
+        """The hand DMs with live controls of a game (of one player)."""
+        await self.flush()
+        where, params = ("AND user_id = ?", (game_no, user_id)) if user_id is not None else ("", (game_no,))
+        rows = await self._read().fetch(
+            f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = ? {where}", *params
+        )
+        return [m.hand_message(r) for r in rows]
