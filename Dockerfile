@@ -27,6 +27,7 @@ COPY cogs cogs
 COPY data data
 COPY presenters presenters
 COPY rendering rendering
+COPY web web
 RUN /opt/venv/bin/pip install .
 
 # -- what runs: no compiler, no sources, no root ---------------------------------------------------------------

@@ -60,7 +60,7 @@ async def test_slash_commands_carry_japanese_names_descriptions_and_choices(worl
     assert set(commands) == {
         *("play", "hand", "move", "games", "resign", "abandon"),
         *("rules", "settings", "leaderboard", "stats", "history", "replay", "season", "unwatch", "undo"),
-        *("tournament", "help", "analysis"),
+        *("tournament", "help", "analysis", "privacy"),
     }
     assert commands["undo"].name_localizations[discord.Locale.japanese] == "待った"
     assert commands["analysis"].name_localizations[discord.Locale.japanese] == "検討"
