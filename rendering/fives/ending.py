@@ -14,10 +14,11 @@ from bot.i18n import tr, trn
 from .. import palette as pal
 from ..chips import side_of
 from ..names import SLOT, fill, say
-from ..text import draw_text
+from ..text import draw_text, text_width
 from .common import BODY, PAD, SMALL, WIDTH, side_label
 
 HEIGHT = 56  # the band, below the footer, on the last board only
+GAP = 24  # between the winners and the hand's line
 
 
 class Ending(NamedTuple):
@@ -29,10 +30,12 @@ def ending(view: FivesView, names: Sequence[str], locale: str) -> Ending | None:
     """What the last board says of the end of the game; None before the game is over."""
     if not view.over or not view.winner:
         return None
+    hand = _last_hand(view, names, locale)
+    # the winners take all the band the hand's line leaves, so that their names are cut only when they must
+    room = WIDTH - 2 * PAD - (text_width(hand, SMALL, False) + GAP if hand is not None else 0)
     members = [s for side in view.winner for s in view.sides[side]]
     winner = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
-    winner = fill(winner, members, names, locale, BODY, True, WIDTH // 2 - PAD)
-    return Ending(winner, _last_hand(view, names, locale))
+    return Ending(fill(winner, members, names, locale, BODY, True, room), hand)
 
 
 def _last_hand(view: FivesView, names: Sequence[str], locale: str) -> str | None:
@@ -66,5 +69,5 @@ def draw_ending(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
     base = top + HEIGHT // 2 + 10
     x = PAD + draw_text(canvas, PAD, base, said.winner, BODY, pal.GOLD, pal.STRIP, bold=True)
     if said.hand is not None and WIDTH - PAD - x > 80:
-        room = WIDTH - PAD - x - 24
+        room = WIDTH - PAD - x - GAP
         draw_text(canvas, WIDTH - PAD, base, said.hand, SMALL, pal.WHITE, pal.STRIP, align="right", max_width=room)
