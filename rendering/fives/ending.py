@@ -30,20 +30,24 @@ def ending(view: FivesView, names: Sequence[str], locale: str) -> Ending | None:
     """What the last board says of the end of the game; None before the game is over."""
     if not view.over or not view.winner:
         return None
-    hand = _last_hand(view, names, locale)
-    # the winners take all the band the hand's line leaves, so that their names are cut only when they must
-    room = WIDTH - 2 * PAD - (text_width(hand, SMALL, False) + GAP if hand is not None else 0)
+    band = WIDTH - 2 * PAD
+    whole = _last_hand(view, names, locale, band)
+    # the winners come first: they take what the hand's line leaves, or at least two thirds of the band;
+    # the hand's line then takes the rest, cut in a name rather than in its points
+    room = band - (min(text_width(whole, SMALL, False), band // 3) + GAP if whole is not None else 0)
     members = [s for side in view.winner for s in view.sides[side]]
     winner = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
-    return Ending(fill(winner, members, names, locale, BODY, True, room), hand)
+    winner = fill(winner, members, names, locale, BODY, True, room)
+    hand = _last_hand(view, names, locale, band - text_width(winner, BODY, True) - GAP)
+    return Ending(winner, hand)
 
 
-def _last_hand(view: FivesView, names: Sequence[str], locale: str) -> str | None:
+def _last_hand(view: FivesView, names: Sequence[str], locale: str, room: int) -> str | None:
     # All Fives can end on a play that reaches the target: the hand in play then never ended
     if not view.hands or len(view.hands) < view.hand_no:
         return None
     result = view.hands[-1]
-    points, goer, room = result.points, (result.detail or {}).get("goer"), WIDTH // 2 - PAD
+    points, goer = result.points, (result.detail or {}).get("goer")
     if result.reason == "domino" and isinstance(goer, int):
         gained = points[side_of(view, goer)]
         if gained > 0:
@@ -55,7 +59,7 @@ def _last_hand(view: FivesView, names: Sequence[str], locale: str) -> str | None
     if result.reason == "blocked":
         best = max(range(len(points)), key=lambda k: points[k])
         if points[best] > 0:
-            players = side_label(view, names, best, locale, SMALL, room // 2)
+            players = side_label(view, names, best, locale, SMALL, room // 2)  # the words take the rest
             return tr("image.final.blocked.points", locale, players=players, points=points[best])
         return tr("image.final.blocked", locale)
     return None
@@ -68,6 +72,15 @@ def draw_ending(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
     ImageDraw.Draw(canvas).rectangle((0, top, WIDTH - 1, top + HEIGHT - 1), fill=pal.idx(pal.STRIP))
     base = top + HEIGHT // 2 + 10
     x = PAD + draw_text(canvas, PAD, base, said.winner, BODY, pal.GOLD, pal.STRIP, bold=True)
-    if said.hand is not None and WIDTH - PAD - x > 80:
-        room = WIDTH - PAD - x - GAP
-        draw_text(canvas, WIDTH - PAD, base, said.hand, SMALL, pal.WHITE, pal.STRIP, align="right", max_width=room)
+    if said.hand is not None:
+        draw_text(
+            canvas,
+            WIDTH - PAD,
+            base,
+            said.hand,
+            SMALL,
+            pal.WHITE,
+            pal.STRIP,
+            align="right",
+            max_width=WIDTH - PAD - x - GAP,
+        )
