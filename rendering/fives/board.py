@@ -23,6 +23,7 @@ from bot.i18n import tr
 from .. import palette as pal
 from ..sprites import HIGHLIGHT, PLAIN, badge_sprite, ring, ringed_sprite, tile_sprite
 from ..text import draw_text, text_width
+from . import ending
 from .common import BODY, PAD, SMALL, WIDTH, draw_header, header_height, last_action, seat_name
 from .geometry import OVERLAP, STEP, TOUCHING, LayoutTile, Placement, TileLayout, end_heading, entry_point, place
 
@@ -98,17 +99,18 @@ class Frame:
 def frame(view: FivesView) -> Frame:
     head = header_height(view)
     band = COUNT_BAND if view.muggins_unit else 0
-    room_h = MAX_HEIGHT - head - FOOTER - band - 2 * MARGIN
+    foot = FOOTER + (ending.HEIGHT if view.over else 0)  # the last board closes with who won
+    room_h = MAX_HEIGHT - head - foot - band - 2 * MARGIN
     if not view.layout:
-        board_h = max(MIN_HEIGHT - head - FOOTER, band + 2 * MARGIN)
-        return Frame(WIDTH, head + board_h + FOOTER, head, band, board_h, UNITS[0], None, 0, 0)
+        board_h = max(MIN_HEIGHT - head - foot, band + 2 * MARGIN)
+        return Frame(WIDTH, head + board_h + foot, head, band, board_h, UNITS[0], None, 0, 0)
     unit, placement = choose_unit(view.layout, WIDTH - 2 * MARGIN, room_h, descent_for(view))
     x0, y0, x1, _ = placement.bbox
     tiles_h = (placement.bbox[3] - y0 + 2 * BADGE_ROOM) * unit
-    board_h = max(MIN_HEIGHT - head - FOOTER, band + tiles_h + 2 * MARGIN)
+    board_h = max(MIN_HEIGHT - head - foot, band + tiles_h + 2 * MARGIN)
     ox = (WIDTH - (x1 - x0) * unit) // 2 - x0 * unit
     oy = head + band + MARGIN + (board_h - band - 2 * MARGIN - tiles_h) // 2 + BADGE_ROOM * unit - y0 * unit
-    return Frame(WIDTH, head + board_h + FOOTER, head, band, board_h, unit, placement, ox, oy)
+    return Frame(WIDTH, head + board_h + foot, head, band, board_h, unit, placement, ox, oy)
 
 
 def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
@@ -120,7 +122,8 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     else:
         _draw_count(canvas, view, locale, f.header)
         _draw_tiles(canvas, view, f.placement, f.unit, f.ox, f.oy)
-    _draw_footer(canvas, view, names, locale, f.height - FOOTER)
+    _draw_footer(canvas, view, names, locale, f.header + f.board)
+    ending.draw_ending(canvas, view, names, locale, f.header + f.board + FOOTER)
     return canvas
 
 

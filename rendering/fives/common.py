@@ -77,6 +77,9 @@ def draw_header(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
             canvas, right, base, who, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=300
         )
         right -= 18
+    elif view.over:  # as Five Hundred's and Domineren's last boards say it
+        over = tr("image.board.over", locale)
+        right -= draw_text(canvas, right, base, over, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right") + 18
     x = PAD
     x += draw_text(canvas, x, base, game_name(view, locale), TITLE, pal.WHITE, pal.STRIP, bold=True, max_width=360)
     rounds = view.options.get("rounds")  # Draw: a set number of hands, so the header says how far in
