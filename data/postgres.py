@@ -30,10 +30,8 @@ from typing import Any
 import asyncpg
 
 from . import mapping as m
-from . import privacy
 from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
 from .migrations import migrations
-from .privacy import Forgotten, GuildLeft
 from .rows import (
     ActionWrite,
     OutboxEntry,
@@ -45,6 +43,7 @@ from .sql.dialect import PostgresSql, Sql
 from .sql.games import Games
 from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.outbox import TELL, Outbox
+from .sql.privacy import Privacy
 from .sql.seasons import Seasons
 from .sql.standings import Standings
 
@@ -185,7 +184,9 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
+class PostgresStore(
+    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy
+):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -458,46 +459,3 @@ class PostgresStore(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seas
         if len(written) != len(new):
             stale = sorted({r.user_id for r in new} - {r["user_id"] for r in written})
             raise RatingsChanged(f"ratings of {stale} in {pool} changed since they were read")
-
-    # -- players' own data and the servers left (issue 26: the SQL is data.privacy's, shared by both stores) --
-    async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
-        """Everything stored about a player (`/privacy show` and `export`)."""
-        async with self._transaction() as db:
-            return await privacy.export_user(_PrivacyDb(db), user_id)
-
-    async def forget_user(self, user_id: int) -> Forgotten:
-        """Remove a player's id and names from every table, in one transaction (`/privacy forget`)."""
-        async with self._transaction() as db:
-            return await privacy.forget_user(_PrivacyDb(db), user_id)
-
-    async def leave_guild(self, guild_id: int, at: float) -> GuildLeft:
-        """The bot was removed from a server: its games in play abandoned, its live things ended, in one
-        transaction; the rest kept from `at` until `purge_left_guilds`."""
-        async with self._transaction() as db:
-            return await privacy.leave_guild(_PrivacyDb(db), guild_id, at)
-
-    async def guild_rejoined(self, guild_id: int) -> bool:
-        async with self._transaction() as db:
-            return await privacy.guild_rejoined(_PrivacyDb(db), guild_id)
-
-    async def purge_left_guilds(self, before: float) -> list[int]:
-        """Delete everything of the servers left at `before` or earlier, one transaction each; their ids."""
-        async with self._transaction() as db:
-            due = await privacy.left_guilds_due(_PrivacyDb(db), before)
-        for guild_id in due:
-            async with self._transaction() as db:
-                await privacy.purge_guild(_PrivacyDb(db), guild_id)
-        return due
-
-
-class _PrivacyDb:
-    """data.privacy's statements on this store's connection (already inside a transaction), numbered."""
-
-    def __init__(self, db: asyncpg.Connection) -> None:
-        self._db = db
-
-    async def fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        return list(await self._db.fetch(privacy.numbered(sql), *args))
-
-    async def execute(self, sql: str, *args: Any) -> None:
-        await self._db.execute(privacy.numbered(sql), *args)

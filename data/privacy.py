@@ -2,9 +2,8 @@
 for both stores (docs/privacy.md says what is kept and for how long).
 
 Every statement here is plain SQL that SQLite and PostgreSQL both run, with `?` placeholders (the PostgreSQL
-store numbers them: `numbered`), run by the store inside one of its write transactions through a `Db`. So the
-stores' methods of this section are a few lines each: `export_user`, `forget_user`, `leave_guild`,
-`guild_rejoined`, `purge_left_guilds`.
+dialect numbers them), run inside one write transaction through a `Db`: the mixin `data.sql.privacy.Privacy`
+gives both stores `export_user`, `forget_user`, `leave_guild`, `guild_rejoined` and `purge_left_guilds`.
 
 Where a player's id or name is stored (`PERSONAL` lists every column): ids as columns, and inside JSON text
 (a lobby's seats, a tournament's entrants, a rematch's answers, the players waiting on a request to take back
@@ -17,7 +16,6 @@ nobody (0); what only concerned them (ratings, their history, watching, hand DMs
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -48,23 +46,12 @@ NOBODY = 0  # who started, ended or organised something, once forgotten (never a
 
 
 class Db(Protocol):
-    """A store's connection inside its write transaction, with `?` placeholders."""
+    """A store's connection inside its write transaction, with `?` placeholders (`data.sql.dialect.Sql`,
+    which numbers them on PostgreSQL)."""
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Any]: ...
 
-    async def execute(self, sql: str, *args: Any) -> None: ...
-
-
-def numbered(sql: str) -> str:
-    """`?` placeholders as PostgreSQL's `$1`, `$2`, ... (no statement here has a `?` in a literal)."""
-    count = 0
-
-    def number(_: re.Match[str]) -> str:
-        nonlocal count
-        count += 1
-        return f"${count}"
-
-    return re.sub(r"\?", number, sql)
+    async def execute(self, sql: str, *args: Any) -> object: ...
 
 
 def _like(user_id: int) -> str:

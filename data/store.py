@@ -18,10 +18,8 @@ from typing import Any
 import aiosqlite
 
 from . import mapping as m
-from . import privacy
 from .errors import StoreConflict, StoreError
 from .migrations import apply_migrations
-from .privacy import Forgotten, GuildLeft
 from .rows import (
     ActionWrite,
     OutboxEntry,
@@ -32,6 +30,7 @@ from .sql.dialect import Sql, SqliteSql
 from .sql.games import Games
 from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.outbox import TELL, Outbox
+from .sql.privacy import Privacy
 from .sql.seasons import Seasons
 from .sql.standings import Standings
 
@@ -76,7 +75,7 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
         raise
 
 
-class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments):
+class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
@@ -252,46 +251,3 @@ class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Und
                 if await cursor.fetchall():
                     await db.executemany(_SET_RATINGS, m.rating_values(guild_id, season.pool, season.ratings))
                     await db.executemany(_ADD_HISTORY, m.history_values(guild_id, season.history))
-
-    # -- players' own data and the servers left (issue 26: the SQL is data.privacy's, shared by both stores) --
-    async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
-        """Everything stored about a player (`/privacy show` and `export`)."""
-        async with self._transaction() as db:
-            return await privacy.export_user(_PrivacyDb(db), user_id)
-
-    async def forget_user(self, user_id: int) -> Forgotten:
-        """Remove a player's id and names from every table, in one transaction (`/privacy forget`)."""
-        async with self._transaction() as db:
-            return await privacy.forget_user(_PrivacyDb(db), user_id)
-
-    async def leave_guild(self, guild_id: int, at: float) -> GuildLeft:
-        """The bot was removed from a server: its games in play abandoned, its live things ended, in one
-        transaction; the rest kept from `at` until `purge_left_guilds`."""
-        async with self._transaction() as db:
-            return await privacy.leave_guild(_PrivacyDb(db), guild_id, at)
-
-    async def guild_rejoined(self, guild_id: int) -> bool:
-        async with self._transaction() as db:
-            return await privacy.guild_rejoined(_PrivacyDb(db), guild_id)
-
-    async def purge_left_guilds(self, before: float) -> list[int]:
-        """Delete everything of the servers left at `before` or earlier, one transaction each; their ids."""
-        async with self._transaction() as db:
-            due = await privacy.left_guilds_due(_PrivacyDb(db), before)
-        for guild_id in due:
-            async with self._transaction() as db:
-                await privacy.purge_guild(_PrivacyDb(db), guild_id)
-        return due
-
-
-class _PrivacyDb:
-    """data.privacy's statements on this store's connection (already inside a transaction)."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-
-    async def fetch(self, sql: str, *args: Any) -> list[sqlite3.Row]:
-        return list(await self._db.execute_fetchall(sql, args))
-
-    async def execute(self, sql: str, *args: Any) -> None:
-        await self._db.execute(sql, args)
