@@ -44,7 +44,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -237,21 +237,27 @@ async def serve(url: str) -> None:
 
 # -- the driver ------------------------------------------------------------------------------------------------
 class Process:
-    """A worker process and its requests in flight."""
+    """A worker process and its requests in flight; `on_event` takes the lines it writes unasked (`event`)."""
 
-    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+    def __init__(
+        self, proc: asyncio.subprocess.Process, on_event: Callable[[dict[str, Any]], None] | None = None
+    ) -> None:
         self.proc = proc
+        self.on_event = on_event
         self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.next_id = 0
         self.alive = True
         self.reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def start(cls, url: str) -> Process:
+    async def start(
+        cls, url: str, module: str = "benchmarks.cluster", on_event: Callable[[dict[str, Any]], None] | None = None
+    ) -> Process:
+        """A worker of `module` (run with `--worker URL`) on the database at `url`."""
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "benchmarks.cluster",
+            module,
             "--worker",
             url,
             cwd=ROOT,
@@ -263,12 +269,16 @@ class Process:
         assert proc.stdout is not None
         ready = json.loads(await proc.stdout.readline())
         assert "ready" in ready, ready
-        return cls(proc)
+        return cls(proc, on_event)
 
     async def _read(self) -> None:
         assert self.proc.stdout is not None
         while line := await self.proc.stdout.readline():
             reply = json.loads(line)
+            if "event" in reply:
+                if self.on_event is not None:
+                    self.on_event(reply)
+                continue
             future = self.pending.pop(reply.pop("id"), None)
             if future is not None and not future.done():
                 future.set_result(reply)
@@ -289,7 +299,8 @@ class Process:
         return await future
 
     def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.send_signal(signal.SIGKILL)
 
     async def stop(self) -> None:
         if self.alive and self.proc.stdin is not None:

@@ -31,7 +31,6 @@ import contextlib
 import json
 import os
 import random
-import signal
 import sys
 import time
 from collections.abc import Awaitable, Sequence
@@ -57,6 +56,8 @@ from bot.tables import (  # noqa: E402
 from bot.tables.outbox import HOLD_EVERY, key_of  # noqa: E402
 from bot.tables.table import replay  # noqa: E402
 from data import open_store  # noqa: E402
+
+from .cluster import Process  # noqa: E402
 
 GUILD = 1
 Dm = list[Any]  # user, action, turn: a hand DM's first move and the turn its controls are for
@@ -144,72 +145,6 @@ async def serve(url: str) -> None:
 
 
 # -- the driver ----------------------------------------------------------------------------------------------
-class Worker:
-    """A worker process, its requests in flight, and the hand DMs it reports."""
-
-    def __init__(self, proc: asyncio.subprocess.Process, on_dm: Any) -> None:
-        self.proc, self.on_dm = proc, on_dm
-        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self.next_id = 0
-        self.alive = True
-        self.reader = asyncio.create_task(self._read())
-
-    @classmethod
-    async def start(cls, url: str, on_dm: Any) -> Worker:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "benchmarks.cluster_races",
-            "--worker",
-            url,
-            cwd=ROOT,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-            limit=2**24,
-        )
-        assert proc.stdout is not None
-        ready = json.loads(await proc.stdout.readline())
-        assert "ready" in ready, ready
-        return cls(proc, on_dm)
-
-    async def _read(self) -> None:
-        assert self.proc.stdout is not None
-        while line := await self.proc.stdout.readline():
-            message = json.loads(line)
-            if "event" in message:
-                self.on_dm(message)
-                continue
-            future = self.pending.pop(message.pop("id"), None)
-            if future is not None and not future.done():
-                future.set_result(message)
-        self.alive = False
-        for future in self.pending.values():
-            if not future.done():
-                future.set_result({"lost": True})
-        self.pending.clear()
-
-    async def ask(self, **request: Any) -> dict[str, Any]:
-        if not self.alive:
-            return {"lost": True}
-        self.next_id += 1
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[self.next_id] = future
-        assert self.proc.stdin is not None
-        self.proc.stdin.write((json.dumps({"id": self.next_id, **request}) + "\n").encode())
-        return await future
-
-    def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            self.proc.send_signal(signal.SIGKILL)
-
-    async def stop(self) -> None:
-        if self.alive and self.proc.stdin is not None:
-            self.proc.stdin.close()
-        with contextlib.suppress(ProcessLookupError, TimeoutError):
-            await asyncio.wait_for(self.proc.wait(), 30)
-
-
 async def open_games(url: str, count: int) -> tuple[list[int], dict[int, Dm]]:
     store = await open_store(url)
     svc = TableService(store, rng=random.Random(1))
@@ -245,7 +180,7 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
         newest[game_no] = (message["at"], dm)
         arrived[game_no].set()
 
-    workers = [await Worker.start(url, on_dm) for _ in range(2)]
+    workers = [await Process.start(url, "benchmarks.cluster_races", on_dm) for _ in range(2)]
     counts = dict.fromkeys(
         ("no_dm", "raced", "clicks", "failed", "typed", "typed_unseen", "refused", "lost", "kills"), 0
     )
@@ -335,7 +270,7 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             await asyncio.sleep(restart_after)  # meanwhile the other process carries every game on
             if done.is_set():
                 return
-            workers[i] = await Worker.start(url, on_dm)
+            workers[i] = await Process.start(url, "benchmarks.cluster_races", on_dm)
 
     started = time.perf_counter()
     kills = asyncio.create_task(killer())
