@@ -6,15 +6,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks import cluster
-from tests.postgres_server import NOT_FOUND, PostgresServer
-
-
-@pytest.fixture
-def server() -> PostgresServer:
-    found = PostgresServer.find()
-    if found is None:
-        pytest.skip(NOT_FOUND)
-    return found
+from tests.postgres_server import PostgresServer
 
 
 def test_two_processes_one_killed_lose_and_double_nothing(

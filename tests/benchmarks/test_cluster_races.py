@@ -7,15 +7,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks import cluster_races
-from tests.postgres_server import NOT_FOUND, PostgresServer
-
-
-@pytest.fixture
-def server() -> PostgresServer:
-    found = PostgresServer.find()
-    if found is None:
-        pytest.skip(NOT_FOUND)
-    return found
+from tests.postgres_server import PostgresServer
 
 
 def test_racing_a_click_with_my_hand_or_move_across_killed_processes(
