@@ -88,38 +88,7 @@ def choose_play(state: FiveHundredState, allies_of: list[list[bool]] | None = No
     if misere:
         return _misere_follow(state, seat, legal, suits, power, led, trump, top, top_seat), -1
     allies = allies_of[seat] if allies_of is not None else _allies(state, seat)
-    if allies[top_seat]:
-        return _low(legal, suits, power, trump), -1
-    winners = [c for c in legal if (suits[c] == led or suits[c] == trump) and power[c] > top]
-    if not winners:
-        return _low(legal, suits, power, trump), -1
-    # the best an opponent still to play can put on this trick
-    threat = 0
-    later = state.trick_size - len(trick) - 1
-    s = seat
-    in_hand = state.in_hand
-    for _ in range(later):
-        s = state.next_seat[s]
-        if allies[s]:
-            continue
-        follow = 0
-        ruff = 0
-        for c in in_hand[s]:
-            sc = suits[c]
-            if sc == led:
-                if power[c] > follow:
-                    follow = power[c]
-            elif sc == trump and power[c] > ruff:
-                ruff = power[c]
-        best = follow if follow else ruff
-        if best > threat:
-            threat = best
-    safe = [c for c in winners if power[c] > threat]
-    if safe:
-        return min(safe, key=power.__getitem__), -1
-    if later == 0:
-        return min(winners, key=power.__getitem__), -1
-    return _low(legal, suits, power, trump), -1
+    return _follow(state, seat, hand, suits, power, trump, top, top_seat, allies, state.in_hand), -1
 
 
 def _joker_suit(hand: list[int], suits: list[int]) -> int:
