@@ -18,7 +18,7 @@ from rendering.five_hundred.board import closing_trick
 from .common import Colours, ControlsCog, fives, names_for, user_locale
 from .game_buttons import GameButton
 from .hands import MyHandButton
-from .watching import WatchButton
+from .watch_controls import WatchButton
 
 if TYPE_CHECKING:
     from bot.client import FivesBot

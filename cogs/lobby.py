@@ -23,7 +23,7 @@ from presenters import common as words
 
 from .common import Colours, ControlsCog, Refusal, fives, public_locale, reports_errors, service, user_locale
 from .translator import text
-from .watching import WatchButton
+from .watch_controls import WatchButton
 
 RULES_DEFAULT = "-"  # the select value that puts an option back to the rules' default
 OPTIONS_PER_PAGE = 4  # selects in the options message, a row left for paging

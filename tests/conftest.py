@@ -59,3 +59,17 @@ async def databases(backend: tuple[str, PostgresServer | None], tmp_path: Path) 
     made = Databases(backend[0], tmp_path, backend[1])
     yield made
     await made.drop()
+
+
+# simcord gives a bot 5 s of wall time to settle, across a whole `advance_time` too. An hour advanced runs the
+# bot's periodic work thousands of times; on a loaded machine (CI beside other jobs) that is more than 5 s
+# although nothing hangs. A bot that truly hangs is still reported, after a minute.
+SETTLE_TIMEOUT = 60.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker is not None else {}
+        options.setdefault("settle_timeout", SETTLE_TIMEOUT)
+        item.add_marker(pytest.mark.simcord(**options))

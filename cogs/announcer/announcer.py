@@ -52,7 +52,7 @@ from presenters import presenter
 
 from ..common import names_for, public_locale
 from ..lobby import lobby_embed, lobby_view
-from ..watching import add_to_thread
+from ..watch_controls import add_to_thread
 from .boards import Boards
 from .hand_dms import HandDMs
 from .invites import Invites

@@ -20,7 +20,7 @@ from bot.tables import UndoRequested, WatcherDMsClosed
 
 from ..common import public_locale
 from ..undo import question_embed, question_text, question_view
-from ..watching import add_to_thread
+from ..watch_controls import add_to_thread
 from .places import GONE, Places
 from .post import Post
 

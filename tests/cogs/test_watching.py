@@ -74,7 +74,7 @@ async def test_a_friend_watches_in_the_thread_another_by_dm_digest(world: World)
     assert world.carol.id in members(thread(world))  # she sees the boards there
 
     said = await watch(watcher, board(world), "By DM digest")
-    assert said.startswith("You are watching this table by DM digest")
+    assert said == "You are watching this table by DM digest: the board as it stands is in your DMs."
     [first] = dms(watcher)
     assert "Watching Draw Dominoes #1" in text_of(first) and first.attachments  # the board's image
 
@@ -243,6 +243,21 @@ async def test_a_digest_discord_failed_is_sent_again_after_its_lease_and_only_on
     assert refusals(world) == []
 
 
+async def test_a_first_digest_discord_failed_is_promised_then_sent_after_its_lease(world: World) -> None:
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    world.env.inject_error("POST", f"/channels/{watcher.user.dm_channel.id}/messages", status=500)
+    said = await watch(watcher, board(world), "By DM digest")
+    assert said.startswith("You are watching this table by DM digest. Discord did not take the first one")
+    assert dms(watcher) == []
+    await play_some(world, 1)
+    await world.env.advance_time(DIGEST_LEASE + 60)
+    await sweep(world).send_due()
+    [first] = dms(watcher)  # what the reply promised, with the play since
+    assert "Watching Draw Dominoes #1" in text_of(first)
+    assert refusals(world) == []
+
+
 async def test_choosing_digests_with_closed_dms_watches_in_the_thread_instead(world: World) -> None:
     watcher = dave(world)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
@@ -349,7 +364,7 @@ async def test_a_crash_before_the_first_digest_was_sent_sends_it_after_the_resta
     async def crash(*args: Any, **kwargs: Any) -> str:  # the process dies once the watcher is recorded
         raise RuntimeError("the process died here")
 
-    monkeypatch.setattr("cogs.watching.send_digest", crash)
+    monkeypatch.setattr("cogs.watch_controls.send_digest", crash)
     # The process dies in that click: its own digest sweep must not run meanwhile (a slow run reached the
     # sweep's next round during the click, and the sweep sent the digest the click had just failed to send).
     sweep(world).sweep.cancel()
