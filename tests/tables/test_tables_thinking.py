@@ -22,12 +22,19 @@ Harness = Any  # tests/tables/conftest.py
 
 
 class GatedExecutor(ThreadPoolExecutor):
-    """Runs the computer's thinking only once the gate opens, and says when some is waiting."""
+    """Runs the computer's thinking at once until `hold()`; then only once the gate opens again, saying when
+    some is waiting. (Held from the start, the computers' first moves at the table's start waited out the
+    gate's 30 s before the test had begun.)"""
 
     def __init__(self) -> None:
         super().__init__(1)
         self.gate = threading.Event()
+        self.gate.set()
         self.waiting = threading.Event()
+
+    def hold(self) -> None:
+        self.gate.clear()
+        self.waiting.clear()
 
     def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
         def gated():
@@ -47,16 +54,17 @@ async def _service(harness: Harness, thinking: Thinking) -> TableService:
 
 async def test_a_click_on_another_table_is_answered_while_a_computer_thinks(harness: Harness) -> None:
     executor = GatedExecutor()
-    thinking = Thinking(1, "strong", executor=executor)
+    thinking = Thinking(1, "normal", executor=executor)
     try:
         await _service(harness, thinking)
-        # table A: Ann and three strong computers; table B: Bob and Cat, humans only
+        # table A: Ann and three searching computers; table B: Bob and Cat, humans only
         game_a, _ = await harness.start_game(humans=(ANN,), computers=3, game_id="all-fives")
         game_b, _ = await harness.start_game(humans=(BOB, CAT), computers=0, game_id="five-up")
         thinking_task = None
         for _ in range(40):  # Ann plays until a computer has a real choice to think about
             hand = await harness.to_act(game_a)
             assert hand is not None
+            executor.hold()
             thinking_task = asyncio.create_task(
                 harness.service.act(game_a, ANN.user_id, hand.view.legal[0].text, hand.turn)
             )
