@@ -110,7 +110,7 @@ async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(har
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ANN, BOB), computers=2, game_id="five-up")  # partners by draw
     await svc.set_computer_level(lobby_id, ANN.user_id, 1, "easy")
-    await svc.set_computer_level(lobby_id, ANN.user_id, 2, "strong")
+    await svc.set_computer_level(lobby_id, ANN.user_id, 2, "normal")
     await svc.start(lobby_id, ANN.user_id)
     [game_no] = [g.table.game_no for g in svc.games_of(ANN.user_id)]
     end = next(n for n in await harness.play(game_no) if isinstance(n, GameEnded))
