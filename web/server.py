@@ -24,16 +24,18 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bot.tables import Notification, TableService
-from bot.tables.errors import GameNotFound, NotAPlayer, StaleControl, TableError, TableOver
+from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
 
+from . import auth
+from .auth import AUTH, SESSION_COOKIE, Auth
 from .hub import Hub
+from .keys import SERVICE, SIGNER
+from .replay import replay_json
 from .sessions import BadSession, Session, Signer
 
 log = logging.getLogger(__name__)
 
-SERVICE = web.AppKey("service", TableService)
 HUB = web.AppKey("hub", Hub)
-SIGNER = web.AppKey("signer", Signer)
 Deliver = Callable[[list[Notification]], Awaitable[None]]
 DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web move did (the bot's announcer)
 
@@ -66,7 +68,7 @@ LIMITER = web.AppKey("limiter", RateLimit)
 
 def _session(request: web.Request) -> Session:
     header = request.headers.get("Authorization", "")
-    token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.cookies.get("fives_session")
+    token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.cookies.get(SESSION_COOKIE)
     if token is None:
         token = request.query.get("token")  # a browser's WebSocket cannot send headers
     if not token:
@@ -117,6 +119,18 @@ async def get_table(request: web.Request) -> web.Response:
     return web.json_response(await table_state(request.app[SERVICE], _game_no(request), session))
 
 
+async def get_replay(request: web.Request) -> web.Response:
+    """An ended game's every frame, hands revealed as /replay reveals them; 409 while it is played."""
+    session = _session(request)
+    try:
+        replay = await request.app[SERVICE].replay(_game_no(request), session.guild_id)
+    except GameNotFound:
+        raise web.HTTPNotFound(text="no such game") from None
+    except GameNotOver:
+        raise web.HTTPConflict(text="the game is still being played: its replay opens when it ends") from None
+    return web.json_response(replay_json(replay))
+
+
 async def _act(app: web.Application, game_no: int, session: Session, body: Any) -> dict[str, Any]:
     """One move; the answer the client shows. Refusals change nothing (the service guarantees it)."""
     if not isinstance(body, dict) or not isinstance(body.get("action"), str) or not isinstance(body.get("turn"), int):
@@ -139,7 +153,7 @@ async def _act(app: web.Application, game_no: int, session: Session, body: Any) 
 
 async def post_act(request: web.Request) -> web.Response:
     session = _session(request)
-    if request.cookies.get("fives_session") and request.headers.get("X-Fives-CSRF") != "1":
+    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
         raise web.HTTPForbidden(text="missing CSRF header")  # a cross-site form cannot set a custom header
     try:
         body = await request.json()
@@ -215,8 +229,12 @@ def make_app(
     hub: Hub | None = None,
     limiter: RateLimit | None = None,
     deliver: Deliver = _tell_nobody,
+    login: Auth | None = None,
 ) -> web.Application:
+    """The web table's application. `login` is Discord's login (none: sessions are issued elsewhere, as in
+    tests)."""
     app = web.Application(middlewares=[security_headers])
+    app[AUTH] = login or Auth("", None)
     app[DELIVER] = deliver
     app[SERVICE] = service
     app[HUB] = hub or Hub()
@@ -225,4 +243,6 @@ def make_app(
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)
     app.router.add_get("/api/games/{game_no}/ws", socket)
+    app.router.add_get("/api/games/{game_no}/replay", get_replay)
+    auth.add_routes(app)
     return app

@@ -25,6 +25,29 @@ def test_a_missing_secret_or_bad_port_is_a_clear_error() -> None:
         WebSettings.from_env({"FIVES_WEB_URL": "https://x", "FIVES_WEB_PORT": "http", "FIVES_WEB_SECRET": "s" * 20})
 
 
+def test_discord_login_wants_both_the_client_id_and_secret_and_never_shows_the_secret() -> None:
+    base = {"FIVES_WEB_URL": "https://x", "FIVES_WEB_PORT": "8080", "FIVES_WEB_SECRET": "s" * 20}
+    off = WebSettings.from_env(base)
+    assert off is not None and not off.login
+    on = WebSettings.from_env({**base, "FIVES_DISCORD_CLIENT_ID": "1234", "FIVES_DISCORD_CLIENT_SECRET": "shh-secret"})
+    assert on is not None and on.login and on.client_id == "1234"
+    assert "shh-secret" not in repr(on)
+    with pytest.raises(ValueError, match="both FIVES_DISCORD_CLIENT_ID and FIVES_DISCORD_CLIENT_SECRET"):
+        WebSettings.from_env({**base, "FIVES_DISCORD_CLIENT_ID": "1234"})
+    with pytest.raises(ValueError, match="FIVES_DISCORD_CLIENT_ID must be"):
+        WebSettings.from_env({**base, "FIVES_DISCORD_CLIENT_ID": "my app", "FIVES_DISCORD_CLIENT_SECRET": "x"})
+
+
+def test_a_ticket_names_a_game_and_is_no_session() -> None:
+    signer = Signer(b"k" * 32)
+    ticket = signer.ticket(12, 9)
+    assert (signer.read_ticket(ticket).game_no, signer.read_ticket(ticket).guild_id) == (12, 9)
+    with pytest.raises(BadSession):
+        signer.read(ticket)  # a link in Discord is not a login
+    with pytest.raises(BadSession):
+        signer.read_ticket(signer.issue(7, 9))
+
+
 def test_sessions_expire_and_cannot_be_forged() -> None:
     now = [1000.0]
     signer = Signer(b"k" * 32, clock=lambda: now[0])
