@@ -14,6 +14,7 @@ from bot.tables import TableService
 
 from .auth import Auth, Members
 from .hub import Hub
+from .links import TableLinks
 from .oauth import DiscordOAuth
 from .server import Deliver, make_app
 from .sessions import Signer
@@ -29,6 +30,8 @@ class WebSettings:
     secret: bytes = field(repr=False)  # signs sessions; derived from FIVES_WEB_SECRET, never logged
     client_id: str = ""  # the Discord application's OAuth2 client id (FIVES_DISCORD_CLIENT_ID)
     client_secret: str = field(default="", repr=False)  # FIVES_DISCORD_CLIENT_SECRET, never logged
+
+    activity: bool = False  # FIVES_WEB_ACTIVITY: the application's Activity is set up (docs/web.md)
 
     @property
     def login(self) -> bool:
@@ -55,6 +58,13 @@ class WebSettings:
         if bool(client_id) != bool(client_secret):
             raise ValueError("set both FIVES_DISCORD_CLIENT_ID and FIVES_DISCORD_CLIENT_SECRET for Discord login")
         return cls(url.rstrip("/"), int(port), host, hashlib.sha256(secret.encode()).digest(), client_id, client_secret)
+
+
+def table_links(settings: WebSettings) -> TableLinks | None:
+    """The bot's links to the web table, or None while Discord login is off (a link would lead nowhere)."""
+    if not settings.login:
+        return None
+    return TableLinks(settings.url, Signer(settings.secret), activity=settings.activity)
 
 
 def web_app(
