@@ -57,7 +57,20 @@ class WebSettings:
             raise ValueError("FIVES_DISCORD_CLIENT_ID must be the application's id (a number)")
         if bool(client_id) != bool(client_secret):
             raise ValueError("set both FIVES_DISCORD_CLIENT_ID and FIVES_DISCORD_CLIENT_SECRET for Discord login")
-        return cls(url.rstrip("/"), int(port), host, hashlib.sha256(secret.encode()).digest(), client_id, client_secret)
+        activity = environ.get("FIVES_WEB_ACTIVITY", "").strip().lower()
+        if activity not in ("", "0", "1", "true", "false", "yes", "no", "on", "off"):
+            raise ValueError(f"FIVES_WEB_ACTIVITY must be on or off, not {activity!r}")
+        if activity in ("1", "true", "yes", "on") and not client_id:
+            raise ValueError("FIVES_WEB_ACTIVITY wants Discord login: set FIVES_DISCORD_CLIENT_ID and _SECRET too")
+        return cls(
+            url.rstrip("/"),
+            int(port),
+            host,
+            hashlib.sha256(secret.encode()).digest(),
+            client_id,
+            client_secret,
+            activity in ("1", "true", "yes", "on"),
+        )
 
 
 def table_links(settings: WebSettings) -> TableLinks | None:

@@ -39,6 +39,7 @@ def test_every_setting_read_is_documented_in_env_example() -> None:
             "FIVES_WEB_SECRET",
             "FIVES_DISCORD_CLIENT_ID",
             "FIVES_DISCORD_CLIENT_SECRET",
+            "FIVES_WEB_ACTIVITY",
         }
     )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from web.runner import WebSettings
+from web.runner import WebSettings, table_links
 from web.sessions import BadSession, Signer
 
 
@@ -36,6 +36,23 @@ def test_discord_login_wants_both_the_client_id_and_secret_and_never_shows_the_s
         WebSettings.from_env({**base, "FIVES_DISCORD_CLIENT_ID": "1234"})
     with pytest.raises(ValueError, match="FIVES_DISCORD_CLIENT_ID must be"):
         WebSettings.from_env({**base, "FIVES_DISCORD_CLIENT_ID": "my app", "FIVES_DISCORD_CLIENT_SECRET": "x"})
+
+
+def test_the_activity_button_is_offered_only_when_set_up_with_login_and_links_only_with_login() -> None:
+    base = {"FIVES_WEB_URL": "https://x", "FIVES_WEB_PORT": "8080", "FIVES_WEB_SECRET": "s" * 20}
+    login = {**base, "FIVES_DISCORD_CLIENT_ID": "1234", "FIVES_DISCORD_CLIENT_SECRET": "shh"}
+    no_login = WebSettings.from_env(base)
+    assert no_login is not None and table_links(no_login) is None  # a link would lead to no login
+    plain = WebSettings.from_env(login)
+    assert plain is not None and not plain.activity
+    links = table_links(plain)
+    assert links is not None and not links.activity and links.table(5, 9).startswith("https://x/auth/login?next=")
+    on = WebSettings.from_env({**login, "FIVES_WEB_ACTIVITY": "on"})
+    assert on is not None and on.activity
+    with pytest.raises(ValueError, match="FIVES_WEB_ACTIVITY wants Discord login"):
+        WebSettings.from_env({**base, "FIVES_WEB_ACTIVITY": "on"})
+    with pytest.raises(ValueError, match="FIVES_WEB_ACTIVITY must be on or off"):
+        WebSettings.from_env({**login, "FIVES_WEB_ACTIVITY": "maybe"})
 
 
 def test_a_ticket_names_a_game_and_is_no_session() -> None:
