@@ -41,7 +41,8 @@ DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web
 
 CSP = (
     "default-src 'self'; connect-src 'self' wss: ws:; img-src 'self' data:; "
-    "frame-ancestors 'self' https://discord.com https://*.discord.com"  # inside Discord's Activity iframe
+    # inside Discord's Activity iframe: Discord's client frames the page its proxy serves from discordsays.com
+    "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
 )
 
 
@@ -117,6 +118,28 @@ def _game_no(request: web.Request) -> int:
 async def get_table(request: web.Request) -> web.Response:
     session = _session(request)
     return web.json_response(await table_state(request.app[SERVICE], _game_no(request), session))
+
+
+async def get_games(request: web.Request) -> web.Response:
+    """The session user's games in play on the session's server: how a page opened without a game number
+    (the Activity, launched in a channel) finds its table, the one whose thread or channel it was launched
+    in, else the user's only one."""
+    session = _session(request)
+    games = await request.app[SERVICE].user_games(session.user_id, session.guild_id)
+    return web.json_response(
+        {
+            "games": [
+                {
+                    "game_no": g.table.game_no,
+                    "game_id": g.table.game_id,
+                    "channel_id": str(g.table.channel_id),  # ids as text: JavaScript numbers lose them
+                    "thread_id": None if g.table.thread_id is None else str(g.table.thread_id),
+                    "your_turn": g.your_turn,
+                }
+                for g in games
+            ]
+        }
+    )
 
 
 async def get_replay(request: web.Request) -> web.Response:
@@ -240,6 +263,7 @@ def make_app(
     app[HUB] = hub or Hub()
     app[SIGNER] = signer
     app[LIMITER] = limiter or RateLimit()
+    app.router.add_get("/api/games", get_games)
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)
     app.router.add_get("/api/games/{game_no}/ws", socket)
