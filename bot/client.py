@@ -43,12 +43,43 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT: the Activity's command in the App Launcher (discord.py has no name for it)
+# What of an Entry Point command is sent back when the bot's commands are written whole.
+ENTRY_POINT_FIELDS = (
+    "id", "type", "name", "name_localizations", "description", "description_localizations", "handler",
+    "integration_types", "contexts", "default_member_permissions", "nsfw",
+)  # fmt: skip
+
+
 class FivesTree(app_commands.CommandTree):
     """Every interaction error (commands, buttons, selects, modals) ends here, then in `cogs.errors.report`: a
     plain function, not a cog, since it keeps no state and answers no command (and so cannot be missing)."""
 
+    keep_entry_point = False  # the application has an Activity (FIVES_WEB_ACTIVITY): its Entry Point stays
+
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
         await report(interaction, error)
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
+        """As discord.py syncs, but where the application has an Activity, its Entry Point command (made by
+        Discord when Activities are enabled) is written back with the bot's own: Discord refuses a global
+        overwrite that would remove it, and the bot's start would stop there."""
+        if guild is not None or not self.keep_entry_point or self.client.application_id is None:
+            return await super().sync(guild=guild)
+        http, app_id = self.client.http, self.client.application_id
+        existing: list[Any] = list(await http.get_global_commands(app_id))
+        entry = [{k: c[k] for k in ENTRY_POINT_FIELDS if k in c} for c in existing if c.get("type") == ENTRY_POINT]
+        write = http.bulk_upsert_global_commands
+
+        async def keeping(application_id: int, payload: list[dict[str, Any]]) -> Any:
+            return await write(application_id, payload=[*payload, *entry])
+
+        http.bulk_upsert_global_commands = keeping  # type: ignore[method-assign,assignment]  # this sync only
+        try:
+            synced = await super().sync()
+        finally:
+            del http.bulk_upsert_global_commands  # the class's method again
+        return [c for c in synced if c.type.value != ENTRY_POINT]
 
 
 class FivesBot(commands.Bot):
@@ -114,6 +145,7 @@ class FivesBot(commands.Bot):
 
             self.stop_tasks.add(asyncio.create_task(self._warm(warm_up)))
         self.ops = await lifecycle.start_ops(self)
+        self.tree.keep_entry_point = self.web_links is not None and self.web_links.activity  # type: ignore[attr-defined]
         await self.sync_commands()
         if web_settings is not None:
             await self._start_web(web_settings)
