@@ -18,8 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .backends import is_postgres
-
 if TYPE_CHECKING:
     import asyncpg
 
@@ -104,6 +102,8 @@ class MovesListener:
 async def listen_moves(database: str | Path, on_move: OnMove) -> MovesListener:
     """Listening for the moves of every process on `database` (the store's target). On SQLite a listener
     that hears nothing: this process's own wake-ups are all there are."""
+    from .backends import is_postgres  # backends opens the stores, whose queries name NOTIFY_MOVE
+
     listener = MovesListener(str(database) if is_postgres(database) else None, on_move)
     await listener.start()
     return listener

@@ -23,7 +23,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.tables import Notification, TableService
+from bot.tables import Notification, TableInfo, TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
 
 from . import auth
@@ -83,13 +83,43 @@ def _session(request: web.Request) -> Session:
     return session
 
 
+def _seats(info: TableInfo) -> list[dict[str, Any]]:
+    return [{"index": s.index, "name": s.name, "computer": s.user_id is None} for s in info.seats]
+
+
 async def table_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
     """What this session may see of game `game_no`: the public view, and the seat's own view when seated.
     A game of another server is not found, as if it did not exist."""
     try:
-        info = await service.table(game_no)
+        return await _live_state(service, game_no, session)
     except GameNotFound:
         raise web.HTTPNotFound(text="no such game") from None
+    except TableOver:  # ended (here or in another process): its last position, as everyone may see it
+        return await _ended_state(service, game_no, session)
+
+
+async def _ended_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+    """An ended game's last position: the replay's (kept for its viewers), whose holdings are not shown
+    here; a seat is named, with no view of its own (nothing is left to play)."""
+    try:
+        replay = await service.replay(game_no, session.guild_id)
+    except (GameNotFound, GameNotOver):
+        raise web.HTTPNotFound(text="no such game") from None
+    info, last = replay.table, replay.positions[-1]
+    seat = info.seat_of(session.user_id)
+    return {
+        "game_no": game_no,
+        "game_id": info.game_id,
+        "status": info.status,
+        "seats": _seats(info),
+        "turn": last.turn,
+        "public": asdict(last),
+        "you": None if seat is None else {"seat": seat, "your_turn": False, "view": None},
+    }
+
+
+async def _live_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+    info = await service.table(game_no)
     if info.guild_id != session.guild_id:
         raise web.HTTPNotFound(text="no such game")
     public = await service.public_view(game_no)
@@ -97,7 +127,7 @@ async def table_state(service: TableService, game_no: int, session: Session) -> 
         "game_no": game_no,
         "game_id": info.game_id,
         "status": info.status,
-        "seats": [{"index": s.index, "name": s.name, "computer": s.user_id is None} for s in info.seats],
+        "seats": _seats(info),
         "turn": public.turn,
         "public": asdict(public),
         "you": None,
@@ -199,10 +229,15 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     await ws.prepare(request)
     queue = hub.subscribe(game_no)
 
+    # Besides the move number, what changes without a move: a seat resigned to a computer, the game
+    # abandoned. A page that reconnects at the move it showed is taken to have seen the rest too.
+    seen = (state["status"], state["seats"]) if state["turn"] <= shown else None
+
     async def send_if_new(state: dict[str, Any]) -> None:
-        nonlocal shown
-        if state["turn"] > shown:
-            shown = state["turn"]
+        nonlocal shown, seen
+        now = (state["status"], state["seats"])
+        if state["turn"] > shown or (state["turn"] == shown and now != seen):
+            shown, seen = state["turn"], now
             await ws.send_json({"type": "table", **state})
 
     async def pushes() -> None:

@@ -55,6 +55,13 @@ async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(p
             await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
         await asyncio.sleep(0.3)
         assert heard == []
+
+        # an abandonment is no move, but the other process's page is told the game is over
+        await one.service.abandon(game_no, ANN.user_id)
+        over = await spectator.receive_json(timeout=5)
+        while over["status"] == "active":  # computer moves made before it, told first
+            over = await spectator.receive_json(timeout=5)
+        assert over["status"] == "abandoned"
         await spectator.close()
     finally:
         await listener.close()

@@ -13,6 +13,11 @@ async def test_a_game_in_play_has_no_replay_and_an_ended_one_returns_every_frame
     assert playing.status == 409
 
     await harness.play(game_no)
+    ended = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(ANN.user_id))
+    assert ended.status == 200, await ended.text()  # the page shows how it ended, not an error
+    last = await ended.json()
+    assert last["status"] == "finished" and last["public"]["over"]
+    assert last["you"]["seat"] is not None and last["you"]["view"] is None and not last["you"]["your_turn"]
     answer = await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(CAT.user_id))
     assert answer.status == 200, await answer.text()
     replay = await answer.json()
