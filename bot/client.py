@@ -145,7 +145,7 @@ class FivesBot(commands.Bot):
 
             self.stop_tasks.add(asyncio.create_task(self._warm(warm_up)))
         self.ops = await lifecycle.start_ops(self)
-        self.tree.keep_entry_point = self.web_links is not None and self.web_links.activity  # type: ignore[attr-defined]
+        cast(FivesTree, self.tree).keep_entry_point = self.web_links is not None and self.web_links.activity
         await self.sync_commands()
         if web_settings is not None:
             await self._start_web(web_settings)
