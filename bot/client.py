@@ -28,10 +28,12 @@ from bot.version import bot_version
 from cogs import EXTENSIONS
 from cogs.errors import report
 from cogs.translator import CatalogueTranslator
-from data import StoreInterface, open_store
+from data import MovesListener, StoreInterface, listen_moves, open_store
 
 if TYPE_CHECKING:
     from cogs.announcer import Announcer
+    from web.links import TableLinks
+    from web.runner import WebSettings
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +43,43 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT: the Activity's command in the App Launcher (discord.py has no name for it)
+# What of an Entry Point command is sent back when the bot's commands are written whole.
+ENTRY_POINT_FIELDS = (
+    "id", "type", "name", "name_localizations", "description", "description_localizations", "handler",
+    "integration_types", "contexts", "default_member_permissions", "nsfw",
+)  # fmt: skip
+
+
 class FivesTree(app_commands.CommandTree):
     """Every interaction error (commands, buttons, selects, modals) ends here, then in `cogs.errors.report`: a
     plain function, not a cog, since it keeps no state and answers no command (and so cannot be missing)."""
 
+    keep_entry_point = False  # the application has an Activity (FIVES_WEB_ACTIVITY): its Entry Point stays
+
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
         await report(interaction, error)
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
+        """As discord.py syncs, but where the application has an Activity, its Entry Point command (made by
+        Discord when Activities are enabled) is written back with the bot's own: Discord refuses a global
+        overwrite that would remove it, and the bot's start would stop there."""
+        if guild is not None or not self.keep_entry_point or self.client.application_id is None:
+            return await super().sync(guild=guild)
+        http, app_id = self.client.http, self.client.application_id
+        existing: list[Any] = list(await http.get_global_commands(app_id))
+        entry = [{k: c[k] for k in ENTRY_POINT_FIELDS if k in c} for c in existing if c.get("type") == ENTRY_POINT]
+        write = http.bulk_upsert_global_commands
+
+        async def keeping(application_id: int, payload: list[dict[str, Any]]) -> Any:
+            return await write(application_id, payload=[*payload, *entry])
+
+        http.bulk_upsert_global_commands = keeping  # type: ignore[method-assign,assignment]  # this sync only
+        try:
+            synced = await super().sync()
+        finally:
+            del http.bulk_upsert_global_commands  # the class's method again
+        return [c for c in synced if c.type.value != ENTRY_POINT]
 
 
 class FivesBot(commands.Bot):
@@ -78,12 +111,18 @@ class FivesBot(commands.Bot):
         self.user_locales: dict[int, str] = {}  # the language last seen from each user, for DMs
         self.web_hub: Any = None  # web.hub.Hub when the web table is on
         self.web_runner: Any = None
+        self.web_links: TableLinks | None = None  # the "Open table" links, while the web table is on
+        self.web_moves: MovesListener | None = None  # other processes' moves, for open pages
         self.stopping = False  # a graceful stop has begun (bot.lifecycle)
         self.stop_tasks: set[asyncio.Task[None]] = set()
         self.ops: OpsServer | None = None  # /metrics, /healthz, /readyz
         self.handle_signals = False  # `python -m bot` sets it: SIGTERM and SIGINT stop gracefully, images warmed
 
     async def setup_hook(self) -> None:
+        from web.runner import WebSettings, table_links
+
+        web_settings = WebSettings.from_env()  # read first: a bad web setting stops the start at once
+        self.web_links = table_links(web_settings) if web_settings is not None else None
         self.store = await open_store(self.settings.database, exclusive=self.settings.single_process)
         if self.settings.metrics_port is not None:
             self.store = cast(StoreInterface, metrics.TimedStore(self.store))
@@ -106,19 +145,25 @@ class FivesBot(commands.Bot):
 
             self.stop_tasks.add(asyncio.create_task(self._warm(warm_up)))
         self.ops = await lifecycle.start_ops(self)
+        cast(FivesTree, self.tree).keep_entry_point = self.web_links is not None and self.web_links.activity
         await self.sync_commands()
-        await self._start_web()
+        if web_settings is not None:
+            await self._start_web(web_settings)
 
-    async def _start_web(self) -> None:
+    async def _start_web(self, settings: WebSettings) -> None:
         """The web table (issue #27), only when FIVES_WEB_URL and FIVES_WEB_PORT are set."""
+        from cogs.web_table import is_member
         from web.hub import Hub
-        from web.runner import WebSettings, start_web
+        from web.runner import start_web
 
-        settings = WebSettings.from_env()
-        if settings is None:
-            return
-        self.web_hub = Hub()  # the announcer wakes open pages after every game it tells
-        self.web_runner = await start_web(settings, self.service, self.web_hub, self.announcer.deliver)
+        hub = self.web_hub = Hub()  # the announcer wakes open pages after every game it tells
+        # and, on PostgreSQL, every process's commits do (NOTIFY): a page may be open on another process
+        self.web_moves = await listen_moves(self.settings.database, hub.changed)
+
+        async def members(guild_id: int, user_id: int) -> bool:
+            return await is_member(self, guild_id, user_id)
+
+        self.web_runner = await start_web(settings, self.service, hub, self.announcer.deliver, members)
 
     async def _warm(self, warm_up: Callable[[], float]) -> None:
         try:
@@ -154,6 +199,9 @@ class FivesBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.web_moves is not None:
+                await self.web_moves.close()
+                self.web_moves = None
             if self.web_runner is not None:
                 await self.web_runner.cleanup()
             await super().close()

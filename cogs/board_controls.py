@@ -19,18 +19,22 @@ from .common import Colours, ControlsCog, fives, names_for, user_locale
 from .game_buttons import GameButton
 from .hands import MyHandButton
 from .watch_controls import WatchButton
+from .web_table import ActivityButton, web_buttons
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
 
 
-def board_controls(table: TableInfo, locale: str) -> discord.ui.View:
-    """The board's buttons: **My hand** (private, ephemeral) and, for trick games, the last trick (public)."""
+def board_controls(table: TableInfo, locale: str, bot: FivesBot | None = None) -> discord.ui.View:
+    """The board's buttons: **My hand** (private, ephemeral), for trick games the last trick (public),
+    **Watch**, and while the web table is on (`bot` given) the ways into it."""
     view = discord.ui.View(timeout=None)
     view.add_item(MyHandButton(table.game_no, locale))
     if presenter(table.game_id).tricks:
         view.add_item(LastTrickButton(table.game_no, locale))
     view.add_item(WatchButton("g", table.game_no, locale))
+    for item in web_buttons(bot, table, locale) if bot is not None else ():
+        view.add_item(item)
     return view
 
 
@@ -56,7 +60,7 @@ class LastTrickButton(GameButton):
 
 
 class BoardControls(ControlsCog):
-    ITEMS = (LastTrickButton,)
+    ITEMS = (LastTrickButton, ActivityButton)
 
 
 async def setup(bot: FivesBot) -> None:

@@ -39,16 +39,17 @@ from .game_buttons import GameButton
 from .pictures import picture
 from .translator import text
 from .turn_controls import ActionSelect, TypeButton, WordButton, play
+from .web_table import open_table_button
 
 log = logging.getLogger(__name__)
 
 
 # -- the hand message ------------------------------------------------------------------------------------
 def hand_message(
-    note: HandChanged, locale: str, *, url: str | None = None, page: int = 0
+    note: HandChanged, locale: str, *, url: str | None = None, page: int = 0, web_url: str | None = None
 ) -> tuple[discord.Embed, discord.File | None, discord.ui.View]:
     """A player's hand: the image (text where there is none), whose turn it is, and on their turn the
-    controls. `url` adds a button back to the table (for DMs)."""
+    controls. `url` adds a button back to the table (for DMs), `web_url` one to its web page."""
     view = note.view
     table = note.table
     names = names_for(table, locale)
@@ -78,11 +79,13 @@ def hand_message(
     else:
         embed.add_field(name=tr("hand.tiles", locale), value=words.hand_text(hand, locale) or "—", inline=False)
     if playing:
-        controls = move_controls.move_controls(note, locale, page, url=url)
+        controls = move_controls.move_controls(note, locale, page, url=url, web_url=web_url)
     else:
         controls = discord.ui.View(timeout=None)
         if url is not None:
             controls.add_item(discord.ui.Button(label=tr("hand.go_to_table", locale), url=url))
+        if web_url is not None:
+            controls.add_item(open_table_button(web_url, locale))
     return embed, file, controls
 
 

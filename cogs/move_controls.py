@@ -25,8 +25,9 @@ from bot.tables import HandChanged
 from presenters import presenter
 from presenters.five_hundred import card_label
 
-from .common import reports_errors, user_locale
+from .common import fives, reports_errors, user_locale
 from .turn_controls import ActionSelect, TypeButton, WordButton, current_hand, dm_table_url, play
+from .web_table import open_table_button, table_link
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
 BUTTON_WORDS = ("draw", "pass", "declare", "decline", "solo", "concede", "claim", "peek")  # buttons, not entries
@@ -39,10 +40,13 @@ FamilySteps = Callable[[HandChanged, list[Any], str], tuple[list[Any], Items, It
 FAMILY_STEPS: dict[str, FamilySteps] = {}  # game family -> its steps, registered by its controls module
 
 
-def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | None = None) -> discord.ui.View:
-    """Selects and buttons for the legal moves of `note` (the player's turn), page `page` of them, and a
-    link back to the table when `url` is given. A message holds five rows: selects take one each, and
-    the buttons (moves of one word, Type a move, paging, the link) share the last ones."""
+def move_controls(
+    note: HandChanged, locale: str, page: int = 0, *, url: str | None = None, web_url: str | None = None
+) -> discord.ui.View:
+    """Selects and buttons for the legal moves of `note` (the player's turn), page `page` of them, a link
+    back to the table when `url` is given and one to its web page with `web_url`. A message holds five rows:
+    selects take one each, and the buttons (moves of one word, Type a move, paging, the links) share the last
+    ones."""
     view = note.view
     game_id, game_no, turn = note.table.game_id, note.table.game_no, note.turn
     words = presenter(game_id)
@@ -59,7 +63,7 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
         rest, more, selects = steps(note, rest, locale)
         buttons += more
     buttons.append(TypeButton(game_no, turn, locale))
-    link = 1 if url is not None else 0
+    link = (url is not None) + (web_url is not None)
     chunks = list(_chunks(rest))
     fixed = (1 if discards and view.hand else 0) + len(selects)
     rows = ROWS - fixed - _button_rows(len(buttons) + link)
@@ -98,6 +102,8 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
         out.add_item(button)
     if url is not None:
         out.add_item(discord.ui.Button(label=tr("hand.go_to_table", locale), url=url))
+    if web_url is not None:
+        out.add_item(open_table_button(web_url, locale))
     return out
 
 
@@ -188,7 +194,9 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         note = await current_hand(interaction, self.game_no, self.turn, what="page")
         url = dm_table_url(interaction, note)
-        await interaction.response.edit_message(view=move_controls(note, user_locale(interaction), self.page, url=url))
+        web_url = table_link(fives(interaction), note.table) if url is not None else None  # in the DM only
+        controls = move_controls(note, user_locale(interaction), self.page, url=url, web_url=web_url)
+        await interaction.response.edit_message(view=controls)
 
 
 ITEMS = (DiscardSelect, PageButton)

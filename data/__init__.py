@@ -2,6 +2,7 @@
 
 from .backends import DatabaseInUse, hold_database, is_postgres, open_store
 from .interface import StoreInterface
+from .moves import MovesListener, listen_moves
 from .privacy import Forgotten, GuildLeft
 from .rows import (
     CANCELLED_ROUND,
@@ -50,6 +51,7 @@ __all__ = [
     "HandRow",
     "LobbyOutboxEntry",
     "LobbyRow",
+    "MovesListener",
     "OutboxEntry",
     "PlayedGame",
     "RatingHistoryRow",
@@ -75,5 +77,6 @@ __all__ = [
     "hold_database",
     "is_anonymous",
     "is_postgres",
+    "listen_moves",
     "open_store",
 ]

@@ -32,6 +32,7 @@ import asyncpg
 from . import mapping as m
 from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
 from .migrations import migrations
+from .moves import NOTIFY_MOVE
 from .rows import (
     ActionWrite,
     OutboxEntry,
@@ -162,7 +163,8 @@ _APPEND = (
     f"hands AS (INSERT INTO hand_results ({m.listed(m.HAND)}) "
     "SELECT $1, n, t, r, p::json, d::json FROM unnest($14::bigint[], $15::bigint[], $16::text[], $17::text[], "
     "$18::text[]) AS h(n, t, r, p, d)) "
-    "UPDATE games SET deadline = $19, reminder_at = $20, carry_on_at = $21, version = version + 1 WHERE game_no = $1"
+    "UPDATE games SET deadline = $19, reminder_at = $20, carry_on_at = $21, version = version + 1 WHERE game_no = $1 "
+    f"RETURNING {NOTIFY_MOVE}"  # sent at the commit: open web pages on every process read the move
 )
 
 
@@ -409,7 +411,7 @@ class PostgresStore(
             finish = write.finish
             game = await db.fetchrow(
                 "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
-                "ended_at = $1, version = version + 1 WHERE game_no = $2 RETURNING guild_id, game_id",
+                f"ended_at = $1, version = version + 1 WHERE game_no = $2 RETURNING guild_id, game_id, {NOTIFY_MOVE}",
                 write.at,
                 write.game_no,
             )

@@ -23,23 +23,26 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.tables import Notification, TableService
-from bot.tables.errors import GameNotFound, NotAPlayer, StaleControl, TableError, TableOver
+from bot.tables import Notification, TableInfo, TableService
+from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
 
+from . import auth
+from .auth import AUTH, SESSION_COOKIE, Auth
 from .hub import Hub
+from .keys import SERVICE, SIGNER
+from .replay import replay_json
 from .sessions import BadSession, Session, Signer
 
 log = logging.getLogger(__name__)
 
-SERVICE = web.AppKey("service", TableService)
 HUB = web.AppKey("hub", Hub)
-SIGNER = web.AppKey("signer", Signer)
 Deliver = Callable[[list[Notification]], Awaitable[None]]
 DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web move did (the bot's announcer)
 
 CSP = (
     "default-src 'self'; connect-src 'self' wss: ws:; img-src 'self' data:; "
-    "frame-ancestors 'self' https://discord.com https://*.discord.com"  # inside Discord's Activity iframe
+    # inside Discord's Activity iframe: Discord's client frames the page its proxy serves from discordsays.com
+    "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
 )
 
 
@@ -66,7 +69,7 @@ LIMITER = web.AppKey("limiter", RateLimit)
 
 def _session(request: web.Request) -> Session:
     header = request.headers.get("Authorization", "")
-    token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.cookies.get("fives_session")
+    token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.cookies.get(SESSION_COOKIE)
     if token is None:
         token = request.query.get("token")  # a browser's WebSocket cannot send headers
     if not token:
@@ -80,13 +83,43 @@ def _session(request: web.Request) -> Session:
     return session
 
 
+def _seats(info: TableInfo) -> list[dict[str, Any]]:
+    return [{"index": s.index, "name": s.name, "computer": s.user_id is None} for s in info.seats]
+
+
 async def table_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
     """What this session may see of game `game_no`: the public view, and the seat's own view when seated.
     A game of another server is not found, as if it did not exist."""
     try:
-        info = await service.table(game_no)
+        return await _live_state(service, game_no, session)
     except GameNotFound:
         raise web.HTTPNotFound(text="no such game") from None
+    except TableOver:  # ended (here or in another process): its last position, as everyone may see it
+        return await _ended_state(service, game_no, session)
+
+
+async def _ended_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+    """An ended game's last position: the replay's (kept for its viewers), whose holdings are not shown
+    here; a seat is named, with no view of its own (nothing is left to play)."""
+    try:
+        replay = await service.replay(game_no, session.guild_id)
+    except (GameNotFound, GameNotOver):
+        raise web.HTTPNotFound(text="no such game") from None
+    info, last = replay.table, replay.positions[-1]
+    seat = info.seat_of(session.user_id)
+    return {
+        "game_no": game_no,
+        "game_id": info.game_id,
+        "status": info.status,
+        "seats": _seats(info),
+        "turn": last.turn,
+        "public": asdict(last),
+        "you": None if seat is None else {"seat": seat, "your_turn": False, "view": None},
+    }
+
+
+async def _live_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+    info = await service.table(game_no)
     if info.guild_id != session.guild_id:
         raise web.HTTPNotFound(text="no such game")
     public = await service.public_view(game_no)
@@ -94,7 +127,7 @@ async def table_state(service: TableService, game_no: int, session: Session) -> 
         "game_no": game_no,
         "game_id": info.game_id,
         "status": info.status,
-        "seats": [{"index": s.index, "name": s.name, "computer": s.user_id is None} for s in info.seats],
+        "seats": _seats(info),
         "turn": public.turn,
         "public": asdict(public),
         "you": None,
@@ -115,6 +148,40 @@ def _game_no(request: web.Request) -> int:
 async def get_table(request: web.Request) -> web.Response:
     session = _session(request)
     return web.json_response(await table_state(request.app[SERVICE], _game_no(request), session))
+
+
+async def get_games(request: web.Request) -> web.Response:
+    """The session user's games in play on the session's server: how a page opened without a game number
+    (the Activity, launched in a channel) finds its table, the one whose thread or channel it was launched
+    in, else the user's only one."""
+    session = _session(request)
+    games = await request.app[SERVICE].user_games(session.user_id, session.guild_id)
+    return web.json_response(
+        {
+            "games": [
+                {
+                    "game_no": g.table.game_no,
+                    "game_id": g.table.game_id,
+                    "channel_id": str(g.table.channel_id),  # ids as text: JavaScript numbers lose them
+                    "thread_id": None if g.table.thread_id is None else str(g.table.thread_id),
+                    "your_turn": g.your_turn,
+                }
+                for g in games
+            ]
+        }
+    )
+
+
+async def get_replay(request: web.Request) -> web.Response:
+    """An ended game's every frame, hands revealed as /replay reveals them; 409 while it is played."""
+    session = _session(request)
+    try:
+        replay = await request.app[SERVICE].replay(_game_no(request), session.guild_id)
+    except GameNotFound:
+        raise web.HTTPNotFound(text="no such game") from None
+    except GameNotOver:
+        raise web.HTTPConflict(text="the game is still being played: its replay opens when it ends") from None
+    return web.json_response(replay_json(replay))
 
 
 async def _act(app: web.Application, game_no: int, session: Session, body: Any) -> dict[str, Any]:
@@ -139,7 +206,7 @@ async def _act(app: web.Application, game_no: int, session: Session, body: Any) 
 
 async def post_act(request: web.Request) -> web.Response:
     session = _session(request)
-    if request.cookies.get("fives_session") and request.headers.get("X-Fives-CSRF") != "1":
+    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
         raise web.HTTPForbidden(text="missing CSRF header")  # a cross-site form cannot set a custom header
     try:
         body = await request.json()
@@ -162,10 +229,15 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     await ws.prepare(request)
     queue = hub.subscribe(game_no)
 
+    # Besides the move number, what changes without a move: a seat resigned to a computer, the game
+    # abandoned. A page that reconnects at the move it showed is taken to have seen the rest too.
+    seen = (state["status"], state["seats"]) if state["turn"] <= shown else None
+
     async def send_if_new(state: dict[str, Any]) -> None:
-        nonlocal shown
-        if state["turn"] > shown:
-            shown = state["turn"]
+        nonlocal shown, seen
+        now = (state["status"], state["seats"])
+        if state["turn"] > shown or (state["turn"] == shown and now != seen):
+            shown, seen = state["turn"], now
             await ws.send_json({"type": "table", **state})
 
     async def pushes() -> None:
@@ -215,14 +287,21 @@ def make_app(
     hub: Hub | None = None,
     limiter: RateLimit | None = None,
     deliver: Deliver = _tell_nobody,
+    login: Auth | None = None,
 ) -> web.Application:
+    """The web table's application. `login` is Discord's login (none: sessions are issued elsewhere, as in
+    tests)."""
     app = web.Application(middlewares=[security_headers])
+    app[AUTH] = login or Auth("", None)
     app[DELIVER] = deliver
     app[SERVICE] = service
     app[HUB] = hub or Hub()
     app[SIGNER] = signer
     app[LIMITER] = limiter or RateLimit()
+    app.router.add_get("/api/games", get_games)
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)
     app.router.add_get("/api/games/{game_no}/ws", socket)
+    app.router.add_get("/api/games/{game_no}/replay", get_replay)
+    auth.add_routes(app)
     return app

@@ -101,7 +101,7 @@ class Boards:
             embed.set_image(url="attachment://board.png")
         else:
             embed.set_footer(text=tr("board.no_image", locale))
-        controls = board_controls(table, locale)
+        controls = board_controls(table, locale, self.bot)
         message = await self.post(
             post,
             turn,

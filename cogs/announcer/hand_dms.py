@@ -18,6 +18,7 @@ from presenters.common import table_title
 
 from ..common import Colours, dm_locale, names_for, public_locale, relative_time, user_locale
 from ..hands import hand_message
+from ..web_table import table_link
 from .boards import Boards
 from .places import Places
 from .post import Post
@@ -90,7 +91,8 @@ class HandDMs:
         if origin is not None and origin.user.id == note.user_id:
             locale = user_locale(origin)
             url = self.boards.table_url(note.table) if origin.guild_id is None else None
-            embed, file, view = hand_message(note, locale, url=url)
+            web_url = table_link(self.bot, note.table) if url is not None else None  # in a DM: the web page too
+            embed, file, view = hand_message(note, locale, url=url, web_url=web_url)
             try:
                 await origin.edit_original_response(
                     content=None, embed=embed, attachments=[file] if file else [], view=view
@@ -102,7 +104,9 @@ class HandDMs:
                 log.info("game %s: could not answer user %s in place (%s)", key[0], note.user_id, exc)
         if not sent and not self.dms_closed(note.user_id):
             locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
-            embed, file, view = hand_message(note, locale, url=self.boards.table_url(note.table))
+            embed, file, view = hand_message(
+                note, locale, url=self.boards.table_url(note.table), web_url=table_link(self.bot, note.table)
+            )
             try:
                 channel = await self._dm(note.user_id)
                 if file is not None:

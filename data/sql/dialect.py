@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 import aiosqlite
 
+from ..moves import NOTIFY_MOVE
+
 _MARK = re.compile(r"\?")
 
 
@@ -33,6 +35,7 @@ class Sql(Protocol):
     skip_locked: str  # a row lock, rows others hold skipped
     for_share: str  # a shared row lock held to the commit
     greatest: str  # the larger of two values
+    moved: str  # after an UPDATE of a game's row: tell the other processes it moved (data/moves.py)
 
     def skip_locked_of(self, alias: str) -> str:
         """`skip_locked` on the rows of one table of a join."""
@@ -58,6 +61,7 @@ class SqliteSql:
 
     for_update = skip_locked = for_share = ""
     greatest = "MAX"
+    moved = ""  # one process: its own wake-ups are all there are
 
     def skip_locked_of(self, alias: str) -> str:
         return ""
@@ -92,6 +96,7 @@ class PostgresSql:
     skip_locked = " FOR UPDATE SKIP LOCKED"
     for_share = " FOR SHARE"
     greatest = "GREATEST"
+    moved = f" RETURNING {NOTIFY_MOVE}"  # sent with the commit
 
     def skip_locked_of(self, alias: str) -> str:
         return f" FOR UPDATE OF {alias} SKIP LOCKED"

@@ -132,7 +132,8 @@ class Games(SqlStore):
                 "WHERE game_no = ? AND seat = ?",
                 row.user_id, row.name, row.computer, row.replaced_user_id, row.level, game_no, seat,
             )  # fmt: skip
-            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?", game_no)
+            # a seat changed hands (a resignation): open pages on other processes show the new seat
+            await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?" + db.moved, game_no)
             await write_tell(db, tell)
 
     async def end_game(
@@ -142,7 +143,7 @@ class Games(SqlStore):
         async with self._writing() as db:
             await db.execute(
                 "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, ended_at = ?, "
-                "version = version + 1 WHERE game_no = ?",
+                "version = version + 1 WHERE game_no = ?" + db.moved,  # open pages see the game is over
                 status,
                 time.time() if at is None else at,
                 game_no,

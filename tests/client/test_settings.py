@@ -37,6 +37,9 @@ def test_every_setting_read_is_documented_in_env_example() -> None:
             "FIVES_WEB_PORT",
             "FIVES_WEB_HOST",
             "FIVES_WEB_SECRET",
+            "FIVES_DISCORD_CLIENT_ID",
+            "FIVES_DISCORD_CLIENT_SECRET",
+            "FIVES_WEB_ACTIVITY",
         }
     )
 

@@ -3,13 +3,20 @@ made in the browser is announced in the Discord thread like any other (the real 
 
 from __future__ import annotations
 
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import discord
 from aiohttp.test_utils import TestClient, TestServer
+from simcord.http import router as simcord_router
 
+from cogs.web_table import is_member
 from web.hub import Hub
+from web.links import TableLinks
 from web.server import make_app
-from web.sessions import Signer
+from web.sessions import Signer, Ticket
 
-from .conftest import World, board, move, open_table, playable, thread, whose_turn
+from .conftest import World, board, components, custom_ids, move, open_table, playable, thread, whose_turn
 
 
 async def test_discord_and_browser_moves_reach_each_other(world: World) -> None:
@@ -58,3 +65,83 @@ async def test_discord_and_browser_moves_reach_each_other(world: World) -> None:
         await ws.close()
     finally:
         await client.close()
+
+
+# -- the ways in from Discord: "Open table" and the Activity ---------------------------------------------
+PUBLIC = "https://fives.example.org"
+SECRET = b"a-test-secret-of-enough-bytes"
+
+
+def web_links_of(message: discord.Message) -> list[str]:
+    """The links of a message's buttons that lead to the web table."""
+    return [c.url for c in components(message) if getattr(c, "url", None) and c.url.startswith(PUBLIC)]
+
+
+def ticket_of(url: str) -> tuple[str, Ticket]:
+    """Where a link goes after the login, and what its ticket names."""
+    query = parse_qs(urlsplit(url).query)
+    return query["next"][0], Signer(SECRET).read_ticket(query["ticket"][0])
+
+
+async def test_without_the_web_table_no_board_or_hand_offers_it(world: World) -> None:
+    await open_table(world, "draw", options={"rounds": "1"})
+    assert not web_links_of(board(world))
+    assert not any(i.startswith("fives:activity:") for i in custom_ids(board(world)))
+    player = whose_turn(world)
+    assert player is not None
+    hand = playable(player)
+    assert hand is not None and not web_links_of(hand)
+
+
+async def test_the_board_and_the_hand_dm_link_to_the_web_table_with_a_ticket_for_the_game(world: World) -> None:
+    world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)
+    await open_table(world, "draw", options={"rounds": "1"})
+    [summary] = world.bot.service.games_of(world.alice.id)
+    game_no = summary.table.game_no
+    [link] = web_links_of(board(world))
+    assert link.startswith(f"{PUBLIC}/auth/login?")
+    assert ticket_of(link) == (f"/table/{game_no}", Ticket(game_no, world.guild.id))
+    assert not any(i.startswith("fives:activity:") for i in custom_ids(board(world)))  # no Activity set up
+
+    player = whose_turn(world)
+    assert player is not None
+    hand = playable(player)
+    assert hand is not None
+    [dm_link] = web_links_of(hand)
+    assert ticket_of(dm_link) == (f"/table/{game_no}", Ticket(game_no, world.guild.id))
+
+
+async def test_play_in_discord_launches_the_activity_from_the_board(world: World) -> None:
+    # simcord has no LAUNCH_ACTIVITY (type 12) yet: its callback route learns to take one, as Discord does
+    launched: list[int] = []
+    routes = simcord_router._ROUTES["POST"]
+    index, (template, original) = next(
+        (k, r) for k, r in enumerate(routes) if r[0][-1] == "callback" and r[0][0] == "interactions"
+    )
+
+    def callback(ctx: Any) -> Any:
+        if ctx.body().get("type") != 12:
+            return original(ctx)
+        record = ctx.backend.interactions.get(ctx.int_arg("interaction_id"))
+        launched.append(record.id)
+        record.defer_update()
+        return {"interaction": {"id": str(record.id), "type": record.type, "activity_instance_id": "i-1",
+                                "response_message_id": None, "response_message_loading": False,
+                                "response_message_ephemeral": False}}  # fmt: skip
+
+    routes[index] = (template, callback)
+    try:
+        world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=True)
+        await open_table(world, "draw", options={"rounds": "1"})
+        assert web_links_of(board(world))
+        [activity] = [i for i in custom_ids(board(world)) if i.startswith("fives:activity:")]
+        await world.carol.click(board(world), custom_id=activity)
+        assert len(launched) == 1
+    finally:
+        routes[index] = (template, original)
+
+
+async def test_the_web_side_asks_the_bot_who_is_in_the_server(world: World) -> None:
+    assert await is_member(world.bot, world.guild.id, world.carol.id)  # no members intent: asked by REST
+    assert not await is_member(world.bot, world.guild.id, 987654321987654321)
+    assert not await is_member(world.bot, 123456789123456789, world.carol.id)  # a server without the bot

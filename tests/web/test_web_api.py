@@ -116,3 +116,15 @@ async def test_a_seat_plays_through_its_socket_and_a_stale_page_is_refused(web_t
     stale = await ws.receive_json(timeout=5)
     assert stale == {"type": "answer", "ok": False, "status": 409, "error": "stale: the game has moved on"}
     await ws.close()
+
+
+async def test_a_page_without_a_game_number_finds_the_users_games_on_its_server(web_table):
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    mine = await (await web_table.client.get("/api/games", headers=web_table.auth(BOB.user_id))).json()
+    assert [g["game_no"] for g in mine["games"]] == [game_no]
+    assert mine["games"][0]["channel_id"] == str(harness.channel)
+    elsewhere = await web_table.client.get("/api/games", headers=web_table.auth(BOB.user_id, guild_id=999))
+    assert (await elsewhere.json())["games"] == []  # another server's session sees none of these
+    watcher = await web_table.client.get("/api/games", headers=web_table.auth(CAT.user_id))
+    assert (await watcher.json())["games"] == []

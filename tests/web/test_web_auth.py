@@ -1,0 +1,183 @@
+"""Who is who at the web table (issue #27): Discord login for a browser from the bot's "Open table" link,
+and the Activity's code exchange, against a fake Discord. A session names the user and one server; the
+server is admitted only for a seated player or a member the bot knows."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from tests.conftest import Databases
+from tests.tables.conftest import ANN, BOB, CAT, DAN, FakeClock, Harness
+from tests.web.conftest import SECRET
+from tests.web.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
+from web.auth import Auth, safe_next
+from web.oauth import DiscordOAuth
+from web.server import make_app
+from web.sessions import Signer
+
+PUBLIC = "https://fives.example.org"
+
+
+class Site:
+    def __init__(self, harness: Harness, client: TestClient, signer: Signer, discord: FakeDiscord) -> None:
+        self.harness, self.client, self.signer, self.discord = harness, client, signer, discord
+        self.members: set[tuple[int, int]] = set()  # (guild, user) the bot sees as members
+
+    async def login(self, user_id: int, ticket: str, next_path: str = "/table/1"):
+        """The browser's way in: the bot's link, Discord's redirect back with a code; the callback's answer."""
+        start = await self.client.get(
+            "/auth/login", params={"next": next_path, "ticket": ticket}, allow_redirects=False
+        )
+        assert start.status == 302, await start.text()
+        state = parse_qs(urlsplit(start.headers["Location"]).query)["state"][0]
+        pending = start.cookies["fives_login"].value
+        code = self.discord.code_for(user_id, "Ann")
+        return await self.client.get(
+            "/auth/callback",
+            params={"code": code, "state": state},
+            headers={"Cookie": f"fives_login={pending}"},
+            allow_redirects=False,
+        )
+
+
+@pytest.fixture
+async def site(tmp_path) -> AsyncIterator[Site]:
+    harness = Harness(Databases("sqlite", tmp_path, None), "fives.sqlite3", FakeClock())
+    await harness.open()
+    discord = FakeDiscord(redirect_uri=f"{PUBLIC}/auth/callback")
+    discord.server = TestServer(discord.app())
+    await discord.server.start_server()
+    oauth = DiscordOAuth(CLIENT_ID, CLIENT_SECRET, api=discord.api)
+    signer = Signer(SECRET)
+    holder: list[Site] = []
+
+    async def members(guild_id: int, user_id: int) -> bool:
+        return (guild_id, user_id) in holder[0].members
+
+    app = make_app(harness.service, signer, login=Auth(PUBLIC, oauth, members))
+    server = TestServer(app)
+    await server.start_server(access_log=None)  # as web.runner serves it: no access log
+    client = TestClient(server)
+    await client.start_server()
+    holder.append(Site(harness, client, signer, discord))
+    yield holder[0]
+    await client.close()
+    await oauth.close()
+    await discord.server.close()
+    await harness.close()
+
+
+async def test_a_seated_player_logs_in_from_the_link_and_sees_their_hand_and_nothing_secret_is_logged(site, caplog):
+    caplog.set_level(logging.DEBUG)
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+
+    start = await site.client.get(
+        "/auth/login", params={"next": f"/table/{game_no}", "ticket": ticket}, allow_redirects=False
+    )
+    assert start.status == 302
+    to = urlsplit(start.headers["Location"])
+    asked = parse_qs(to.query)
+    assert (to.scheme, to.netloc, to.path) == ("https", "discord.com", "/oauth2/authorize")
+    assert asked["client_id"] == [CLIENT_ID] and asked["scope"] == ["identify"]
+    assert asked["redirect_uri"] == [f"{PUBLIC}/auth/callback"] and asked["response_type"] == ["code"]
+    pending = start.cookies["fives_login"]
+    assert pending["httponly"] and pending["secure"] and pending["samesite"] == "Lax"
+
+    code = site.discord.code_for(ANN.user_id, "Ann")
+    back = await site.client.get(
+        "/auth/callback",
+        params={"code": code, "state": asked["state"][0]},
+        headers={"Cookie": f"fives_login={pending.value}"},
+        allow_redirects=False,
+    )
+    assert back.status == 303, await back.text()
+    assert back.headers["Location"] == f"/table/{game_no}"
+    cookie = back.cookies["fives_session"]
+    assert cookie["httponly"] and cookie["secure"] and cookie["samesite"] == "Lax" and int(cookie["max-age"]) > 0
+    assert site.discord.exchanged[-1]["code"] == code  # the server exchanged the code itself
+
+    table = await site.client.get(f"/api/games/{game_no}", headers={"Cookie": f"fives_session={cookie.value}"})
+    assert table.status == 200
+    assert (await table.json())["you"]["view"]["hand"], "the logged-in player sees their own tiles"
+
+    access = next(iter(site.discord.tokens))
+    for secret in (CLIENT_SECRET, access, cookie.value, code, pending.value):
+        assert secret not in caplog.text
+
+
+async def test_a_forwarded_link_opens_nothing_for_an_outsider_but_admits_a_member_of_the_server(site):
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    outsider = await site.login(DAN.user_id, ticket)
+    assert outsider.status == 403 and "fives_session" not in outsider.cookies
+
+    site.members.add((site.harness.guild, CAT.user_id))  # the bot sees Cat in the server: a spectator
+    member = await site.login(CAT.user_id, ticket)
+    assert member.status == 303
+    token = member.cookies["fives_session"].value
+    watching = await (
+        await site.client.get(f"/api/games/{game_no}", headers={"Cookie": f"fives_session={token}"})
+    ).json()
+    assert watching["you"] is None and watching["public"]["hand"] is None
+
+
+async def test_a_login_without_its_state_or_with_a_bad_ticket_is_refused_and_next_stays_on_the_site(site):
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    start = await site.client.get("/auth/login", params={"next": "/x", "ticket": ticket}, allow_redirects=False)
+    pending = start.cookies["fives_login"].value
+    wrong_state = await site.client.get(
+        "/auth/callback",
+        params={"code": site.discord.code_for(ANN.user_id), "state": "guessed"},
+        headers={"Cookie": f"fives_login={pending}"},
+        allow_redirects=False,
+    )
+    assert wrong_state.status == 400 and "fives_session" not in wrong_state.cookies
+    no_cookie = await site.client.get("/auth/callback", params={"code": "c", "state": "s"}, allow_redirects=False)
+    assert no_cookie.status == 400
+
+    forged = ticket[:-3] + ("AAA" if not ticket.endswith("AAA") else "BBB")
+    session_as_ticket = site.signer.issue(ANN.user_id, site.harness.guild)  # another purpose: not a ticket
+    for bad in (forged, session_as_ticket, ""):
+        refused = await site.client.get("/auth/login", params={"next": "/x", "ticket": bad}, allow_redirects=False)
+        assert refused.status == 400
+
+    elsewhere = await site.login(ANN.user_id, ticket, next_path="//evil.example/steal")
+    assert elsewhere.status == 303 and elsewhere.headers["Location"] == "/"
+    for target in ("https://evil.example/", "/\\evil.example", "//evil", "javascript:alert(1)", "", "/\nx"):
+        assert safe_next(target) == "/"
+    assert safe_next("/table/12?x=1") == "/table/12?x=1"
+
+
+async def test_the_activity_exchanges_its_code_for_the_sdk_token_and_a_session_of_a_verified_server(site, caplog):
+    caplog.set_level(logging.DEBUG)
+    site.discord.redirect_uri = None  # the SDK's codes have no redirect URI
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    guild = site.harness.guild
+
+    refused = await site.client.post(
+        "/api/auth/activity", json={"code": site.discord.code_for(ANN.user_id), "guild_id": str(guild)}
+    )
+    assert refused.status == 403  # the guild id comes from the client: not trusted until the bot sees Ann there
+
+    site.members.add((guild, ANN.user_id))
+    code = site.discord.code_for(ANN.user_id, "Ann")
+    answer = await site.client.post("/api/auth/activity", json={"code": code, "guild_id": str(guild)})
+    assert answer.status == 200, await answer.text()
+    body = await answer.json()
+    assert body["access_token"] in site.discord.tokens and body["user"] == {"id": str(ANN.user_id), "name": "Ann"}
+    assert answer.headers["Cache-Control"] == "no-store"
+    table = await site.client.get(f"/api/games/{game_no}", headers={"Authorization": f"Bearer {body['session']}"})
+    assert (await table.json())["you"]["seat"] is not None
+
+    reused = await site.client.post("/api/auth/activity", json={"code": code, "guild_id": str(guild)})
+    assert reused.status == 502  # Discord refuses a code twice; the page is told to try again
+    assert (await site.client.post("/api/auth/activity", json={"code": "x"})).status == 400
+    for secret in (CLIENT_SECRET, body["access_token"], body["session"], code):
+        assert secret not in caplog.text
