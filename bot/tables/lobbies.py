@@ -51,6 +51,7 @@ class Lobby:
         "default_level",
         "game_id",
         "guild_id",
+        "hints",
         "host_id",
         "lobby_id",
         "lock",
@@ -77,6 +78,7 @@ class Lobby:
         self.default_level = SAVED_WITHOUT_LEVEL  # the server's level, as last read (`Lobbies._changed`)
         self.access: TableAccessRow | None = None  # who may join and watch (None: anyone)
         self.undo = False  # opened with undo by agreement
+        self.hints = False  # hints offered (the host's choice)
 
     @property
     def game(self) -> GameInfo:
@@ -133,6 +135,7 @@ class Lobby:
             invited=() if self.access is None else self.access.invited,
             watching=self.access is None or self.access.watching,
             undo=self.undo,
+            hints=self.hints,
         )
 
     def seat_of(self, user_id: int) -> Seat | None:
@@ -192,6 +195,7 @@ class Lobbies:
             lobby.default_level = await self._default_level(lobby.guild_id)
             lobby.access = await self._store.table_access(lobby.lobby_id)
             lobby.undo = await self._store.table_undo(lobby.lobby_id)
+            lobby.hints = await self._store.table_hints(lobby.lobby_id)
 
     def get(self, lobby_id: int) -> Lobby:
         lobby = self._open.get(lobby_id)
@@ -438,6 +442,7 @@ class Lobbies:
             lobby.default_level = await self._default_level(lobby.guild_id)
             lobby.access = await self._store.table_access(lobby_id)
             lobby.undo = await self._store.table_undo(lobby_id)
+            lobby.hints = await self._store.table_hints(lobby_id)
         except StoreError as exc:
             raise StoreFailed(f"lobby {lobby_id} could not be read: {exc}") from exc
         return lobby.info(row.game_no)
@@ -520,6 +525,17 @@ class Lobbies:
             else:
                 options[option_id] = check_option(lobby.game, option_id, value)
             return await self._save(lobby, lobby.row(options=options))
+
+    async def set_hints(self, lobby_id: int, user_id: int, on: bool) -> LobbyChanged:
+        """The host offers hints at the table, or not (off by default): saved with the lobby, read at Start."""
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            try:
+                await self._store.set_table_hints(lobby_id, on, self._clock())
+            except StoreError as exc:
+                raise StoreFailed(f"lobby {lobby_id} could not be saved: {exc}") from exc
+            lobby.hints = on
+            return await self._changed(lobby)
 
     async def cancel(self, lobby_id: int, user_id: int) -> LobbyChanged:
         async with self.locked(lobby_id) as lobby:
