@@ -26,6 +26,7 @@ from presenters import presenter
 from presenters.five_hundred import card_label
 
 from .common import reports_errors, user_locale
+from .hints import HintButton
 from .turn_controls import ActionSelect, TypeButton, WordButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
@@ -59,6 +60,8 @@ def move_controls(note: HandChanged, locale: str, page: int = 0, *, url: str | N
         rest, more, selects = steps(note, rest, locale)
         buttons += more
     buttons.append(TypeButton(game_no, turn, locale))
+    if note.table.hints:  # the host offers hints: the search's move, privately (the game is then unrated)
+        buttons.append(HintButton(game_no, turn, locale))
     link = 1 if url is not None else 0
     chunks = list(_chunks(rest))
     fixed = (1 if discards and view.hand else 0) + len(selects)
@@ -191,4 +194,4 @@ class PageButton(
         await interaction.response.edit_message(view=move_controls(note, user_locale(interaction), self.page, url=url))
 
 
-ITEMS = (DiscardSelect, PageButton)
+ITEMS = (DiscardSelect, PageButton, HintButton)

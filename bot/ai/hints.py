@@ -6,7 +6,7 @@ same sampled deals and scored by the expected points by the end of the hand. The
 and the position know, in the simplest form that is true:
 
 - `only`: a single legal move;
-- `scores`: the move scores now (a fives play's points, Domineren's chips at once);
+- `scores`: the move scores now (a fives play's points); `chips`: Domineren's chips it earns at once;
 - `partner`: a Five Hundred bid in the suit the partner bid;
 - `ahead`: otherwise, how many expected points it is ahead of the runner-up (named);
 - `close`: a near tie with the runner-up (within `CLOSE` points), so either is sound.
@@ -31,7 +31,7 @@ CLOSE = 0.25  # expected points: a runner-up this close is as good, as far as th
 @dataclass(frozen=True, slots=True)
 class Hint:
     move: str  # the action's text, as the engine writes it (a control's value)
-    reason: str  # only | scores | partner | ahead | close
+    reason: str  # only | scores | chips | partner | ahead | close
     params: dict[str, Any] = field(default_factory=dict)
     value: float = 0.0  # expected points of the move by the end of the hand
     runner_up: str | None = None  # the next best move compared, if any
@@ -58,9 +58,12 @@ def hint(view: View, seed: int, budget: Budget | None = None) -> Hint:
 
 
 def _reason(view: Any, entry: Any, runner_up: str | None, margin: float) -> tuple[str, dict[str, Any]]:
-    points = getattr(entry, "points", 0) or getattr(entry, "gain", 0)  # fives points, Domineren chips
+    points = getattr(entry, "points", 0)  # a fives play's
     if isinstance(points, int) and points > 0:
         return "scores", {"points": points}
+    chips = getattr(entry, "gain", 0)  # a Domineren move's
+    if isinstance(chips, int) and chips > 0:
+        return "chips", {"chips": chips}
     suit = _partner_suit(view, entry)
     if suit is not None:
         return "partner", {"suit": suit}

@@ -132,6 +132,7 @@ class GameHistory:
     record: dict[str, Any]
     scores: tuple[int, ...]  # per side, where the game stopped
     sides: tuple[SideResult, ...] | None  # the final places; None for a game abandoned before its end
+    hinted: bool = False  # a hint was used: the game was rated for nobody
 
 
 @dataclass(frozen=True, slots=True)

@@ -889,6 +889,7 @@ class TableService:
             record_of(state, stored.row.deals),
             tuple(state.scores),
             side_results(state.result) if state.is_over else None,
+            bool(await self._store.hint_uses(game_no)),
         )
 
     async def replay(self, game_no: int, guild_id: int | None = None) -> GameReplay:
