@@ -25,7 +25,7 @@ from bot.engine import View
 from .analysis import Budget, Position, analyse_move
 
 HINT_BUDGET = Budget(playouts=320, min_samples=12)  # about a tenth of a second of CPU for fives
-CLOSE = 0.25  # expected points: a runner-up this close is as good, as far as the samples can tell
+CLOSE = 0.5  # expected points: a runner-up this close is as good, as far as the samples can tell
 
 
 @dataclass(frozen=True, slots=True)
