@@ -103,7 +103,8 @@ async def test_two_players_and_two_computers_play_draw_to_the_final_score_sheet(
     assert standings.startswith("🥇") and standings.count("\n") == 3
     assert embed.image.url == "attachment://sheet.png"
     assert [a.filename for a in over.attachments] == ["sheet.png"]
-    # Nothing is left to play: no board keeps My hand, no DM keeps moves; the end offers a replay, an analysis and a rematch.
+    # Nothing is left to play: no board keeps My hand, no DM keeps moves; the end offers a replay, an analysis
+    # and a rematch.
     assert [i for m in thread(world).history() for i in custom_ids(m)] == [
         "fives:replay:1",
         "fives:analyse:1",
