@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -36,6 +37,8 @@ from .errors import (
 from .models import SAVED_WITHOUT_LEVEL, LobbyInfo, Player, Seat
 from .notifications import LobbyChanged
 from .outbox import GRACE_SECONDS
+
+log = logging.getLogger(__name__)
 
 MAX_OPEN_LOBBIES = 3  # per host and server: a spammed /play opens no more than this
 
@@ -391,12 +394,14 @@ class Lobbies:
         options: Mapping[str, Any],
         seats: Sequence[SeatRow],
         origin: str | None = None,
+        hints: bool = False,
     ) -> LobbyChanged:
         """A lobby with its seats taken already (a rematch: the players and computers of a game), with the
         options of that game that the rules still allow (the others follow the rules' defaults). `origin`
         names where a table the bot opens itself comes from (`tournament:3:2:1`, `rematch:41`): a table
         opened with that key before (a crash, or a slower process, between making it and noting its number)
-        is given back as it is, open or started (its `game_no` set), and no second one is made."""
+        is given back as it is, open or started (its `game_no` set), and no second one is made. `hints`: the
+        table offers hints, as the game it follows did."""
         info = game_info(game_id)
         chosen: dict[str, Any] = {}
         for option_id, value in options.items():
@@ -415,6 +420,12 @@ class Lobbies:
         except StoreError as exc:
             raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
         lobby = Lobby(row)
+        if hints:  # a table left without (a failed write) is the host's to turn them on again in its Rules
+            try:
+                await self._store.set_table_hints(lobby.lobby_id, True, self._clock())
+                lobby.hints = True
+            except StoreError:
+                log.warning("lobby %s: its hints could not be saved", lobby.lobby_id, exc_info=True)
         self._open[lobby.lobby_id] = lobby
         return await self._changed(lobby)
 

@@ -107,3 +107,13 @@ async def test_a_hint_not_found_in_time_is_not_counted(harness: Harness) -> None
     with pytest.raises(HintTimedOut):
         await harness.service.hint(game_no, hand.user_id, hand.turn)
     assert await harness.store.hint_uses(game_no) == []
+
+
+async def test_a_rematch_of_a_table_with_hints_offers_them_again(harness: Harness) -> None:
+    game_no = await _game(harness, hints=True)
+    await harness.play(game_no)
+    svc = harness.service
+    await svc.rematches.ask(game_no, harness.guild, BOB.user_id, 555)
+    done, notes = await svc.rematches.answer(game_no, ANN.user_id, True)
+    [opened] = [n for n in notes if isinstance(n, TableOpened)]
+    assert done.status == "started" and opened.table.hints
