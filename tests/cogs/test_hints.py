@@ -5,6 +5,12 @@ rated. Without hints, no Hint button is offered."""
 
 from __future__ import annotations
 
+from bot.ai.hints import Hint
+from bot.engine import new_game
+from bot.tables import TableInfo
+from bot.tables.hints import HintGiven
+from cogs.hints import hint_text
+
 from .conftest import (
     World,
     board,
@@ -88,3 +94,17 @@ async def test_no_hint_button_without_hints(world: World) -> None:
     assert player is not None and hint_button(playable(player)) is None
     mine = (await player.click(board(world), label="My hand")).response
     assert hint_button(mine.message) is None
+
+
+def test_the_hint_line_names_moves_as_the_controls_do_in_both_languages() -> None:
+    state = new_game("five-hundred", 4, {}, seed=3)
+    state.apply(state.current_seat, "6H")
+    state.apply(state.current_seat, "pass")
+    seat = state.current_seat
+    view = state.view(seat)
+    table = TableInfo(1, "five-hundred", 1, 2, None, None, 100, (), state.sides, dict(state.options), "active")
+    given = HintGiven(table, seat, state.log_length, view, Hint("7H", "partner", {"suit": "H"}))
+    assert hint_text(given, "en").split("\n")[0] == "💡 7♥: your partner bid hearts."
+    assert hint_text(given, "ja").split("\n")[0] == "💡 7♥：パートナーがハートをビッドしています。"
+    ahead = HintGiven(table, seat, state.log_length, view, Hint("7H", "ahead", {"other": "7S", "margin": 2.5}))
+    assert hint_text(ahead, "en").startswith("💡 7♥: about 2.5 points better by the end of the hand than 7♠.")

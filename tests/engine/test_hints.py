@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai.hints import hint
+from bot.ai.hints import _reason, hint
 from bot.engine import new_game
 
 from .test_analysis import HAND_0, HAND_1, OPENING, SCORING, _boneyard, _deal
@@ -66,3 +66,17 @@ def test_a_seat_with_nothing_to_do_gets_no_hint() -> None:
     state = _after_opening(_deal(HAND_1, _boneyard()))
     with pytest.raises(ValueError):
         hint(state.view(1), seed=1)
+
+
+def test_a_five_hundred_bid_in_the_partners_suit_says_so() -> None:
+    state = new_game("five-hundred", 4, {}, seed=3)
+    first = state.current_seat
+    state.apply(first, "6H")  # seat 2 bids hearts
+    state.apply(state.current_seat, "pass")
+    partner = state.current_seat
+    assert {first, partner} in [set(side) for side in state.sides]  # seat 0, its partner, to bid now
+    view = state.view(partner)
+    legal = {e.text: e for e in view.legal}
+    assert _reason(view, legal["7H"], "7S", 3.0) == ("partner", {"suit": "H"})
+    assert _reason(view, legal["7S"], "7H", 3.0) == ("ahead", {"other": "7H", "margin": 3.0})  # not her suit
+    assert _reason(view, legal["7S"], "7H", 0.1)[0] == "close"
