@@ -52,11 +52,13 @@ async def retell(
             for r in await store.result_rows(game_no)
             if r.user_id is not None and r.rating_before is not None and r.rating_after is not None
         )
+    lobby_id = stored.row.lobby_id
+    offered = live.hints if live is not None else lobby_id is not None and await store.table_hints(lobby_id)
     requests = await store.undo_requests_of(game_no, {e.user_id for e in entries if e.kind == "undo"})
     watching: set[int] | None = None
     if stored.row.lobby_id is not None and any(e.kind == "watcher" for e in entries):
         watching = {w.user_id for w in await store.watchers(stored.row.lobby_id)}
-    out, obsolete, table = _retell(stored, live, entries, changes, hinted)
+    out, obsolete, table = _retell(stored, live, entries, changes, hinted, offered)
     out += _questions(table, entries, requests, obsolete)
     out += _watchers(table, entries, watching, obsolete)
     return out, obsolete
@@ -68,11 +70,12 @@ def _retell(
     entries: list[OutboxEntry],
     changes: tuple[RatingChange, ...],
     hinted: bool = False,
+    offered: bool = False,
 ) -> tuple[list[TableNotification], list[Key], Table]:
     row = stored.row
     state = new_game(row.game_id, row.players, row.options, seed=row.seed, deal=row.deals)
     table = Table(row, state)
-    table.hints = hinted or (live is not None and live.hints)
+    table.hints = offered  # as its boards said when first told
     if live is not None:  # where the game is shown now (its thread, its board) is what matters
         table.channel_id, table.thread_id = live.channel_id, live.thread_id
         table.board_message_id = live.board_message_id

@@ -117,3 +117,15 @@ async def test_a_rematch_of_a_table_with_hints_offers_them_again(harness: Harnes
     done, notes = await svc.rematches.answer(game_no, ANN.user_id, True)
     [opened] = [n for n in notes if isinstance(n, TableOpened)]
     assert done.status == "started" and opened.table.hints
+
+
+async def test_the_end_of_a_hinted_game_is_retold_unrated(harness: Harness) -> None:
+    game_no = await _game(harness, hints=True)
+    hand = await harness.to_act(game_no)
+    await harness.service.hint(game_no, hand.user_id, hand.turn)
+    await harness.play(game_no)
+
+    await harness.restart()  # a crash before anything was told
+    retold = await harness.service.untold(everything=True)
+    [again] = [n for n in retold if isinstance(n, GameEnded)]
+    assert again.hinted and again.ratings == () and again.table.hints
