@@ -3,6 +3,10 @@ their moves in an ended game (bot.ai.analysis through the table service, compute
 worker processes): how many were the search's best, the expected points given away, the three costliest
 moves with the best play instead, and a chart of their expected margin over the game
 (rendering.analysis_chart). Private to the player who asks: the answer is ephemeral.
+
+**Analysis** on the message that ends a game and on the replay viewer does the same for whoever presses it
+(refused, privately, to someone who did not play). An analysis once computed is stored, so asking again, or
+after a restart, is answered at once.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import tr
 from bot.tables import GameNotOver, NotAPlayer
@@ -21,7 +24,8 @@ from bot.tables.analyses import PlayerAnalysis
 from presenters.common import table_title
 from rendering.analysis_chart import render_analysis_chart
 
-from .common import Colours, Refusal, fives, names_for, user_locale
+from .common import Colours, ControlsCog, Refusal, fives, names_for, user_locale
+from .game_buttons import GameButton
 from .rules import fit
 from .translator import text
 
@@ -72,28 +76,42 @@ def analysis_chart(found: PlayerAnalysis, locale: str) -> bytes:
     return render_analysis_chart(title, analysis.expected_curve(), marked, locale)
 
 
-class Analysis(commands.Cog):
-    def __init__(self, bot: FivesBot) -> None:
-        self.bot = bot
+async def send_analysis(interaction: discord.Interaction, game: int) -> None:
+    """The clicking or asking player's analysis of game `game` of this server, privately."""
+    locale = user_locale(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        found = await fives(interaction).service.analysis(game, interaction.user.id, interaction.guild_id)
+    except GameNotOver as error:
+        raise Refusal("analysis_not_over", str(error), game=game) from error
+    except NotAPlayer as error:
+        raise Refusal("analysis_not_a_player", str(error), game=game) from error
+    # Drawn in a thread: the loop keeps answering the tables meanwhile.
+    data = await asyncio.to_thread(analysis_chart, found, locale)
+    await interaction.followup.send(
+        embed=analysis_embed(found, locale), file=discord.File(io.BytesIO(data), filename=IMAGE), ephemeral=True
+    )
+
+
+class AnalysisButton(GameButton):
+    """**Analysis** (`fives:analyse:<game>`) on the final board and the replay viewer: `/analysis` of that game
+    for whoever presses it."""
+
+    KIND, LABEL, EMOJI = "analyse", "analysis.button", "🔍"
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await send_analysis(interaction, self.game_no)
+
+
+class Analysis(ControlsCog):
+    ITEMS = (AnalysisButton,)
 
     @app_commands.command(name=text("command.analysis.name"), description=text("command.analysis.description"))
     @app_commands.rename(game=text("command.analysis.game.name"))
     @app_commands.describe(game=text("command.analysis.game.description"))
     @app_commands.guild_only()
     async def analysis(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
-        locale = user_locale(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            found = await fives(interaction).service.analysis(game, interaction.user.id, interaction.guild_id)
-        except GameNotOver as error:
-            raise Refusal("analysis_not_over", str(error), game=game) from error
-        except NotAPlayer as error:
-            raise Refusal("analysis_not_a_player", str(error), game=game) from error
-        # Drawn in a thread: the loop keeps answering the tables meanwhile.
-        data = await asyncio.to_thread(analysis_chart, found, locale)
-        await interaction.followup.send(
-            embed=analysis_embed(found, locale), file=discord.File(io.BytesIO(data), filename=IMAGE), ephemeral=True
-        )
+        await send_analysis(interaction, game)
 
 
 async def setup(bot: FivesBot) -> None:

@@ -88,6 +88,8 @@ def lobby_embed(lobby: LobbyInfo, locale: str, *, in_thread: bool = True) -> dis
         access.append(tr("lobby.no_watching", locale))
     if lobby.undo:
         access.append(tr("lobby.undo", locale))
+    if lobby.hints:
+        access.append(tr("lobby.hints", locale))
     if access:
         embed.add_field(name=tr("lobby.access", locale), value=_fit("\n".join(access), 1024), inline=False)
     lines = [
@@ -118,7 +120,7 @@ def lobby_controls(lobby: LobbyInfo, locale: str) -> discord.ui.View:
         ("leave", discord.ButtonStyle.secondary, 0, False),
         ("remove", discord.ButtonStyle.secondary, 2, not computers),
         ("levels", discord.ButtonStyle.secondary, 2, not computers),
-        ("options", discord.ButtonStyle.secondary, 2, not shown_options(lobby.game_id)),
+        ("options", discord.ButtonStyle.secondary, 2, False),  # hints are offered or not in every game
         ("start", discord.ButtonStyle.success, 3, not lobby.can_start),
         ("cancel", discord.ButtonStyle.danger, 3, False),
     ):
@@ -177,12 +179,16 @@ def suggested_values(spec: OptionSpec, current: Any) -> list[Any]:
 
 
 def options_view(lobby: LobbyInfo, locale: str, page: int = 0) -> discord.ui.View:
-    specs = shown_options(lobby.game_id)
+    """The game's options, then whether the table offers hints (the table's choice, not a rule of the game:
+    the last entry, paged like the others)."""
+    specs: list[OptionSpec | None] = [*shown_options(lobby.game_id), None]  # None: the hints
     pages = max(1, -(-len(specs) // OPTIONS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
     view = discord.ui.View(timeout=None)
     for spec in specs[page * OPTIONS_PER_PAGE : (page + 1) * OPTIONS_PER_PAGE]:
-        view.add_item(OptionSelect.build(lobby, spec, locale, page))
+        view.add_item(
+            HintsSelect.build(lobby, locale, page) if spec is None else OptionSelect.build(lobby, spec, locale, page)
+        )
     if pages > 1:
         for target, label in ((page - 1, "◀"), (page + 1, "▶")):
             if 0 <= target < pages:
@@ -473,6 +479,51 @@ class OptionSelect(
         await fives(interaction).announcer.show_lobby(note.lobby)
 
 
+class HintsSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"fives:lhint:(?P<lobby>[0-9]+):(?P<page>[0-9]+):hints"
+):
+    """Hints for learners, off or on (off unless the host turns them on): on, a player may ask for the
+    search's move on their turn, and a game where one was used is unrated."""
+
+    def __init__(self, item: discord.ui.Select, lobby_id: int, page: int) -> None:
+        super().__init__(item)
+        self.lobby_id, self.page = lobby_id, page
+
+    @classmethod
+    def build(cls, lobby: LobbyInfo, locale: str, page: int) -> HintsSelect:
+        state = "on" if lobby.hints else "off"
+        options = [
+            discord.SelectOption(
+                label=_fit(tr(f"options.hints.{value}", locale), 100),
+                value=value,
+                description=_fit(tr(f"options.hints.{value}.about", locale), 100),
+                default=value == state,
+            )
+            for value in ("off", "on")
+        ]
+        placeholder = tr(
+            "options.current", locale, name=tr("options.hints", locale), value=tr(f"options.hints.{state}", locale)
+        )
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"fives:lhint:{lobby.lobby_id}:{page}:hints", placeholder=_fit(placeholder, 150), options=options
+        )
+        return cls(select, lobby.lobby_id, page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Select)  # the template is a select's
+        return cls(item, int(match["lobby"]), int(match["page"]))
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        [value] = self.item.values
+        [note] = await service(interaction.client).set_hints(self.lobby_id, interaction.user.id, value == "on")
+        await interaction.response.edit_message(view=options_view(note.lobby, user_locale(interaction), self.page))
+        await fives(interaction).announcer.show_lobby(note.lobby)
+
+
 class OptionsPage(
     discord.ui.DynamicItem[discord.ui.Button], template=r"fives:lopts:(?P<lobby>[0-9]+):(?P<page>[0-9]+)"
 ):
@@ -511,7 +562,7 @@ GAME_CHOICES = [app_commands.Choice(name=text(f"game.{game_id}.name"), value=gam
 
 
 class Lobby(ControlsCog):
-    ITEMS = (LobbyButton, AddComputerSelect, InviteSelect, ComputerLevelSelect, OptionSelect, OptionsPage)
+    ITEMS = (LobbyButton, AddComputerSelect, InviteSelect, ComputerLevelSelect, OptionSelect, HintsSelect, OptionsPage)
 
     @app_commands.command(name=text("command.play.name"), description=text("command.play.description"))
     @app_commands.rename(

@@ -26,6 +26,7 @@ from presenters import presenter
 from presenters.five_hundred import card_label
 
 from .common import fives, reports_errors, user_locale
+from .hints import HintButton
 from .turn_controls import ActionSelect, TypeButton, WordButton, current_hand, dm_table_url, play
 from .web_table import open_table_button, table_link
 
@@ -63,6 +64,8 @@ def move_controls(
         rest, more, selects = steps(note, rest, locale)
         buttons += more
     buttons.append(TypeButton(game_no, turn, locale))
+    if note.table.hints:  # the host offers hints: the search's move, privately (the game is then unrated)
+        buttons.append(HintButton(game_no, turn, locale))
     link = (url is not None) + (web_url is not None)
     chunks = list(_chunks(rest))
     fixed = (1 if discards and view.hand else 0) + len(selects)
@@ -199,4 +202,4 @@ class PageButton(
         await interaction.response.edit_message(view=controls)
 
 
-ITEMS = (DiscardSelect, PageButton)
+ITEMS = (DiscardSelect, PageButton, HintButton)

@@ -26,6 +26,7 @@ from bot.tables import Rematch, TableInfo
 from bot.tables.seating import has_partnerships
 from presenters.common import side_name, table_title
 
+from .analysis import AnalysisButton
 from .common import (
     Colours,
     ControlsCog,
@@ -54,10 +55,11 @@ STYLES = {
 
 
 def final_board_controls(table: TableInfo, locale: str) -> discord.ui.View:
-    """The buttons on the message that ends a game: **Replay** and **Rematch** (and **Rematch, new partners**
-    where the game was played by teams)."""
+    """The buttons on the message that ends a game: **Replay**, **Analysis** (privately, for a player) and
+    **Rematch** (and **Rematch, new partners** where the game was played by teams)."""
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(table.game_no, locale))
+    view.add_item(AnalysisButton(table.game_no, locale))
     view.add_item(RematchButton(table.game_no, "ask", locale))
     if has_partnerships(table.sides):
         view.add_item(RematchButton(table.game_no, "swap", locale))

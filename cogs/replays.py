@@ -38,6 +38,7 @@ from presenters import presenter
 from presenters.common import side_name, table_title, winners
 from rendering.replay import MAX_BYTES, render_replay
 
+from .analysis import AnalysisButton
 from .common import Colours, ControlsCog, Refusal, fives, names_for, public_locale, user_locale
 from .game_buttons import GameButton
 from .rules import fit
@@ -184,6 +185,7 @@ def viewer_page(replay: GameReplay, frame: int, locale: str, *, opener: int | No
         view.add_item(
             ReplayControl(replay.table.game_no, frame, way, locale, opener=opener, disabled=nowhere.get(way, False))
         )
+    view.add_item(AnalysisButton(replay.table.game_no, locale, row=1))  # the presser's own moves, privately
     return Page(embed, files, view)
 
 

@@ -226,7 +226,10 @@ def history_embed(game: GameHistory, locale: str) -> discord.Embed:
     if game.sides is not None:  # the places as the game's end told them
         standings = "\n".join(presenter(table.game_id).standings(game.sides, names, locale))
         embed.add_field(name=tr("result.over.standings", locale), value=standings, inline=False)
-        embed.add_field(name=tr("history.result", locale), value=f"🏆 {winners(game.sides, names, locale)}")
+        result = f"🏆 {winners(game.sides, names, locale)}"
+        if game.hinted:  # nobody's rating moved for it
+            result += f"\n💡 {tr('history.hinted', locale)}"
+        embed.add_field(name=tr("history.result", locale), value=result)
     else:  # abandoned: the scores where it stopped, no places
         embed.description = f"{embed.description}\n{tr('history.abandoned', locale)}"
         lines = [

@@ -82,6 +82,9 @@ TABLES = (
     _table("tournaments", " ".join(m.TOURNAMENT), numbered="tournament_id"),
     _table("undo_tables", " ".join(m.UNDO_TABLE)),  # tables opened with undo by agreement
     _table("undo_requests", " ".join(m.UNDO)),  # takings back the others are asked to accept
+    _table("hint_tables", "lobby_id at"),  # tables offering hints
+    _table("hint_uses", "game_no seat turn at"),  # each hint given: its game is unrated
+    _table("analyses", "game_no seat budget body at"),  # post-game analyses once computed
 )
 
 

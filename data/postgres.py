@@ -42,6 +42,7 @@ from .rows import (
 from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import PostgresSql, Sql
 from .sql.games import Games
+from .sql.hints import Hints
 from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.outbox import TELL, Outbox
 from .sql.privacy import Privacy
@@ -187,7 +188,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
 
 
 class PostgresStore(
-    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy
+    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
 ):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""

@@ -545,7 +545,7 @@ async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
                 at,
             )
             tell.append(entry)
-    for table in ("watchers", "table_access", "undo_tables", "lobby_outbox"):
+    for table in ("watchers", "table_access", "undo_tables", "hint_tables", "lobby_outbox"):
         await db.execute(f"DELETE FROM {table} WHERE lobby_id IN ({_GUILD_LOBBIES})", g)
     await db.execute("UPDATE lobbies SET status = 'cancelled' WHERE guild_id = ? AND status = 'open'", g)
     for table in ("season_channels", "season_schedules"):
@@ -580,8 +580,10 @@ _PURGE_GAMES = (
     "rating_history",
     "undo_requests",
     "rematches",
+    "hint_uses",
+    "analyses",
 )
-_PURGE_LOBBIES = ("table_access", "watchers", "undo_tables", "lobby_outbox")
+_PURGE_LOBBIES = ("table_access", "watchers", "undo_tables", "hint_tables", "lobby_outbox")
 _PURGE_GUILD = (
     "ratings",
     "rating_history",

@@ -28,6 +28,7 @@ from .rows import (
 from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import Sql, SqliteSql
 from .sql.games import Games
+from .sql.hints import Hints
 from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.outbox import TELL, Outbox
 from .sql.privacy import Privacy
@@ -75,7 +76,9 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
         raise
 
 
-class Store(Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy):
+class Store(
+    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
+):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock

@@ -3,27 +3,48 @@ it, and the search's verdict on each of their decisions (bot.ai.analysis), compu
 players' worker processes (bot.tables.thinking), never on the event loop.
 
 Only a player of the game may analyse it (their own seat: the analysis reads that seat's view, which is
-theirs to see), and only once it is over. The last few analyses are kept in memory (an analysis is
-deterministic for the game, so a second request gives the same answer); they are not stored in the
-database yet.
+theirs to see), and only once it is over. An analysis once computed is stored (by game and seat, with the
+budget it was computed with), so a second request, from this process or another, or after a restart, is
+answered from the database without searching again; the last few are also kept in memory.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 
-from bot.ai.analysis import GameAnalysis, positions
+from bot.ai.analysis import DEFAULT_MIN_SAMPLES, DEFAULT_PLAYOUTS, GameAnalysis, MoveAnalysis, positions
 from bot.engine.records import record_of
-from data import StoreInterface
+from data import StoreError, StoreInterface
 
 from .errors import GameNotFound, GameNotOver, NotAPlayer
 from .models import TableInfo
 from .table import Table, replay
 from .thinking import Thinking
 
-KEPT = 16  # analyses kept for a repeated request
+log = logging.getLogger(__name__)
+
+KEPT = 16  # analyses kept in memory for a repeated request
+# What a stored analysis was computed with: one of another budget (the search's defaults changed) is computed
+# anew rather than shown beside fresher ones.
+BUDGET = f"v1:{DEFAULT_PLAYOUTS}:{DEFAULT_MIN_SAMPLES}"
+
+
+def analysis_json(analysis: GameAnalysis) -> str:
+    return json.dumps({"game": analysis.game_id, "seat": analysis.seat, "moves": [asdict(m) for m in analysis.moves]})
+
+
+def analysis_from_json(body: str) -> GameAnalysis:
+    data = json.loads(body)
+    moves = tuple(
+        MoveAnalysis(**{**m, "values": tuple((str(text), float(value)) for text, value in m["values"])})
+        for m in data["moves"]
+    )
+    return GameAnalysis(game_id=str(data["game"]), seat=int(data["seat"]), moves=moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +55,9 @@ class PlayerAnalysis:
 
 
 class Analyses:
-    def __init__(self, store: StoreInterface) -> None:
+    def __init__(self, store: StoreInterface, clock: Callable[[], float]) -> None:
         self._store = store
+        self._clock = clock
         self._done: OrderedDict[tuple[int, int], PlayerAnalysis] = OrderedDict()
 
     async def open(self, game_no: int, user_id: int, guild_id: int | None, thinking: Thinking) -> PlayerAnalysis:
@@ -56,12 +78,26 @@ class Analyses:
         state = replay(stored.row, stored.actions)
         if not state.is_over:  # abandoned: no end to judge the moves by
             raise GameNotOver(f"game {game_no} did not end", game=game_no)
-        record = record_of(state, stored.row.deals)
-        found = await asyncio.to_thread(positions, record, seat)
-        moves = await thinking.analyse(found, state.seed)
-        analysis = GameAnalysis(game_id=state.game_id, seat=seat, moves=tuple(moves))
+        analysis = await self._stored(game_no, seat)
+        if analysis is None:
+            record = record_of(state, stored.row.deals)
+            found = await asyncio.to_thread(positions, record, seat)
+            moves = await thinking.analyse(found, state.seed)
+            analysis = GameAnalysis(game_id=state.game_id, seat=seat, moves=tuple(moves))
+            try:
+                await self._store.save_analysis(game_no, seat, BUDGET, analysis_json(analysis), self._clock())
+            except StoreError:  # the answer stands; it is only computed again next time
+                log.warning("game %s: the analysis of seat %s could not be stored", game_no, seat, exc_info=True)
         done = PlayerAnalysis(Table(stored.row, state).info(), seat, analysis)
         self._done[(game_no, seat)] = done
         while len(self._done) > KEPT:
             self._done.popitem(last=False)
         return done
+
+    async def _stored(self, game_no: int, seat: int) -> GameAnalysis | None:
+        try:
+            body = await self._store.load_analysis(game_no, seat, BUDGET)
+            return None if body is None else analysis_from_json(body)
+        except (StoreError, ValueError, KeyError, TypeError):  # unreadable: computed again, and stored over
+            log.warning("game %s: the stored analysis of seat %s is unreadable", game_no, seat, exc_info=True)
+            return None

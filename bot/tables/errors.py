@@ -163,3 +163,21 @@ class Restarting(TableError):
     when the restarted bot (or another process) answers."""
 
     key = "restarting"
+
+
+class HintsOff(TableError):
+    """A hint asked at a table that does not offer them (its host did not turn them on)."""
+
+    key = "hints_off"
+
+
+class StaleHint(StaleControl):
+    """A Hint button of an earlier turn (or of a turn no longer the player's): the game has moved on."""
+
+    key = "hint_stale"
+
+
+class HintTimedOut(TableError):
+    """The search found no hint in its time: nothing was given, and the game stays as rated as it was."""
+
+    key = "hint_timeout"

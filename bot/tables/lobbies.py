@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -37,6 +38,8 @@ from .models import SAVED_WITHOUT_LEVEL, LobbyInfo, Player, Seat
 from .notifications import LobbyChanged
 from .outbox import GRACE_SECONDS
 
+log = logging.getLogger(__name__)
+
 MAX_OPEN_LOBBIES = 3  # per host and server: a spammed /play opens no more than this
 
 
@@ -51,6 +54,7 @@ class Lobby:
         "default_level",
         "game_id",
         "guild_id",
+        "hints",
         "host_id",
         "lobby_id",
         "lock",
@@ -77,6 +81,7 @@ class Lobby:
         self.default_level = SAVED_WITHOUT_LEVEL  # the server's level, as last read (`Lobbies._changed`)
         self.access: TableAccessRow | None = None  # who may join and watch (None: anyone)
         self.undo = False  # opened with undo by agreement
+        self.hints = False  # hints offered (the host's choice)
 
     @property
     def game(self) -> GameInfo:
@@ -133,6 +138,7 @@ class Lobby:
             invited=() if self.access is None else self.access.invited,
             watching=self.access is None or self.access.watching,
             undo=self.undo,
+            hints=self.hints,
         )
 
     def seat_of(self, user_id: int) -> Seat | None:
@@ -192,6 +198,7 @@ class Lobbies:
             lobby.default_level = await self._default_level(lobby.guild_id)
             lobby.access = await self._store.table_access(lobby.lobby_id)
             lobby.undo = await self._store.table_undo(lobby.lobby_id)
+            lobby.hints = await self._store.table_hints(lobby.lobby_id)
 
     def get(self, lobby_id: int) -> Lobby:
         lobby = self._open.get(lobby_id)
@@ -387,12 +394,14 @@ class Lobbies:
         options: Mapping[str, Any],
         seats: Sequence[SeatRow],
         origin: str | None = None,
+        hints: bool = False,
     ) -> LobbyChanged:
         """A lobby with its seats taken already (a rematch: the players and computers of a game), with the
         options of that game that the rules still allow (the others follow the rules' defaults). `origin`
         names where a table the bot opens itself comes from (`tournament:3:2:1`, `rematch:41`): a table
         opened with that key before (a crash, or a slower process, between making it and noting its number)
-        is given back as it is, open or started (its `game_no` set), and no second one is made."""
+        is given back as it is, open or started (its `game_no` set), and no second one is made. `hints`: the
+        table offers hints, as the game it follows did."""
         info = game_info(game_id)
         chosen: dict[str, Any] = {}
         for option_id, value in options.items():
@@ -411,6 +420,12 @@ class Lobbies:
         except StoreError as exc:
             raise StoreFailed(f"the lobby could not be saved: {exc}") from exc
         lobby = Lobby(row)
+        if hints:  # a table left without (a failed write) is the host's to turn them on again in its Rules
+            try:
+                await self._store.set_table_hints(lobby.lobby_id, True, self._clock())
+                lobby.hints = True
+            except StoreError:
+                log.warning("lobby %s: its hints could not be saved", lobby.lobby_id, exc_info=True)
         self._open[lobby.lobby_id] = lobby
         return await self._changed(lobby)
 
@@ -438,6 +453,7 @@ class Lobbies:
             lobby.default_level = await self._default_level(lobby.guild_id)
             lobby.access = await self._store.table_access(lobby_id)
             lobby.undo = await self._store.table_undo(lobby_id)
+            lobby.hints = await self._store.table_hints(lobby_id)
         except StoreError as exc:
             raise StoreFailed(f"lobby {lobby_id} could not be read: {exc}") from exc
         return lobby.info(row.game_no)
@@ -520,6 +536,17 @@ class Lobbies:
             else:
                 options[option_id] = check_option(lobby.game, option_id, value)
             return await self._save(lobby, lobby.row(options=options))
+
+    async def set_hints(self, lobby_id: int, user_id: int, on: bool) -> LobbyChanged:
+        """The host offers hints at the table, or not (off by default): saved with the lobby, read at Start."""
+        async with self.locked(lobby_id) as lobby:
+            _check_host(lobby, user_id)
+            try:
+                await self._store.set_table_hints(lobby_id, on, self._clock())
+            except StoreError as exc:
+                raise StoreFailed(f"lobby {lobby_id} could not be saved: {exc}") from exc
+            lobby.hints = on
+            return await self._changed(lobby)
 
     async def cancel(self, lobby_id: int, user_id: int) -> LobbyChanged:
         async with self.locked(lobby_id) as lobby:

@@ -71,6 +71,7 @@ class LobbyInfo:
     invited: tuple[int, ...] = ()
     watching: bool = True  # whoever does not play may watch
     undo: bool = False  # a player may take back their last action when everyone else agrees
+    hints: bool = False  # a player may ask for the search's move on their turn (the game is then unrated)
 
     @property
     def can_start(self) -> bool:
@@ -114,6 +115,7 @@ class TableInfo:
     options: dict[str, Any]
     status: str  # active, finished, abandoned
     lobby_id: int | None = None
+    hints: bool = False  # its players may ask for hints (one used leaves the game unrated)
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -130,6 +132,7 @@ class GameHistory:
     record: dict[str, Any]
     scores: tuple[int, ...]  # per side, where the game stopped
     sides: tuple[SideResult, ...] | None  # the final places; None for a game abandoned before its end
+    hinted: bool = False  # a hint was used: the game was rated for nobody
 
 
 @dataclass(frozen=True, slots=True)

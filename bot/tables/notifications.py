@@ -110,6 +110,7 @@ class GameEnded:
     result: Result
     sides: tuple[SideResult, ...]
     ratings: tuple[RatingChange, ...]  # empty when nothing was rated (no human at the table)
+    hinted: bool = False  # a player used a hint: the game is unrated for everyone
 
 
 @dataclass(frozen=True, slots=True)

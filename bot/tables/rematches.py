@@ -355,8 +355,17 @@ class Rematches:
         if not any(s.user_id is not None for s in seats):
             return [], None, None  # nobody wants it
         host = game.host_id if game.host_id in yes else row.asked_by if row.asked_by in yes else min(yes)
+        # A table that offered hints offers them again: the same game, with the same options.
+        hints = game.lobby_id is not None and await self._store.table_hints(game.lobby_id)
         opened = await self._lobbies.open_seated(
-            game.guild_id, game.channel_id, host, game.game_id, game.options, seats, origin=f"rematch:{game.game_no}"
+            game.guild_id,
+            game.channel_id,
+            host,
+            game.game_id,
+            game.options,
+            seats,
+            origin=f"rematch:{game.game_no}",
+            hints=hints,
         )
         if row.status != "started":
             return [opened], opened.lobby, None

@@ -44,28 +44,38 @@ async def retell(
     if stored is None:
         return [], [e.key for e in entries]
     changes: tuple[RatingChange, ...] = ()
+    hinted = False
     if stored.row.status == "finished":
+        hinted = bool(await store.hint_uses(game_no))
         changes = tuple(
             RatingChange(r.user_id, r.seat, r.rating_before, r.rating_after)
             for r in await store.result_rows(game_no)
             if r.user_id is not None and r.rating_before is not None and r.rating_after is not None
         )
+    lobby_id = stored.row.lobby_id
+    offered = live.hints if live is not None else lobby_id is not None and await store.table_hints(lobby_id)
     requests = await store.undo_requests_of(game_no, {e.user_id for e in entries if e.kind == "undo"})
     watching: set[int] | None = None
     if stored.row.lobby_id is not None and any(e.kind == "watcher" for e in entries):
         watching = {w.user_id for w in await store.watchers(stored.row.lobby_id)}
-    out, obsolete, table = _retell(stored, live, entries, changes)
+    out, obsolete, table = _retell(stored, live, entries, changes, hinted, offered)
     out += _questions(table, entries, requests, obsolete)
     out += _watchers(table, entries, watching, obsolete)
     return out, obsolete
 
 
 def _retell(
-    stored: StoredGame, live: Table | None, entries: list[OutboxEntry], changes: tuple[RatingChange, ...]
+    stored: StoredGame,
+    live: Table | None,
+    entries: list[OutboxEntry],
+    changes: tuple[RatingChange, ...],
+    hinted: bool = False,
+    offered: bool = False,
 ) -> tuple[list[TableNotification], list[Key], Table]:
     row = stored.row
     state = new_game(row.game_id, row.players, row.options, seed=row.seed, deal=row.deals)
     table = Table(row, state)
+    table.hints = offered  # as its boards said when first told
     if live is not None:  # where the game is shown now (its thread, its board) is what matters
         table.channel_id, table.thread_id = live.channel_id, live.thread_id
         table.board_message_id = live.board_message_id
@@ -109,7 +119,7 @@ def _retell(
         hands_before = len(state.hands)
         events = state.act(seat, action)  # the same events as when it was first applied
         points = tuple(state.steps[-1].points)
-        ended = (side_results(state.result), changes) if state.is_over else None
+        ended = (side_results(state.result), changes, hinted) if state.is_over else None
         out += action_notes(table, seat, action, points, kind, events, hands_before, ended)
         movers.add(seat)
         dealt = dealt or len(state.hands) > hands_before

@@ -41,6 +41,7 @@ from .errors import (
     TableOver,
     WrongPlayerCount,
 )
+from .hints import HintGiven, Hints
 from .invitations import Invitations
 from .lobbies import Lobbies
 from .models import (
@@ -148,7 +149,8 @@ class TableService:
         self._outbox = self._turns.outbox
         self._loading = asyncio.Lock()
         self._replays = Replays(store)
-        self._analyses = Analyses(store)
+        self._analyses = Analyses(store, clock)
+        self._hints = Hints(store, clock, self._fresh)  # the search's move for a learner, on their turn
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
         # a game played again (told through its outbox)
         self.rematches = Rematches(store, clock, self._lobbies, self._start_opened, self._outbox)
@@ -212,6 +214,9 @@ class TableService:
         finally:
             if collecting:
                 gc.enable()
+        hinted = await self._store.hinted_active_lobbies()
+        for table in tables.values():
+            table.hints = table.lobby_id in hinted
         del stored_games
         self._tables.clear()
         self._tables.update(tables)
@@ -247,6 +252,7 @@ class TableService:
             table = self._build(stored)
             if table is None:
                 raise GameNotFound(f"game {game_no} cannot be rebuilt", game_no=game_no)
+            table.hints = table.lobby_id is not None and await self._store.table_hints(table.lobby_id)
             self._tables[game_no] = table
             self._turns.note_due(table)
             if self._turns.automatic_pending(table):
@@ -598,6 +604,11 @@ class TableService:
         return [await self._lobbies.set_option(lobby_id, user_id, option_id, value)]
 
     @_work
+    async def set_hints(self, lobby_id: int, user_id: int, on: bool) -> list[LobbyChanged]:
+        """The host offers hints at the table, or not: a game where one is used is unrated."""
+        return [await self._lobbies.set_hints(lobby_id, user_id, on)]
+
+    @_work
     async def cancel(self, lobby_id: int, user_id: int) -> list[LobbyChanged]:
         return [await self._lobbies.cancel(lobby_id, user_id)]
 
@@ -649,6 +660,8 @@ class TableService:
                 created_at=now,
             )
             table = Table(row, state)
+            # as stored, not as this process last saw it: the host may have chosen it in another one
+            table.hints = await self._store.table_hints(lobby_id)
             deadline, reminder_at = await self._turns.timer(table, now)
             row = replace(row, deadline=deadline, reminder_at=reminder_at)
             opened = outbox_entry(0, "opened", 0, now)
@@ -876,6 +889,7 @@ class TableService:
             record_of(state, stored.row.deals),
             tuple(state.scores),
             side_results(state.result) if state.is_over else None,
+            bool(await self._store.hint_uses(game_no)),
         )
 
     async def replay(self, game_no: int, guild_id: int | None = None) -> GameReplay:
@@ -888,6 +902,13 @@ class TableService:
         """A player's moves in an ended game as the search judges them (`/analysis`), computed in the
         computers' worker processes. GameNotFound, NotAPlayer, GameNotOver as `history`."""
         return await self._analyses.open(game_no, user_id, guild_id, self._turns.thinking)
+
+    async def hint(self, game_no: int, user_id: int, turn: int) -> HintGiven:
+        """The search's move for the player on their turn `turn`, from their own view, at a table that offers
+        hints; the use is saved (the game will be unrated) before it is returned. NotAPlayer, HintsOff,
+        StaleHint, HintTimedOut, StoreFailed."""
+        table = await self._table(game_no)
+        return await self._hints.ask(table, user_id, turn, self._turns.thinking)
 
     # -- leaving --------------------------------------------------------------------------------------
     async def _resign(self, game_no: int, user_id: int) -> list[Notification]:

@@ -56,6 +56,7 @@ class Table:
         "game_id",
         "game_no",
         "guild_id",
+        "hints",
         "host_id",
         "lobby_id",
         "lock",
@@ -91,6 +92,7 @@ class Table:
         # for the position as it was when its sender sent it, so one sent before this is refused.
         self.acted_at = row.created_at
         self.lock = asyncio.Lock()
+        self.hints = False  # hints offered (hint_tables, by lobby: the service sets it as it loads the game)
         self._info: TableInfo | None = None
         self._public: tuple[int, View] | None = None  # (turn, view(None) at that turn)
 
@@ -111,6 +113,7 @@ class Table:
                 options=dict(self.state.options),
                 status=self.status,
                 lobby_id=self.lobby_id,
+                hints=self.hints,
             )
         return self._info
 

@@ -26,8 +26,11 @@ from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, LEVELS, searches, think
 from bot.ai.analysis import MoveAnalysis, Position, analyse_move
+from bot.ai.hints import Hint, hint
 
 log = logging.getLogger(__name__)
+
+HINT_SECONDS = 10.0  # a hint not found by then is answered as such: the player is waiting for it
 
 
 class Thinking:
@@ -102,6 +105,20 @@ class Thinking:
             self._pool = None
             pool = self._executor()
             return list(await asyncio.gather(*(loop.run_in_executor(pool, analyse_move, p, seed) for p in positions)))
+
+    async def hint(self, view: Any, seed: int, timeout: float = HINT_SECONDS) -> Hint:
+        """The search's move for the seat of `view` (a learner's hint: bot.ai.hints), from that view only, in
+        the worker pool (without workers, in a thread), given up after `timeout` seconds (TimeoutError; the
+        worker's search runs on to its end, a bounded one, and its answer is dropped)."""
+        if self.workers <= 0:
+            return await asyncio.wait_for(asyncio.to_thread(hint, view, seed), timeout)
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self._executor(), hint, view, seed), timeout)
+        except BrokenProcessPool:
+            log.warning("a hint's worker died; restarting the pool")
+            self._pool = None
+            return await asyncio.wait_for(loop.run_in_executor(self._executor(), hint, view, seed), timeout)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -50,7 +50,7 @@ from .thinking import Thinking
 
 log = logging.getLogger(__name__)
 
-_Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...]]
+_Ended = tuple[tuple[SideResult, ...], tuple[RatingChange, ...], bool]  # sides, rating changes, hinted
 
 # A computer or automatic turn pending this long (its process died between two turns) is played by any
 # process's timer sweep (every 1.5 s on a shared database): the next human's hand must not wait long for a
@@ -363,10 +363,13 @@ class Turns:
         rated = [s.user_id if s.user_id is not None else (s.replaced_user_id or COMPUTER_ID) for s in table.seats]
         teams = [[rated[seat] for seat in side] for side in result.sides]
         pool = rating_pool(table.game_id, state.players)
+        # A hint used (stored before it was shown: bot.tables.hints) leaves the game unrated for everyone,
+        # on the all-time board and in the season: a learner's help is no result to rank by.
+        hinted = table.hints and bool(await self.store.hint_uses(table.game_no))
         # Inside the game's guard: no other process ends a game of these players until this one commits.
         await self.store.lock_ratings(table.guild_id, pool, rated)
         current = await self.store.ratings(table.guild_id, pool, rated)
-        new = rate(teams, places, winners, current)
+        new = {} if hinted else rate(teams, places, winners, current)
         start = default_ordinal()
         rows: list[ResultRow] = []
         changes: list[RatingChange] = []
@@ -381,11 +384,13 @@ class Turns:
             user = None if player == COMPUTER_ID else player
             rows.append(ResultRow(seat, user, side, places[side], side in winners, result.scores[side], before, after))
         history = tuple(RatingHistoryRow(pool, c.user_id, table.game_no, now, c.before, c.after) for c in changes)
-        season = await season_finish(
-            self.store, table.guild_id, table.game_id, state.players, teams, places, winners, table.game_no, now
-        )
+        season = None
+        if not hinted:
+            season = await season_finish(
+                self.store, table.guild_id, table.game_id, state.players, teams, places, winners, table.game_no, now
+            )
         finish = GameFinish(tuple(rows), tuple(new.values()), pool, history, season)
-        return finish, (side_results(result), tuple(changes))
+        return finish, (side_results(result), tuple(changes), hinted)
 
     async def rebuild(self, table: Table) -> None:
         """After a failed write: the game as the store has it (or out of memory, to be loaded on next use)."""
@@ -458,8 +463,8 @@ def action_notes(
     for hand_no in range(hands_before + 1, len(state.hands) + 1):
         out.append(HandEnded(info, hand_no, state.hands[hand_no - 1], tuple(state.scores), tuple(state.hands)))
     if ended is not None:
-        sides, changes = ended
-        out.append(GameEnded(info, public, state.result, sides, changes))
+        sides, changes, hinted = ended
+        out.append(GameEnded(info, public, state.result, sides, changes, hinted))
     return out
 
 

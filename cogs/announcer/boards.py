@@ -78,6 +78,8 @@ class Boards:
         status = words.status_lines(view, names, locale)
         if status:
             embed.add_field(name=words.status_title(view, locale), value="\n".join(status), inline=False)
+        if table.hints:  # said on every board: a player may ask for one, and the game is then unrated
+            embed.add_field(name=tr("board.hints.title", locale), value=tr("board.hints", locale), inline=False)
         exposed = words.exposed_hand(view, names, locale)  # an open-misère hand, face up
         if exposed is not None:
             embed.add_field(name=exposed[0], value=exposed[1], inline=False)
@@ -206,7 +208,11 @@ class Boards:
                 inline=False,
             )
         ratings = rating_lines(note.ratings, names, locale)
-        if ratings:
+        if note.hinted:  # nobody's rating moved: a hint was used
+            embed.add_field(
+                name=tr("result.over.ratings", locale), value=tr("result.over.hinted", locale), inline=False
+            )
+        elif ratings:
             embed.add_field(name=tr("result.over.ratings", locale), value="\n".join(ratings), inline=False)
         file = picture(
             rendering.render_score_sheet, note.view, names_for(table, locale, escape=False), locale, "sheet.png"

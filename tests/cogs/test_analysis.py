@@ -1,14 +1,19 @@
 """Post-game analysis as a player meets it: after a round of Draw, Alice asks `/analysis game:1` and gets,
 privately, how her moves compare with the search's best, her costliest moves and a chart of her expected
-margin; in Japanese too. A game still on is refused, and so is a member who did not play it."""
+margin; in Japanese too. A game still on is refused, and so is a member who did not play it. **Analysis** on
+the final board and on the replay viewer does the same for whoever presses it, answered from the database
+once computed (after a restart too)."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from PIL import Image
 
-from .conftest import World, move, open_table, playable, refusals, whose_turn
+from bot.client import FivesBot
+
+from .conftest import World, move, open_table, playable, refusals, thread, whose_turn
 from .test_language import speaks_japanese
 from .test_replays import play_to_the_end
 
@@ -50,3 +55,33 @@ async def test_a_running_game_or_someone_elses_is_refused(world: World) -> None:
         "You did not play in game #1: only its players can analyse their moves."
     )
     assert refusals(world) == ["analysis_not_a_player"]
+
+
+async def test_the_analysis_button_answers_a_player_from_the_store_and_refuses_a_watcher(
+    world: World, make_bot: Callable[[], FivesBot]
+) -> None:
+    await play_to_the_end(world)
+    over = thread(world).history()[-1]  # the final board
+    shown = (await world.alice.click(over, label="Analysis")).response
+    assert shown.ephemeral and shown.embeds[0].title.startswith("Analysis: ")
+    first = shown.embeds[0].description
+    assert [a.filename for a in shown.attachments] == ["analysis.png"]
+
+    watcher = (await world.carol.click(over, label="Analysis")).response
+    assert watcher.ephemeral and watcher.embeds == []
+    assert watcher.content == "You did not play in game #1: only its players can analyse their moves."
+    assert refusals(world) == ["analysis_not_a_player"]
+
+    # After a restart the stored analysis answers: nothing is searched again.
+    await world.env.restart_bot(make_bot())
+
+    async def no_search(*args: object) -> list[object]:
+        raise AssertionError("the analysis was computed again")
+
+    world.bot.service._turns.thinking.analyse = no_search  # type: ignore[method-assign]
+    replay = (await world.alice.click(over, label="Replay")).response  # from the replay viewer, this time
+    speaks_japanese(world.env, world.alice)
+    again = (await world.alice.click(replay, label="Analysis")).response
+    assert again.ephemeral and again.embeds[0].title.startswith("検討：")
+    assert [c for c in first if c.isdigit()] == [c for c in again.embeds[0].description if c.isdigit()]
+    assert refusals(world) == []

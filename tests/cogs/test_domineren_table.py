@@ -426,7 +426,11 @@ async def test_two_players_and_two_computers_play_a_session_to_billitonnen_and_t
     assert re.search(r" at the (left|right|top|bottom) end", text)  # Billitonnen's turns, told as drawn
     assert "turn W" not in text and "turn E" not in text
     # Nothing is left to play: the end offers only its replay and a rematch.
-    assert [i for m in messages for i in custom_ids(m)] == [f"fives:replay:{game_no}", f"fives:rematch:{game_no}"]
+    assert [i for m in messages for i in custom_ids(m)] == [
+        f"fives:replay:{game_no}",
+        f"fives:analyse:{game_no}",
+        f"fives:rematch:{game_no}",
+    ]
     assert world.env.errors == []
 
 

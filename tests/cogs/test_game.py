@@ -103,9 +103,14 @@ async def test_two_players_and_two_computers_play_draw_to_the_final_score_sheet(
     assert standings.startswith("🥇") and standings.count("\n") == 3
     assert embed.image.url == "attachment://sheet.png"
     assert [a.filename for a in over.attachments] == ["sheet.png"]
-    # Nothing is left to play: no board keeps My hand, no DM keeps moves; the end offers a replay and a rematch.
-    assert [i for m in thread(world).history() for i in custom_ids(m)] == ["fives:replay:1", "fives:rematch:1"]
-    assert custom_ids(over) == ["fives:replay:1", "fives:rematch:1"]
+    # Nothing is left to play: no board keeps My hand, no DM keeps moves; the end offers a replay, an analysis
+    # and a rematch.
+    assert [i for m in thread(world).history() for i in custom_ids(m)] == [
+        "fives:replay:1",
+        "fives:analyse:1",
+        "fives:rematch:1",
+    ]
+    assert custom_ids(over) == ["fives:replay:1", "fives:analyse:1", "fives:rematch:1"]
     assert not any(custom_ids(m) for m in dms(world.alice) + dms(world.bob) if "fives:" in " ".join(custom_ids(m)))
     assert rendered and all(view.seat is None for view in rendered)
     announcer: Any = world.bot.announcer

@@ -62,11 +62,11 @@ async def test_the_host_chooses_the_rules_and_the_lobby_shows_them(world: World)
 
     rules = (await world.alice.click(lobby, label="Rules")).response
     assert rules.ephemeral and rules.content.startswith("Rules for this table of Five Up")
-    # Eight rules: four selects a page, and a button to the next page.
+    # Eight rules and the hints: four selects a page, and a button to the next page.
     selects = [i for i in custom_ids(rules.message) if i.startswith("fives:lopt:")]
     assert len(selects) == 4
     assert [i.rsplit(":", 1)[1] for i in selects] == ["partners", "hand_size", "leave", "rounding"]
-    rules = (await world.alice.click(rules, label="Page 2 of 2 ▶")).response
+    rules = (await world.alice.click(rules, label="Page 2 of 3 ▶")).response
     [skunk] = [i for i in custom_ids(rules.message) if i.endswith(":skunk")]
     rules = (await world.alice.select(rules, ["plus10"], custom_id=skunk)).response
     assert "**Skunk**: " in field(lobby.message, "Rules")

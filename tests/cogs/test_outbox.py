@@ -126,8 +126,9 @@ async def test_a_whole_game_played_while_the_table_cannot_be_posted_is_shown_in_
 
 
 def board_controls_left(world: World) -> list[str]:
-    """The live controls of the game in its thread (the replay and rematch of a game that ended are none)."""
-    after = ("fives:replay:", "fives:rematch:")
+    """The live controls of the game in its thread (the replay, analysis and rematch of a game that ended are
+    none)."""
+    after = ("fives:replay:", "fives:analyse:", "fives:rematch:")
     return [i for m in thread(world).history() for i in custom_ids(m) if not i.startswith(after)]
 
 

@@ -119,8 +119,12 @@ async def test_without_threads_a_whole_game_is_played_in_the_channel(world: Worl
     over = world.channel.history()[-1]
     assert over.embeds[0].title == "Draw Dominoes #1: game over"
     assert [a.filename for a in over.attachments] == ["sheet.png"]
-    # Nothing is left to play: the end offers only its replay and a rematch.
-    assert [i for m in world.channel.history() for i in custom_ids(m)] == ["fives:replay:1", "fives:rematch:1"]
+    # Nothing is left to play: the end offers only its replay, an analysis and a rematch.
+    assert [i for m in world.channel.history() for i in custom_ids(m)] == [
+        "fives:replay:1",
+        "fives:analyse:1",
+        "fives:rematch:1",
+    ]
     assert world.channel.threads == []
     assert world.env.errors == []
 

@@ -171,7 +171,7 @@ async def test_partners_swap_on_request_and_the_new_game_pairs_everyone_anew(wor
 
 async def test_a_game_without_partners_offers_no_new_partners(world: World) -> None:
     over = await play_to_the_end(world)
-    assert [b.label for b in _buttons(over)] == ["Replay", "Rematch"]
+    assert [b.label for b in _buttons(over)] == ["Replay", "Analysis", "Rematch"]
 
 
 def _buttons(message: discord.Message) -> list[discord.Button]:

@@ -57,7 +57,7 @@ def board_lines(world: World) -> list[str]:
 async def test_a_member_steps_through_a_finished_game_from_its_final_board(world: World) -> None:
     await play_to_the_end(world)
     over = thread(world).history()[-1]
-    assert custom_ids(over) == ["fives:replay:1", "fives:rematch:1"]
+    assert custom_ids(over) == ["fives:replay:1", "fives:analyse:1", "fives:rematch:1"]
     told = board_lines(world)
 
     opened = (await world.carol.click(over, label="Replay")).response
@@ -72,6 +72,7 @@ async def test_a_member_steps_through_a_finished_game_from_its_final_board(world
     assert [a.filename for a in opened.attachments] == ["replay.png"]
     assert labels(opened.message) == {
         "⏮": True, "◀": True, "▶": False, "⏭": False, "Animate hand": False, "Animate game": False,
+        "Analysis": False,
     }  # fmt: skip
 
     shown = opened
@@ -157,7 +158,9 @@ async def test_a_public_replay_steps_on_after_a_restart(world: World, make_bot: 
     assert footer(posted)[0] == 2
     # Each button says it all: the game, the frame shown, the step, and who opened this public viewer.
     ways = ["hand-back", "back", "forward", "hand-on", "animate-hand", "animate-game"]
-    assert custom_ids(posted.message) == [f"fives:replay:1:2:{way}:{world.bob.id}" for way in ways]
+    assert custom_ids(posted.message) == [f"fives:replay:1:2:{way}:{world.bob.id}" for way in ways] + [
+        "fives:analyse:1"  # whoever presses it: their own moves, privately
+    ]
 
     await world.env.restart_bot(make_bot())
 
