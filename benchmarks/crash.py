@@ -246,17 +246,41 @@ def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25)
     return report
 
 
+def _acked(work: Path) -> int:
+    """How far the children have got: the actions they acknowledged (a line each)."""
+    try:
+        return (work / "ack.jsonl").read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
 def kill_again_and_again(
-    kills: int, games: int, seed: int, work: Path, report: Report, *, longest: float, module: str = "benchmarks.crash"
+    kills: int,
+    games: int,
+    seed: int,
+    work: Path,
+    report: Report,
+    *,
+    longest: float,
+    module: str = "benchmarks.crash",
+    least: int = 0,
 ) -> None:
-    """The parent's part: start the child `module`, kill it at a random moment, again and again; then drain."""
+    """The parent's part: start the child `module`, kill it at a random moment, again and again; then drain.
+
+    With `least`, each child is also let acknowledge that many actions before its kill (at most
+    30 s more): a busy machine makes less progress in the same seconds, and a test that needs a tournament
+    finished must not depend on how busy its machine is."""
     rng = random.Random(seed)
     for k in range(kills):
         process = _spawn(work, games, seed + k, module=module)
         assert process.stdout is not None
         if process.stdout.readline().strip() != b"ready":
             raise RuntimeError(f"the child did not start (exit {process.wait()})")
+        start = _acked(work)
         time.sleep(rng.uniform(0, longest))
+        patience = time.monotonic() + 30
+        while _acked(work) - start < least and time.monotonic() < patience and process.poll() is None:
+            time.sleep(0.01)
         if process.poll() is not None:
             raise RuntimeError(f"the child stopped by itself (exit {process.returncode})")
         process.send_signal(signal.SIGKILL)

@@ -333,9 +333,9 @@ class CommunityReport:
         ]
 
 
-def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25) -> CommunityReport:
+def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25, least: int = 0) -> CommunityReport:
     report = CommunityReport()
-    kill_again_and_again(kills, games, seed, work, report.games, longest=longest, module=MODULE)
+    kill_again_and_again(kills, games, seed, work, report.games, longest=longest, module=MODULE, least=least)
     check(work, report.games)
     check_community(work, report)
     return report

@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import simcord
 
 from tests.postgres_server import NOT_FOUND, PostgresServer
 
@@ -73,3 +75,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         options = dict(marker.kwargs) if marker is not None else {}
         options.setdefault("settle_timeout", SETTLE_TIMEOUT)
         item.add_marker(pytest.mark.simcord(**options))
+
+
+@pytest.fixture(autouse=True)
+def patient_restarts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A restart (`restart_bot`) waits for the new bot with a settle of its own, fixed at 5 s in simcord and
+    deaf to `settle_timeout`: a bot resuming its tables on a loaded machine took longer (CI, 'did not settle
+    (timeout=5s)' in on_ready). Every settle waits at least the environment's own timeout."""
+    settle = simcord.Env._settle_internal
+
+    async def _settle_internal(self: simcord.Env, *, timeout: float | None = None, **kwargs: Any) -> None:
+        await settle(self, timeout=None if timeout is None else max(timeout, self.settle_timeout), **kwargs)
+
+    monkeypatch.setattr(simcord.Env, "_settle_internal", _settle_internal)

@@ -21,16 +21,10 @@ FULL = "FIVES_CHAOS_TABLES" in os.environ  # at full size, a table that ends is 
 
 
 @pytest.fixture
-def patient(simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch) -> simcord.Env:
-    """simcord waits 5 wall seconds for the bot to settle, and a restart always 5 (a bot resuming dozens of
-    tables on a busy machine may take longer): two minutes here."""
+def patient(simcord_env: simcord.Env) -> simcord.Env:
+    """A bot resuming dozens of tables on a busy machine may take longer to settle than the suite's minute:
+    two minutes here, restarts included (tests/conftest.py's `patient_restarts`)."""
     simcord_env.settle_timeout = 120.0
-    settle = simcord.Env._settle_internal
-
-    async def _settle_internal(self: simcord.Env, *, timeout: float | None = None, **kwargs: object) -> None:
-        await settle(self, timeout=None if timeout is None else max(timeout, 120.0), **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(simcord.Env, "_settle_internal", _settle_internal)
     return simcord_env
 
 
