@@ -148,8 +148,8 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     y = 76
     if view.over and view.winner:
         text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=SLOT)
-        text = fill(text, view.winner, names, locale, TITLE, True, WIDTH - 2 * PAD)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
+        size, text = fill(text, view.winner, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, size, pal.GOLD, pal.STRIP, bold=True)
         y += 56
     col_w = (WIDTH - 2 * PAD - LABEL) // n
     col_x = [PAD + LABEL + k * col_w for k in range(n)]

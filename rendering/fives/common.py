@@ -72,10 +72,8 @@ def draw_header(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
             + 18
         )
     if view.current_seat is not None:
-        who = say("image.turn", locale, view.current_seat, names, SMALL, True, 300)
-        right -= draw_text(
-            canvas, right, base, who, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=300
-        )
+        size, who = say("image.turn", locale, view.current_seat, names, SMALL, True, 300)
+        right -= draw_text(canvas, right, base, who, size, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=300)
         right -= 18
     elif view.over:  # as Five Hundred's and Domineren's last boards say it
         over = tr("image.board.over", locale)

@@ -103,8 +103,8 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     title_room = width - 3 * PAD - count_w
     # cut the name, not the words round it, so that a long name still reads as "...'s hand"
     seat = view.seat if view.seat is not None else 0
-    title = say("image.hand.title", locale, seat, names, BODY + 2, True, title_room)
-    draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
+    size, title = say("image.hand.title", locale, seat, names, BODY + 2, True, title_room)
+    draw_text(canvas, PAD, 44, title, size, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.best))
     colour = pal.GOLD if urgent else pal.GREY
     draw_text(canvas, PAD, 82, status, SMALL, colour, pal.STRIP, bold=urgent, max_width=width - 2 * PAD)

@@ -103,8 +103,8 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     if view.over and view.winner:
         members = [s for side in view.winner for s in view.sides[side]]
         text = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
-        text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
+        size, text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, size, pal.GOLD, pal.STRIP, bold=True)
         y += 56
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     col_x = [PAD + LABEL_W + k * col_w for k in range(sides)]
