@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from bot.i18n import tr
 
-from .text import ELLIPSIS, fit, text_width
+from .text import ELLIPSIS, breaks, fit, text_width
 
 MIN_SIZE = 18  # smaller than this a name is no longer read on a phone (a 960-pixel image shown 400 wide)
 
@@ -198,22 +198,26 @@ def legend(shown: dict[str, str]) -> list[str]:
     return [f"{cut} = {full}" for cut, full in shown.items() if cut != full]
 
 
-_NO_LINE_START = "ー・、。，．）」』ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
-
-
 def _halves(name: str) -> tuple[str, str] | None:
-    """`name` in two lines: at the space nearest its middle, or (no space: Japanese) near its middle,
-    never starting the second line with a long-vowel mark, small kana or closing punctuation."""
-    spaces = [k for k, ch in enumerate(name) if ch == " "]
-    if spaces:
-        k = min(spaces, key=lambda k: abs(2 * k - len(name)))
-        return name[:k], name[k + 1 :]
-    if len(name) < 2:
+    """`name` in two lines, at the place the line-breaking rules allow (`text.breaks`: a space, never
+    inside a word) nearest its middle; None where there is no such place."""
+    places = breaks(name)
+    if not places:
         return None
-    k = (len(name) + 1) // 2
-    while 0 < k < len(name) - 1 and name[k] in _NO_LINE_START:
-        k += 1
-    return name[:k], name[k:]
+    k = min(places, key=lambda k: (not _seam(name, k), abs(2 * k - len(name))))
+    return name[:k].rstrip(), name[k:].lstrip()
+
+
+def _script(ch: str) -> str:
+    return "kana" if "\u3040" <= ch <= "\u309f" else "kata" if "\u30a0" <= ch <= "\u30ff" else "other"
+
+
+def _seam(name: str, k: int) -> bool:
+    """Whether a break at `k` falls between words rather than between two letters of one: at a space,
+    after a "・", or where the script changes (ひらがな, カタカナ, 漢字)."""
+    a, b = name[k - 1], name[k]
+    okurigana = "\u4e00" <= a <= "\u9fff" and _script(b) == "kana"  # 長い: a kanji and its kana ending
+    return " " in (a, b) or a == "・" or (_script(a) != _script(b) and not okurigana)
 
 
 def _stack(parts: Sequence[str], joiner: str, lines: int, size: int) -> list[str]:
