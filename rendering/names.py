@@ -198,7 +198,7 @@ def legend(shown: dict[str, str]) -> list[str]:
     return [f"{cut} = {full}" for cut, full in shown.items() if cut != full]
 
 
-def _halves(name: str) -> tuple[str, str] | None:
+def halves(name: str) -> tuple[str, str] | None:
     """`name` in two lines, at the place the line-breaking rules allow (`text.breaks`: a space, never
     inside a word) nearest its middle; None where there is no such place."""
     places = breaks(name)
@@ -253,8 +253,8 @@ def heads(
         elif len(g) > 1:
             stacked.append(_stack([everyone[s] for s in g], joiner, lines, size))
         else:
-            halves = _halves(everyone[g[0]])
-            stacked.append(list(halves) if halves else [everyone[g[0]]])
+            two = halves(everyone[g[0]])
+            stacked.append(list(two) if two else [everyone[g[0]]])
     flat = [line for head in stacked for line in head]
     smaller = shrink(flat, width, size, True)
     # a head stacked at the first size that fits whole at the smaller one goes back on one line

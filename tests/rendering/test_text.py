@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw, ImageFont
 import rendering
 from bot.i18n import LOCALES, catalogue
 from rendering import NoRenderer, render_board, render_hand, render_score_sheet
-from rendering.names import _halves
+from rendering.names import halves
 from rendering.text import BOLD, ELLIPSIS, REGULAR, breaks, covered, fit, font, text_width
 
 from .positions import NAMES_JA
@@ -102,7 +102,7 @@ def test_japanese_text_breaks_only_where_the_line_breaking_rules_allow(text: str
 
 
 @pytest.mark.parametrize(
-    ("name", "halves"),
+    ("name", "two"),
     [
         ("コンピューター1", None),
         ("たけし・山本", ("たけし・", "山本")),
@@ -111,5 +111,5 @@ def test_japanese_text_breaks_only_where_the_line_breaking_rules_allow(text: str
         ("Dave with a very long display name", ("Dave with a very", "long display name")),
     ],
 )
-def test_a_name_goes_on_two_lines_between_its_words(name: str, halves: tuple[str, str] | None) -> None:
-    assert _halves(name) == halves
+def test_a_name_goes_on_two_lines_between_its_words(name: str, two: tuple[str, str] | None) -> None:
+    assert halves(name) == two
