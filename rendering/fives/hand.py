@@ -23,7 +23,7 @@ from .. import palette as pal
 from ..names import say
 from ..sprites import DIM, PLAIN, PLAYABLE, ring, tile_sprite
 from ..text import draw_text
-from .common import BODY, PAD, SMALL, seat_name
+from .common import BODY, PAD, SMALL, count_sum, seat_name
 
 MIN_WIDTH = 600
 MAX_WIDTH = 820
@@ -109,10 +109,13 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     colour = pal.GOLD if urgent else pal.GREY
     draw_text(canvas, PAD, 82, status, SMALL, colour, pal.STRIP, bold=urgent, max_width=width - 2 * PAD)
     if view.layout:
-        ends = " · ".join(str(number) for number, *_ in view.ends)
+        ends = " · ".join(str(number) for number, _, _, arm in view.ends if not arm)
         text = tr("image.hand.ends", locale, ends=ends)
-        if view.muggins_unit:
-            text += "   " + tr("image.count", locale, count=view.end_count)
+        arms = [str(number) for number, _, _, arm in view.ends if arm]
+        if arms:  # a spinner's arms are open but count nothing yet: said, so the sum below adds up
+            text += " · " + tr("image.hand.arms", locale, arms=" · ".join(arms))
+        if view.muggins_unit:  # which ends count, and for how much: "End count 6 + 2 = 8"
+            text += "   " + tr("image.count", locale, count=count_sum(view))
         draw_text(canvas, PAD, 116, text, SMALL, pal.GREY, pal.STRIP, max_width=width - 2 * PAD)
     r = ring(f.unit)
     for tile, (x, y, x1, y1) in zip(tiles, f.boxes, strict=True):
