@@ -49,11 +49,12 @@ def choose_unit(layout: Sequence[LayoutTile], room_w: int, room_h: int, descent:
     """The largest tile size whose placement fits the room cleanly (trying a landscape box first, which
     Discord shows larger on a desktop), else the best placement that fits at all."""
     best: tuple[int, int, Placement] | None = None
-    for unit in UNITS:
+    # doubles crosswise round corners too (fives.md C4); lengthwise there only if nothing fits otherwise
+    for unit, corners in [(u, True) for u in UNITS] + [(u, False) for u in UNITS]:
         cols = room_w // unit - 2 * BADGE_ROOM
         rows_full = room_h // unit - 2 * BADGE_ROOM
         for rows in sorted({min(rows_full, round(cols * LANDSCAPE)), rows_full}):
-            placement = place(layout, cols, rows, descent)
+            placement = place(layout, cols, rows, descent, corners)
             x0, y0, x1, y1 = placement.bbox
             fits = (x1 - x0) <= cols and (y1 - y0) <= rows_full
             quality = placement.quality if fits else OVERLAP + 1

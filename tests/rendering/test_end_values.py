@@ -69,3 +69,16 @@ def test_a_spinner_s_arm_facing_a_near_row_gets_a_smaller_disc_in_the_gap_not_on
             for y in range(math.floor(cy - half), math.ceil(cy + half))
         }
         assert not covered & set(f.placement.cells), (number, arm, disc)
+
+
+def test_every_double_on_a_fives_board_lies_crosswise_also_where_its_line_turns() -> None:
+    """fives.md C4: doubles are always placed crosswise (Draw's 3-3 round a corner lay in line)."""
+    seen = 0
+    for view in (v for hand in hand_boards("draw", 4, 0) for v in hand[-1:]):
+        f = board.frame(view)
+        assert f.placement is not None
+        for tile, spot in zip(view.layout, f.placement.spots, strict=True):
+            if tile.double:
+                seen += 1
+                assert spot.across and (spot.x1 - spot.x0 == 2) == (spot.heading % 2 == 0), (tile, spot)
+    assert seen
