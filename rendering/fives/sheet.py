@@ -49,9 +49,7 @@ def rows(view: FivesView) -> list[Row]:
     for k, result in enumerate(view.hands):
         number = result.detail.get("hand", k + 1)
         totals = result.detail.get("totals")
-        points = tuple(result.points)
-        if totals is not None and "play" in result.detail:
-            points = tuple(p + q for p, q in zip(points, result.detail["play"], strict=False))
+        points = result.scored if totals is not None else tuple(result.points)
         out.append(Row(str(number), points, None if totals is None else tuple(totals)))
     if len(out) > MAX_HAND_ROWS:
         cut = len(out) - MAX_HAND_ROWS + 1
