@@ -20,7 +20,7 @@ from bot.engine.fives import FivesView
 from bot.i18n import tr
 
 from .. import palette as pal
-from ..names import say
+from ..names import say, shrink
 from ..sprites import DIM, PLAIN, PLAYABLE, ring, tile_sprite
 from ..text import draw_text
 from .common import BODY, PAD, SMALL, count_sum, seat_name
@@ -116,7 +116,8 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
             text += " · " + tr("image.hand.arms", locale, arms=" · ".join(arms))
         if view.muggins_unit:  # which ends count, and for how much: "End count 6 + 2 = 8"
             text += "   " + tr("image.count", locale, count=count_sum(view))
-        draw_text(canvas, PAD, 116, text, SMALL, pal.GREY, pal.STRIP, max_width=width - 2 * PAD)
+        size = shrink([text], width - 2 * PAD, SMALL, False)  # smaller before the count is cut off
+        draw_text(canvas, PAD, 116, text, size, pal.GREY, pal.STRIP, max_width=width - 2 * PAD)
     r = ring(f.unit)
     for tile, (x, y, x1, y1) in zip(tiles, f.boxes, strict=True):
         hi, lo = max(tile), min(tile)
