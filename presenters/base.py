@@ -90,7 +90,7 @@ class Presenter:
 
     def hand_scores(self, note: HandEnded, names: Sequence[str], locale: str) -> list[str]:
         """What each side scored in the hand, and its total."""
-        return side_scores(note.table.sides, note.result.points, note.scores, names, locale)
+        return side_scores(note.table.sides, note.result.scored, note.scores, names, locale)
 
     def last_hand_name(self, note: HandEnded, locale: str) -> str:
         """The game-over message's field for the hand that ended the game."""

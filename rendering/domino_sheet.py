@@ -9,17 +9,18 @@ from PIL import Image
 
 from . import palette as pal
 from .fives.common import BODY, PAD, SMALL
-from .names import all_names, distinct, shrink
+from .names import MIN_SIZE, all_names, distinct, halves, shrink
 from .sprites import PLAIN, tile_sprite
-from .text import draw_text
+from .text import draw_text, text_width
 
 WIDTH = 720
 MAX_HEIGHT = 1200
 MAX_HAND_ROWS = 12
 ROW = 40
 LABEL_W = 170
-SEAT_ROW = 50
-MINI = 11  # unit of the small tiles in the last hand's section
+SEAT_ROW = 56
+MINI = 16  # unit of the tiles in the last hand's section: 64 x 32, their pips read on a phone
+NAME_GAP = 16  # between a name and the first tile
 
 
 def plain_row(
@@ -56,22 +57,32 @@ def draw_tiles_left(
     y += 48
     tile_w = 4 * MINI
     everyone = all_names(names, len(hands), locale)
-    size = shrink(everyone, LABEL_W - 14, SMALL, False)
-    cut = distinct(everyone, [LABEL_W - 14] * len(hands), size, False)
+    room = LABEL_W - 10 - NAME_GAP
+    # a name that does not fit whole at the smallest size takes two lines, split between its words
+    lines: list[list[str]] = []
+    for name in everyone:
+        two = halves(name) if text_width(name, MIN_SIZE) > room else None
+        lines.append(list(two) if two and all(text_width(t, MIN_SIZE) <= room for t in two) else [name])
+    size = shrink([t for ls in lines for t in ls], room, SMALL, False)
+    cut = distinct(everyone, [room] * len(hands), size, False)
     for seat, labels in enumerate(hands):
         if y + SEAT_ROW > bottom:
             break
-        draw_text(canvas, PAD + 10, y + 30, cut[seat], size, pal.WHITE, pal.STRIP)
+        if len(lines[seat]) == 2:
+            for k, line in enumerate(lines[seat]):
+                draw_text(canvas, PAD + 10, y + 22 + 22 * k, line, size, pal.WHITE, pal.STRIP)
+        else:
+            draw_text(canvas, PAD + 10, y + 34, cut[seat], size, pal.WHITE, pal.STRIP)
         count = counts[seat] if seat < len(counts) else ""
-        right = WIDTH - PAD - draw_text(canvas, WIDTH - PAD, y + 30, count, SMALL, pal.GREY, pal.STRIP, align="right")
+        right = WIDTH - PAD - draw_text(canvas, WIDTH - PAD, y + 34, count, SMALL, pal.GREY, pal.STRIP, align="right")
         x = PAD + LABEL_W
         for label in labels:
             if x + tile_w > right - 12:
-                draw_text(canvas, x, y + 30, "…", SMALL, pal.GREY, pal.STRIP)
+                draw_text(canvas, x, y + 34, "…", SMALL, pal.GREY, pal.STRIP)
                 break
             hi, _, lo = label.partition("-")
-            canvas.paste(tile_sprite(int(hi), int(lo), False, MINI, pal.STRIP, PLAIN), (x, y + 14))
-            x += tile_w + 4
+            canvas.paste(tile_sprite(int(hi), int(lo), False, MINI, pal.STRIP, PLAIN), (x, y + 12))
+            x += tile_w + 6
         y += SEAT_ROW
 
 

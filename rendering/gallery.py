@@ -121,6 +121,9 @@ def write_gallery(out: Path) -> list[Path]:
     save("five-up-4p-board-ja", render_board(views["middle"], NAMES_JA, "ja"))
     save("five-up-4p-hand-ja", render_hand(views["hand"], NAMES_JA, "ja"))
     save("five-up-4p-sheet-ja", render_score_sheet(views["sheet"], NAMES_JA, "ja"))
+    save("names-computers-five-up-4p-board-ja", render_board(views["middle"], COMPUTERS_JA, "ja"))
+    save("names-computers-five-up-4p-sheet-ja", render_score_sheet(views["sheet"], COMPUTERS_JA, "ja"))
+    save("names-computers-five-up-4p-board-over", render_board(views["sheet"], COMPUTERS))
     animated = [
         ("five-up-4p", lambda: play("five-up", 4, 3), NAMES, "en"),
         ("five-hundred-4p", lambda: play_500(4, 2), NAMES_500, "en"),
@@ -134,6 +137,9 @@ def write_gallery(out: Path) -> list[Path]:
 NAMES_500 = (*NAMES, "Frank")
 NAMES_ALIKE = tuple(f"Computer player {k}" for k in range(1, 7))  # names that differ only at their end
 NAMES_500_JA = (*NAMES_JA, "ゆうき")
+# the demo's and a lobby's names: a player among numbered computers, the names images most often cut
+COMPUTERS = ("Player", *(f"Computer {k}" for k in range(1, 6)))
+COMPUTERS_JA = ("プレイヤー", *(f"コンピューター{k}" for k in range(1, 6)))
 
 
 def play_500(players: int, seed: int, options: dict[str, Any] | None = None, bold: bool = False) -> Iterator[Any]:
@@ -172,6 +178,11 @@ def _five_hundred(save: Any) -> None:
     state = first_500(6, 1, mid_trick)
     save("five-hundred-6p-board-trick", render_board(state.view(None), NAMES_500))
     save("names-alike-500-6p-table", render_board(state.view(None), NAMES_ALIKE))
+    save("names-computers-500-6p-table", render_board(state.view(None), COMPUTERS))
+    save("names-computers-500-6p-table-ja", render_board(state.view(None), COMPUTERS_JA, "ja"))
+    final = list(play_500(6, 1, bold=True))[-1].view(None)
+    save("names-computers-500-6p-sheet", render_score_sheet(final, COMPUTERS))
+    save("names-computers-500-6p-sheet-ja", render_score_sheet(final, COMPUTERS_JA, "ja"))
     state = first_500(3, 4, lambda s: s.exposed and len(s.trick) == 1, bold=True)
     save("five-hundred-3p-board-open-misere", render_board(state.view(None), NAMES_500))
     new_deal = next(s.view(None) for s in play_500(4, 2) if s.hand_no == 2)

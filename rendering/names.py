@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from bot.i18n import tr
 
-from .text import ELLIPSIS, fit, text_width
+from .text import ELLIPSIS, breaks, fit, text_width
 
 MIN_SIZE = 18  # smaller than this a name is no longer read on a phone (a 960-pixel image shown 400 wide)
 
@@ -126,13 +126,47 @@ def shrink(texts: Sequence[str], width: int, size: int, bold: bool, smallest: in
     return max(size, smallest)
 
 
+def shares(needs: Sequence[int], room: int) -> list[int]:
+    """Room for several texts on one line (`needs` their whole widths): a text that needs less than an
+    equal share keeps only what it needs, and the rest goes to the wider ones ("Player & Computer 2"
+    gives "Player" its 70 pixels and "Computer 2" all the others)."""
+    out = [0] * len(needs)
+    left = list(range(len(needs)))
+    while left:
+        share = room // len(left)
+        small = [i for i in left if needs[i] <= share]
+        if not small:
+            for i in left:
+                out[i] = share
+            break
+        for i in small:
+            out[i] = needs[i]
+            room -= needs[i]
+        left = [i for i in left if i not in small]
+    return out
+
+
+def _widths(everyone: Sequence[str], shown: dict[int, int], size: int, bold: bool) -> list[int]:
+    """Widths for `distinct`: the seats in `shown` get theirs; the others are not drawn, so they keep
+    their whole width (they only tell the drawn ones apart)."""
+    return [shown.get(s, text_width(n, size, bold)) for s, n in enumerate(everyone)]
+
+
 def joined(seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, width: int) -> str:
-    """Players by name joined ("Alice & Carol"), each cut to its share of `width`, no two alike."""
+    """Players by name joined ("Alice & Carol"), each cut to its share of `width` (`shares`), no two
+    alike."""
     everyone = all_names(names, max(len(names), max(seats, default=0) + 1), locale)
     joiner = tr("image.side.join", locale)
-    share = (width - text_width(joiner, size, bold) * (len(seats) - 1)) // max(1, len(seats))
-    cut = distinct(everyone, [share] * len(everyone), size, bold)
+    room = width - text_width(joiner, size, bold) * (len(seats) - 1)
+    rooms = shares([text_width(everyone[s], size, bold) for s in seats], room)
+    cut = distinct(everyone, _widths(everyone, dict(zip(seats, rooms, strict=True)), size, bold), size, bold)
     return joiner.join(cut[s] for s in seats)
+
+
+def together(seats: Sequence[int], names: Sequence[str], locale: str) -> str:
+    """The players of `seats` by their whole names, joined ("Alice & Carol")."""
+    everyone = all_names(names, max(len(names), max(seats, default=0) + 1), locale)
+    return tr("image.side.join", locale).join(everyone[s] for s in seats)
 
 
 def say(
@@ -144,17 +178,19 @@ def say(
     bold: bool,
     width: int,
     **params: object,
-) -> str:
-    """The sentence `key` about the player of `seat` (its `{player}`), cut in the name, not at its end,
-    when it is wider than `width`."""
+) -> tuple[int, str]:
+    """The sentence `key` about the player of `seat` (its `{player}`) and the size to draw it at: whole
+    at `size` or, if it is wider than `width`, at the largest size down to `MIN_SIZE` that fits it
+    whole; only then cut, in the name, not at its end."""
     everyone = all_names(names, max(len(names), seat + 1), locale)
     text = tr(key, locale, player=everyone[seat], **params)
+    size = shrink([text], width, size, bold)
     if text_width(text, size, bold) <= width:
-        return text
+        return size, text
     rest = text_width(tr(key, locale, player="", **params), size, bold)
     room = max(width - rest, text_width("M" + ELLIPSIS + "M", size, bold))
-    cut = distinct(everyone, [room] * len(everyone), size, bold)
-    return tr(key, locale, player=cut[seat], **params)
+    cut = distinct(everyone, _widths(everyone, {seat: room}, size, bold), size, bold)
+    return size, tr(key, locale, player=cut[seat], **params)
 
 
 def legend(shown: dict[str, str]) -> list[str]:
@@ -162,22 +198,39 @@ def legend(shown: dict[str, str]) -> list[str]:
     return [f"{cut} = {full}" for cut, full in shown.items() if cut != full]
 
 
-_NO_LINE_START = "ー・、。，．）」』ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
-
-
-def _halves(name: str) -> tuple[str, str] | None:
-    """`name` in two lines: at the space nearest its middle, or (no space: Japanese) near its middle,
-    never starting the second line with a long-vowel mark, small kana or closing punctuation."""
-    spaces = [k for k, ch in enumerate(name) if ch == " "]
-    if spaces:
-        k = min(spaces, key=lambda k: abs(2 * k - len(name)))
-        return name[:k], name[k + 1 :]
-    if len(name) < 2:
+def halves(name: str) -> tuple[str, str] | None:
+    """`name` in two lines, at the place the line-breaking rules allow (`text.breaks`: a space, never
+    inside a word) nearest its middle; None where there is no such place."""
+    places = breaks(name)
+    if not places:
         return None
-    k = (len(name) + 1) // 2
-    while 0 < k < len(name) - 1 and name[k] in _NO_LINE_START:
-        k += 1
-    return name[:k], name[k:]
+    k = min(places, key=lambda k: (not _seam(name, k), abs(2 * k - len(name))))
+    return name[:k].rstrip(), name[k:].lstrip()
+
+
+def _script(ch: str) -> str:
+    return "kana" if "\u3040" <= ch <= "\u309f" else "kata" if "\u30a0" <= ch <= "\u30ff" else "other"
+
+
+def _seam(name: str, k: int) -> bool:
+    """Whether a break at `k` falls between words rather than between two letters of one: at a space,
+    after a "・", or where the script changes (ひらがな, カタカナ, 漢字)."""
+    a, b = name[k - 1], name[k]
+    okurigana = "\u4e00" <= a <= "\u9fff" and _script(b) == "kana"  # 長い: a kanji and its kana ending
+    return " " in (a, b) or a == "・" or (_script(a) != _script(b) and not okurigana)
+
+
+def _stack(parts: Sequence[str], joiner: str, lines: int, size: int) -> list[str]:
+    """Joined `parts` one a line or, when there are more than `lines`, as few lines as that, split where
+    the widest line is narrowest; each line but the last ends with the joiner."""
+    if len(parts) <= lines:
+        groups = [[p] for p in parts]
+    else:
+        splits = [(k,) for k in range(1, len(parts))] if lines == 2 else [(len(parts) // 2,)]
+        wide = lambda part: text_width(joiner.join(part) + joiner, size, True)  # noqa: E731
+        k = min(splits, key=lambda c: max(wide(parts[: c[0]]), wide(parts[c[0] :])))[0]
+        groups = [list(parts[:k]), list(parts[k:])]
+    return [joiner.join(g) + (joiner.rstrip() if n < len(groups) - 1 else "") for n, g in enumerate(groups)]
 
 
 def heads(
@@ -198,10 +251,10 @@ def heads(
         if text_width(text, size, True) <= width:
             stacked.append([text])
         elif len(g) > 1:
-            stacked.append([everyone[s] + (joiner.rstrip() if k < len(g) - 1 else "") for k, s in enumerate(g)])
+            stacked.append(_stack([everyone[s] for s in g], joiner, lines, size))
         else:
-            halves = _halves(everyone[g[0]])
-            stacked.append(list(halves) if halves else [everyone[g[0]]])
+            two = halves(everyone[g[0]])
+            stacked.append(list(two) if two else [everyone[g[0]]])
     flat = [line for head in stacked for line in head]
     smaller = shrink(flat, width, size, True)
     # a head stacked at the first size that fits whole at the smaller one goes back on one line
@@ -223,7 +276,11 @@ SLOT = "\x00"  # where the players go in a sentence made with `tr(..., players=S
 
 def fill(
     sentence: str, seats: Sequence[int], names: Sequence[str], locale: str, size: int, bold: bool, width: int
-) -> str:
-    """`sentence` with the players of `seats` (joined) in its `SLOT`, their names cut so that it fits."""
+) -> tuple[int, str]:
+    """`sentence` with the players of `seats` (joined) in its `SLOT`, and the size to draw it at: the
+    largest down to `MIN_SIZE` at which it fits whole in `width`; only then are their names cut."""
+    whole = sentence.replace(SLOT, together(seats, names, locale))
+    size = shrink([whole], width, size, bold)
     rest = text_width(sentence.replace(SLOT, ""), size, bold)
-    return sentence.replace(SLOT, joined(seats, names, locale, size, bold, max(width - rest, 60 * len(seats))))
+    room = max(width - rest, 60 * len(seats))
+    return size, sentence.replace(SLOT, joined(seats, names, locale, size, bold, room))

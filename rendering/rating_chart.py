@@ -76,9 +76,9 @@ def render_rating_chart(
     most = WIDTH - 2 * PAD if len(series) <= 1 else (WIDTH - 2 * PAD) * 3 // 5
     whole = tr("image.rating.title", locale, player=" ".join(player.split()))
     title_w = min(text_width(whole, TITLE, True), most)
-    title = say("image.rating.title", locale, 0, [player], TITLE, True, title_w)
+    size, title = say("image.rating.title", locale, 0, [player], TITLE, True, title_w)
     legend_w = _legend(canvas, draw, series, WIDTH - 3 * PAD - title_w) if len(series) > 1 else 0
-    draw_text(canvas, PAD, PAD + cap_height(TITLE), title, TITLE, pal.WHITE, pal.STRIP, bold=True,
+    draw_text(canvas, PAD, PAD + cap_height(TITLE), title, size, pal.WHITE, pal.STRIP, bold=True,
               max_width=WIDTH - 3 * PAD - legend_w)  # fmt: skip
     points = [(_utc(p.when), p.rating) for s in series for p in s.points]
     if not points:

@@ -36,7 +36,7 @@ from bot.i18n import tr
 
 from . import _drawer
 from . import palette as pal
-from .names import say
+from .names import say, shrink
 from .text import cap_height, draw_text, fit, text_width
 
 MEDIA_TYPE = "image/gif"
@@ -198,7 +198,7 @@ def _caption(
         return label, own
     seat, action = view.last[0], view.last[1]
     room = WIDTH - 2 * PAD - text_width(label, SIZE, True) - PAD
-    return label, say("image.replay.action", locale, seat, names, SIZE, False, room, action=action)
+    return label, say("image.replay.action", locale, seat, names, SIZE, False, room, action=action)[1]
 
 
 def _draw_caption(canvas: Image.Image, label: str, said: str, progress: float) -> None:
@@ -206,7 +206,8 @@ def _draw_caption(canvas: Image.Image, label: str, said: str, progress: float) -
     x = PAD + draw_text(canvas, PAD, baseline, label, SIZE, pal.GOLD, pal.STRIP, bold=True)
     if said:
         room = WIDTH - x - 2 * PAD
-        draw_text(canvas, x + PAD, baseline, fit(said, SIZE, False, room), SIZE, pal.WHITE, pal.STRIP)
+        size = shrink([said], room, SIZE, False)  # as `say` made it: whole at the size that fits it
+        draw_text(canvas, x + PAD, baseline, fit(said, size, False, room), size, pal.WHITE, pal.STRIP)
     bar = round(WIDTH * min(1.0, max(0.0, progress)))
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, CAPTION_H - BAR_H, WIDTH - 1, CAPTION_H - 1), fill=pal.idx(pal.CHIP))

@@ -82,6 +82,36 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
+# Japanese line breaking (after JIS X 4051, simplified): no line starts with these...
+NO_LINE_START = frozenset("ー・、。，．）」』】〕！？!?),.:;ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ〜")
+# ...and none ends with these
+NO_LINE_END = frozenset("（「『【〔(")
+
+
+def _in_word(ch: str) -> bool:
+    """Letters that make one word with their neighbours of the same kind: a run of katakana (with its
+    long-vowel mark), or of Latin letters and digits (a digit stays with the word it numbers)."""
+    katakana = "\u30a0" <= ch <= "\u30ff" and ch != "・"  # (the middle dot parts words)
+    return katakana or (ch.isascii() and ch.isalnum()) or (ch.isalpha() and ord(ch) < 0x2E80)
+
+
+def breaks(text: str) -> list[int]:
+    """Where `text` may be broken into lines (an index k: the second line starts at text[k]): at a space
+    (k after it), else between characters, but never inside a word (`_in_word`: "コンピュー|ター1" is not
+    a place to break), never before small kana, ー or closing punctuation, never after an opening one."""
+    out = []
+    for k in range(1, len(text)):
+        a, b = text[k - 1], text[k]
+        if a == " " or b == " ":
+            if a == " " and b != " ":
+                out.append(k)
+            continue
+        if b in NO_LINE_START or a in NO_LINE_END or (_in_word(a) and _in_word(b)):
+            continue
+        out.append(k)
+    return out
+
+
 @lru_cache(maxsize=2048)
 def _coverage(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     """The text's coverage mask and where its top-left sits relative to the pen on the baseline."""

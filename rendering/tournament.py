@@ -75,14 +75,14 @@ def render_bracket(bracket: Bracket, locale: str = "en") -> bytes:
     draw = ImageDraw.Draw(canvas)
     draw_text(canvas, PAD, PAD + cap_height(TITLE), bracket.title, TITLE, pal.WHITE, pal.STRIP, bold=True,
               max_width=width - 2 * PAD)  # fmt: skip
-    names = _entrant_names(bracket)
+    size, names = _entrant_names(bracket)
     centres: list[float] = [HEAD + k * (2 * ROW + MATCH_GAP) + ROW for k in range(first)]
     for r, matches in enumerate(rounds):
         x = PAD + r * (COL + GAP)
         draw_text(canvas, x + COL / 2, HEAD - 14, _round_name(r, len(rounds), locale), SMALL, pal.GREY, pal.STRIP,
                   align="centre", max_width=COL + GAP)  # fmt: skip
         for k, match in enumerate(matches):
-            _match(canvas, draw, match, x, centres[k], bracket, names, r == 0, locale)
+            _match(canvas, draw, match, x, centres[k], bracket, (size, names), r == 0, locale)
             if r + 1 < len(rounds):
                 target = (centres[k - k % 2] + centres[k - k % 2 + 1]) / 2
                 colour = pal.GOLD if match.winner is not None else pal.CHIP
@@ -140,13 +140,16 @@ def _seed_width(bracket: Bracket) -> int:
     return max((text_width(f"{e.seed}", SMALL) + 8 for e in bracket.entrants if e.seed is not None), default=0)
 
 
-def _entrant_names(bracket: Bracket) -> tuple[str, ...]:
-    """Every entrant's name cut to a match line (less its seed and score), no two alike."""
+def _entrant_names(bracket: Bracket) -> tuple[int, tuple[str, ...]]:
+    """The size of the entrants' names (smaller if that keeps them whole) and each name as a match line
+    (less its seed and score) shows it: cut only if it does not fit even at the smallest size, no two
+    alike."""
     seed_w = _seed_width(bracket)
     score_w = max((text_width(s, SMALL) + 8 for r in bracket.rounds for m in r if m.score for s in m.score), default=0)
     room = COL - 20 - seed_w - score_w
     names = [" ".join(e.name.split()) or "?" for e in bracket.entrants]
-    return distinct(names, [room] * len(names), BODY, True)  # bold is the wider: a winner's name fits too
+    size = shrink(names, room, BODY, True)  # bold is the wider: a winner's name fits too
+    return size, distinct(names, [room] * len(names), size, True)
 
 
 def _match(
@@ -156,10 +159,11 @@ def _match(
     x: int,
     centre: float,
     bracket: Bracket,
-    names: Sequence[str],
+    shown: tuple[int, Sequence[str]],
     first_round: bool,
     locale: str,
 ) -> None:
+    size, names = shown
     seed_w = _seed_width(bracket)
     for line, (slot, score) in enumerate(zip((match.top, match.bottom), match.score or (None, None), strict=True)):
         y0 = round(centre - ROW + line * ROW)
@@ -178,7 +182,7 @@ def _match(
         if seed is not None:
             draw_text(canvas, tx, baseline, str(seed), SMALL, pal.GREY, bg)
             tx += seed_w
-        draw_text(canvas, tx, baseline, names[slot], BODY, fg, bg, bold=won)
+        draw_text(canvas, tx, baseline, names[slot], size, fg, bg, bold=won)
         if score:
             draw_text(canvas, x + COL - 8, baseline, score, SMALL, fg, bg, align="right")
     draw.line((x, round(centre), x + COL, round(centre)), fill=pal.idx(pal.STRIP), width=1)

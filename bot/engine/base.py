@@ -61,6 +61,16 @@ class HandResult:
     points: tuple[int, ...]
     detail: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def scored(self) -> tuple[int, ...]:
+        """What each side scored in the hand, all told: its end's points and, in the games that score in
+        play, what it made in play (`detail["play"]`). The one "+N" of a hand, on the score sheet and in
+        the hand's message alike (the end's points alone read "+0 (total 6)" beside a sheet's "+6")."""
+        play = self.detail.get("play")
+        if not play:
+            return self.points
+        return tuple(p + q for p, q in zip(self.points, play, strict=False))
+
 
 @dataclass(frozen=True, slots=True)
 class Result:

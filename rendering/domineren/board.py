@@ -216,10 +216,10 @@ def _draw_header(
 ) -> None:
     d.rectangle((0, 0, WIDTH - 1, HEADER - 1), fill=pal.idx(pal.STRIP))
     right = WIDTH - PAD
-    turn = turn_text(view, names, locale, 420)
+    size, turn = turn_text(view, names, locale, 420)
     if turn:
         right -= (
-            draw_text(canvas, right, 38, turn, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=420) + 18
+            draw_text(canvas, right, 38, turn, size, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=420) + 18
         )
     x = PAD + draw_text(canvas, PAD, 38, game_name(locale), TITLE, pal.WHITE, pal.STRIP, bold=True, max_width=300)
     if view.phase in ("billitonnen", "over"):
@@ -260,13 +260,14 @@ def _draw_result(canvas: Image.Image, view: DominerenView, names: Sequence[str],
     x = PAD
     if view.winner:
         text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=SLOT)
-        text = fill(text, view.winner, names, locale, BODY, True, (WIDTH - 2 * PAD) // 2)
-        x += draw_text(canvas, x, base, text, BODY, pal.GOLD, pal.STRIP, bold=True)
+        size, text = fill(text, view.winner, names, locale, BODY, True, (WIDTH - 2 * PAD) // 2)
+        x += draw_text(canvas, x, base, text, size, pal.GOLD, pal.STRIP, bold=True)
     won = next((h for h in view.hands if h.reason == "billitonnen"), None)
     if won is not None and WIDTH - PAD - x > 80:
         seat, pool = won.detail.get("winner", 0), won.detail.get("pool", 0)
-        text = say("image.dom.billitonnen_won", locale, seat, names, SMALL, False, WIDTH - PAD - x - 16, chips=pool)
-        draw_text(canvas, x + 16, base, text, SMALL, pal.GREY, pal.STRIP, max_width=WIDTH - PAD - x - 16)
+        room = WIDTH - PAD - x - 16
+        size, text = say("image.dom.billitonnen_won", locale, seat, names, SMALL, False, room, chips=pool)
+        draw_text(canvas, x + 16, base, text, size, pal.GREY, pal.STRIP, max_width=room)
 
 
 def _band_pad(unit: int) -> int:

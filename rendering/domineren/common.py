@@ -73,10 +73,10 @@ def need_text(need: str, locale: str) -> str:
     return tr(NEEDS[need], locale) if need in NEEDS else ""
 
 
-def turn_text(view: DominerenView, names: Sequence[str], locale: str, width: int = 1 << 20) -> str:
-    """Who acts now, and at what; the name cut if the sentence is wider than `width` at SMALL bold."""
+def turn_text(view: DominerenView, names: Sequence[str], locale: str, width: int = 1 << 20) -> tuple[int, str]:
+    """Who acts now, and at what; at SMALL bold, or smaller, or with the name cut, if wider than `width` (`say`)."""
     if view.current_seat is None:
-        return ""
+        return SMALL, ""
     key = {
         "set": "image.dom.turn.set",
         "type": "image.dom.turn.type",

@@ -102,7 +102,7 @@ def _status(view: DominerenView, names: Sequence[str], locale: str, playable: in
     if view.over:
         return tr("image.board.over", locale), False
     if view.current_seat != view.seat or not view.legal:
-        return turn_text(view, names, locale), False
+        return turn_text(view, names, locale)[1], False
     kinds = {m.kind for m in view.legal}
     if view.phase == "set":
         return tr("image.dom.hand.set" if playable else "image.dom.hand.set_draw", locale), True
@@ -139,8 +139,8 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     count_w = draw_text(canvas, width - PAD, 44, count, SMALL, pal.GREY, pal.STRIP, align="right")
     title_room = width - 3 * PAD - count_w
     key = "image.dom.hand.row_title" if rows else "image.hand.title"
-    title = say(key, locale, view.seat if view.seat is not None else 0, names, BODY + 2, True, title_room)
-    draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
+    size, title = say(key, locale, view.seat if view.seat is not None else 0, names, BODY + 2, True, title_room)
+    draw_text(canvas, PAD, 44, title, size, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.gain))
     colour = pal.GOLD if urgent else pal.GREY
     draw_text(canvas, PAD, 82, status, SMALL, colour, pal.STRIP, bold=urgent, max_width=width - 2 * PAD)

@@ -33,8 +33,8 @@ from ..domino_sheet import (
     head_height,
     plain_row,
 )
-from ..names import SLOT, fill, heads
-from ..text import draw_text
+from ..names import MIN_SIZE, SLOT, fill, heads
+from ..text import draw_text, text_width
 from .common import BODY, PAD, SMALL, TITLE, game_name, signed
 
 SUB = 32  # a line of a hand's block: paid in play, the settlement, the chips after it
@@ -148,8 +148,8 @@ def render(view: DominerenView, names: Sequence[str], locale: str) -> Image.Imag
     y = 76
     if view.over and view.winner:
         text = "★ " + trn("image.sheet.winner", len(view.winner), locale, players=SLOT)
-        text = fill(text, view.winner, names, locale, TITLE, True, WIDTH - 2 * PAD)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
+        size, text = fill(text, view.winner, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, size, pal.GOLD, pal.STRIP, bold=True)
         y += 56
     col_w = (WIDTH - 2 * PAD - LABEL) // n
     col_x = [PAD + LABEL + k * col_w for k in range(n)]
@@ -203,11 +203,18 @@ def _draw_block(
     top = y
     if bg != pal.STRIP:
         d.rectangle((PAD, y, WIDTH - PAD, y + SUB * len(lines) - 1), fill=pal.idx(bg))
-    hand_w = draw_text(canvas, PAD + 10, y + 23, row.label, SMALL, pal.WHITE, bg, bold=True) + 10
+    # the hand ("第1〜7ハンド") and its first line's kind share a line: both smaller before either is cut
+    size = SMALL
+    while size > MIN_SIZE and (
+        text_width(row.label, size, True) + 10 + text_width(lines[0][0], min(size, SMALL - 2)) > LABEL - 14
+    ):
+        size -= 2
+    hand_w = draw_text(canvas, PAD + 10, y + 23, row.label, size, pal.WHITE, bg, bold=True) + 10
     for k, (kind, values, what) in enumerate(lines):
         base = y + 23
         room = LABEL - 14 - (hand_w if k == 0 else 0)
-        draw_text(canvas, PAD + LABEL - 8, base, kind, SMALL - 2, pal.GREY, bg, align="right", max_width=room)
+        kind_size = min(size, SMALL - 2) if k == 0 else SMALL - 2
+        draw_text(canvas, PAD + LABEL - 8, base, kind, kind_size, pal.GREY, bg, align="right", max_width=room)
         for c, value in enumerate(values):
             right = col_x[c] + col_w - 8
             if what == "after":  # the running total

@@ -31,7 +31,7 @@ from bot.engine.five_hundred.cards import NT, SUIT_TABLES, SUITS, parse_card, tr
 from bot.i18n import tr
 
 from .. import palette as pal
-from ..names import all_names, distinct, shrink
+from ..names import MIN_SIZE, all_names, distinct, seat_name, shrink
 from ..sprites import badge_sprite
 from ..text import draw_text, text_width
 from .cards import (
@@ -232,36 +232,41 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str, *, show_pre
 
 
 # -- the contract band --------------------------------------------------------------------------------------
-def _band_left(view: FiveHundredView, names: Sequence[str], locale: str, room: int) -> list[Item]:
-    """The contract and its players, their names cut (no two alike) as far as it takes to fit `room`."""
-    items: list[Item] = []
-    for each in (300, 240, 200, 160, 130, 100, 80, 60):
-        items = _band_words(view, names, locale, each)
-        if line_width(items, BODY, True) <= room:
+def _band_left(view: FiveHundredView, names: Sequence[str], locale: str, room: int) -> tuple[int, list[Item]]:
+    """The contract and its players at the size that fits `room` with whole names, down to `MIN_SIZE`;
+    only then their names cut (no two alike) as far as it takes."""
+    whole = 1 << 20
+    for size in range(BODY, MIN_SIZE - 1, -2):
+        items = _band_words(view, names, locale, size, whole)
+        if line_width(items, size, True) <= room:
+            return size, items
+    for each in range(300, 40, -10):
+        items = _band_words(view, names, locale, MIN_SIZE, each)
+        if line_width(items, MIN_SIZE, True) <= room:
             break
-    return items
+    return MIN_SIZE, items
 
 
-def _band_words(view: FiveHundredView, names: Sequence[str], locale: str, each: int) -> list[Item]:
+def _band_words(view: FiveHundredView, names: Sequence[str], locale: str, size: int, each: int) -> list[Item]:
     if view.phase == "auction":
         if view.high_bid is None or view.high_bidder is None:
             return [tr("image.500.band.no_bids", locale)]
-        player = names_of((view.high_bidder,), names, locale, BODY, True, each)
+        player = names_of((view.high_bidder,), names, locale, size, True, each)
         return sentence("image.500.band.high_bid", locale, bid_tag(view.high_bid, locale), player=player)
     if view.contract is None or view.declarer is None:
         return [tr("image.500.band.all_pass", locale)]
-    player = names_of((view.declarer,), names, locale, BODY, True, each)
+    player = names_of((view.declarer,), names, locale, size, True, each)
     items = sentence("image.500.band.contract", locale, bid_tag(view.contract, locale), player=player)
     if view.called:
         if view.partners:
-            who = names_of(view.partners, names, locale, BODY, True, each * len(view.partners))
+            who = names_of(view.partners, names, locale, size, True, each * len(view.partners))
             items += sentence("image.500.band.called_by", locale, cards_tag(view.called), players=who)
         else:
             items += sentence("image.500.band.called", locale, cards_tag(view.called))
     elif view.solo and view.players == 5:
         items.append(tr("image.500.band.solo", locale))
     elif view.partners:
-        who = names_of(view.partners, names, locale, BODY, True, each * len(view.partners))
+        who = names_of(view.partners, names, locale, size, True, each * len(view.partners))
         items.append(tr("image.500.band.with", locale, players=who))
     return items
 
@@ -291,17 +296,26 @@ def _draw_band(canvas: Image.Image, view: FiveHundredView, names: Sequence[str],
     right = box[2] - 16
     if view.phase == "auction":
         right -= _draw_widow(canvas, view, locale, right, base) + 20
+    # the trumps and tricks give way (smaller) before the contract's players are cut
+    small = SMALL
+    whole = _band_words(view, names, locale, MIN_SIZE, 1 << 20)
+    while right_text and small > MIN_SIZE:
+        rest = min(440, text_width(right_text, small, True)) + 20
+        if line_width(whole, MIN_SIZE, True) <= right - rest - box[0] - 16:
+            break
+        small -= 2
     if right_text:
         right -= draw_text(
-            canvas, right, base, right_text, SMALL, pal.GOLD, pal.FELT_DARK, bold=True, align="right", max_width=440
+            canvas, right, base, right_text, small, pal.GOLD, pal.FELT_DARK, bold=True, align="right", max_width=440
         )
         right -= 20
+    size, items = _band_left(view, names, locale, right - box[0] - 16)
     draw_line(
         canvas,
         box[0] + 16,
         base,
-        _band_left(view, names, locale, right - box[0] - 16),
-        BODY,
+        items,
+        size,
         pal.WHITE,
         pal.FELT_DARK,
         bold=True,
@@ -320,7 +334,7 @@ def plate_names(view: FiveHundredView, names: Sequence[str], locale: str) -> tup
         PLATE_W - 28 - (36 if s == view.dealer else 0) - (arrow if s == view.current_seat else 0)
         for s in range(view.players)
     ]
-    size = min(shrink([everyone[s]], rooms[s], BODY - 2, True, SMALL - 2) for s in range(view.players))
+    size = min(shrink([everyone[s]], rooms[s], BODY - 2, True) for s in range(view.players))
     return size, distinct(everyone, rooms, size, True)
 
 
@@ -363,16 +377,25 @@ def _draw_plate(
         return
     role = _role(view, seat, locale)
     right = x1 - 12
-    if isinstance(role, tuple):
-        right -= draw_line(canvas, right, base, [role], SMALL, pal.WHITE, bg, align="right") + 8
-    elif role:
-        right -= draw_text(canvas, right, base, role, SMALL, pal.GREEN, bg, bold=True, align="right", max_width=110) + 8
     if view.phase == "auction":  # no tricks yet: how many cards (the same for all, but for a new deal)
-        cards = tr("image.500.hand.cards", locale, count=view.hand_sizes[seat])
-        draw_text(canvas, x0 + 12, base, cards, SMALL, pal.GREY, bg, max_width=right - x0 - 12)
+        count, fg = tr("image.500.hand.cards", locale, count=view.hand_sizes[seat]), pal.GREY
     else:
-        tricks = tr("image.500.tricks", locale, count=view.tricks[seat])
-        draw_text(canvas, x0 + 12, base, tricks, SMALL, pal.WHITE, bg, max_width=right - x0 - 12)
+        count, fg = tr("image.500.tricks", locale, count=view.tricks[seat]), pal.WHITE
+    # the count and the role share the line: both smaller before either is cut ("0トリ…" beside パートナー)
+    size = SMALL
+    while size > MIN_SIZE and text_width(count, size) + 8 + _role_width(role, size) > x1 - x0 - 24:
+        size -= 2
+    if isinstance(role, tuple):
+        right -= draw_line(canvas, right, base, [role], size, pal.WHITE, bg, align="right") + 8
+    elif role:
+        right -= draw_text(canvas, right, base, role, size, pal.GREEN, bg, bold=True, align="right", max_width=110) + 8
+    draw_text(canvas, x0 + 12, base, count, size, fg, bg, max_width=right - x0 - 12)
+
+
+def _role_width(role: Item | None, size: int) -> int:
+    if isinstance(role, tuple):
+        return line_width([role], size)
+    return min(110, text_width(role, size, True)) if role else 0
 
 
 # -- the middle of the table --------------------------------------------------------------------------------
@@ -449,7 +472,7 @@ def _draw_widow(canvas: Image.Image, view: FiveHundredView, locale: str, right: 
 def _centre_caption(view: FiveHundredView, names: Sequence[str], locale: str) -> list[str]:
     if view.over:
         return [tr("image.board.over", locale)]
-    player = "" if view.current_seat is None else names_of((view.current_seat,), names, locale, BODY, True, 200)
+    player = "" if view.current_seat is None else seat_name(names, view.current_seat, locale)
     if view.phase == "discard":
         return [
             tr("image.500.centre.discard", locale, player=player),
@@ -482,7 +505,7 @@ def _closing_caption(closing: Closing, names: Sequence[str], locale: str) -> lis
     _, winner, number = closing
     lines = [tr("image.hand_no", locale, number=number), tr("image.500.closing", locale)]
     if winner is not None:
-        player = names_of((winner,), names, locale, BODY, True, 200)
+        player = seat_name(names, winner, locale)
         lines.append(tr("image.500.previous.won", locale, player=player))
     return lines
 
@@ -490,7 +513,7 @@ def _closing_caption(closing: Closing, names: Sequence[str], locale: str) -> lis
 def _previous_caption(view: FiveHundredView, names: Sequence[str], locale: str) -> list[str]:
     if not view.last_trick or view.last_trick_winner is None:
         return [tr("image.500.previous.none", locale)]
-    winner = names_of((view.last_trick_winner,), names, locale, BODY, True, 200)
+    winner = seat_name(names, view.last_trick_winner, locale)
     return [tr("image.500.previous", locale), tr("image.500.previous.won", locale, player=winner)]
 
 
@@ -506,10 +529,12 @@ def _draw_centre(canvas: Image.Image, lines: Sequence[str], f: Frame, trick: Seq
         if y0 - 8 < bottom and y1 + 8 > top:
             near = 0 if x0 < cx < x1 else min(abs(x0 - cx), abs(x1 - cx))
             half = min(half, near - 12)
+    # the lines name players in full: smaller before anything is cut
+    size = shrink(lines, 2 * half, BODY - 2, True)
     for k, line in enumerate(lines):
         colour = pal.GOLD if k == len(lines) - 1 and k else pal.WHITE
         draw_text(
-            canvas, cx, cy + 9 + 32 * k, line, BODY - 2, colour, pal.FELT, bold=True, align="centre", max_width=2 * half
+            canvas, cx, cy + 9 + 32 * k, line, size, colour, pal.FELT, bold=True, align="centre", max_width=2 * half
         )
 
 

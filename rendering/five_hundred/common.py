@@ -114,10 +114,10 @@ def names_of(seats: Sequence[int], names: Sequence[str], locale: str, size: int,
     return joined(seats, names, locale, size, bold, room)
 
 
-def turn_text(view: FiveHundredView, names: Sequence[str], locale: str, width: int = 1 << 20) -> str:
-    """Who is to do what now; the name cut if the sentence is wider than `width` at SMALL bold."""
+def turn_text(view: FiveHundredView, names: Sequence[str], locale: str, width: int = 1 << 20) -> tuple[int, str]:
+    """Who is to do what now; at SMALL bold, or smaller, or with the name cut, if wider than `width` (`say`)."""
     if view.current_seat is None:
-        return ""
+        return SMALL, ""
     keys = {"auction": "image.500.turn.bid", "discard": "image.500.turn.discard", "call": "image.500.turn.call"}
     key = keys.get(view.phase) or ("image.turn" if view.trick else "image.board.to_lead")
     return say(key, locale, view.current_seat, names, SMALL, True, width)
@@ -156,10 +156,10 @@ def draw_header(canvas: Image.Image, view: FiveHundredView, names: Sequence[str]
     ImageDraw.Draw(canvas).rectangle((0, 0, width - 1, height - 1), fill=pal.idx(pal.STRIP))
     base = 38
     right = width - PAD
-    turn = turn_text(view, names, locale, 360)
+    size, turn = turn_text(view, names, locale, 360)
     if turn:
         right -= draw_text(
-            canvas, right, base, turn, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=360
+            canvas, right, base, turn, size, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=360
         )
         right -= 18
     elif view.over:

@@ -83,7 +83,7 @@ def _status(view: FiveHundredView, names: Sequence[str], locale: str, playable: 
     if view.seat in view.out:
         return tr("image.500.hand.sits_out", locale), False
     if view.current_seat != view.seat or not view.legal:
-        return turn_text(view, names, locale), False
+        return turn_text(view, names, locale)[1], False
     if view.phase == "auction":
         return tr("image.500.hand.bid", locale), True
     if view.phase == "discard":
@@ -117,8 +117,8 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
     count_w = draw_text(canvas, WIDTH - PAD, 44, count, SMALL, pal.GREY, pal.STRIP, align="right")
     title_room = WIDTH - 3 * PAD - count_w
     # cut the name, not the words round it, so that a long name still reads as "...'s hand"
-    title = say("image.500.hand.title", locale, view.seat, names, BODY + 2, True, title_room)
-    draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
+    size, title = say("image.500.hand.title", locale, view.seat, names, BODY + 2, True, title_room)
+    draw_text(canvas, PAD, 44, title, size, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.playable))
     colour = pal.GOLD if urgent else pal.GREY
     draw_text(canvas, PAD, 82, status, SMALL, colour, pal.STRIP, bold=urgent, max_width=WIDTH - 2 * PAD)

@@ -19,9 +19,9 @@ from bot.i18n import tr, trn
 
 from .. import palette as pal
 from ..domino_sheet import draw_heads, head_height
-from ..names import SLOT, fill, heads
-from ..text import draw_text
-from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, names_of
+from ..names import MIN_SIZE, SLOT, fill, heads, together
+from ..text import draw_text, text_width
+from .common import BODY, PAD, SMALL, TITLE, Item, bid_tag, draw_line, line_width, names_of
 
 WIDTH = 720
 MAX_HEIGHT = 1060
@@ -36,6 +36,7 @@ WINNER = 56
 class Row(NamedTuple):
     label: str  # the hand's number, or "1–5" for hands summed into one row
     contract: list[Item]  # the contract and who played it (empty for a summed row)
+    size: int  # of the contract's line: smaller than SMALL only to keep the names whole
     outcome: tuple[str, pal.RGB] | None  # "made · 9 tricks" in green, "set · 6 tricks" in red...
     points: tuple[int, ...]  # per side, scored in that hand
     totals: tuple[int, ...]  # per side after that hand
@@ -63,19 +64,41 @@ def rows(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Row]:
         contract: list[Item] = []
         if detail.get("contract") is not None and detail.get("declarer") is not None:
             players = (detail["declarer"], *detail.get("partners", ())) if view.players == 5 else (detail["declarer"],)
-            contract = [bid_tag(detail["contract"], locale), " " + names_of(players, names, locale, SMALL, False, 140)]
-        label = str(detail.get("hand", k + 1))
-        out.append(Row(label, contract, _outcome(view, detail, locale), tuple(result.points), tuple(running)))
+            label = str(detail.get("hand", k + 1))
+            size, contract = _contract(label, bid_tag(detail["contract"], locale), players, names, locale)
+        else:
+            label, size = str(detail.get("hand", k + 1)), SMALL
+        out.append(Row(label, contract, size, _outcome(view, detail, locale), tuple(result.points), tuple(running)))
     if len(out) > MAX_HAND_ROWS:
         cut = len(out) - MAX_HAND_ROWS + 1
         merged = tuple(sum(r.points[s] for r in out[:cut]) for s in range(len(view.sides)))
-        out = [Row(f"{out[0].label}–{out[cut - 1].label}", [], None, merged, out[cut - 1].totals), *out[cut:]]
+        out = [Row(f"{out[0].label}–{out[cut - 1].label}", [], SMALL, None, merged, out[cut - 1].totals), *out[cut:]]
     return out
+
+
+def _room(label: str) -> int:
+    """What a row's label column leaves beside the hand's number (as `render` draws it)."""
+    return LABEL_W - 18 - text_width(label, SMALL, True) - 12
+
+
+def _contract(
+    label: str, tag: Item, players: Sequence[int], names: Sequence[str], locale: str
+) -> tuple[int, list[Item]]:
+    """The contract's tag and its players' names, whole at the largest size that fits the row's label
+    column, down to `MIN_SIZE`; only then their names cut to what the tag leaves."""
+    room = _room(label)
+    whole = [tag, " " + together(players, names, locale)]
+    for size in range(SMALL, MIN_SIZE - 1, -2):
+        if line_width(whole, size) <= room:
+            return size, whole
+    left = room - line_width([tag, " "], MIN_SIZE)
+    return MIN_SIZE, [tag, " " + names_of(players, names, locale, MIN_SIZE, False, left)]
 
 
 def height(view: FiveHundredView, names: Sequence[str] = (), locale: str = "en") -> int:
     shown = min(len(view.hands), MAX_HAND_ROWS)
-    size, lines = heads(view.sides, names, locale, SMALL, (WIDTH - 2 * PAD - LABEL_W) // len(view.sides) - 12)
+    room = (WIDTH - 2 * PAD - LABEL_W) // len(view.sides) - 12
+    size, lines = heads(view.sides, names, locale, SMALL, room, _lines(view))
     head = head_height(lines, size)
     return min(TOP + (WINNER if view.over else 0) + head + shown * ROW + ROW + 16, MAX_HEIGHT)
 
@@ -99,12 +122,12 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
     if view.over and view.winner:
         members = [s for side in view.winner for s in view.sides[side]]
         text = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
-        text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
+        size, text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, size, pal.GOLD, pal.STRIP, bold=True)
         y += WINNER
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     right = [PAD + LABEL_W + (k + 1) * col_w - 8 for k in range(sides)]
-    size, lines = heads(view.sides, names, locale, SMALL, col_w - 12)  # each side's players
+    size, lines = heads(view.sides, names, locale, SMALL, col_w - 12, _lines(view))  # each side's players
     y = draw_heads(canvas, y, lines, size, right)
     d.line((PAD, y - 4, WIDTH - PAD, y - 4), fill=pal.idx(pal.GREY), width=1)
     for n, row in enumerate(rows(view, names, locale)):
@@ -115,7 +138,7 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
         x += draw_text(canvas, x, y + 26, row.label, SMALL, pal.GREY, bg, bold=True) + 12
         room = PAD + LABEL_W - 8 - x
         if row.contract:
-            draw_line(canvas, x, y + 26, row.contract, SMALL, pal.WHITE, bg, max_width=room)
+            draw_line(canvas, x, y + 26, row.contract, row.size, pal.WHITE, bg, max_width=room)
         if row.outcome is not None:
             draw_text(canvas, x, y + 50, row.outcome[0], SMALL, row.outcome[1], bg, max_width=room)
         for k in range(sides):
@@ -133,3 +156,8 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
         colour = pal.RED if score < 0 else pal.GOLD if view.winner and k in view.winner else pal.WHITE
         draw_text(canvas, right[k], y + 36, str(score), BODY + 2, colour, pal.STRIP, bold=True, align="right")
     return canvas
+
+
+def _lines(view: FiveHundredView) -> int:
+    """Lines a side's head may take: a player a line, up to the three of a six-player side."""
+    return max(2, *(len(side) for side in view.sides))

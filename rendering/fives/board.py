@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -24,7 +25,7 @@ from .. import palette as pal
 from ..sprites import HIGHLIGHT, PLAIN, badge_sprite, ring, ringed_sprite, tile_sprite
 from ..text import draw_text, text_width
 from . import ending
-from .common import BODY, PAD, SMALL, WIDTH, draw_header, header_height, last_action, seat_name
+from .common import BODY, PAD, SMALL, WIDTH, draw_header, end_values, header_height, last_action, seat_name
 from .geometry import OVERLAP, STEP, TOUCHING, LayoutTile, Placement, TileLayout, end_heading, entry_point, place
 
 MIN_HEIGHT = 480
@@ -48,11 +49,12 @@ def choose_unit(layout: Sequence[LayoutTile], room_w: int, room_h: int, descent:
     """The largest tile size whose placement fits the room cleanly (trying a landscape box first, which
     Discord shows larger on a desktop), else the best placement that fits at all."""
     best: tuple[int, int, Placement] | None = None
-    for unit in UNITS:
+    # doubles crosswise round corners too (fives.md C4); lengthwise there only if nothing fits otherwise
+    for unit, corners in [(u, True) for u in UNITS] + [(u, False) for u in UNITS]:
         cols = room_w // unit - 2 * BADGE_ROOM
         rows_full = room_h // unit - 2 * BADGE_ROOM
         for rows in sorted({min(rows_full, round(cols * LANDSCAPE)), rows_full}):
-            placement = place(layout, cols, rows, descent)
+            placement = place(layout, cols, rows, descent, corners)
             x0, y0, x1, y1 = placement.bbox
             fits = (x1 - x0) <= cols and (y1 - y0) <= rows_full
             quality = placement.quality if fits else OVERLAP + 1
@@ -141,11 +143,25 @@ def _draw_tiles(canvas: Image.Image, view: FivesView, placement: Placement, unit
         sprite, mask = ringed_sprite(s.first, s.second, s.vertical, unit, pal.FELT, HIGHLIGHT)
         canvas.paste(sprite, (ox + s.x0 * unit - r, oy + s.y0 * unit - r), mask)
     diameter = max(22, round(unit * 1.5))
-    for number, index, direction, arm in view.ends:
-        cx, cy = badge_centre(view, placement, index, direction, diameter / unit)
+    # where the game counts the ends, a disc shows what its end adds to the count (a double's end its
+    # two halves), so that the discs add up to the count above; a grey disc, a spinner's arm, shows the
+    # number to play on it (it counts nothing yet, as the count band says)
+    values = end_values(view) if view.muggins_unit else [None] * len(view.ends)
+    for (number, index, direction, arm), value in zip(view.ends, values, strict=True):
+        cx, cy, disc = badge_place(view, placement, index, direction, diameter / unit)
         fill = pal.ARM if arm else pal.IVORY
-        sprite = badge_sprite(str(number), diameter, fill, pal.INK, pal.FELT)
-        canvas.paste(sprite, (ox + round(cx * unit) - diameter // 2, oy + round(cy * unit) - diameter // 2))
+        d = diameter if disc * unit >= diameter else max(20, round(disc * unit) - 2)
+        sprite, mask = badge(str(number if value is None else value), d, fill)
+        at = (ox + round(cx * unit) - d // 2, oy + round(cy * unit) - d // 2)
+        canvas.paste(sprite, at, mask)  # only the disc: its felt corners never cut into a tile under it
+
+
+@lru_cache(maxsize=64)
+def badge(text: str, diameter: int, fill: pal.RGB) -> tuple[Image.Image, Image.Image]:
+    """An open end's disc and the mask of the disc alone (without the felt round it)."""
+    sprite = badge_sprite(text, diameter, fill, pal.INK, pal.FELT)
+    felt = pal.idx(pal.FELT)
+    return sprite, Image.frombytes("L", sprite.size, bytes(0 if i == felt else 255 for i in sprite.tobytes()))
 
 
 def badge_centre(
@@ -153,6 +169,16 @@ def badge_centre(
 ) -> tuple[float, float]:
     """Where the disc of an open end goes, in grid units: just beyond the end, or nearer (at worst on the
     end's own edge) when another tile lies there, so that a disc never hides a different tile."""
+    cx, cy, _ = badge_place(view, placement, index, direction, size)
+    return cx, cy
+
+
+def badge_place(
+    view: TileLayout, placement: Placement, index: int, direction: int, size: float
+) -> tuple[float, float, float]:
+    """`badge_centre` and the disc's size: where the gap beyond the end is narrower than the disc (a
+    spinner's arm facing the next row of a wound line) a disc one unit across that fits in the gap,
+    rather than a full one drawn over the spinner itself."""
     spots = placement.spots
     rel = (direction - view.layout[index].dir) % 4
     # where the next tile would really go: a line winding round a corner turns there
@@ -161,15 +187,18 @@ def badge_centre(
         h = end_heading(view.layout, spots, index, direction)
     ex, ey = entry_point(spots[index], h, rel % 2 == 1)
     dx, dy = STEP[h]
-    half = size / 2
-    for reach in (0.25 + half, half, 0.0):
+    cells = placement.cells
+    tries = [(size, reach) for reach in (0.25 + size / 2, size / 2)]
+    if size > 1:
+        tries.append((1.0, 0.5))
+    for disc, reach in [*tries, (size, 0.0)]:
+        half = disc / 2
         cx, cy = ex + dx * reach, ey + dy * reach
-        cells = placement.cells
-        xs = range(math.floor(cx - half), math.ceil(cx + half))
-        ys = range(math.floor(cy - half), math.ceil(cy + half))
+        xs = range(math.floor(cx - half + 1e-9), math.ceil(cx + half - 1e-9))
+        ys = range(math.floor(cy - half + 1e-9), math.ceil(cy + half - 1e-9))
         if all(cells.get((x, y), index) == index for x in xs for y in ys):
             break
-    return cx, cy
+    return cx, cy, disc
 
 
 def _draw_count(canvas: Image.Image, view: FivesView, locale: str, top: int) -> None:
@@ -182,6 +211,8 @@ def _draw_count(canvas: Image.Image, view: FivesView, locale: str, top: int) -> 
         text = tr("image.count.scores", locale, count=count, points=points)
     else:
         text = tr("image.count", locale, count=count)
+    if any(arm for *_, arm in view.ends):  # the grey discs, explained where the count is
+        text += " · " + tr("image.count.arms", locale)
     fg = pal.GOLD if scores else pal.WHITE
     d = ImageDraw.Draw(canvas)
     w = text_width(text, BODY, True)

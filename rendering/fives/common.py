@@ -26,6 +26,32 @@ def side_label(view: FivesView, names: Sequence[str], side: int, locale: str, si
     return joined(view.sides[side], all_names(names, view.players, locale), locale, size, True, max_width)
 
 
+def end_values(view: FivesView) -> list[int | None]:
+    """What each open end adds to the end count (fives.md C5), in `view.ends` order; None for a spinner's
+    arm, which counts nothing until a tile is played on it. A double with one side open counts both
+    halves there (6 for the 3-3); a lead double's two open sides count a half each, so that the values
+    always add up to `view.end_count`."""
+    sides: dict[int, int] = {}
+    for _, index, _, arm in view.ends:
+        if not arm:
+            sides[index] = sides.get(index, 0) + 1
+    out: list[int | None] = []
+    for number, index, _, arm in view.ends:
+        if arm:
+            out.append(None)
+        elif view.layout[index].double and sides[index] == 1:
+            out.append(2 * number)
+        else:
+            out.append(number)
+    return out
+
+
+def count_sum(view: FivesView) -> str:
+    """The end count as the sum it is: "6 + 2 + 3 = 11" (just "11" for a single end)."""
+    counted = [str(v) for v in end_values(view) if v is not None]
+    return f"{' + '.join(counted)} = {view.end_count}" if len(counted) > 1 else str(view.end_count)
+
+
 def game_name(view: FivesView, locale: str) -> str:
     return tr(f"game.{view.game_id}.name", locale)
 
@@ -72,10 +98,8 @@ def draw_header(canvas: Image.Image, view: FivesView, names: Sequence[str], loca
             + 18
         )
     if view.current_seat is not None:
-        who = say("image.turn", locale, view.current_seat, names, SMALL, True, 300)
-        right -= draw_text(
-            canvas, right, base, who, SMALL, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=300
-        )
+        size, who = say("image.turn", locale, view.current_seat, names, SMALL, True, 300)
+        right -= draw_text(canvas, right, base, who, size, pal.GOLD, pal.STRIP, bold=True, align="right", max_width=300)
         right -= 18
     elif view.over:  # as Five Hundred's and Domineren's last boards say it
         over = tr("image.board.over", locale)

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
+LENGTHWISE = 80  # what laying a double lengthwise round a corner costs where it would lie clear crosswise
+
 
 class LayoutTile(Protocol):
     """What the geometry reads of a tile on the table: the fives view's `PlacedTile`, and Domineren's
@@ -74,7 +76,7 @@ class Spot:
     x1: int
     y1: int
     heading: int
-    across: bool  # a double laid crosswise (doubles round a corner lie lengthwise)
+    across: bool  # a double laid crosswise (round a corner too, fives.md C4, unless only lengthwise fits)
     spinner: bool
     first: int  # shown on the left, or on top when `vertical`
     second: int
@@ -164,9 +166,10 @@ def _overlaps(a: Box, b: Box) -> bool:
 class _State:
     """A placement under way: what has been placed and which open ends want room in front of them."""
 
-    __slots__ = ("bottom", "bounds", "cells", "descent", "quality", "sockets", "spots", "top")
+    __slots__ = ("bottom", "bounds", "cells", "corners", "descent", "quality", "sockets", "spots", "top")
 
-    def __init__(self, bounds: Box, descent: int) -> None:
+    def __init__(self, bounds: Box, descent: int, corners: bool = True) -> None:
+        self.corners = corners  # doubles crosswise round a corner too (False: lengthwise there, to fit)
         self.bounds = bounds  # x0, x1: fixed round the lead; y1 - y0: the height allowed
         self.top = 0
         self.bottom = 0
@@ -177,7 +180,7 @@ class _State:
         self.quality = CLEAR
 
     def copy(self) -> _State:
-        other = _State(self.bounds, self.descent)
+        other = _State(self.bounds, self.descent, self.corners)
         other.cells = dict(self.cells)
         other.sockets = dict(self.sockets)
         other.spots = list(self.spots)
@@ -236,10 +239,9 @@ class _State:
         parent = self.spots[t.parent]
         rel = (t.dir - layout[t.parent].dir) % 4
         self.sockets.pop((t.parent, rel), None)
-        level, h, box = self._choose(t, rel)
+        level, h, box, across = self._choose(t, rel)
         base = (parent.heading + rel) % 4
         self.quality = max(self.quality, level)
-        across = t.double and h == base
         if t.double:
             first, second, vertical = t.a, t.a, h % 2 == (0 if across else 1)
         else:
@@ -254,9 +256,11 @@ class _State:
             uturn, wait = (base + 2) % 4, self.descent - 1
         self.add(index, Spot(*box, h, across, t.spinner, first, second, vertical, uturn, wait), t.spinner, False)
 
-    def _choose(self, t: Any, rel: int) -> tuple[int, int, Box]:
+    def _choose(self, t: Any, rel: int) -> tuple[int, int, Box, bool]:
         """Where tile `t` goes on its parent's end `rel` quarter turns from the parent's heading: the
-        level of the best place, its heading and its box."""
+        level of the best place, its heading, its box and whether it lies crosswise. A double lies
+        crosswise (fives.md C4), round a corner too; lengthwise there only when crosswise would not fit
+        clear of the other tiles."""
         parent = self.spots[t.parent]
         base = (parent.heading + rel) % 4
         if rel != 0 or not parent.can_turn:  # an arm or the lead's other end leaves one way only
@@ -268,19 +272,27 @@ class _State:
         else:
             options = [(base, 0), (cw(base), 8), (ccw(base), 12)]
         arm = rel % 2 == 1
-        best: tuple[int, int, int, Box] | None = None
+        best: tuple[int, int, int, Box, bool] | None = None
         for h, cost in options:
-            box = tile_box(entry_point(parent, h, arm), h, t.double and h == base)
-            level = self.level(box, t.parent)
-            score = cost + self._cost_ahead(box, h, t, level, t.double and h == base)
-            for key, reserved in self.sockets.items():
-                if key[0] != t.parent and _overlaps(box, reserved):
-                    score += 60
-            if best is None or (level, score) < best[:2]:
-                best = (level, score, h, box)
+            corner = bool(t.double) and h != base
+            ways = ([True, False] if self.corners else [False]) if corner else [bool(t.double)]
+            clear = False  # whether this heading has room for the double crosswise
+            for crosswise in ways:
+                box = tile_box(entry_point(parent, h, arm), h, crosswise)
+                level = self.level(box, t.parent)
+                score = cost + self._cost_ahead(box, h, t, level, crosswise)
+                if crosswise:
+                    clear = level == CLEAR
+                elif t.double and clear:
+                    score += LENGTHWISE
+                for key, reserved in self.sockets.items():
+                    if key[0] != t.parent and _overlaps(box, reserved):
+                        score += 60
+                if best is None or (level, score) < best[:2]:
+                    best = (level, score, h, box, crosswise)
         assert best is not None
-        level, _, h, box = best
-        return level, h, box
+        level, _, h, box, crosswise = best
+        return level, h, box, crosswise
 
     def _cost_ahead(self, box: Box, h: int, t: Any, level: int, across: bool) -> int:
         """Room for what may come next: a spinner's two arms, and one more tile along the line."""
@@ -326,23 +338,24 @@ _CACHE: OrderedDict[tuple, _State] = OrderedDict()
 _CACHE_SIZE = 512
 
 
-def place(layout: Sequence[LayoutTile], cols: int, rows: int, descent: int = 1) -> Placement:
-    """Place every tile of `layout` inside a box `cols` x `rows` units centred on the lead.
+def place(layout: Sequence[LayoutTile], cols: int, rows: int, descent: int = 1, corners: bool = True) -> Placement:
+    """Place every tile of `layout` inside a box `cols` x `rows` units centred on the lead; `corners`:
+    doubles lie crosswise round corners too (fives.md C4), else lengthwise there, which takes less room.
 
     States are cached by layout, so a layout one tile longer than one placed before costs one tile."""
     if not layout:
         return Placement((), {}, (0, 0, 0, 0), CLEAR)
     layout = tuple(layout)
-    key = (cols, rows, descent, layout)
+    key = (cols, rows, descent, corners, layout)
     state = _CACHE.get(key)
     if state is None:
-        prior = _CACHE.get((cols, rows, descent, layout[:-1])) if len(layout) > 1 else None
+        prior = _CACHE.get((cols, rows, descent, corners, layout[:-1])) if len(layout) > 1 else None
         if prior is not None:
             state = prior.copy()
             state.place_tile(len(layout) - 1, layout[-1], layout)
         else:
             left, top = -(cols // 2), -(rows // 2)
-            state = _State((left, top, left + cols, top + rows), descent)
+            state = _State((left, top, left + cols, top + rows), descent, corners)
             for i, t in enumerate(layout):
                 state.place_tile(i, t, layout)
         _CACHE[key] = state

@@ -20,10 +20,10 @@ from bot.engine.fives import FivesView
 from bot.i18n import tr
 
 from .. import palette as pal
-from ..names import say
+from ..names import say, shrink
 from ..sprites import DIM, PLAIN, PLAYABLE, ring, tile_sprite
 from ..text import draw_text
-from .common import BODY, PAD, SMALL, seat_name
+from .common import BODY, PAD, SMALL, count_sum, seat_name
 
 MIN_WIDTH = 600
 MAX_WIDTH = 820
@@ -103,17 +103,21 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     title_room = width - 3 * PAD - count_w
     # cut the name, not the words round it, so that a long name still reads as "...'s hand"
     seat = view.seat if view.seat is not None else 0
-    title = say("image.hand.title", locale, seat, names, BODY + 2, True, title_room)
-    draw_text(canvas, PAD, 44, title, BODY + 2, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
+    size, title = say("image.hand.title", locale, seat, names, BODY + 2, True, title_room)
+    draw_text(canvas, PAD, 44, title, size, pal.WHITE, pal.STRIP, bold=True, max_width=title_room)
     status, urgent = _status(view, names, locale, len(f.best))
     colour = pal.GOLD if urgent else pal.GREY
     draw_text(canvas, PAD, 82, status, SMALL, colour, pal.STRIP, bold=urgent, max_width=width - 2 * PAD)
     if view.layout:
-        ends = " · ".join(str(number) for number, *_ in view.ends)
+        ends = " · ".join(str(number) for number, _, _, arm in view.ends if not arm)
         text = tr("image.hand.ends", locale, ends=ends)
-        if view.muggins_unit:
-            text += "   " + tr("image.count", locale, count=view.end_count)
-        draw_text(canvas, PAD, 116, text, SMALL, pal.GREY, pal.STRIP, max_width=width - 2 * PAD)
+        arms = [str(number) for number, _, _, arm in view.ends if arm]
+        if arms:  # a spinner's arms are open but count nothing yet: said, so the sum below adds up
+            text += " · " + tr("image.hand.arms", locale, arms=" · ".join(arms))
+        if view.muggins_unit:  # which ends count, and for how much: "End count 6 + 2 = 8"
+            text += "   " + tr("image.count", locale, count=count_sum(view))
+        size = shrink([text], width - 2 * PAD, SMALL, False)  # smaller before the count is cut off
+        draw_text(canvas, PAD, 116, text, size, pal.GREY, pal.STRIP, max_width=width - 2 * PAD)
     r = ring(f.unit)
     for tile, (x, y, x1, y1) in zip(tiles, f.boxes, strict=True):
         hi, lo = max(tile), min(tile)

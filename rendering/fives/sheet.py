@@ -49,9 +49,7 @@ def rows(view: FivesView) -> list[Row]:
     for k, result in enumerate(view.hands):
         number = result.detail.get("hand", k + 1)
         totals = result.detail.get("totals")
-        points = tuple(result.points)
-        if totals is not None and "play" in result.detail:
-            points = tuple(p + q for p, q in zip(points, result.detail["play"], strict=False))
+        points = result.scored if totals is not None else tuple(result.points)
         out.append(Row(str(number), points, None if totals is None else tuple(totals)))
     if len(out) > MAX_HAND_ROWS:
         cut = len(out) - MAX_HAND_ROWS + 1
@@ -103,8 +101,8 @@ def render(view: FivesView, names: Sequence[str], locale: str) -> Image.Image:
     if view.over and view.winner:
         members = [s for side in view.winner for s in view.sides[side]]
         text = "★ " + trn("image.sheet.winner", len(members), locale, players=SLOT)
-        text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
-        draw_text(canvas, PAD, y + 34, text, TITLE, pal.GOLD, pal.STRIP, bold=True)
+        size, text = fill(text, members, names, locale, TITLE, True, WIDTH - 2 * PAD)
+        draw_text(canvas, PAD, y + 34, text, size, pal.GOLD, pal.STRIP, bold=True)
         y += 56
     col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
     col_x = [PAD + LABEL_W + k * col_w for k in range(sides)]

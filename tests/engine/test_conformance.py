@@ -58,6 +58,8 @@ def hidden(state: Any) -> set[str]:
             cards = [c for c in cards if c not in state.in_hand[state.declarer]]
         return {CARD_NAMES[c] for c in cards} - {CARD_NAMES[c] for c in state.called}
     if state.billitonnen is not None:
+        if state.phase == "over":  # the rows are turned face up at the end of the session
+            return set()
         game = state.billitonnen
         tiles = [t for row in game.rows for t in row if t not in game.face_up and t not in game.seen]
     else:

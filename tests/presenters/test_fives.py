@@ -57,3 +57,19 @@ def test_a_move_says_what_it_scores_except_where_nothing_scores_in_play() -> Non
         elif entry.tile is not None:
             assert description == "no points"
             assert words.move_label(entry, "en", scoring=False, view=view)[1] is None
+
+
+def test_a_hand_s_points_are_what_the_side_scored_in_it_as_on_the_score_sheet() -> None:
+    """ "+N (total T)" counts the points made in play too, as the score sheet's "+N" does (Five Up's
+    message said "+0 (total 6)" where the sheet said "+6" for the same hand): N is what T grew by."""
+    told_hands = [hand for told in playout("five-up", 4, 1) for hand in told.hands]
+    assert told_hands
+    before = [0, 0]
+    in_play = 0
+    for hand in told_hands:
+        lines = presenter("five-up").hand_scores(hand, NAMES, "en")
+        for k, line in enumerate(lines):
+            assert line.endswith(f": {hand.scores[k] - before[k]:+d} (total {hand.scores[k]})"), line
+        in_play += any(hand.result.detail.get("play", ()))
+        before = list(hand.scores)
+    assert in_play  # some hands' points came (partly) from play

@@ -14,6 +14,7 @@ from bot.i18n import catalogue
 from rendering import palette as pal
 from rendering import render_board, render_hand
 from rendering.domineren import board, ledger
+from rendering.gallery import play_domineren
 from rendering.sprites import gap, ring
 from rendering.text import covered
 
@@ -213,3 +214,21 @@ def test_every_word_of_the_images_has_its_glyphs() -> None:
             assert all(covered(ch) or covered(ch, True) for ch in text), key
     view = stacked().view(None)
     assert render_board(view, NAMES_JA, "ja") != render_board(view, NAMES, "en")
+
+
+def test_billitonnen_rows_are_turned_face_up_once_the_game_is_over() -> None:
+    """A finished session's last board ("Game over") shows every row face up: nothing is left to hide
+    (they stayed partly face down)."""
+    final = list(play_domineren(4, 5, options={"hands": 3}))[-1].view(None)
+    assert final.over and final.billitonnen is not None
+    assert all(t is not None for row in final.billitonnen.rows for t in row)
+    image = rgb(render_board(final, NAMES))
+    x0 = board.FELT_W + ledger.INSET
+    top = board.HEADER + ledger.TITLE_ROW
+    u = ledger.ROW_TILES
+    for seat in range(4):
+        y = top + sum(ledger.block_height(final, s) for s in range(seat)) + ledger.NAME_ROW
+        for k in range(len(final.billitonnen.rows[seat])):
+            left = x0 + k * (2 * u + 4)
+            colours = {c for _, c in image.crop((left, y, left + 2 * u, y + 4 * u)).getcolors(4096)}
+            assert pal.IVORY in colours and pal.CHIP not in colours, (seat, k)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rendering import render_board, render_hand, render_score_sheet, text
 from rendering.gallery import first_500, first_domineren, play_500, play_domineren, sample_views
-from rendering.names import ELLIPSIS, distinct, heads, say
+from rendering.names import ELLIPSIS, MIN_SIZE, distinct, heads, say
 
 ALIKE = tuple(f"Computer player number {k}" for k in range(1, 7))
 MIDDLE = tuple(f"Alexander {w} of Macedonia" for w in ("the Great", "the Small", "the Third", "Junior", "II", "Ω"))
@@ -132,8 +132,13 @@ def test_different_names_never_cut_to_the_same_text(names: list[str], width: int
 
 
 def test_a_sentence_cuts_the_name_in_it_not_its_end() -> None:
-    line = say("image.turn", "en", 1, ALIKE, 22, True, 220)
+    size, line = say("image.turn", "en", 1, ALIKE, 22, True, 220)
     assert line.endswith(" to play") and line.startswith("Com") and "… 2" in line
+    assert size == MIN_SIZE  # cut only once the smallest size could not hold it whole
+
+
+def test_a_sentence_is_drawn_smaller_before_its_name_is_cut() -> None:
+    assert say("image.turn", "en", 1, ALIKE, 22, True, 350) == (20, "Computer player number 2 to play")
 
 
 def test_sheet_heads_go_on_two_lines_before_they_are_cut() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from bot.engine import HandResult
+from rendering import domino_sheet, render_score_sheet
 from rendering import palette as pal
-from rendering import render_score_sheet
 from rendering.fives import sheet
 
 from .positions import NAMES, NAMES_JA, corpus, decode, rgb, stacked
@@ -81,3 +81,16 @@ def test_the_tiles_left_at_the_end_of_the_last_hand_are_drawn() -> None:
     image = decode(png)
     bottom = (0, image.height - 2 * sheet.SEAT_ROW * len(end.sides), sheet.WIDTH, image.height)
     assert pal.IVORY in colours(png, bottom)
+
+
+def test_the_tiles_left_are_big_enough_to_count_their_pips_and_clear_of_the_names() -> None:
+    """A held tile is drawn 64 pixels wide (at 44 its pips ran together on a phone), and the widest name
+    stops short of the first tile."""
+    assert 4 * domino_sheet.MINI >= 64
+    end = next(v for v in corpus()["finals"] if any(v.hands[-1].detail["hands"]))
+    png = render_score_sheet(end, ("W" * 40, "M" * 40, "W" * 40, "M" * 40, "W" * 40))
+    left = domino_sheet.PAD + domino_sheet.LABEL_W
+    height = rgb(png).height
+    rows = (0, height - domino_sheet.SEAT_ROW * end.players - 12, domino_sheet.WIDTH, height)
+    assert pal.IVORY in colours(png, (left, rows[1], left + 4 * domino_sheet.MINI, height))  # the tiles
+    assert colours(png, (left - 12, rows[1], left, height)) == {pal.STRIP}  # nothing touches them

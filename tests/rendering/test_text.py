@@ -12,7 +12,8 @@ from PIL import Image, ImageDraw, ImageFont
 import rendering
 from bot.i18n import LOCALES, catalogue
 from rendering import NoRenderer, render_board, render_hand, render_score_sheet
-from rendering.text import BOLD, ELLIPSIS, REGULAR, covered, fit, font, text_width
+from rendering.names import halves
+from rendering.text import BOLD, ELLIPSIS, REGULAR, breaks, covered, fit, font, text_width
 
 from .positions import NAMES_JA
 
@@ -81,3 +82,34 @@ def test_a_view_of_an_unknown_kind_is_refused_with_no_renderer() -> None:
     Strange.seat = 0
     with pytest.raises(NoRenderer):
         render_hand(Strange(), ["x"])
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed"),
+    [
+        ("コンピューター1", []),  # one word: a katakana run and the number it carries
+        ("（ひら）", ["（ひ|ら）"]),  # not after the opening bracket, not before the closing one
+        ("さっき", ["さっ|き"]),  # never before a small kana
+        ("Dave with", ["Dave |with"]),
+        (
+            "さくらのプレイヤー2",
+            ["さ|くらのプレイヤー2", "さく|らのプレイヤー2", "さくら|のプレイヤー2", "さくらの|プレイヤー2"],
+        ),
+    ],
+)
+def test_japanese_text_breaks_only_where_the_line_breaking_rules_allow(text: str, allowed: list[str]) -> None:
+    assert [text[:k] + "|" + text[k:] for k in breaks(text)] == allowed
+
+
+@pytest.mark.parametrize(
+    ("name", "two"),
+    [
+        ("コンピューター1", None),
+        ("たけし・山本", ("たけし・", "山本")),
+        ("さくらのプレイヤー2", ("さくらの", "プレイヤー2")),
+        ("名前がとても長いプレイヤーさん", ("名前がとても長い", "プレイヤーさん")),
+        ("Dave with a very long display name", ("Dave with a very", "long display name")),
+    ],
+)
+def test_a_name_goes_on_two_lines_between_its_words(name: str, two: tuple[str, str] | None) -> None:
+    assert halves(name) == two

@@ -166,7 +166,10 @@ def _move(state: DominerenState, seat: int, action: Any) -> LegalMove:
 
 def _billitonnen(state: DominerenState, seat: int | None) -> BillitonnenView:
     game = state.bill
-    rows = tuple(tuple(_tile(t) if t in game.face_up else None for t in row) for row in game.rows)
+    # face down while it is played; once the session is over nothing is left to hide: the rows show
+    # what everyone held
+    over = state.phase == "over"
+    rows = tuple(tuple(_tile(t) if over or t in game.face_up else None for t in row) for row in game.rows)
     peeked = None
     if seat is not None and seat == game.current and game.peeked >= 0:
         peeked = _tile(game.peeked)
