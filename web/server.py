@@ -27,6 +27,7 @@ from bot.tables import Notification, TableService
 from bot.tables.errors import GameNotFound, NotAPlayer, StaleControl, TableError, TableOver
 
 from .hub import Hub
+from .page import add_page_routes
 from .sessions import BadSession, Session, Signer
 
 log = logging.getLogger(__name__)
@@ -84,12 +85,12 @@ async def table_state(service: TableService, game_no: int, session: Session) -> 
     """What this session may see of game `game_no`: the public view, and the seat's own view when seated.
     A game of another server is not found, as if it did not exist."""
     try:
-        info = await service.table(game_no)
+        snapshot = await service.snapshot(game_no)  # an ended game too: its page shows how it ended
     except GameNotFound:
         raise web.HTTPNotFound(text="no such game") from None
+    info, public = snapshot.table, snapshot.view
     if info.guild_id != session.guild_id:
         raise web.HTTPNotFound(text="no such game")
-    public = await service.public_view(game_no)
     state: dict[str, Any] = {
         "game_no": game_no,
         "game_id": info.game_id,
@@ -99,9 +100,13 @@ async def table_state(service: TableService, game_no: int, session: Session) -> 
         "public": asdict(public),
         "you": None,
     }
-    if info.seat_of(session.user_id) is not None:
-        mine = await service.private_view(game_no, session.user_id)
-        state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
+    seat = info.seat_of(session.user_id)
+    if seat is not None:
+        try:
+            mine = await service.private_view(game_no, session.user_id)
+            state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
+        except TableOver:  # over (now or since the snapshot): every hand was shown at its end
+            state["you"] = {"seat": seat, "your_turn": False, "view": state["public"]}
     return state
 
 
@@ -225,4 +230,5 @@ def make_app(
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)
     app.router.add_get("/api/games/{game_no}/ws", socket)
+    add_page_routes(app)  # the page /table/{game_no} and its built script and styles
     return app
