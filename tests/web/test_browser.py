@@ -4,6 +4,7 @@ receives a hand, a stale page's move refused with a message, and the Japanese pa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -55,3 +56,10 @@ def test_the_page_speaks_japanese_with_lang_ja(all_fives):
     assert "あなたの番です" in report["status"]
     assert report["hand"] == "あなたの手牌"
     assert "観戦中" in report["watcher"]
+
+
+def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives):
+    report = run_scenario("keyboard", all_fives)
+    assert report["names"] and all(re.fullmatch(r"\d-\d", name) for name in report["names"]), report
+    assert report["endName"] is None or report["endName"].startswith(f"Play {report['playable']} on the ")
+    assert report["after"] > report["before"]

@@ -12,8 +12,19 @@ function fail(message, extra = {}) {
   process.exit(1);
 }
 
+let lastPage = null; // for the report of a failure: what the page showed
+const trace = []; // and what it was sent and answered, last first
+
 async function openPage(context, url) {
   const page = await context.newPage();
+  lastPage = page;
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", (frame) => {
+      const m = JSON.parse(String(frame.payload));
+      trace.push(`ws ${m.type} turn ${m.turn} over ${m.public?.over} mine ${m.you?.your_turn}`);
+    }),
+  );
+  page.on("response", (r) => trace.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`));
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(url, { timeout: WAIT });
@@ -42,7 +53,14 @@ async function playOne(page) {
   const before = await page.evaluate(() => window.fivesApp.state.turn);
   const piece = page.locator("[data-testid=hand] button.piece:not([disabled])").first();
   let how;
-  if ((await piece.count()) > 0) {
+  const discard = await page.evaluate(() => window.fivesApp.state.you.view.discard_count ?? 0);
+  if (discard > 0) {
+    // Five Hundred's widow: tap as many cards as must go, then the discard button that appears
+    how = "discard";
+    const pieces = page.locator("[data-testid=hand] button.piece:not([disabled])");
+    for (let k = 0; k < discard; k++) await pieces.nth(k).click();
+    await page.locator("[data-testid=hand] button.move.primary").click();
+  } else if ((await piece.count()) > 0) {
     await piece.click();
     const end = page.locator("[data-testid=board] .end.target").first();
     const move = page.locator("[data-testid=moves] button.move").first();
@@ -58,7 +76,17 @@ async function playOne(page) {
     if ((await end.count()) > 0) {
       how = "end";
       await end.click();
-    } else if (await page.evaluate((turn) => window.fivesApp.state.turn === turn && !window.fivesApp.busy, before)) {
+      // one move goes there (played), or several (Domineren's play and block): the player picks one
+      await page.waitForFunction(
+        (turn) => window.fivesApp.busy || window.fivesApp.state.turn !== turn || window.fivesApp.choices !== null,
+        before,
+        { timeout: WAIT },
+      );
+      if (await page.evaluate(() => window.fivesApp.choices !== null && !window.fivesApp.busy)) {
+        how = "end+choice";
+        await move.click();
+      }
+    } else if (await page.evaluate(() => window.fivesApp.choices !== null && !window.fivesApp.busy)) {
       how = "choice";
       await move.click();
     } else how = "piece";
@@ -170,7 +198,62 @@ async function japanese(context) {
   return result;
 }
 
-const SCENARIOS = { "whole-game": wholeGame, spectator, stale, japanese };
+/** Plays FIVES_MOVES moves, then photographs the page on a desktop and on a phone; first paint times. */
+async function screenshots(context) {
+  const { page, errors } = await openPage(context, playerUrl);
+  const moves = Number(process.env.FIVES_MOVES ?? "6");
+  for (let k = 0; k < moves; k++) {
+    if ((await ready(page)) === "over") break;
+    await playOne(page);
+  }
+  await ready(page);
+  const selectable = page.locator("[data-testid=hand] button.piece:not([disabled])").first();
+  if (process.env.FIVES_SELECT && (await selectable.count()) > 0) await selectable.click(); // show the ends lit
+  await page.screenshot({ path: shot, fullPage: true });
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(playerUrl, { timeout: WAIT });
+  await phone.locator("[data-testid=board] svg").waitFor({ timeout: WAIT });
+  await phone.screenshot({ path: shot.replace(/\.png$/, "-phone.png"), fullPage: true });
+  // milliseconds from navigation: the first paint, and the table drawn (after its GET)
+  const paint = await phone.evaluate(() => {
+    const at = (name) => {
+      const entry = performance.getEntriesByName(name)[0];
+      return entry ? Math.round(entry.startTime) : null;
+    };
+    return { first_paint: at("first-contentful-paint"), table_drawn: at("fives-table-drawn") };
+  });
+  if (errors.length) fail("errors on the page", { errors });
+  return { paint };
+}
+
+/** A move with the keyboard alone: a tile by its name, then an end by its name, each pressed with Enter. */
+async function keyboard(context) {
+  const { page } = await openPage(context, playerUrl);
+  if ((await ready(page)) === "over") fail("the game is over before the keyboard check");
+  const before = await page.evaluate(() => window.fivesApp.state.turn);
+  const names = await page.locator("[data-testid=hand] button.piece").evaluateAll((nodes) =>
+    nodes.map((n) => n.getAttribute("aria-label")),
+  );
+  const playable = await page.locator("[data-testid=hand] button.piece:not([disabled])").first().getAttribute("aria-label");
+  const tile = page.getByRole("button", { name: playable, exact: true });
+  await tile.focus();
+  await page.keyboard.press("Enter");
+  const ends = page.locator("[data-testid=board] [role=button]");
+  let endName = null;
+  await page.waitForFunction((turn) => window.fivesApp.selected !== null || window.fivesApp.state.turn !== turn, before, {
+    timeout: WAIT,
+  });
+  if ((await ends.count()) > 0) {
+    endName = await ends.first().getAttribute("aria-label");
+    await page.getByRole("button", { name: endName, exact: true }).focus();
+    await page.keyboard.press("Enter");
+  }
+  await page.waitForFunction((turn) => window.fivesApp.state.turn !== turn, before, { timeout: WAIT });
+  return { names, playable, endName, before, after: await page.evaluate(() => window.fivesApp.state.turn) };
+}
+
+const SCENARIOS = { keyboard, "whole-game": wholeGame, spectator, stale, japanese, screenshots };
 const run = SCENARIOS[scenario];
 if (!run) fail(`unknown scenario ${scenario}`);
 const browser = await launch();
@@ -178,7 +261,24 @@ try {
   const result = await run(browser.context);
   console.log(JSON.stringify({ ok: true, scenario, ...result }));
 } catch (error) {
-  fail(String(error?.stack ?? error));
+  const shown = await lastPage
+    ?.evaluate(() => {
+      const app = window.fivesApp;
+      const s = app.state;
+      return {
+        turn: s?.turn,
+        yourTurn: s?.you?.your_turn,
+        legal: s?.you?.view.legal.map((m) => m.text).slice(0, 20),
+        hand: s?.you?.view.hand,
+        selected: app.selected,
+        choices: app.choices?.map((m) => m.text),
+        message: app.message,
+        busy: app.busy,
+        text: document.body.innerText.slice(0, 1500),
+      };
+    })
+    .catch(() => null);
+  fail(String(error?.stack ?? error), { shown, trace: trace.slice(-12) });
 } finally {
   await browser.close();
 }

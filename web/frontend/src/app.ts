@@ -27,6 +27,7 @@ export class App {
   message = "";
   link: LinkStatus = "connecting";
   busy = false;
+  waitingFrom: number | null = null; // the turn a move was taken at, until a newer table is shown
   private readonly live: Live;
 
   constructor(
@@ -66,6 +67,10 @@ export class App {
       this.choices = null;
     }
     this.state = state;
+    if (this.waitingFrom !== null && state.turn > this.waitingFrom) {
+      this.waitingFrom = null;
+      this.busy = false;
+    }
     this.render();
   }
 
@@ -79,19 +84,34 @@ export class App {
       status: 0,
       error: error.message,
     }));
-    this.busy = false;
-    if (answer.ok) this.message = "";
-    else if (answer.status === 409) this.message = this.t("stale");
-    else this.message = this.t("refused", { error: answer.error ?? String(answer.status) });
-    // the socket pushes the new table; read it once more in case the socket is down or the move was refused
-    if (!answer.ok || !this.live.open) {
-      try {
-        this.show(await this.api.table());
-      } catch {
-        /* the socket will bring it back */
-      }
+    const sentAt = this.state.turn;
+    if (answer.ok) {
+      // Still busy until the table after the move is shown: the answer may come before the socket's push,
+      // and the old position must not take a second tap meanwhile.
+      this.message = "";
+      this.waitingFrom = sentAt;
+      window.setTimeout(() => void this.catchUp(sentAt), this.live.open ? 3000 : 0);
+    } else {
+      this.busy = false;
+      this.message = answer.status === 409 ? this.t("stale") : this.t("refused", { error: answer.error ?? String(answer.status) });
+      await this.catchUp(sentAt); // the table as it is now (a stale page's, or after a refusal)
     }
     this.render();
+  }
+
+  /** Reads the table when the socket has not brought one newer than `turn` (it is down, or slow). */
+  private async catchUp(turn: number): Promise<void> {
+    if (this.state && this.state.turn > turn && this.waitingFrom === null) return;
+    try {
+      this.show(await this.api.table());
+    } catch {
+      /* the socket will bring it back */
+    }
+    if (this.waitingFrom === turn) {
+      this.waitingFrom = null; // the move was taken but nothing moved on (should not happen): tappable again
+      this.busy = false;
+      this.render();
+    }
   }
 
   private mine(): View | null {
@@ -168,6 +188,7 @@ export class App {
     if (this.message) page.append(h("p", { class: "message", role: "alert", "data-testid": "message" }, this.message));
     if (state) page.append(...this.table(state));
     this.root.replaceChildren(page);
+    if (state && !performance.getEntriesByName("fives-table-drawn").length) performance.mark("fives-table-drawn");
     if (active) (this.root.querySelector(`[data-focus="${CSS.escape(active)}"]`) as HTMLElement | null)?.focus();
   }
 

@@ -63,10 +63,15 @@ export function fiveHundredBoard(view: FiveHundredView, seats: Seat[], viewer: n
     const label = `${name} · ${t("cards_left", { count: view.hand_sizes[seat] ?? 0 })} · ${t("tricks", {
       count: view.tricks[seat] ?? 0,
     })}`;
+    // labels of the seats at the sides are anchored inside the felt, so a long name is never cut off
+    const side = Math.abs(px) > 3;
+    const anchor = !side ? "middle" : px < 0 ? "start" : "end";
+    const lx = !side ? px : px < 0 ? -19.4 : 19.4;
+    const ly = side ? py + 5 : py + (py > 0 ? 3.6 : -3.2);
     svg.append(
       s(
         "text",
-        { x: px, y: py + (py > 0 ? 3.6 : -3.2), class: `seat-label${turn ? " to-play" : ""}`, "text-anchor": "middle" },
+        { x: lx, y: ly, class: `seat-label${turn ? " to-play" : ""}`, "text-anchor": anchor },
         (turn ? "▶ " : "") + label,
       ),
     );
