@@ -4,7 +4,7 @@
 import { s, svgBox } from "./dom";
 import { backSvg, tileSvg } from "./domino";
 import type { T } from "./i18n";
-import { bounds, endPoint, type GeoTile, place } from "./layout";
+import { bounds, endPoint, type GeoTile, HALF_WIDTH, PHONE_HALF_WIDTH, place } from "./layout";
 import { type EndRef, endKey } from "./moves";
 import type { DominerenView, FivesView } from "./types";
 
@@ -26,8 +26,10 @@ function drawLayout(
   lastIndex: number,
   t: T,
 ): SVGSVGElement {
-  const spots = place(geo);
-  const points = markers.map((m) => endPoint(spots, m.end.index, m.end.dir));
+  // a phone's narrow board winds the lines sooner, so that its tiles stay large enough to read and tap
+  const half = window.matchMedia("(max-width: 600px)").matches ? PHONE_HALF_WIDTH : HALF_WIDTH;
+  const spots = place(geo, half);
+  const points = markers.map((m) => endPoint(spots, m.end.index, m.end.dir, half));
   const [x0, y0, x1, y1] = bounds(spots, points);
   const label = geo.length ? t("board", { count: geo.length }) : t("empty_board");
   const svg = svgBox(x0, y0, x1 - x0, y1 - y0, label);

@@ -28,6 +28,12 @@ describe("place", () => {
       for (let j = i + 1; j < spots.length; j++) expect(overlap(box(spots[i]), box(spots[j]))).toBe(false);
   });
 
+  it("winds sooner on a phone's narrow board", () => {
+    const spots = place(line(12), 12);
+    for (const s of spots) expect(s.x1).toBeLessThanOrEqual(12);
+    expect(spots.some((s) => s.heading === 2)).toBe(true); // a row runs back west
+  });
+
   it("sends a spinner's arms out of its long sides, crosswise double in the middle", () => {
     const spots = place([
       { a: 6, b: 6, parent: -1, dir: 0, double: true, spinner: true },
@@ -41,6 +47,16 @@ describe("place", () => {
     expect(spots[4].y0).toBe(spots[0].y1);
     for (let i = 0; i < spots.length; i++)
       for (let j = i + 1; j < spots.length; j++) expect(overlap(box(spots[i]), box(spots[j]))).toBe(false);
+  });
+
+  it("keeps a winding line out of the column of a spinner's arms", () => {
+    const tiles: GeoTile[] = [{ a: 6, b: 6, parent: -1, dir: 0, double: true, spinner: true }];
+    for (let k = 1; k <= 8; k++) tiles.push({ a: 5, b: 4, parent: k - 1, dir: 0, double: false, spinner: false });
+    const spots = place(tiles, 12);
+    for (const s of spots.slice(1)) {
+      const column = s.x0 < spots[0].x1 && spots[0].x0 < s.x1;
+      expect(column, `tile at ${s.x0},${s.y0}`).toBe(false);
+    }
   });
 
   it("shows the touching half against the parent whichever way the line runs", () => {

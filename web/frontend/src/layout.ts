@@ -30,6 +30,7 @@ export interface Spot {
   vertical: boolean;
   uturn: number; // the heading that finishes a turn begun here, or -1
   wait: number;
+  branch: string; // `k:h`: on the arm that left spinner k sideways (heading h), "" elsewhere
 }
 
 export type Box = [number, number, number, number];
@@ -41,6 +42,7 @@ const STEP: [number, number][] = [
   [0, 1],
 ];
 export const HALF_WIDTH = 22; // the columns either side of the lead a line may use before it turns
+export const PHONE_HALF_WIDTH = 12; // on a narrow screen: fewer, larger tiles per row
 
 const cw = (h: number): number => (h + 3) % 4;
 const ccw = (h: number): number => (h + 1) % 4;
@@ -107,7 +109,14 @@ interface Choice {
 
 /** The drawn heading and box of a tile laid on `parent` in the view's direction `dir`: straight on when it
  * fits, else round a corner where the line may turn (`free`: any way but back, for an end's marker). */
-function choose(spots: readonly Spot[], parent: number, dir: number, double: boolean, free = false): Choice {
+function choose(
+  spots: readonly Spot[],
+  parent: number,
+  dir: number,
+  double: boolean,
+  half: number,
+  free = false,
+): Choice {
   const p = spots[parent];
   const pref = preferred(p, dir);
   const rel = (dir - p.logical + 4) % 4;
@@ -119,14 +128,34 @@ function choose(spots: readonly Spot[], parent: number, dir: number, double: boo
     let cost = heading === pref ? 0 : 0.5;
     const others = spots.filter((_, k) => k !== parent);
     if (others.some((o) => overlaps(box, boxOf(o)))) cost += 8;
+    else if (inCorridor(spots, box, branchOf(spots, parent, rel, heading))) cost += 3;
     else if (others.some((o) => overlaps(box, boxOf(o), 1))) cost += 2;
-    if (box[0] < -HALF_WIDTH || box[2] > HALF_WIDTH) cost += 4;
+    if (box[0] < -half || box[2] > half) cost += 4;
     if (best === null || cost < best.cost) best = { cost, heading, box };
   }
   return best!;
 }
 
-export function place(layout: readonly GeoTile[]): Spot[] {
+/** The branch a tile laid on `parent` belongs to (see `Spot.branch`). */
+function branchOf(spots: readonly Spot[], parent: number, rel: number, heading: number): string {
+  const p = spots[parent];
+  return p.spinner && rel % 2 === 1 ? `${parent}:${heading}` : p.branch;
+}
+
+/** Whether a box lies in the column a spinner keeps for its sideways arms, unless it is on one of them:
+ * a line winding back must not cut off the arms still to come. */
+function inCorridor(spots: readonly Spot[], box: Box, branch: string): boolean {
+  return spots.some(
+    (p, k) =>
+      p.spinner &&
+      !branch.startsWith(`${k}:`) &&
+      box[0] < p.x1 &&
+      p.x0 < box[2] &&
+      (box[3] <= p.y0 || box[1] >= p.y1), // above or below it, not the line through it
+  );
+}
+
+export function place(layout: readonly GeoTile[], half = HALF_WIDTH): Spot[] {
   const spots: Spot[] = [];
   for (const t of layout) {
     if (t.parent < 0 || t.parent >= spots.length) {
@@ -143,6 +172,7 @@ export function place(layout: readonly GeoTile[]): Spot[] {
         vertical: across,
         uturn: -1,
         wait: 0,
+        branch: "",
       });
       continue;
     }
@@ -150,7 +180,7 @@ export function place(layout: readonly GeoTile[]): Spot[] {
     const pref = preferred(p, t.dir);
     const rel = (t.dir - p.logical + 4) % 4;
     const straight = rel === 0 && canTurn(p);
-    const { heading, box } = choose(spots, t.parent, t.dir, t.double);
+    const { heading, box } = choose(spots, t.parent, t.dir, t.double, half);
     let uturn = -1;
     let wait = 0;
     if (heading !== pref && straight) {
@@ -174,6 +204,7 @@ export function place(layout: readonly GeoTile[]): Spot[] {
       vertical,
       uturn,
       wait,
+      branch: branchOf(spots, t.parent, rel, heading),
     });
   }
   return spots;
@@ -181,11 +212,11 @@ export function place(layout: readonly GeoTile[]): Spot[] {
 
 /** The centre of the marker drawn for an open end of tile `index` in the view's direction `dir`: just
  * beyond the end, on the side where a tile laid there would go. */
-export function endPoint(spots: readonly Spot[], index: number, dir: number): [number, number] {
+export function endPoint(spots: readonly Spot[], index: number, dir: number, half = HALF_WIDTH): [number, number] {
   const p = spots[index];
   if (!p) return [0, 0];
   const rel = (dir - p.logical + 4) % 4;
-  const { heading } = choose(spots, index, dir, false, true);
+  const { heading } = choose(spots, index, dir, false, half, true);
   const [ex, ey] = entryPoint(p, heading, p.spinner && rel % 2 === 1);
   const [dx, dy] = STEP[heading];
   return [ex + dx * 1.3, ey + dy * 1.3];

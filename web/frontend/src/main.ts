@@ -21,6 +21,8 @@ function boot(): void {
   }
   const app = new App(root, new Api(Number(match[1]), token), t);
   (window as unknown as { fivesApp: App }).fivesApp = app; // for the browser tests to look at
+  // the board winds its lines to the screen's width: drawn again when a phone turns or a window narrows
+  window.matchMedia("(max-width: 600px)").addEventListener("change", () => app.render());
   void app.start();
 }
 
