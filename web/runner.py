@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import os
@@ -12,6 +13,7 @@ from aiohttp import web
 
 from bot.tables import TableService
 
+from .build import BuildError, ensure_built
 from .hub import Hub
 from .server import Deliver, make_app
 from .sessions import Signer
@@ -43,6 +45,10 @@ class WebSettings:
 
 
 async def start_web(settings: WebSettings, service: TableService, hub: Hub, deliver: Deliver) -> web.AppRunner:
+    try:  # the page's script and styles (the API needs none of them): built once, off the event loop
+        await asyncio.to_thread(ensure_built)
+    except BuildError as error:
+        log.error("the web table's page is not built, only its API is served: %s", error)
     runner = web.AppRunner(make_app(service, Signer(settings.secret), hub, deliver=deliver), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, settings.host, settings.port).start()
