@@ -63,3 +63,10 @@ def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives
     assert report["names"] and all(re.fullmatch(r"\d-\d", name) for name in report["names"]), report
     assert report["endName"] is None or report["endName"].startswith(f"Play {report['playable']} on the ")
     assert report["after"] > report["before"]
+
+
+def test_a_dropped_socket_is_reopened_since_the_turn_shown_and_brings_the_next_move(all_fives):
+    report = run_scenario("reconnect", all_fives)
+    assert "reconnecting" in report["lost"]
+    assert report["since"] == [str(report["turn"])], "one reconnection, since the turn the page showed"
+    assert report["now"] > report["turn"]

@@ -253,7 +253,32 @@ async function keyboard(context) {
   return { names, playable, endName, before, after: await page.evaluate(() => window.fivesApp.state.turn) };
 }
 
-const SCENARIOS = { keyboard, "whole-game": wholeGame, spectator, stale, japanese, screenshots };
+/** The socket drops; the page says so, reconnects by itself `since` its turn and shows a move made elsewhere. */
+async function reconnect(context) {
+  const { page } = await openPage(context, playerUrl);
+  if ((await ready(page)) === "over") fail("the game is over before the reconnect check");
+  await page.waitForFunction(() => window.fivesApp.link === "open", null, { timeout: WAIT });
+  const urls = [];
+  page.on("websocket", (ws) => urls.push(new URL(ws.url()).searchParams.get("since")));
+  const { turn, token, game, action } = await page.evaluate(() => {
+    const s = window.fivesApp.state;
+    return { turn: s.turn, token: window.fivesApp.api.token, game: s.game_no, action: s.you.view.legal[0].text };
+  });
+  await page.evaluate(() => window.fivesApp.live.ws.close()); // as a network drop would
+  await page.waitForFunction(() => window.fivesApp.link === "lost", null, { timeout: WAIT });
+  const lost = await page.locator("[data-testid=link]").innerText();
+  await page.waitForFunction(() => window.fivesApp.link === "open", null, { timeout: WAIT });
+  const moved = await fetch(new URL(`/api/games/${game}/act`, playerUrl), {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ action, turn }),
+  });
+  if (moved.status !== 200) fail("the move made elsewhere was refused", { status: moved.status });
+  await page.waitForFunction((old) => window.fivesApp.state.turn > old, turn, { timeout: WAIT });
+  return { lost, since: urls, turn, now: await page.evaluate(() => window.fivesApp.state.turn) };
+}
+
+const SCENARIOS = { reconnect, keyboard, "whole-game": wholeGame, spectator, stale, japanese, screenshots };
 const run = SCENARIOS[scenario];
 if (!run) fail(`unknown scenario ${scenario}`);
 const browser = await launch();
