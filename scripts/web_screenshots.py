@@ -5,7 +5,6 @@ photographed on a desktop and on a phone. Prints the first paint and table-drawn
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -30,9 +29,8 @@ def main() -> int:
     for name, args, moves in SHOTS:
         demo = start_demo(*args)
         try:
-            os.environ["FIVES_MOVES"] = str(moves)
-            os.environ["FIVES_SELECT"] = "1"
-            report = run_scenario("screenshots", demo, OUT / f"{name}.png")
+            env = {"FIVES_MOVES": str(moves), "FIVES_SELECT": "1"}
+            report = run_scenario("screenshots", demo, OUT / f"{name}.png", env=env)
         finally:
             demo.stop()
         print(f"{name}: {OUT / name}.png, -phone.png; {report['paint']}")

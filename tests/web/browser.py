@@ -101,13 +101,23 @@ def start_demo(*args: str) -> Demo:
     return demo
 
 
-def run_scenario(scenario: str, demo: Demo, shot: Path | None = None, timeout: float = 240.0) -> dict[str, Any]:
+def run_scenario(
+    scenario: str, demo: Demo, shot: Path | None = None, timeout: float = 240.0, env: dict[str, str] | None = None
+) -> dict[str, Any]:
     node = shutil.which("node")
     assert node is not None, "node is needed for the browser tests"
     command = [node, "e2e/table.mjs", scenario, demo.url, demo.watch_url]
     if shot is not None:
         command.append(str(shot))
-    result = subprocess.run(command, cwd=FRONTEND, capture_output=True, text=True, timeout=timeout, check=False)
+    result = subprocess.run(
+        command,
+        cwd=FRONTEND,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={**os.environ, **(env or {})},
+    )
     last = (result.stdout.strip().splitlines() or ["{}"])[-1]
     try:
         report: dict[str, Any] = json.loads(last)

@@ -70,3 +70,21 @@ def test_a_dropped_socket_is_reopened_since_the_turn_shown_and_brings_the_next_m
     assert "reconnecting" in report["lost"]
     assert report["since"] == [str(report["turn"])], "one reconnection, since the turn the page showed"
     assert report["now"] > report["turn"]
+
+
+@pytest.mark.parametrize(
+    "game", [("domineren", "4", "3"), ("five-hundred", "4", "8")], ids=["domineren", "five-hundred"]
+)
+def test_the_other_families_are_played_in_the_page(game, tmp_path):
+    """Domineren (the set, a type declaration from the list, tiles onto ends, play-or-block choices) and Five
+    Hundred (bids from the list, the widow's discard by tapping cards, cards into tricks) for a few moves."""
+    need_chromium()
+    built()
+    name, players, seed = game
+    demo = start_demo(name, "--players", players, "--seed", seed)
+    try:
+        report = run_scenario("screenshots", demo, tmp_path / "table.png", env={"FIVES_MOVES": "6", "FIVES_PHONE": "0"})
+    finally:
+        demo.stop()
+    assert (tmp_path / "table.png").stat().st_size > 10_000
+    assert report["played"] >= 6 or report["over"], report

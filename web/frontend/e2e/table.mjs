@@ -202,14 +202,18 @@ async function japanese(context) {
 async function screenshots(context) {
   const { page, errors } = await openPage(context, playerUrl);
   const moves = Number(process.env.FIVES_MOVES ?? "6");
-  for (let k = 0; k < moves; k++) {
+  const ways = {};
+  let played = 0;
+  for (; played < moves; played++) {
     if ((await ready(page)) === "over") break;
-    await playOne(page);
+    const how = await playOne(page);
+    ways[how] = (ways[how] ?? 0) + 1;
   }
-  await ready(page);
+  const over = (await ready(page)) === "over";
   const selectable = page.locator("[data-testid=hand] button.piece:not([disabled])").first();
   if (process.env.FIVES_SELECT && (await selectable.count()) > 0) await selectable.click(); // show the ends lit
   await page.screenshot({ path: shot, fullPage: true });
+  if (process.env.FIVES_PHONE === "0") return { played, ways, over };
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(playerUrl, { timeout: WAIT });
@@ -224,7 +228,7 @@ async function screenshots(context) {
     return { first_paint: at("first-contentful-paint"), table_drawn: at("fives-table-drawn") };
   });
   if (errors.length) fail("errors on the page", { errors });
-  return { paint };
+  return { paint, played, ways, over };
 }
 
 /** A move with the keyboard alone: a tile by its name, then an end by its name, each pressed with Enter. */

@@ -70,28 +70,30 @@ export class App {
     if (this.waitingFrom !== null && state.turn > this.waitingFrom) {
       this.waitingFrom = null;
       this.busy = false;
+      if (this.message === this.t("sent")) this.message = "";
     }
     this.render();
   }
 
   async play(move: Legal): Promise<void> {
     if (!this.state || this.busy) return;
+    const sentAt = this.state.turn;
+    // Busy from the tap until a table after this turn is shown: the socket's push may come before or after
+    // the POST's answer, and the old position must not take a second tap meanwhile.
     this.busy = true;
+    this.waitingFrom = sentAt;
     this.message = this.t("sent");
     this.render();
-    const answer = await this.api.act(move.text, this.state.turn).catch((error: Error) => ({
+    const answer = await this.api.act(move.text, sentAt).catch((error: Error) => ({
       ok: false,
       status: 0,
       error: error.message,
     }));
-    const sentAt = this.state.turn;
     if (answer.ok) {
-      // Still busy until the table after the move is shown: the answer may come before the socket's push,
-      // and the old position must not take a second tap meanwhile.
-      this.message = "";
-      this.waitingFrom = sentAt;
-      window.setTimeout(() => void this.catchUp(sentAt), this.live.open ? 3000 : 0);
+      if (this.message === this.t("sent")) this.message = "";
+      if (this.waitingFrom === sentAt) window.setTimeout(() => void this.catchUp(sentAt), this.live.open ? 3000 : 0);
     } else {
+      this.waitingFrom = null;
       this.busy = false;
       this.message = answer.status === 409 ? this.t("stale") : this.t("refused", { error: answer.error ?? String(answer.status) });
       await this.catchUp(sentAt); // the table as it is now (a stale page's, or after a refusal)
