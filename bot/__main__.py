@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 
 
 DEMO_FILE = re.compile(r"board-\d{4,}\.png|sheet-(\d{2,}|final)\.png")  # what a demo writes, and only that
-DEMO_FLAGS = ("--players", "--seed", "--out", "--lang", "--level")
+DEMO_FLAGS = ("--players", "--seed", "--out", "--lang", "--level", "--web", "--port", "--option")
 
 
 def games_list() -> str:
@@ -93,6 +93,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--lang", choices=LOCALES, help="language of the demo (en)")
     parser.add_argument("--level", choices=LEVELS, help="how strong the demo's computers play (easy)")
     parser.add_argument(
+        "--web",
+        action="store_true",
+        default=None,
+        help="play the demo yourself in a browser against computers: serves the live table on 127.0.0.1 and "
+        "prints its address (builds the front end first if needed: Node and npm)",
+    )
+    parser.add_argument("--port", type=int, help="the --web demo's port (0, the default: any free port)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a game option of the --web demo, e.g. --option target=50 (repeatable)",
+    )
+    parser.add_argument(
         "--shards", metavar="IDS", help="the shards this process runs, e.g. 0-3 (FIVES_SHARD_IDS; needs --shard-count)"
     )
     parser.add_argument(
@@ -118,6 +132,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.players is not None and args.players not in game_info(args.demo).players:
         allowed = ", ".join(map(str, game_info(args.demo).players))
         parser.error(f"{args.demo} is played by {allowed} players, not {args.players}")
+    if args.web:
+        if args.out is not None:
+            parser.error("--out is for the demo's images; the --web demo draws in the browser")
+        if args.port is not None and not 0 <= args.port < 65536:
+            parser.error(f"--port must be a port number (0: any free one), not {args.port}")
+        from bot.web_demo import parse_options  # aiohttp and the web shell only for a --web demo
+
+        try:
+            args.options = parse_options(args.option)
+        except ValueError as exc:
+            parser.error(str(exc))
+        args.level = args.level or DEFAULT_LEVEL
+        return args
+    if args.port is not None or args.option is not None:
+        parser.error("--port and --option go with --demo GAME --web")
     if args.out is not None and not args.out.strip():  # Path("") is "." and would write into the current folder
         parser.error("--out needs a folder name (an empty one would write into the current folder)")
     args.out = Path(args.out if args.out is not None else "demo-out")
@@ -164,6 +193,13 @@ def prepare_out(out: Path) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.demo is not None and args.web:
+        from bot.web_demo import serve_demo
+
+        demo_table = serve_demo(
+            args.demo, args.players, args.seed, args.level, port=args.port or 0, options=args.options, lang=args.lang
+        )
+        return asyncio.run(demo_table)
     if args.demo is not None:
         try:
             return asyncio.run(demo(args.demo, args.players, args.seed, args.out, args.lang, args.level))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import os
@@ -13,6 +14,7 @@ from aiohttp import web
 from bot.tables import TableService
 
 from .auth import Auth, Members
+from .build import BuildError, ensure_built
 from .hub import Hub
 from .links import TableLinks
 from .oauth import DiscordOAuth
@@ -98,6 +100,10 @@ def web_app(
 async def start_web(
     settings: WebSettings, service: TableService, hub: Hub, deliver: Deliver, members: Members
 ) -> web.AppRunner:
+    try:  # the page's script and styles (the API needs none of them): built once, off the event loop
+        await asyncio.to_thread(ensure_built)
+    except BuildError as error:
+        log.error("the web table's page is not built, only its API is served: %s", error)
     # No access log: socket URLs carry tokens, and Discord's callback a code.
     runner = web.AppRunner(web_app(settings, service, hub, deliver, members), access_log=None)
     await runner.setup()

@@ -1,0 +1,90 @@
+"""The live table in a real browser (headless Chromium via playwright-core), against the browser demo
+started as a user starts it: a whole game played by tapping tiles and ends, a spectator's page that never
+receives a hand, a stale page's move refused with a message, and the Japanese page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.web.browser import Demo, built, need_chromium, run_scenario, start_demo
+
+
+@pytest.fixture(scope="module")
+def all_fives() -> Iterator[Demo]:
+    """A long game (All Fives to 250 for two): the checks below take a few of its moves each."""
+    need_chromium()
+    built()
+    demo = start_demo("all-fives", "--players", "2", "--seed", "11")
+    yield demo
+    demo.stop()
+
+
+def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c():
+    need_chromium()
+    built()
+    # Draw dominoes for two, one round: a whole game in a dozen moves
+    demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=1")
+    try:
+        report = run_scenario("whole-game", demo)
+    finally:
+        code = demo.stop()
+    assert report["banner"].startswith("Game over"), report
+    assert report["moves"] >= 3
+    assert report["ways"].get("end", 0) >= 1, f"no tile was played by tapping it then an end: {report}"
+    assert code == 0
+    assert any("demo stopped" in line for line in demo.lines), demo.lines
+
+
+def test_a_spectator_follows_the_moves_and_is_never_sent_a_hand(all_fives):
+    report = run_scenario("spectator", all_fives)
+    assert report["seen"] > report["start"], "the player's moves reached the spectator's page"
+    assert "watching" in report["status"]
+
+
+def test_a_stale_page_is_told_its_move_was_refused_and_shows_the_game_as_it_is(all_fives):
+    report = run_scenario("stale", all_fives)
+    assert "moved on" in report["message"]
+    assert report["now"] > report["turn"]
+
+
+def test_the_page_speaks_japanese_with_lang_ja(all_fives):
+    report = run_scenario("japanese", all_fives)
+    assert report["lang"] == "ja"
+    assert "あなたの番です" in report["status"]
+    assert report["hand"] == "あなたの手牌"
+    assert "観戦中" in report["watcher"]
+
+
+def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives):
+    report = run_scenario("keyboard", all_fives)
+    assert report["names"] and all(re.fullmatch(r"\d-\d", name) for name in report["names"]), report
+    assert report["endName"] is None or report["endName"].startswith(f"Play {report['playable']} on the ")
+    assert report["after"] > report["before"]
+
+
+def test_a_dropped_socket_is_reopened_since_the_turn_shown_and_brings_the_next_move(all_fives):
+    report = run_scenario("reconnect", all_fives)
+    assert "reconnecting" in report["lost"]
+    assert report["since"] == [str(report["turn"])], "one reconnection, since the turn the page showed"
+    assert report["now"] > report["turn"]
+
+
+@pytest.mark.parametrize(
+    "game", [("domineren", "4", "3"), ("five-hundred", "4", "8")], ids=["domineren", "five-hundred"]
+)
+def test_the_other_families_are_played_in_the_page(game, tmp_path):
+    """Domineren (the set, a type declaration from the list, tiles onto ends, play-or-block choices) and Five
+    Hundred (bids from the list, the widow's discard by tapping cards, cards into tricks) for a few moves."""
+    need_chromium()
+    built()
+    name, players, seed = game
+    demo = start_demo(name, "--players", players, "--seed", seed)
+    try:
+        report = run_scenario("screenshots", demo, tmp_path / "table.png", env={"FIVES_MOVES": "6", "FIVES_PHONE": "0"})
+    finally:
+        demo.stop()
+    assert (tmp_path / "table.png").stat().st_size > 10_000
+    assert report["played"] >= 6 or report["over"], report

@@ -1,0 +1,105 @@
+// The table's API (docs/web.md): GET the table, POST a move, and a socket that pushes the table whenever
+// the game moves on. The session is the `?token=` of the page's address (the browser demo, the Activity)
+// sent as a bearer token, else the fives_session cookie (then a POST carries the CSRF header).
+
+import type { TableState } from "./types";
+
+export interface Answer {
+  ok: boolean;
+  status: number;
+  error?: string;
+}
+
+export class Api {
+  constructor(
+    readonly gameNo: number,
+    readonly token: string | null,
+  ) {}
+
+  private headers(): Record<string, string> {
+    return this.token ? { Authorization: `Bearer ${this.token}` } : { "X-Fives-CSRF": "1" };
+  }
+
+  async table(): Promise<TableState> {
+    const response = await fetch(`/api/games/${this.gameNo}`, { headers: this.headers(), credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return (await response.json()) as TableState;
+  }
+
+  async act(action: string, turn: number): Promise<Answer> {
+    const response = await fetch(`/api/games/${this.gameNo}/act`, {
+      method: "POST",
+      headers: { ...this.headers(), "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({ action, turn }),
+    });
+    try {
+      return (await response.json()) as Answer;
+    } catch {
+      return { ok: false, status: response.status, error: response.statusText };
+    }
+  }
+
+  socketUrl(since: number): string {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
+    return `${scheme}//${location.host}/api/games/${this.gameNo}/ws?since=${since}${token}`;
+  }
+}
+
+/** Backoff before the n-th reconnection attempt: 0.5 s doubling up to 10 s. */
+export function backoff(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.max(0, attempt));
+}
+
+export type LinkStatus = "connecting" | "open" | "lost";
+
+/** The socket, reopened with backoff after any loss, each time `since` the last turn the page showed. */
+export class Live {
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly api: Api,
+    private readonly since: () => number,
+    private readonly onTable: (state: TableState) => void,
+    private readonly onStatus: (status: LinkStatus) => void,
+  ) {}
+
+  get open(): boolean {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  connect(): void {
+    if (this.stopped) return;
+    this.onStatus(this.attempt ? "lost" : "connecting");
+    const ws = new WebSocket(this.api.socketUrl(this.since()));
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.attempt = 0;
+      this.onStatus("open");
+    });
+    ws.addEventListener("message", (event) => {
+      let message: { type?: string } & Partial<TableState>;
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (message.type === "table") this.onTable(message as TableState);
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws || this.stopped) return;
+      this.ws = null;
+      this.onStatus("lost");
+      const delay = backoff(this.attempt++);
+      window.setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,363 @@
+// The page: one state (the last table the server sent, what the player selected, a message) drawn whole
+// on every change. Moves go out as {action, turn}; a stale turn (409) says so and shows the table as it is.
+
+import { Api, Live, type LinkStatus } from "./api";
+import { dominerenBoard, type EndTarget, fivesBoard } from "./boards";
+import { actionName, cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
+import { h } from "./dom";
+import { handTile } from "./domino";
+import type { T } from "./i18n";
+import { cardsMove, endKey, endOf, groups, moveTile, movesAt, movesOf, tileKey } from "./moves";
+import {
+  type DominerenView,
+  family,
+  type FiveHundredView,
+  type FivesView,
+  type Legal,
+  type TableState,
+  type Tile,
+  type View,
+} from "./types";
+
+export class App {
+  state: TableState | null = null;
+  selected: string | null = null; // a tile key (`6-4`) or a card (`10H`)
+  chosen = new Set<string>(); // cards picked for a discard or a call
+  choices: Legal[] | null = null; // several moves fit the tap: the player picks one
+  message = "";
+  link: LinkStatus = "connecting";
+  busy = false;
+  waitingFrom: number | null = null; // the turn a move was taken at, until a newer table is shown
+  private readonly live: Live;
+
+  constructor(
+    readonly root: HTMLElement,
+    readonly api: Api,
+    readonly t: T,
+  ) {
+    this.live = new Live(
+      api,
+      () => this.state?.turn ?? -1,
+      (state) => this.show(state),
+      (status) => {
+        this.link = status;
+        this.render();
+      },
+    );
+  }
+
+  async start(): Promise<void> {
+    this.render();
+    try {
+      this.show(await this.api.table());
+    } catch (error) {
+      this.message = this.t("no_game", { error: String((error as Error).message) });
+      this.render();
+      return;
+    }
+    this.live.connect();
+  }
+
+  /** A table from the server: shown unless it is older than the one on the page. */
+  show(state: TableState): void {
+    if (this.state && state.turn < this.state.turn) return;
+    if (!this.state || state.turn !== this.state.turn) {
+      this.selected = null;
+      this.chosen.clear();
+      this.choices = null;
+    }
+    this.state = state;
+    if (this.waitingFrom !== null && state.turn > this.waitingFrom) {
+      this.waitingFrom = null;
+      this.busy = false;
+      if (this.message === this.t("sent")) this.message = "";
+    }
+    this.render();
+  }
+
+  async play(move: Legal): Promise<void> {
+    if (!this.state || this.busy) return;
+    const sentAt = this.state.turn;
+    // Busy from the tap until a table after this turn is shown: the socket's push may come before or after
+    // the POST's answer, and the old position must not take a second tap meanwhile.
+    this.busy = true;
+    this.waitingFrom = sentAt;
+    this.message = this.t("sent");
+    this.render();
+    const answer = await this.api.act(move.text, sentAt).catch((error: Error) => ({
+      ok: false,
+      status: 0,
+      error: error.message,
+    }));
+    if (answer.ok) {
+      if (this.message === this.t("sent")) this.message = "";
+      if (this.waitingFrom === sentAt) window.setTimeout(() => void this.catchUp(sentAt), this.live.open ? 3000 : 0);
+    } else {
+      this.waitingFrom = null;
+      this.busy = false;
+      this.message = answer.status === 409 ? this.t("stale") : this.t("refused", { error: answer.error ?? String(answer.status) });
+      await this.catchUp(sentAt); // the table as it is now (a stale page's, or after a refusal)
+    }
+    this.render();
+  }
+
+  /** Reads the table when the socket has not brought one newer than `turn` (it is down, or slow). */
+  private async catchUp(turn: number): Promise<void> {
+    if (this.state && this.state.turn > turn && this.waitingFrom === null) return;
+    try {
+      this.show(await this.api.table());
+    } catch {
+      /* the socket will bring it back */
+    }
+    if (this.waitingFrom === turn) {
+      this.waitingFrom = null; // the move was taken but nothing moved on (should not happen): tappable again
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  private mine(): View | null {
+    return this.state?.you?.view ?? null;
+  }
+
+  private name(seat: number | null | undefined): string {
+    if (seat === null || seat === undefined || !this.state) return "";
+    return this.state.seats[seat]?.name ?? `#${seat + 1}`;
+  }
+
+  // -- taps ----------------------------------------------------------------------------------------
+  private pick(item: string): void {
+    const view = this.mine();
+    if (!view) return;
+    if (view.game_id === "five-hundred" && (view as FiveHundredView).discard_count) {
+      if (this.chosen.has(item)) this.chosen.delete(item);
+      else this.chosen.add(item);
+      this.render(`hand:${item}`);
+      return;
+    }
+    const moves = movesOf(view, item);
+    const placed = moves.filter((m) => endOf(view, m) !== null);
+    if (moves.length === 1 && !placed.length) {
+      void this.play(moves[0]); // a card, a lead, a set: nothing more to choose
+      return;
+    }
+    this.selected = this.selected === item ? null : item;
+    this.choices = null;
+    this.message = this.selected ? this.t("pick_end") : "";
+    if (this.selected && !placed.length) {
+      this.choices = moves;
+      this.message = this.t("pick_move");
+    }
+    this.render(`hand:${item}`);
+  }
+
+  private endTargets(view: View): Map<string, EndTarget> {
+    const targets = new Map<string, EndTarget>();
+    if (!this.selected || !this.state?.you?.your_turn) return targets;
+    const item = this.selected;
+    for (const move of movesOf(view, item)) {
+      const end = endOf(view, move);
+      if (!end) continue;
+      const key = endKey(end);
+      if (targets.has(key)) continue;
+      const points = move.points ?? move.gain;
+      targets.set(key, {
+        label: this.t("play_at", { tile: item, number: end.number }) + (points ? ` (${this.t("points", { points })})` : ""),
+        onPick: () => {
+          const fits = movesAt(view, item, key);
+          if (fits.length === 1) void this.play(fits[0]);
+          else {
+            this.choices = fits;
+            this.message = this.t("pick_move");
+            this.render();
+          }
+        },
+      });
+    }
+    return targets;
+  }
+
+  // -- drawing -------------------------------------------------------------------------------------
+  render(focus?: string): void {
+    const active = focus ?? (document.activeElement as HTMLElement | null)?.dataset?.focus;
+    const t = this.t;
+    const state = this.state;
+    const page = h("div", { class: "page" });
+    const head = h("header", {}, h("h1", {}, state ? t("title", { no: state.game_no }) : t("loading")));
+    const link = this.link === "open" ? "live" : this.link === "lost" ? "reconnecting" : "connecting";
+    head.append(h("span", { class: `link ${this.link}`, "data-testid": "link" }, t(link)));
+    page.append(head);
+    if (this.message) page.append(h("p", { class: "message", role: "alert", "data-testid": "message" }, this.message));
+    if (state) page.append(...this.table(state));
+    this.root.replaceChildren(page);
+    if (state && !performance.getEntriesByName("fives-table-drawn").length) performance.mark("fives-table-drawn");
+    if (active) (this.root.querySelector(`[data-focus="${CSS.escape(active)}"]`) as HTMLElement | null)?.focus();
+  }
+
+  private table(state: TableState): HTMLElement[] {
+    const t = this.t;
+    const pub = state.public;
+    const mine = this.mine();
+    const out: HTMLElement[] = [];
+    out.push(this.statusLine(state));
+    const board = h("section", { class: "board-wrap", "data-testid": "board" });
+    const targets = mine ? this.endTargets(mine) : new Map<string, EndTarget>();
+    const kind = family(state.game_id);
+    if (kind === "fives") {
+      const v = pub as FivesView;
+      board.append(fivesBoard(v, targets, t));
+      const facts = [t("hand_no", { no: v.hand_no })];
+      if (v.boneyard) facts.push(t("boneyard", { count: v.boneyard }));
+      if (v.muggins_unit) facts.push(t("end_count", { count: v.end_count }));
+      board.append(h("p", { class: "facts" }, facts.join(" · ")));
+    } else if (kind === "domineren") {
+      const v = pub as DominerenView;
+      board.append(dominerenBoard(v, targets, t));
+      const facts = [t("hand_no", { no: v.hand_no })];
+      if (v.game_type) facts.push(t("game_type", { id: v.game_type.id, name: v.game_type.name }));
+      if (v.talon) facts.push(t("talon", { count: v.talon }));
+      if (v.pool) facts.push(t("pool", { count: v.pool }));
+      if (v.billitonnen) facts.push(t("billitonnen"));
+      board.append(h("p", { class: "facts" }, facts.join(" · ")));
+      const declared = v.declared.map((tiles, seat) => (tiles.length ? `${this.name(seat)}: ${tiles.map(tileKey).join(" ")}` : "")).filter(Boolean);
+      if (declared.length) board.append(h("p", { class: "facts" }, `${t("declared")}: ${declared.join("; ")}`));
+    } else {
+      const v = pub as FiveHundredView;
+      board.append(fiveHundredBoard(v, state.seats, state.you?.seat ?? null, t));
+      board.append(fiveHundredInfo(v, state.seats, t));
+    }
+    out.push(board);
+    out.push(this.scores(state));
+    const ended = this.ending(state);
+    if (ended) out.push(ended);
+    if (mine) out.push(this.hand(state, mine));
+    if (mine && state.you?.your_turn && mine.legal.length) out.push(...this.moves(mine));
+    return out;
+  }
+
+  private statusLine(state: TableState): HTMLElement {
+    const t = this.t;
+    const pub = state.public;
+    const parts: string[] = [];
+    if (pub.over) parts.push(t("game_over"));
+    else if (state.you?.your_turn) parts.push(t("your_turn"));
+    else if (pub.current_seat !== null) parts.push(t("turn_of", { name: this.name(pub.current_seat) }));
+    parts.push(state.you ? t("you_are", { name: this.name(state.you.seat) }) : t("spectator"));
+    const p = h("p", { class: `status${state.you?.your_turn ? " mine" : ""}`, "data-testid": "status" }, parts.join(" · "));
+    if (pub.last) {
+      const [seat, action, points] = pub.last;
+      const scored = points?.some((x) => x > 0) ? ` ${t("scored", { points: Math.max(...points) })}` : "";
+      p.append(h("br"), h("span", { class: "last", "data-testid": "last" }, t("last", { name: this.name(seat), action: actionName(action) }) + scored));
+    }
+    return p;
+  }
+
+
+  private scores(state: TableState): HTMLElement {
+    const t = this.t;
+    const pub = state.public;
+    const sides = pub.sides ?? state.seats.map((s) => [s.index]);
+    const list = h("ul", { class: "scores", "aria-label": t(state.game_id === "domineren" ? "chips" : "scores") });
+    sides.forEach((side, k) => {
+      const names = side.map((seat) => this.name(seat) + (state.seats[seat]?.computer ? ` (${t("computer")})` : "")).join(" & ");
+      const turn = pub.current_seat !== null && side.includes(pub.current_seat);
+      const won = pub.winner?.some((w) => side.includes(w));
+      list.append(h("li", { class: `${turn ? "to-play" : ""}${won ? " won" : ""}`.trim() }, h("span", {}, names), h("b", {}, String(pub.scores[k] ?? 0))));
+    });
+    return list;
+  }
+
+  private ending(state: TableState): HTMLElement | null {
+    const t = this.t;
+    const pub = state.public;
+    if (pub.over) {
+      const winners = (pub.winner ?? []).map((seat) => this.name(seat)).join(", ");
+      return h("div", { class: "banner over", role: "status", "data-testid": "game-over" }, h("strong", {}, t("game_over")), " ", t("winner", { names: winners }));
+    }
+    const last = pub.hands[pub.hands.length - 1];
+    if (last && pub.history.length === 0) {
+      return h("div", { class: "banner", role: "status" }, h("strong", {}, t("hand_over", { no: pub.hands.length })), ` ${last.reason}: ${last.points.join(" / ")}`);
+    }
+    return null;
+  }
+
+  private hand(state: TableState, view: View): HTMLElement {
+    const t = this.t;
+    const yourTurn = !!state.you?.your_turn;
+    const items = (view.hand ?? []).map((x) => (typeof x === "string" ? x : tileKey(x as Tile)));
+    const cards = family(state.game_id) === "five-hundred";
+    const discarding = cards && (view as FiveHundredView).discard_count > 0 && yourTurn;
+    const section = h("section", { class: "hand", "aria-label": t("your_hand"), "data-testid": "hand" });
+    section.append(h("h2", {}, t("your_hand")));
+    if (discarding) section.append(h("p", {}, t("discard", { count: (view as FiveHundredView).discard_count })));
+    const row = h("div", { class: "hand-row" });
+    for (const item of items) {
+      const moves = yourTurn ? movesOf(view, item) : [];
+      const playable = discarding || moves.length > 0;
+      const best = Math.max(0, ...moves.map((m) => m.points ?? 0));
+      const label = cards ? cardName(item) : item;
+      const pressed = discarding ? this.chosen.has(item) : this.selected === item;
+      const button = h(
+        "button",
+        {
+          type: "button",
+          class: `piece${playable ? " playable" : ""}${pressed ? " selected" : ""}${best ? " scores" : ""}`,
+          "aria-label": label,
+          "aria-pressed": pressed ? "true" : "false",
+          disabled: !playable || this.busy,
+          "data-focus": `hand:${item}`,
+          "data-item": item,
+        },
+        cards ? handCard(item) : handTile(...(item.split("-").map(Number) as [number, number])),
+        best ? h("span", { class: "badge" }, `+${best}`) : null,
+      );
+      button.addEventListener("click", () => this.pick(item));
+      row.append(button);
+    }
+    section.append(row);
+    if (discarding) {
+      const move = cardsMove(view, "discard", this.chosen);
+      if (move) section.append(this.moveButton(move, "primary"));
+    }
+    return section;
+  }
+
+  private moveButton(move: Legal, cls = ""): HTMLButtonElement {
+    const t = this.t;
+    const points = move.points ?? move.gain ?? 0;
+    const text = actionName(move.text) + (points ? ` · ${t("points", { points })}` : "");
+    const button = h("button", { type: "button", class: `move ${cls}${points ? " scores" : ""}`.trim(), "data-action": move.text, "data-focus": `move:${move.text}`, disabled: this.busy }, text);
+    button.addEventListener("click", () => void this.play(move));
+    return button;
+  }
+
+  private moves(view: View): HTMLElement[] {
+    const t = this.t;
+    const out: HTMLElement[] = [];
+    const section = h("section", { class: "moves", "aria-label": t("moves"), "data-testid": "moves" });
+    section.append(h("h2", {}, t("moves")));
+    // The moves of the selected piece (or the choices a tap left), else every move that is not a piece's
+    // (draw, pass, bids ...), else all of them when there are few.
+    let shown: Legal[];
+    if (this.choices) shown = this.choices;
+    else if (this.selected) shown = movesOf(view, this.selected);
+    else {
+      const loose = view.legal.filter((m) => moveTile(m) === null && m.kind !== "discard");
+      shown = loose.length ? loose : view.legal.length <= 12 ? view.legal : [];
+    }
+    const list = h("div", { class: "move-list" });
+    for (const move of shown.slice(0, 60)) list.append(this.moveButton(move));
+    section.append(list);
+    out.push(section);
+    // The generic fallback: every legal action, whatever it is, grouped by kind.
+    const all = h("details", { class: "all-moves", "data-testid": "all-moves" });
+    all.append(h("summary", {}, t("all_moves", { count: view.legal.length })));
+    for (const [kind, moves] of groups(view)) {
+      const group = h("div", { class: "move-group" }, h("h3", {}, kind));
+      for (const move of moves) group.append(this.moveButton(move));
+      all.append(group);
+    }
+    out.push(all);
+    return out;
+  }
+}

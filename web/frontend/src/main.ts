@@ -1,0 +1,29 @@
+// The page /table/{game_no}: read the game and the session from the address, then run the table.
+
+import "./style.css";
+import { Api } from "./api";
+import { App } from "./app";
+import { chooseLang, translator } from "./i18n";
+
+function boot(): void {
+  const root = document.getElementById("app");
+  if (!root) return;
+  const match = /\/table\/(\d+)/.exec(location.pathname);
+  const lang = chooseLang(location.search, navigator.languages ?? [navigator.language]);
+  document.documentElement.lang = lang;
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") ?? sessionStorage.getItem("fives_token");
+  if (token) sessionStorage.setItem("fives_token", token); // a reload of the tab keeps its session
+  const t = translator(lang);
+  if (!match) {
+    root.textContent = t("no_game", { error: location.pathname });
+    return;
+  }
+  const app = new App(root, new Api(Number(match[1]), token), t);
+  (window as unknown as { fivesApp: App }).fivesApp = app; // for the browser tests to look at
+  // the board winds its lines to the screen's width: drawn again when a phone turns or a window narrows
+  window.matchMedia("(max-width: 600px)").addEventListener("change", () => app.render());
+  void app.start();
+}
+
+boot();

@@ -1,0 +1,35 @@
+"""The page of the live table: `/table/{game_no}` answers the built front end's index.html (the page reads
+the game number from its own address) and `/web/assets/...` its script and style sheet, built by Vite into
+web/frontend/dist (`python -m web.build`; never committed). External files only: the CSP allows no inline
+script or style."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from aiohttp import web
+
+DIST = Path(__file__).resolve().parent / "frontend" / "dist"
+ASSET = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # Vite's hashed names; nothing that climbs out of assets/
+NOT_BUILT = "the web table's front end is not built: run `python -m web.build` (needs Node and npm)"
+
+
+def add_page_routes(app: web.Application, dist: Path = DIST) -> None:
+    async def page(request: web.Request) -> web.StreamResponse:
+        index = dist / "index.html"
+        if not index.is_file():
+            raise web.HTTPServiceUnavailable(text=NOT_BUILT)
+        # The page itself is small and names the hashed assets of the latest build: never cached stale.
+        return web.FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    async def asset(request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        path = dist / "assets" / name
+        if not ASSET.fullmatch(name) or not path.is_file():
+            raise web.HTTPNotFound()
+        # A hashed name never changes content: the browser may keep it for a year.
+        return web.FileResponse(path, headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+    app.router.add_get(r"/table/{game_no:\d+}", page)
+    app.router.add_get("/web/assets/{name}", asset)
