@@ -6,10 +6,12 @@ Nothing runs at import."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 FRONTEND = Path(__file__).resolve().parent / "frontend"
@@ -59,17 +61,31 @@ def install(frontend: Path = FRONTEND, quiet: bool = True) -> None:
         _run([_npm(), "ci", "--no-audit", "--no-fund"], frontend, quiet)
 
 
+@contextlib.contextmanager
+def _building(frontend: Path) -> Iterator[None]:
+    """One build at a time on this machine (two processes at once: the tests on every core, two bot
+    processes at start), so that nobody serves or installs a half-written folder."""
+    with (frontend / ".build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def build(frontend: Path = FRONTEND, quiet: bool = False) -> Path:
-    install(frontend, quiet)
-    _run([_npm(), "run", "build"], frontend, quiet)
+    with _building(frontend):
+        install(frontend, quiet)
+        _run([_npm(), "run", "build"], frontend, quiet)
     return frontend / "dist"
 
 
 def ensure_built(frontend: Path = FRONTEND, quiet: bool = True) -> Path:
     """The built folder, built first if needed."""
-    if not is_built(frontend):
-        print("building the web table's front end (npm ci && npm run build in web/frontend)...", file=sys.stderr)
-        build(frontend, quiet)
+    if is_built(frontend):
+        return frontend / "dist"
+    with _building(frontend):
+        if not is_built(frontend):  # another process may have built it while this one waited
+            print("building the web table's front end (npm ci && npm run build in web/frontend)...", file=sys.stderr)
+            install(frontend, quiet)
+            _run([_npm(), "run", "build"], frontend, quiet)
     return frontend / "dist"
 
 

@@ -92,12 +92,40 @@ async def table_state(service: TableService, game_no: int, session: Session) -> 
     """What this session may see of game `game_no`: the public view, and the seat's own view when seated.
     A game of another server is not found, as if it did not exist."""
     try:
-        snapshot = await service.snapshot(game_no)  # an ended game too (here or in another process): how it ended
+        return await _live_state(service, game_no, session)
     except GameNotFound:
         raise web.HTTPNotFound(text="no such game") from None
-    info, public = snapshot.table, snapshot.view
+    except TableOver:  # ended (here or in another process): its last position, as everyone may see it
+        return await _ended_state(service, game_no, session)
+
+
+async def _ended_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+    """An ended game's last position: the replay's (kept for its viewers), whose holdings are not shown
+    here; a seat is named, its view the public one. Read from the store, not from this process's memory: a
+    game another process ended is still active there."""
+    try:
+        replay = await service.replay(game_no, session.guild_id)
+    except (GameNotFound, GameNotOver):
+        raise web.HTTPNotFound(text="no such game") from None
+    info, last = replay.table, replay.positions[-1]
+    seat = info.seat_of(session.user_id)
+    return {
+        "game_no": game_no,
+        "game_id": info.game_id,
+        "status": info.status,
+        "seats": _seats(info),
+        "turn": last.turn,
+        "public": asdict(last),
+        # a seat sees what everyone sees: nothing is left to hide or to play (the page needs a view to draw)
+        "you": None if seat is None else {"seat": seat, "your_turn": False, "view": asdict(last)},
+    }
+
+
+async def _live_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+    info = await service.table(game_no)
     if info.guild_id != session.guild_id:
         raise web.HTTPNotFound(text="no such game")
+    public = await service.public_view(game_no)
     state: dict[str, Any] = {
         "game_no": game_no,
         "game_id": info.game_id,
@@ -107,13 +135,9 @@ async def table_state(service: TableService, game_no: int, session: Session) -> 
         "public": asdict(public),
         "you": None,
     }
-    seat = info.seat_of(session.user_id)
-    if seat is not None:
-        try:
-            mine = await service.private_view(game_no, session.user_id)
-            state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
-        except TableOver:  # over (now or since the snapshot): every hand was shown at its end
-            state["you"] = {"seat": seat, "your_turn": False, "view": state["public"]}
+    if info.seat_of(session.user_id) is not None:
+        mine = await service.private_view(game_no, session.user_id)
+        state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
     return state
 
 

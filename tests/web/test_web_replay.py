@@ -17,7 +17,8 @@ async def test_a_game_in_play_has_no_replay_and_an_ended_one_returns_every_frame
     assert ended.status == 200, await ended.text()  # the page shows how it ended, not an error
     last = await ended.json()
     assert last["status"] == "finished" and last["public"]["over"]
-    assert last["you"]["seat"] is not None and last["you"]["view"] is None and not last["you"]["your_turn"]
+    # a seat of an ended game sees what everyone sees: nothing is left to hide or to play
+    assert last["you"]["seat"] is not None and last["you"]["view"] == last["public"] and not last["you"]["your_turn"]
     answer = await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(CAT.user_id))
     assert answer.status == 200, await answer.text()
     replay = await answer.json()
