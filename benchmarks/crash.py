@@ -237,11 +237,12 @@ def _spawn(
     return subprocess.Popen(args, cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE)
 
 
-def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25) -> Report:
+def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25, least: int = 0) -> Report:
     """Start, kill and restart the child `kills` times (each killed at a random moment up to `longest`
-    seconds after it has resumed its games), drain, and check everything."""
+    seconds after it has resumed its games, and after `least` actions acknowledged), drain, and check
+    everything."""
     report = Report()
-    kill_again_and_again(kills, games, seed, work, report, longest=longest)
+    kill_again_and_again(kills, games, seed, work, report, longest=longest, least=least)
     check(work, report)
     return report
 
