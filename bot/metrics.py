@@ -157,6 +157,7 @@ class TimedStore:
         target = getattr(self._store, name)
         if not inspect.iscoroutinefunction(target):
             return target
+        seconds, errors = DB_SECONDS.labels(name), DB_ERRORS.labels(name)  # looked up once, not every call
 
         async def timed(*args: Any, **kwargs: Any) -> Any:
             started = time.perf_counter()
@@ -164,12 +165,15 @@ class TimedStore:
                 return await target(*args, **kwargs)
             except Exception:
                 if _on:
-                    DB_ERRORS.labels(name).inc()
+                    errors.inc()
                 raise
             finally:
                 if _on:
-                    DB_SECONDS.labels(name).observe(time.perf_counter() - started)
+                    seconds.observe(time.perf_counter() - started)
 
+        # Kept on the instance: the next call finds it there and no longer comes through __getattr__ (which
+        # inspected the method and made this wrapper anew for every store call of every action).
+        self.__dict__[name] = timed
         return timed
 
 
