@@ -70,10 +70,15 @@ def _building(frontend: Path) -> Iterator[None]:
         yield
 
 
+def _build(frontend: Path, quiet: bool) -> None:
+    """Install and build; the caller holds the build lock."""
+    install(frontend, quiet)
+    _run([_npm(), "run", "build"], frontend, quiet)
+
+
 def build(frontend: Path = FRONTEND, quiet: bool = False) -> Path:
     with _building(frontend):
-        install(frontend, quiet)
-        _run([_npm(), "run", "build"], frontend, quiet)
+        _build(frontend, quiet)
     return frontend / "dist"
 
 
@@ -84,8 +89,7 @@ def ensure_built(frontend: Path = FRONTEND, quiet: bool = True) -> Path:
     with _building(frontend):
         if not is_built(frontend):  # another process may have built it while this one waited
             print("building the web table's front end (npm ci && npm run build in web/frontend)...", file=sys.stderr)
-            install(frontend, quiet)
-            _run([_npm(), "run", "build"], frontend, quiet)
+            _build(frontend, quiet)
     return frontend / "dist"
 
 
