@@ -51,7 +51,7 @@ from .sql.standings import Standings
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS = "data.migrations.postgres"
+MIGRATIONS = "postgres"  # the dialect of the one migration history (data/migrations) spoken here
 # The advisory lock that serialises migrations of processes starting at once: the two-key form, whose keys
 # never meet the one-key (bigint) locks that `lock_game` takes on game numbers.
 _MIGRATION_LOCK = (0x66697665, 1)  # "five"

@@ -10,26 +10,26 @@
 -- resigned  a seat went to a computer                             the game's turn then     who resigned
 -- abandoned the game was ended without results                    the game's turn then     who ended it
 CREATE TABLE outbox (
-    game_no    INTEGER NOT NULL REFERENCES games (game_no),
-    kind       TEXT    NOT NULL CHECK (kind IN ('opened', 'action', 'hand', 'reminder', 'resigned', 'abandoned')),
-    user_id    INTEGER NOT NULL,
-    turn       INTEGER NOT NULL,
-    created_at REAL    NOT NULL,
-    due_at     REAL    NOT NULL,  -- not before: the writer tells at once; a sweep takes what it left
-    attempts   INTEGER NOT NULL DEFAULT 0,
+    game_no    {bigint} NOT NULL REFERENCES games (game_no),
+    kind       TEXT     NOT NULL CHECK (kind IN ('opened', 'action', 'hand', 'reminder', 'resigned', 'abandoned')),
+    user_id    {bigint} NOT NULL,
+    turn       {bigint} NOT NULL,
+    created_at {real}   NOT NULL,
+    due_at     {real}   NOT NULL,  -- not before: the writer tells at once; a sweep takes what it left
+    attempts   {bigint} NOT NULL DEFAULT 0,
     PRIMARY KEY (game_no, kind, user_id, turn)
-) WITHOUT ROWID;
+) {without_rowid};
 -- No index on due_at: the table holds only what is untold, a handful of rows, and each action writes one.
 
 -- The newest hand DM with live controls per player and game, so that a restart still strips its controls
 -- when the next one is sent or the game ends.
 CREATE TABLE hand_messages (
-    game_no    INTEGER NOT NULL REFERENCES games (game_no),
-    user_id    INTEGER NOT NULL,
-    channel_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
+    game_no    {bigint} NOT NULL REFERENCES games (game_no),
+    user_id    {bigint} NOT NULL,
+    channel_id {bigint} NOT NULL,
+    message_id {bigint} NOT NULL,
     PRIMARY KEY (game_no, user_id)
-) WITHOUT ROWID;
+) {without_rowid};
 
 -- The turn the live board was posted at (a board is never replaced by an older one).
-ALTER TABLE games ADD COLUMN board_turn INTEGER;
+ALTER TABLE games ADD COLUMN board_turn {bigint};

@@ -5,15 +5,15 @@
 -- games finished before are read back from their results (the all-time pools; Five Hundred is rated per
 -- player count, `five-hundred:4p`, as bot.tables.ratings names its pools).
 CREATE TABLE rating_history (
-    guild_id      INTEGER NOT NULL,
-    pool          TEXT    NOT NULL,
-    user_id       INTEGER NOT NULL,
-    game_no       INTEGER NOT NULL REFERENCES games (game_no),
-    at            REAL    NOT NULL,
-    rating_before REAL    NOT NULL,  -- the ordinal shown (mu - 3 sigma)
-    rating_after  REAL    NOT NULL,
+    guild_id      {bigint} NOT NULL,
+    pool          TEXT     NOT NULL,
+    user_id       {bigint} NOT NULL,
+    game_no       {bigint} NOT NULL REFERENCES games (game_no),
+    at            {real}   NOT NULL,
+    rating_before {real}   NOT NULL,  -- the ordinal shown (mu - 3 sigma)
+    rating_after  {real}   NOT NULL,
     PRIMARY KEY (guild_id, user_id, pool, game_no)
-) WITHOUT ROWID;
+) {without_rowid};
 CREATE INDEX rating_history_pool ON rating_history (guild_id, pool);
 
 INSERT INTO rating_history (guild_id, pool, user_id, game_no, at, rating_before, rating_after)
@@ -29,17 +29,17 @@ WHERE r.user_id IS NOT NULL AND r.rating_before IS NOT NULL AND r.rating_after I
 -- that takes the announcement postpones it while it posts, so that a crash retries it and two processes
 -- never both post it.
 CREATE TABLE seasons (
-    season_id   INTEGER PRIMARY KEY AUTOINCREMENT,
-    guild_id    INTEGER NOT NULL,
-    name        TEXT    NOT NULL,
-    name_key    TEXT    NOT NULL,
-    channel_id  INTEGER NOT NULL,  -- where it was started: its champions are told there unless the server chose
-    started_by  INTEGER NOT NULL,
-    started_at  REAL    NOT NULL,
-    ends_at     REAL,
-    ended_at    REAL,
-    ended_by    INTEGER,           -- NULL: it ended by its date
-    announce_at REAL
+    season_id   {serial},
+    guild_id    {bigint} NOT NULL,
+    name        TEXT     NOT NULL,
+    name_key    TEXT     NOT NULL,
+    channel_id  {bigint} NOT NULL,  -- where it was started: its champions are told there unless the server chose
+    started_by  {bigint} NOT NULL,
+    started_at  {real}   NOT NULL,
+    ends_at     {real},
+    ended_at    {real},
+    ended_by    {bigint},           -- NULL: it ended by its date
+    announce_at {real}
 );
 CREATE UNIQUE INDEX seasons_running ON seasons (guild_id) WHERE ended_at IS NULL;
 CREATE UNIQUE INDEX seasons_named ON seasons (guild_id, name_key);
@@ -47,24 +47,24 @@ CREATE INDEX seasons_due ON seasons (ends_at) WHERE ended_at IS NULL;
 
 -- The channel a server chose for its seasons' champions.
 CREATE TABLE season_channels (
-    guild_id   INTEGER PRIMARY KEY,
-    channel_id INTEGER NOT NULL
+    guild_id   {bigint} PRIMARY KEY,
+    channel_id {bigint} NOT NULL
 );
 
 -- A rematch asked for on the message that ended a game: each human's answer (a JSON object of user id ->
 -- true for yes, false for no) until `deadline`. Settled once: 'started' when every human said yes (the new
 -- game), 'reopened' when one said no or did not answer in time (a new table with their seats open).
 CREATE TABLE rematches (
-    game_no      INTEGER PRIMARY KEY REFERENCES games (game_no),
-    guild_id     INTEGER NOT NULL,
-    channel_id   INTEGER NOT NULL,  -- where the question was posted
-    message_id   INTEGER,
-    asked_by     INTEGER NOT NULL,
-    asked_at     REAL    NOT NULL,
-    deadline     REAL    NOT NULL,
-    answers      TEXT    NOT NULL,
-    status       TEXT    NOT NULL CHECK (status IN ('open', 'started', 'reopened')),
-    lobby_id     INTEGER,           -- the table it led to
-    next_game_no INTEGER
-) WITHOUT ROWID;
+    game_no      {bigint} PRIMARY KEY REFERENCES games (game_no),
+    guild_id     {bigint} NOT NULL,
+    channel_id   {bigint} NOT NULL,  -- where the question was posted
+    message_id   {bigint},
+    asked_by     {bigint} NOT NULL,
+    asked_at     {real}   NOT NULL,
+    deadline     {real}   NOT NULL,
+    answers      {json}   NOT NULL,
+    status       TEXT     NOT NULL CHECK (status IN ('open', 'started', 'reopened')),
+    lobby_id     {bigint},           -- the table it led to
+    next_game_no {bigint}
+) {without_rowid};
 CREATE INDEX rematches_open ON rematches (deadline) WHERE status = 'open';

@@ -4,11 +4,11 @@
 -- or closed to watchers; none: anyone joins, anyone watches). `invited` is a JSON list of the user ids who may
 -- join a private table (the host always may).
 CREATE TABLE table_access (
-    lobby_id INTEGER PRIMARY KEY REFERENCES lobbies (lobby_id),
-    private  INTEGER NOT NULL,
-    invited  TEXT    NOT NULL,
-    watching INTEGER NOT NULL  -- 1: anyone who does not play may watch
-) WITHOUT ROWID;
+    lobby_id {bigint} PRIMARY KEY REFERENCES lobbies (lobby_id),
+    private  {bool}   NOT NULL,
+    invited  {json}   NOT NULL,
+    watching {bool}   NOT NULL  -- 1: anyone who does not play may watch
+) {without_rowid};
 
 -- Who watches a table, by its lobby (a table is watched from its lobby message, before its game exists).
 -- `mode`: 'thread' (added to the table's thread, where the boards are) or 'dm' (a digest of the public board
@@ -17,15 +17,15 @@ CREATE TABLE table_access (
 -- sends it claims it until `claimed_until` in the same statement, so two processes never both send it, and a
 -- crash sends it again after the lease.
 CREATE TABLE watchers (
-    lobby_id      INTEGER NOT NULL REFERENCES lobbies (lobby_id),
-    user_id       INTEGER NOT NULL,
-    mode          TEXT    NOT NULL CHECK (mode IN ('thread', 'dm')),
-    since         REAL    NOT NULL,
-    told_turn     INTEGER NOT NULL DEFAULT 0,
-    told_hands    INTEGER NOT NULL DEFAULT 0,
-    told_at       REAL    NOT NULL DEFAULT 0,
-    claimed_until REAL,
+    lobby_id      {bigint} NOT NULL REFERENCES lobbies (lobby_id),
+    user_id       {bigint} NOT NULL,
+    mode          TEXT     NOT NULL CHECK (mode IN ('thread', 'dm')),
+    since         {real}   NOT NULL,
+    told_turn     {bigint} NOT NULL DEFAULT 0,
+    told_hands    {bigint} NOT NULL DEFAULT 0,
+    told_at       {real}   NOT NULL DEFAULT 0,
+    claimed_until {real},
     PRIMARY KEY (lobby_id, user_id)
-) WITHOUT ROWID;
+) {without_rowid};
 CREATE INDEX watchers_user ON watchers (user_id);
 CREATE INDEX watchers_digest ON watchers (lobby_id) WHERE mode = 'dm';

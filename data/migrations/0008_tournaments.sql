@@ -7,20 +7,20 @@
 -- under the row's lock (PostgreSQL: FOR UPDATE), so a round is advanced once whichever process sees its tables
 -- end. `told_round` is the last round whose picture was claimed for posting, until `claimed_until`.
 CREATE TABLE tournaments (
-    tournament_id INTEGER PRIMARY KEY AUTOINCREMENT,
-    guild_id      INTEGER NOT NULL,
-    channel_id    INTEGER NOT NULL,
-    message_id    INTEGER,
-    created_by    INTEGER NOT NULL,
-    created_at    REAL    NOT NULL,
-    game_id       TEXT    NOT NULL,
-    format        TEXT    NOT NULL CHECK (format IN ('swiss', 'knockout')),
-    rounds        INTEGER NOT NULL,
-    options       TEXT    NOT NULL,
-    status        TEXT    NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
-    state         TEXT    NOT NULL,
-    told_round    INTEGER NOT NULL DEFAULT 0,
-    claimed_until REAL
+    tournament_id {serial},
+    guild_id      {bigint} NOT NULL,
+    channel_id    {bigint} NOT NULL,
+    message_id    {bigint},
+    created_by    {bigint} NOT NULL,
+    created_at    {real}   NOT NULL,
+    game_id       TEXT     NOT NULL,
+    format        TEXT     NOT NULL CHECK (format IN ('swiss', 'knockout')),
+    rounds        {bigint} NOT NULL,
+    options       {json}   NOT NULL,
+    status        TEXT     NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+    state         {json}   NOT NULL,
+    told_round    {bigint} NOT NULL DEFAULT 0,
+    claimed_until {real}
 );
 CREATE INDEX tournaments_live ON tournaments (status) WHERE status IN ('signup', 'running');
 CREATE INDEX tournaments_guild ON tournaments (guild_id, created_at);

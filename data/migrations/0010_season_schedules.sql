@@ -4,10 +4,10 @@
 -- the schedule was set) unless the server chose a channel. A scheduled season is an ordinary row of `seasons`:
 -- the unique index `seasons_running` (one running season a server) is what lets only one process start it.
 CREATE TABLE season_schedules (
-    guild_id   INTEGER PRIMARY KEY,
-    every      TEXT    NOT NULL CHECK (every IN ('weekly', 'monthly', 'quarterly')),
-    pattern    TEXT    NOT NULL,
-    channel_id INTEGER NOT NULL,
-    set_by     INTEGER NOT NULL,
-    set_at     REAL    NOT NULL
+    guild_id   {bigint} PRIMARY KEY,
+    every      TEXT     NOT NULL CHECK (every IN ('weekly', 'monthly', 'quarterly')),
+    pattern    TEXT     NOT NULL,
+    channel_id {bigint} NOT NULL,
+    set_by     {bigint} NOT NULL,
+    set_at     {real}   NOT NULL
 );

@@ -10,14 +10,14 @@
 -- invited  `by_user_id` invited these players: they are   the lobby's invitations,     JSON list of the
 --          mentioned with a link to the lobby              numbered from 1              user ids told
 CREATE TABLE lobby_outbox (
-    lobby_id   INTEGER NOT NULL REFERENCES lobbies (lobby_id),
-    kind       TEXT    NOT NULL CHECK (kind IN ('invited')),
-    seq        INTEGER NOT NULL,
-    by_user_id INTEGER NOT NULL,
-    invited    TEXT    NOT NULL,
-    created_at REAL    NOT NULL,
-    due_at     REAL    NOT NULL,
-    attempts   INTEGER NOT NULL DEFAULT 0,
+    lobby_id   {bigint} NOT NULL REFERENCES lobbies (lobby_id),
+    kind       TEXT     NOT NULL CHECK (kind IN ('invited')),
+    seq        {bigint} NOT NULL,
+    by_user_id {bigint} NOT NULL,
+    invited    {json}   NOT NULL,
+    created_at {real}   NOT NULL,
+    due_at     {real}   NOT NULL,
+    attempts   {bigint} NOT NULL DEFAULT 0,
     PRIMARY KEY (lobby_id, kind, seq)
-) WITHOUT ROWID;
+) {without_rowid};
 CREATE INDEX lobby_outbox_due ON lobby_outbox (due_at);

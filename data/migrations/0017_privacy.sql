@@ -11,7 +11,8 @@
 -- kind     what is told                                               turn                       user_id
 -- left     the bot left the server: the game ended unrated            the game's turn then       the player
 --
--- SQLite cannot change a CHECK: the table is made again, its rows kept.
+-- SQLite cannot change a CHECK: the table is made again, its rows kept; PostgreSQL changes the CHECK.
+-- [sqlite]
 CREATE TABLE outbox_new (
     game_no    INTEGER NOT NULL REFERENCES games (game_no),
     kind       TEXT    NOT NULL CHECK (
@@ -28,8 +29,14 @@ INSERT INTO outbox_new (game_no, kind, user_id, turn, created_at, due_at, attemp
     SELECT game_no, kind, user_id, turn, created_at, due_at, attempts FROM outbox;
 DROP TABLE outbox;
 ALTER TABLE outbox_new RENAME TO outbox;
+-- [postgres]
+ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (
+    kind IN ('opened', 'action', 'hand', 'reminder', 'resigned', 'abandoned', 'undo', 'watcher', 'rematch', 'left')
+);
+-- [both]
 
 CREATE TABLE guilds_left (
-    guild_id INTEGER PRIMARY KEY,
-    left_at  REAL    NOT NULL
+    guild_id {bigint} PRIMARY KEY,
+    left_at  {real}   NOT NULL
 );
