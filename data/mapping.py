@@ -1,6 +1,6 @@
-"""Rows to values and back, once for both stores: the columns each query reads, the row dataclasses built
-from a database row (read by column name: a `sqlite3.Row` or an asyncpg `Record`), and the parameters a
-write sends, in the order its columns are listed here.
+"""Rows to values and back, once for both stores, table by table: the columns each query reads, the row
+dataclasses built from a database row (read by column name: a `sqlite3.Row` or an asyncpg `Record`), and the
+parameters a write sends, in the order its columns are listed here (see `Table`).
 
 SQLite gives booleans as 0/1 and PostgreSQL as booleans, and both give JSON columns as their text, so the
 same functions serve both; only the placeholders of the SQL differ (`?` or `$1`), and those stay in each
@@ -9,9 +9,11 @@ store.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from .rows import (
     GameRow,
@@ -57,71 +59,6 @@ def columns(names: str) -> tuple[str, ...]:
     return tuple(names.split())
 
 
-# -- the columns a query reads (or a write sends), as SQL lists ----------------------------------------------
-SETTINGS = columns("guild_id turn_seconds auto_play language default_options computer_level undo_allowed")
-UNDO = columns(
-    "game_no turn seat user_id action asked_at deadline waiting channel_id message_id request status by_user_id step"
-)
-UNDO_TABLE = columns("lobby_id at")
-LOBBY = columns(
-    "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at origin game_no"
-)
-LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
-GAME = columns(
-    "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
-    "seating status deadline reminder_at created_at ended_at board_turn version carry_on_at"
-)
-GAME_NEW = columns(
-    "lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals seating "
-    "status deadline reminder_at created_at"
-)
-SEAT = columns("game_no seat user_id name computer replaced_user_id level")
-ACTION = columns("game_no turn seat action kind at")
-HAND = columns("game_no hand_no turn reason points detail")
-RESULT = columns("game_no seat user_id side place won score rating_before rating_after")
-RATING = columns("guild_id pool user_id mu sigma games wins")
-OUTBOX = columns("game_no kind user_id turn created_at due_at attempts")
-LOBBY_OUTBOX = columns("lobby_id kind seq by_user_id invited created_at due_at attempts")
-HAND_MESSAGE = columns("game_no user_id channel_id message_id")
-HISTORY = columns("guild_id pool user_id game_no at rating_before rating_after")
-SEASON = columns(
-    "season_id guild_id name name_key channel_id started_by started_at ends_at ended_at ended_by announce_at "
-    "announce_claims"
-)
-SEASON_NEW = SEASON[1:]  # the key is generated
-SEASON_CHANNEL = columns("guild_id channel_id")
-SEASON_SCHEDULE = columns("guild_id every pattern channel_id set_by set_at")
-REMATCH = columns(
-    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no swap step "
-    "to_open claimed_until"
-)
-ACCESS = columns("lobby_id private invited watching")
-WATCHER = columns("lobby_id user_id mode since told_turn told_hands told_at claimed_until")
-TOURNAMENT = columns(
-    "tournament_id guild_id channel_id message_id created_by created_at game_id format rounds options status state "
-    "told_round claimed_until"
-)
-TOURNAMENT_NEW = TOURNAMENT[1:]  # the key is generated
-
-
-def listed(names: Sequence[str], prefix: str = "") -> str:
-    """`a, b, c` (with `prefix` on each: `g.a, g.b`)."""
-    return ", ".join(prefix + n for n in names)
-
-
-# -- reading --------------------------------------------------------------------------------------------------
-def settings_row(r: Row) -> SettingsRow:
-    return SettingsRow(
-        r["guild_id"],
-        r["turn_seconds"],
-        bool(r["auto_play"]),
-        r["language"],
-        json.loads(r["default_options"]),
-        r["computer_level"],
-        bool(r["undo_allowed"]),
-    )
-
-
 def seats_json(seats: Iterable[SeatRow]) -> str:
     return dump([[s.user_id, s.name, s.computer, s.replaced_user_id, s.level] for s in seats])
 
@@ -131,52 +68,203 @@ def seats_from_json(text: str) -> tuple[SeatRow, ...]:
     return tuple(SeatRow(u, n, bool(c), r, *level) for u, n, c, r, *level in json.loads(text))
 
 
-def lobby_row(r: Row) -> LobbyRow:
-    return LobbyRow(
-        lobby_id=r["lobby_id"],
-        guild_id=r["guild_id"],
-        channel_id=r["channel_id"],
-        message_id=r["message_id"],
-        host_id=r["host_id"],
-        game_id=r["game_id"],
-        options=json.loads(r["options"]),
-        seats=seats_from_json(r["seats"]),
-        status=r["status"],
-        created_at=r["created_at"],
-        game_no=r["game_no"],
-        origin=r["origin"],
-    )
+T = TypeVar("T")
 
 
-def seat_row(r: Row) -> SeatRow:
-    return SeatRow(r["user_id"], r["name"], bool(r["computer"]), r["replaced_user_id"], r["level"])
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """How a column's value is stored, where it is not stored as it is: `write` gives the stored value, `read`
+    the row's value back from what a database gives (SQLite gives flags as 0/1, both give JSON as its text)."""
+
+    write: Callable[[Any], Any]
+    read: Callable[[Any], Any]
+
+
+def _ids(text: str) -> tuple[int, ...]:
+    return tuple(int(u) for u in json.loads(text))
+
+
+JSON = Codec(dump, json.loads)
+MAYBE_JSON = Codec(lambda v: None if v is None else dump(v), load)
+FLAG = Codec(lambda v: v, bool)
+MAYBE_FLAG = Codec(lambda v: v, lambda v: None if v is None else bool(v))
+IDS = Codec(lambda ids: dump(list(ids)), _ids)
+# The lists of ids written with json's default separators, as they always were (read alike).
+SPACED_IDS = Codec(lambda ids: json.dumps(list(ids)), _ids)
+POINTS = Codec(dump, lambda text: tuple(json.loads(text)))
+SEATS = Codec(seats_json, seats_from_json)
+ANSWERS = Codec(  # JSON keys are text: the user ids are numbers again when read
+    lambda answers: dump({str(user): yes for user, yes in answers.items()}),
+    lambda text: {int(user): bool(yes) for user, yes in json.loads(text).items()},
+)
+
+
+class Table(tuple[str, ...], Generic[T]):
+    """A table's columns, in the order its queries list them (it is that tuple), and how a row of it is read
+    into its dataclass (every column that is a field of the same name; `more` gives the other fields) and
+    written from one (`values`: the stored values of the columns `names`, all by default; `given` gives the
+    columns that are no field, such as the game a seat belongs to). `codecs` names the columns not stored as
+    they are."""
+
+    row: type[T]
+    _reads: list[tuple[str, Callable[[Any], Any] | None]]
+    _writes: dict[str, Callable[[Any], Any]]
+
+    def __new__(cls, row: type[T], names: str, **codecs: Codec) -> Table[T]:
+        self = super().__new__(cls, names.split())
+        fields = {f.name for f in dataclasses.fields(row)}  # type: ignore[arg-type]
+        self.row = row
+        self._reads = [(c, codecs[c].read if c in codecs else None) for c in self if c in fields]
+        self._writes = {c: codecs[c].write for c in codecs}
+        return self
+
+    def read(self, r: Row, **more: Any) -> T:
+        return self.row(**{c: r[c] if f is None else f(r[c]) for c, f in self._reads}, **more)
+
+    def values(self, row: T, names: Sequence[str] | None = None, **given: Any) -> tuple[Any, ...]:
+        writes = self._writes
+        return tuple(
+            given[c] if c in given else writes[c](getattr(row, c)) if c in writes else getattr(row, c)
+            for c in names or self
+        )
+
+    def many(self, rows: Iterable[T], **given: Any) -> list[tuple[Any, ...]]:
+        return [self.values(row, **given) for row in rows]
+
+
+# -- the tables: their columns as SQL lists them, and their rows ----------------------------------------------
+SETTINGS = Table(
+    SettingsRow,
+    "guild_id turn_seconds auto_play language default_options computer_level undo_allowed",
+    auto_play=FLAG,
+    default_options=JSON,
+    undo_allowed=FLAG,
+)
+UNDO = Table(
+    UndoRow,
+    "game_no turn seat user_id action asked_at deadline waiting channel_id message_id request status by_user_id step",
+    waiting=IDS,
+)
+UNDO_TABLE = columns("lobby_id at")
+LOBBY = Table(
+    LobbyRow,
+    "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at origin game_no",
+    options=JSON,
+    seats=SEATS,
+)
+LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
+GAME = Table(
+    GameRow,
+    "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
+    "seating status deadline reminder_at created_at ended_at board_turn version carry_on_at",
+    options=JSON,
+    deals=MAYBE_JSON,
+    seating=MAYBE_JSON,
+)
+GAME_NEW = GAME[1:-4]  # the key is generated; a new game has not ended, nor been posted or written again
+SEAT = Table(SeatRow, "game_no seat user_id name computer replaced_user_id level", computer=FLAG)
+ACTION = columns("game_no turn seat action kind at")
+HAND = Table(HandRow, "game_no hand_no turn reason points detail", points=POINTS, detail=JSON)
+RESULT = Table(ResultRow, "game_no seat user_id side place won score rating_before rating_after", won=FLAG)
+RATING = Table(RatingRow, "guild_id pool user_id mu sigma games wins")
+OUTBOX = Table(OutboxEntry, "game_no kind user_id turn created_at due_at attempts")
+LOBBY_OUTBOX = Table(
+    LobbyOutboxEntry, "lobby_id kind seq by_user_id invited created_at due_at attempts", invited=SPACED_IDS
+)
+HAND_MESSAGE = Table(HandMessage, "game_no user_id channel_id message_id")
+HISTORY = Table(RatingHistoryRow, "guild_id pool user_id game_no at rating_before rating_after")
+SEASON = Table(
+    SeasonRow,
+    "season_id guild_id name name_key channel_id started_by started_at ends_at ended_at ended_by announce_at "
+    "announce_claims",
+)
+SEASON_NEW = SEASON[1:]  # the key is generated
+SEASON_CHANNEL = columns("guild_id channel_id")
+SEASON_SCHEDULE = Table(SeasonScheduleRow, "guild_id every pattern channel_id set_by set_at")
+REMATCH = Table(
+    RematchRow,
+    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no swap step "
+    "to_open claimed_until",
+    answers=ANSWERS,
+    swap=FLAG,
+    to_open=FLAG,
+)
+ACCESS = Table(TableAccessRow, "lobby_id private invited watching", private=FLAG, invited=SPACED_IDS, watching=FLAG)
+WATCHER = Table(WatcherRow, "lobby_id user_id mode since told_turn told_hands told_at claimed_until")
+TOURNAMENT = Table(
+    TournamentRow,
+    "tournament_id guild_id channel_id message_id created_by created_at game_id format rounds options status state "
+    "told_round claimed_until",
+    options=JSON,
+    state=JSON,
+)
+TOURNAMENT_NEW = TOURNAMENT[1:]  # the key is generated
+# A player's seat in an ended game with their side's result (the columns of `PLAYED`, below).
+PLAYED_GAME = Table(
+    PlayedGame, "game_no game_id players status ended_at resigned score place won", resigned=FLAG, won=MAYBE_FLAG
+)
+
+
+def listed(names: Sequence[str], prefix: str = "") -> str:
+    """`a, b, c` (with `prefix` on each: `g.a, g.b`)."""
+    return ", ".join(prefix + n for n in names)
+
+
+# -- reading and writing: each table's rows, by the names the stores call them --------------------------------
+settings_row, settings_values = SETTINGS.read, SETTINGS.values
+lobby_row, rematch_row, rematch_values = LOBBY.read, REMATCH.read, REMATCH.values
+seat_row, hand_row, result_row, history_row = SEAT.read, HAND.read, RESULT.read, HISTORY.read
+season_row, schedule_row, schedule_values = SEASON.read, SEASON_SCHEDULE.read, SEASON_SCHEDULE.values
+outbox_entry, outbox_values, hand_message = OUTBOX.read, OUTBOX.many, HAND_MESSAGE.read
+undo_row, undo_values, access_row, access_values = UNDO.read, UNDO.values, ACCESS.read, ACCESS.values
+watcher_row, watcher_values, tournament_row = WATCHER.read, WATCHER.values, TOURNAMENT.read
+lobby_outbox_entry, lobby_outbox_values, played_game = LOBBY_OUTBOX.read, LOBBY_OUTBOX.values, PLAYED_GAME.read
 
 
 def game_row(r: Row, seats: Iterable[SeatRow]) -> GameRow:
-    return GameRow(
-        game_no=r["game_no"],
-        lobby_id=r["lobby_id"],
-        guild_id=r["guild_id"],
-        channel_id=r["channel_id"],
-        thread_id=r["thread_id"],
-        board_message_id=r["board_message_id"],
-        host_id=r["host_id"],
-        game_id=r["game_id"],
-        players=r["players"],
-        options=json.loads(r["options"]),
-        seed=r["seed"],
-        deals=load(r["deals"]),
-        seating=load(r["seating"]),
-        status=r["status"],
-        deadline=r["deadline"],
-        reminder_at=r["reminder_at"],
-        created_at=r["created_at"],
-        ended_at=r["ended_at"],
-        board_turn=r["board_turn"],
-        version=r["version"],
-        carry_on_at=r["carry_on_at"],
-        seats=tuple(seats),
-    )
+    return GAME.read(r, seats=tuple(seats))
+
+
+def rating_row(r: Row) -> RatingRow:
+    """A rating; a leaderboard's row also carries the name and the average final score."""
+    keys = r.keys()
+    return RATING.read(r, **{c: r[c] for c in ("name", "final_score") if c in keys})
+
+
+def new_lobby_values(row: LobbyRow) -> tuple[Any, ...]:
+    return LOBBY.values(row, LOBBY_NEW)
+
+
+def new_game_values(row: GameRow) -> tuple[Any, ...]:
+    return GAME.values(row, GAME_NEW)
+
+
+def new_season_values(row: SeasonRow) -> tuple[Any, ...]:
+    return SEASON.values(row, SEASON_NEW)
+
+
+def new_tournament_values(row: TournamentRow) -> tuple[Any, ...]:
+    return TOURNAMENT.values(row, TOURNAMENT_NEW)
+
+
+def seat_values(game_no: int, seats: Iterable[SeatRow]) -> list[tuple[Any, ...]]:
+    return [SEAT.values(s, game_no=game_no, seat=i) for i, s in enumerate(seats)]
+
+
+def hand_values(game_no: int, hands: Iterable[HandRow]) -> list[tuple[Any, ...]]:
+    return HAND.many(hands, game_no=game_no)
+
+
+def result_values(game_no: int, results: Iterable[ResultRow]) -> list[tuple[Any, ...]]:
+    return RESULT.many(results, game_no=game_no)
+
+
+def rating_values(guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> list[tuple[Any, ...]]:
+    return RATING.many(ratings, guild_id=guild_id, pool=pool)
+
+
+def history_values(guild_id: int, rows: Iterable[RatingHistoryRow]) -> list[tuple[Any, ...]]:
+    return HISTORY.many(rows, guild_id=guild_id)
 
 
 def stored_games(
@@ -205,72 +293,6 @@ def stored_games(
     return out
 
 
-def hand_row(r: Row) -> HandRow:
-    return HandRow(r["hand_no"], r["turn"], r["reason"], tuple(json.loads(r["points"])), json.loads(r["detail"]))
-
-
-def result_row(r: Row) -> ResultRow:
-    return ResultRow(
-        r["seat"],
-        r["user_id"],
-        r["side"],
-        r["place"],
-        bool(r["won"]),
-        r["score"],
-        r["rating_before"],
-        r["rating_after"],
-    )
-
-
-def rating_row(r: Row) -> RatingRow:
-    """A rating; a leaderboard's row also carries the name and the average final score."""
-    keys = r.keys()
-    return RatingRow(
-        r["user_id"],
-        r["mu"],
-        r["sigma"],
-        r["games"],
-        r["wins"],
-        r["name"] if "name" in keys else None,
-        r["final_score"] if "final_score" in keys else None,
-    )
-
-
-def history_row(r: Row) -> RatingHistoryRow:
-    return RatingHistoryRow(r["pool"], r["user_id"], r["game_no"], r["at"], r["rating_before"], r["rating_after"])
-
-
-def played_game(r: Row) -> PlayedGame:
-    return PlayedGame(
-        game_no=r["game_no"],
-        game_id=r["game_id"],
-        players=r["players"],
-        status=r["status"],
-        ended_at=r["ended_at"],
-        resigned=bool(r["resigned"]),
-        score=r["score"],
-        place=r["place"],
-        won=None if r["won"] is None else bool(r["won"]),
-    )
-
-
-def season_row(r: Row) -> SeasonRow:
-    return SeasonRow(
-        season_id=r["season_id"],
-        guild_id=r["guild_id"],
-        name=r["name"],
-        name_key=r["name_key"],
-        channel_id=r["channel_id"],
-        started_by=r["started_by"],
-        started_at=r["started_at"],
-        ends_at=r["ends_at"],
-        ended_at=r["ended_at"],
-        ended_by=r["ended_by"],
-        announce_at=r["announce_at"],
-        announce_claims=r["announce_claims"],
-    )
-
-
 # The schedules of servers where no season runs (`at`: the columns to select).
 SCHEDULE_WAITING = (
     "SELECT {at} FROM season_schedules sc WHERE NOT EXISTS "
@@ -284,195 +306,6 @@ SCHEDULE_SAME = "guild_id = {} AND every = {} AND pattern = {} AND channel_id = 
 
 def schedule_same_values(row: SeasonScheduleRow) -> tuple[Any, ...]:
     return (row.guild_id, row.every, row.pattern, row.channel_id)
-
-
-def schedule_row(r: Row) -> SeasonScheduleRow:
-    return SeasonScheduleRow(*(r[c] for c in SEASON_SCHEDULE))
-
-
-def schedule_values(row: SeasonScheduleRow) -> tuple[Any, ...]:
-    return tuple(getattr(row, c) for c in SEASON_SCHEDULE)
-
-
-def rematch_row(r: Row) -> RematchRow:
-    return RematchRow(
-        game_no=r["game_no"],
-        guild_id=r["guild_id"],
-        channel_id=r["channel_id"],
-        message_id=r["message_id"],
-        asked_by=r["asked_by"],
-        asked_at=r["asked_at"],
-        deadline=r["deadline"],
-        answers={int(user): bool(yes) for user, yes in json.loads(r["answers"]).items()},
-        status=r["status"],
-        lobby_id=r["lobby_id"],
-        next_game_no=r["next_game_no"],
-        swap=bool(r["swap"]),
-        step=r["step"],
-        to_open=bool(r["to_open"]),
-        claimed_until=r["claimed_until"],
-    )
-
-
-def rematch_values(row: RematchRow) -> tuple[Any, ...]:
-    return (
-        row.game_no,
-        row.guild_id,
-        row.channel_id,
-        row.message_id,
-        row.asked_by,
-        row.asked_at,
-        row.deadline,
-        dump({str(user): yes for user, yes in row.answers.items()}),
-        row.status,
-        row.lobby_id,
-        row.next_game_no,
-        row.swap,
-        row.step,
-        row.to_open,
-        row.claimed_until,
-    )
-
-
-def outbox_entry(r: Row) -> OutboxEntry:
-    return OutboxEntry(
-        game_no=r["game_no"],
-        kind=r["kind"],
-        user_id=r["user_id"],
-        turn=r["turn"],
-        created_at=r["created_at"],
-        due_at=r["due_at"],
-        attempts=r["attempts"],
-    )
-
-
-def hand_message(r: Row) -> HandMessage:
-    return HandMessage(r["game_no"], r["user_id"], r["channel_id"], r["message_id"])
-
-
-# -- writing: the values of a write, in the order of its column list ------------------------------------------
-def settings_values(row: SettingsRow) -> tuple[Any, ...]:
-    return (
-        row.guild_id,
-        row.turn_seconds,
-        row.auto_play,
-        row.language,
-        dump(row.default_options),
-        row.computer_level,
-        row.undo_allowed,
-    )
-
-
-def undo_row(r: Row) -> UndoRow:
-    return UndoRow(
-        r["game_no"],
-        r["turn"],
-        r["seat"],
-        r["user_id"],
-        r["action"],
-        r["asked_at"],
-        r["deadline"],
-        tuple(int(u) for u in json.loads(r["waiting"])),
-        r["channel_id"],
-        r["message_id"],
-        r["request"],
-        r["status"],
-        r["by_user_id"],
-        r["step"],
-    )
-
-
-def undo_values(row: UndoRow) -> tuple[Any, ...]:
-    return (
-        row.game_no,
-        row.turn,
-        row.seat,
-        row.user_id,
-        row.action,
-        row.asked_at,
-        row.deadline,
-        dump(list(row.waiting)),
-        row.channel_id,
-        row.message_id,
-        row.request,
-        row.status,
-        row.by_user_id,
-        row.step,
-    )
-
-
-def new_lobby_values(row: LobbyRow) -> tuple[Any, ...]:
-    return (
-        row.guild_id,
-        row.channel_id,
-        row.message_id,
-        row.host_id,
-        row.game_id,
-        dump(row.options),
-        seats_json(row.seats),
-        row.status,
-        row.created_at,
-        row.origin,
-    )
-
-
-def new_game_values(row: GameRow) -> tuple[Any, ...]:
-    return (
-        row.lobby_id,
-        row.guild_id,
-        row.channel_id,
-        row.thread_id,
-        row.board_message_id,
-        row.host_id,
-        row.game_id,
-        row.players,
-        dump(row.options),
-        row.seed,
-        None if row.deals is None else dump(row.deals),
-        None if row.seating is None else dump(row.seating),
-        row.status,
-        row.deadline,
-        row.reminder_at,
-        row.created_at,
-    )
-
-
-def seat_values(game_no: int, seats: Iterable[SeatRow]) -> list[tuple[Any, ...]]:
-    return [(game_no, i, s.user_id, s.name, s.computer, s.replaced_user_id, s.level) for i, s in enumerate(seats)]
-
-
-def hand_values(game_no: int, hands: Iterable[HandRow]) -> list[tuple[Any, ...]]:
-    return [(game_no, h.hand_no, h.turn, h.reason, dump(h.points), dump(h.detail)) for h in hands]
-
-
-def result_values(game_no: int, results: Iterable[ResultRow]) -> list[tuple[Any, ...]]:
-    return [
-        (game_no, r.seat, r.user_id, r.side, r.place, r.won, r.score, r.rating_before, r.rating_after) for r in results
-    ]
-
-
-def rating_values(guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> list[tuple[Any, ...]]:
-    return [(guild_id, pool, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings]
-
-
-def history_values(guild_id: int, rows: Iterable[RatingHistoryRow]) -> list[tuple[Any, ...]]:
-    return [(guild_id, h.pool, h.user_id, h.game_no, h.at, h.rating_before, h.rating_after) for h in rows]
-
-
-def new_season_values(row: SeasonRow) -> tuple[Any, ...]:
-    return (
-        row.guild_id,
-        row.name,
-        row.name_key,
-        row.channel_id,
-        row.started_by,
-        row.started_at,
-        row.ends_at,
-        row.ended_at,
-        row.ended_by,
-        row.announce_at,
-        row.announce_claims,
-    )
 
 
 Key = tuple[str, int, int]  # an outbox entry's (kind, user_id, turn)
@@ -537,82 +370,3 @@ LAST_NAME = (
     "(SELECT s.name FROM game_seats s JOIN games g ON g.game_no = s.game_no WHERE g.guild_id = r.guild_id "
     "AND s.user_id = r.user_id ORDER BY s.game_no DESC LIMIT 1)"
 )
-
-
-def outbox_values(entries: Iterable[OutboxEntry]) -> list[tuple[Any, ...]]:
-    return [(e.game_no, e.kind, e.user_id, e.turn, e.created_at, e.due_at, e.attempts) for e in entries]
-
-
-def lobby_outbox_entry(r: Row) -> LobbyOutboxEntry:
-    return LobbyOutboxEntry(
-        lobby_id=r["lobby_id"],
-        kind=r["kind"],
-        seq=r["seq"],
-        by_user_id=r["by_user_id"],
-        invited=tuple(int(u) for u in json.loads(r["invited"])),
-        created_at=r["created_at"],
-        due_at=r["due_at"],
-        attempts=r["attempts"],
-    )
-
-
-def lobby_outbox_values(e: LobbyOutboxEntry) -> tuple[Any, ...]:
-    return (e.lobby_id, e.kind, e.seq, e.by_user_id, json.dumps(list(e.invited)), e.created_at, e.due_at, e.attempts)
-
-
-def access_row(r: Row) -> TableAccessRow:
-    return TableAccessRow(
-        lobby_id=r["lobby_id"],
-        private=bool(r["private"]),
-        invited=tuple(int(u) for u in json.loads(r["invited"])),
-        watching=bool(r["watching"]),
-    )
-
-
-def access_values(row: TableAccessRow) -> tuple[Any, ...]:
-    return (row.lobby_id, row.private, json.dumps(list(row.invited)), row.watching)
-
-
-def watcher_row(r: Row) -> WatcherRow:
-    return WatcherRow(*(r[c] for c in WATCHER))
-
-
-def watcher_values(row: WatcherRow) -> tuple[Any, ...]:
-    return tuple(getattr(row, c) for c in WATCHER)
-
-
-def tournament_row(r: Row) -> TournamentRow:
-    return TournamentRow(
-        tournament_id=r["tournament_id"],
-        guild_id=r["guild_id"],
-        channel_id=r["channel_id"],
-        message_id=r["message_id"],
-        created_by=r["created_by"],
-        created_at=r["created_at"],
-        game_id=r["game_id"],
-        format=r["format"],
-        rounds=r["rounds"],
-        options=json.loads(r["options"]),
-        status=r["status"],
-        state=json.loads(r["state"]),
-        told_round=r["told_round"],
-        claimed_until=r["claimed_until"],
-    )
-
-
-def new_tournament_values(row: TournamentRow) -> tuple[Any, ...]:
-    return (
-        row.guild_id,
-        row.channel_id,
-        row.message_id,
-        row.created_by,
-        row.created_at,
-        row.game_id,
-        row.format,
-        row.rounds,
-        dump(row.options),
-        row.status,
-        dump(row.state),
-        row.told_round,
-        row.claimed_until,
-    )
