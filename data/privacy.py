@@ -51,7 +51,9 @@ class Db(Protocol):
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Any]: ...
 
-    async def execute(self, sql: str, *args: Any) -> object: ...
+    async def execute(self, sql: str, *args: Any) -> int:
+        """The number of rows the statement changed."""
+        ...
 
 
 def _like(user_id: int) -> str:
@@ -74,6 +76,12 @@ class Forgotten:
         return sum(self.counts.values())
 
 
+async def _listed(db: Db, keys: str, sql: str, *args: Any) -> list[dict[str, Any]]:
+    """Each row of `sql` as a dict, its columns named by `keys` in the order they are selected."""
+    names = keys.split()
+    return [dict(zip(names, r, strict=True)) for r in await db.fetch(sql, *args)]
+
+
 async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
     """Everything stored about `user_id`, by kind, as JSON-ready values: their seats and results, ratings and
     their history, lobbies, watching, the hand DMs remembered and the DMs still to send, invitations, rematch
@@ -81,83 +89,48 @@ async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
     ids are left out (a list of the invited says only that they are in it)."""
     u = user_id
     out: dict[str, list[dict[str, Any]]] = {}
-    out["games"] = [
-        {
-            "game": r["game_no"],
-            "server": r["guild_id"],
-            "game_id": r["game_id"],
-            "players": r["players"],
-            "status": r["status"],
-            "started_at": r["created_at"],
-            "ended_at": r["ended_at"],
-            "seat": r["seat"],
-            "name": r["name"],
-            "resigned": r["replaced_user_id"] == u,
-            "host": r["host_id"] == u,
-        }
-        for r in await db.fetch(
-            "SELECT g.game_no, g.guild_id, g.game_id, g.players, g.status, g.created_at, g.ended_at, g.host_id, "
-            "s.seat, s.name, s.replaced_user_id FROM game_seats s JOIN games g ON g.game_no = s.game_no "
-            "WHERE s.user_id = ? OR s.replaced_user_id = ? ORDER BY g.game_no, s.seat",
-            u,
-            u,
-        )
-    ]
-    out["games_hosted_without_a_seat"] = [
-        {"game": r["game_no"], "server": r["guild_id"]}
-        for r in await db.fetch(
-            "SELECT game_no, guild_id FROM games g WHERE host_id = ? AND NOT EXISTS (SELECT 1 FROM game_seats s "
-            "WHERE s.game_no = g.game_no AND (s.user_id = ? OR s.replaced_user_id = ?)) ORDER BY game_no",
-            u,
-            u,
-            u,
-        )
-    ]
-    out["results"] = [
-        {
-            "game": r["game_no"],
-            "seat": r["seat"],
-            "side": r["side"],
-            "place": r["place"],
-            "won": bool(r["won"]),
-            "score": r["score"],
-            "rating_before": r["rating_before"],
-            "rating_after": r["rating_after"],
-        }
-        for r in await db.fetch(
-            "SELECT game_no, seat, side, place, won, score, rating_before, rating_after FROM game_results "
-            "WHERE user_id = ? ORDER BY game_no",
-            u,
-        )
-    ]
-    out["ratings"] = [
-        {
-            "server": r["guild_id"],
-            "pool": r["pool"],
-            "mu": r["mu"],
-            "sigma": r["sigma"],
-            "games": r["games"],
-            "wins": r["wins"],
-        }
-        for r in await db.fetch(
-            "SELECT guild_id, pool, mu, sigma, games, wins FROM ratings WHERE user_id = ? ORDER BY guild_id, pool", u
-        )
-    ]
-    out["rating_history"] = [
-        {
-            "server": r["guild_id"],
-            "pool": r["pool"],
-            "game": r["game_no"],
-            "at": r["at"],
-            "rating_before": r["rating_before"],
-            "rating_after": r["rating_after"],
-        }
-        for r in await db.fetch(
-            "SELECT guild_id, pool, game_no, at, rating_before, rating_after FROM rating_history WHERE user_id = ? "
-            "ORDER BY at, game_no",
-            u,
-        )
-    ]
+    out["games"] = await _listed(
+        db,
+        "game server game_id players status started_at ended_at seat name resigned host",
+        "SELECT g.game_no, g.guild_id, g.game_id, g.players, g.status, g.created_at, g.ended_at, s.seat, s.name, "
+        "s.replaced_user_id, g.host_id FROM game_seats s JOIN games g ON g.game_no = s.game_no "
+        "WHERE s.user_id = ? OR s.replaced_user_id = ? ORDER BY g.game_no, s.seat",
+        u,
+        u,
+    )
+    for game in out["games"]:  # the ids are theirs or another's: only which is said
+        game["resigned"], game["host"] = game["resigned"] == u, game["host"] == u
+    out["games_hosted_without_a_seat"] = await _listed(
+        db,
+        "game server",
+        "SELECT game_no, guild_id FROM games g WHERE host_id = ? AND NOT EXISTS (SELECT 1 FROM game_seats s "
+        "WHERE s.game_no = g.game_no AND (s.user_id = ? OR s.replaced_user_id = ?)) ORDER BY game_no",
+        u,
+        u,
+        u,
+    )
+    out["results"] = await _listed(
+        db,
+        "game seat side place won score rating_before rating_after",
+        "SELECT game_no, seat, side, place, won, score, rating_before, rating_after FROM game_results "
+        "WHERE user_id = ? ORDER BY game_no",
+        u,
+    )
+    for result in out["results"]:
+        result["won"] = bool(result["won"])
+    out["ratings"] = await _listed(
+        db,
+        "server pool mu sigma games wins",
+        "SELECT guild_id, pool, mu, sigma, games, wins FROM ratings WHERE user_id = ? ORDER BY guild_id, pool",
+        u,
+    )
+    out["rating_history"] = await _listed(
+        db,
+        "server pool game at rating_before rating_after",
+        "SELECT guild_id, pool, game_no, at, rating_before, rating_after FROM rating_history WHERE user_id = ? "
+        "ORDER BY at, game_no",
+        u,
+    )
     lobbies = []
     for r in await db.fetch(
         "SELECT lobby_id, guild_id, game_id, status, created_at, host_id, seats FROM lobbies "
@@ -179,24 +152,22 @@ async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
                 }
             )
     out["lobbies"] = lobbies
-    out["watching"] = [
-        {"lobby": r["lobby_id"], "mode": r["mode"], "since": r["since"]}
-        for r in await db.fetch("SELECT lobby_id, mode, since FROM watchers WHERE user_id = ? ORDER BY lobby_id", u)
-    ]
-    out["hand_dms_remembered"] = [
-        {"game": r["game_no"], "channel": r["channel_id"], "message": r["message_id"]}
-        for r in await db.fetch(
-            "SELECT game_no, channel_id, message_id FROM hand_messages WHERE user_id = ? ORDER BY game_no", u
-        )
-    ]
-    out["dms_to_send"] = [
-        {"game": r["game_no"], "kind": r["kind"], "turn": r["turn"], "since": r["created_at"]}
-        for r in await db.fetch(
-            "SELECT game_no, kind, turn, created_at FROM outbox WHERE user_id = ? AND kind IN "
-            "('hand', 'reminder', 'resigned', 'abandoned', 'watcher', 'left') ORDER BY game_no, turn",
-            u,
-        )
-    ]
+    out["watching"] = await _listed(
+        db, "lobby mode since", "SELECT lobby_id, mode, since FROM watchers WHERE user_id = ? ORDER BY lobby_id", u
+    )
+    out["hand_dms_remembered"] = await _listed(
+        db,
+        "game channel message",
+        "SELECT game_no, channel_id, message_id FROM hand_messages WHERE user_id = ? ORDER BY game_no",
+        u,
+    )
+    out["dms_to_send"] = await _listed(
+        db,
+        "game kind turn since",
+        "SELECT game_no, kind, turn, created_at FROM outbox WHERE user_id = ? AND kind IN "
+        "('hand', 'reminder', 'resigned', 'abandoned', 'watcher', 'left') ORDER BY game_no, turn",
+        u,
+    )
     invitations = [
         {"lobby": r["lobby_id"], "private_table": True}
         for r in await db.fetch(
@@ -256,25 +227,19 @@ async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
         )
         if u in (r["user_id"], r["by_user_id"]) or u in _ids(r["waiting"])
     ]
-    out["seasons"] = [
-        {
-            "season": r["season_id"],
-            "server": r["guild_id"],
-            "name": r["name"],
-            "started_by_you": r["started_by"] == u,
-            "ended_by_you": r["ended_by"] == u,
-        }
-        for r in await db.fetch(
-            "SELECT season_id, guild_id, name, started_by, ended_by FROM seasons WHERE started_by = ? OR ended_by = ? "
-            "ORDER BY season_id",
-            u,
-            u,
-        )
-    ]
-    out["season_schedules"] = [
-        {"server": r["guild_id"], "every": r["every"], "set_at": r["set_at"]}
-        for r in await db.fetch("SELECT guild_id, every, set_at FROM season_schedules WHERE set_by = ?", u)
-    ]
+    out["seasons"] = await _listed(
+        db,
+        "season server name started_by_you ended_by_you",
+        "SELECT season_id, guild_id, name, started_by, ended_by FROM seasons WHERE started_by = ? OR ended_by = ? "
+        "ORDER BY season_id",
+        u,
+        u,
+    )
+    for season in out["seasons"]:
+        season["started_by_you"], season["ended_by_you"] = season["started_by_you"] == u, season["ended_by_you"] == u
+    out["season_schedules"] = await _listed(
+        db, "server every set_at", "SELECT guild_id, every, set_at FROM season_schedules WHERE set_by = ?", u
+    )
     tournaments = []
     for r in await db.fetch(
         "SELECT tournament_id, guild_id, game_id, status, created_by, state FROM tournaments WHERE created_by = ? "
@@ -472,23 +437,12 @@ def _anonymous_seat(seat: list[Any], k: int, user_id: int) -> list[Any]:
     return seat
 
 
-async def _count(db: Db, table: str, where: str, *args: Any) -> int:
-    rows = await db.fetch(f"SELECT COUNT(*) AS n FROM {table} WHERE {where}", *args)
-    return int(rows[0]["n"])
-
-
 async def _deleted(db: Db, table: str, where: str, *args: Any) -> int:
-    n = await _count(db, table, where, *args)
-    if n:
-        await db.execute(f"DELETE FROM {table} WHERE {where}", *args)
-    return n
+    return await db.execute(f"DELETE FROM {table} WHERE {where}", *args)
 
 
 async def _updated(db: Db, table: str, assignments: str, where: str, *args: Any) -> int:
-    n = await _count(db, table, where, *args)
-    if n:
-        await db.execute(f"UPDATE {table} SET {assignments} WHERE {where}", *args)
-    return n
+    return await db.execute(f"UPDATE {table} SET {assignments} WHERE {where}", *args)
 
 
 # -- a server the bot left -----------------------------------------------------------------------------------
