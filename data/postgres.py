@@ -44,7 +44,7 @@ from .sql.dialect import PostgresSql, Sql
 from .sql.games import Games
 from .sql.hints import Hints
 from .sql.lobbies import Lobbies, Rematches, Settings
-from .sql.outbox import TELL, Outbox
+from .sql.outbox import Outbox
 from .sql.privacy import Privacy
 from .sql.seasons import Seasons
 from .sql.standings import Standings
@@ -77,13 +77,6 @@ def store_error(exc: BaseException) -> StoreError:
 def redact(url: str) -> str:
     """The URL without its password, for messages and logs."""
     return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
-
-
-def _marks(names: tuple[str, ...], first: int = 1) -> str:
-    return ", ".join(f"${i}" for i in range(first, first + len(names)))
-
-
-_ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
@@ -378,68 +371,19 @@ class PostgresStore(
         )
 
     # -- games ------------------------------------------------------------------------------------------
-    async def append_action(self, write: ActionWrite) -> None:
-        """Append one action to the log with the timer, finished hands and (at the end) the results and
-        ratings, all in one transaction. A second write of the same turn fails on the primary key; ratings
-        that changed since the finish was computed fail it with `RatingsChanged`."""
-        if write.finish is None:  # the path of nearly every action: one statement, one trip to the server
-            args = _append_args(write)
-            if self._conn.get() is not None:  # in the caller's transaction
-                async with self._transaction() as db:
-                    await db.execute(_APPEND, *args)
-                return
-            try:
-                await self._pool.execute(_APPEND, *args)  # one statement: its own transaction
-            except _DB_ERRORS as exc:
-                raise store_error(exc) from exc
+    async def _append_played(self, write: ActionWrite) -> None:
+        """One statement, one trip to the server."""
+        args = _append_args(write)
+        if self._conn.get() is not None:  # in the caller's transaction
+            async with self._transaction() as db:
+                await db.execute(_APPEND, *args)
             return
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})",
-                write.game_no,
-                write.turn,
-                write.seat,
-                write.action,
-                write.kind,
-                write.at,
-            )
-            await PostgresSql(db).executemany(TELL, m.outbox_values(write.tell))
-            if write.hands:
-                await db.executemany(
-                    f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})",
-                    m.hand_values(write.game_no, write.hands),
-                )
-            finish = write.finish
-            game = await db.fetchrow(
-                "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
-                f"ended_at = $1, version = version + 1 WHERE game_no = $2 RETURNING guild_id, game_id, {NOTIFY_MOVE}",
-                write.at,
-                write.game_no,
-            )
-            await db.executemany(
-                f"INSERT INTO game_results ({m.listed(m.RESULT)}) VALUES ({_marks(m.RESULT)})",
-                m.result_values(write.game_no, finish.results),
-            )
-            if finish.ratings:
-                await self._write_ratings(db, game["guild_id"], finish.pool or game["game_id"], finish.ratings)
-            if finish.history:
-                await db.executemany(_ADD_HISTORY, m.history_values(game["guild_id"], finish.history))
-            season = finish.season
-            # Counted only if the season still runs; FOR SHARE holds off its end until this commits (an end
-            # that came first is seen here, and the season counts the game no more).
-            if season is not None and await db.fetchval(
-                "SELECT 1 FROM seasons WHERE season_id = $1 AND ended_at IS NULL AND (ends_at IS NULL OR ends_at > $2) "
-                "FOR SHARE",
-                season.season_id,
-                write.at,
-            ):
-                await self._write_ratings(db, game["guild_id"], season.pool, season.ratings)
-                if season.history:
-                    await db.executemany(_ADD_HISTORY, m.history_values(game["guild_id"], season.history))
+        try:
+            await self._pool.execute(_APPEND, *args)  # one statement: its own transaction
+        except _DB_ERRORS as exc:
+            raise store_error(exc) from exc
 
-    async def _write_ratings(
-        self, db: asyncpg.Connection, guild_id: int, pool: str, ratings: Iterable[RatingRow]
-    ) -> None:
+    async def _write_ratings(self, db: Sql, guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> None:
         """Each new rating replaces the one it was computed from (`games` one less; none for a first game).
         Rows are taken in user order, so two finishes sharing players wait for each other, never deadlock;
         the conflict clause re-reads a row another transaction has just committed."""

@@ -20,14 +20,10 @@ import aiosqlite
 from . import mapping as m
 from .errors import StoreConflict, StoreError
 from .migrations import apply_migrations
-from .rows import (
-    ActionWrite,
-    OutboxEntry,
-    SettingsRow,
-)
+from .rows import ActionWrite, OutboxEntry, RatingRow, SettingsRow
 from .sql.community import Spectators, Tournaments, Undo
-from .sql.dialect import Sql, SqliteSql
-from .sql.games import Games
+from .sql.dialect import Sql, SqliteSql, marks
+from .sql.games import ADD_ACTION, ADD_HANDS, Games, action_values
 from .sql.hints import Hints
 from .sql.lobbies import Lobbies, Rematches, Settings
 from .sql.outbox import TELL, Outbox
@@ -40,15 +36,8 @@ log = logging.getLogger(__name__)
 __all__ = ["Store", "StoreConflict", "StoreError"]  # the errors' home is data.errors
 
 
-def _marks(names: tuple[str, ...]) -> str:
-    return ", ".join("?" * len(names))
-
-
-_ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({_marks(m.HAND)})"
-_ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({_marks(m.ACTION)})"
-_ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({_marks(m.HISTORY)})"
 _SET_RATINGS = (
-    f"INSERT INTO ratings ({m.listed(m.RATING)}) VALUES ({_marks(m.RATING)}) "
+    f"INSERT INTO ratings ({m.listed(m.RATING)}) VALUES ({marks(m.RATING)}) "
     "ON CONFLICT (guild_id, pool, user_id) DO UPDATE SET "
     "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins"
 )
@@ -60,11 +49,11 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
     try:
         for sql, rows in queued:
             db.executemany(sql, rows)
-        db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
+        db.execute(ADD_ACTION, action_values(write))
         if write.tell:
             db.executemany(TELL, m.outbox_values(write.tell))
         if write.hands:
-            db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
+            db.executemany(ADD_HANDS, m.hand_values(write.game_no, write.hands))
         db.execute(
             "UPDATE games SET deadline = ?, reminder_at = ?, carry_on_at = ?, version = version + 1 WHERE game_no = ?",
             (write.deadline, write.reminder_at, write.carry_on_at, write.game_no),
@@ -206,51 +195,18 @@ class Store(
         """Inside `locked_game` on PostgreSQL: the players' ratings of a pool until the commit; here nothing."""
 
     # -- games ------------------------------------------------------------------------------------------
-    async def append_action(self, write: ActionWrite) -> None:
-        """Append one action to the log with the timer, finished hands and (at the end) the results and
-        ratings, all in one transaction. A second write of the same turn fails on the primary key."""
-        if write.finish is None:  # the path of nearly every action: one trip to the database thread
-            async with self._write:
-                queued, self._told = self._told, []
-                try:
-                    # aiosqlite runs the function on its connection's thread (`_execute` is its own queue for
-                    # that; aiosqlite is pinned), so the whole transaction costs one hand-over, not six.
-                    await self._db._execute(_append, self._db._conn, write, queued)
-                except sqlite3.Error as exc:
-                    self._told[:0] = queued  # rolled back: still to be written
-                    raise StoreError(str(exc)) from exc
-            return
-        async with self._transaction() as db:
-            await db.execute(_ADD_ACTION, (write.game_no, write.turn, write.seat, write.action, write.kind, write.at))
-            await db.executemany(TELL, m.outbox_values(write.tell))
-            if write.hands:
-                await db.executemany(_ADD_HANDS, m.hand_values(write.game_no, write.hands))
-            finish = write.finish
-            await db.execute(
-                "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
-                "ended_at = ?, version = version + 1 WHERE game_no = ?",
-                (write.at, write.game_no),
-            )
-            await db.executemany(
-                f"INSERT INTO game_results ({m.listed(m.RESULT)}) VALUES ({_marks(m.RESULT)})",
-                m.result_values(write.game_no, finish.results),
-            )
-            cursor = await db.execute("SELECT guild_id, game_id FROM games WHERE game_no = ?", (write.game_no,))
-            game = await cursor.fetchone()
-            assert game is not None  # the UPDATE above found it
-            guild_id = game["guild_id"]
-            if finish.ratings:
-                await db.executemany(
-                    _SET_RATINGS, m.rating_values(guild_id, finish.pool or game["game_id"], finish.ratings)
-                )
-            await db.executemany(_ADD_HISTORY, m.history_values(guild_id, finish.history))
-            season = finish.season
-            if season is not None:  # counted only if the season still runs (it may have ended meanwhile)
-                cursor = await db.execute(
-                    "SELECT 1 FROM seasons WHERE season_id = ? AND ended_at IS NULL "
-                    "AND (ends_at IS NULL OR ends_at > ?)",
-                    (season.season_id, write.at),
-                )
-                if await cursor.fetchall():
-                    await db.executemany(_SET_RATINGS, m.rating_values(guild_id, season.pool, season.ratings))
-                    await db.executemany(_ADD_HISTORY, m.history_values(guild_id, season.history))
+    async def _append_played(self, write: ActionWrite) -> None:
+        """One trip to the database thread."""
+        async with self._write:
+            queued, self._told = self._told, []
+            try:
+                # aiosqlite runs the function on its connection's thread (`_execute` is its own queue for
+                # that; aiosqlite is pinned), so the whole transaction costs one hand-over, not six.
+                await self._db._execute(_append, self._db._conn, write, queued)
+            except sqlite3.Error as exc:
+                self._told[:0] = queued  # rolled back: still to be written
+                raise StoreError(str(exc)) from exc
+
+    async def _write_ratings(self, db: Sql, guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> None:
+        """One process: the ratings read are the ratings stored, written over."""
+        await db.executemany(_SET_RATINGS, m.rating_values(guild_id, pool, ratings))

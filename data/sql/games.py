@@ -1,7 +1,8 @@
 """Games and their log: a game made from its lobby, read back (a restart replays it), its table, board,
-timer and seats. Appending an action is each store's own (`append_action`): it is the path of every
-click, and each database has its fastest way of writing it (one hand-over to SQLite's thread, one
-statement to PostgreSQL)."""
+timer and seats, and the action that ends it with its results and ratings. Appending any other action is
+each store's own (`_append_played`): it is the path of every click, and each database has its fastest way of
+writing it (one hand-over to SQLite's thread, one statement to PostgreSQL); so is writing ratings
+(`_write_ratings`: PostgreSQL's processes compare and set them)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,66 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from .. import mapping as m
-from ..rows import GameRow, OutboxEntry, SeatRow, StoredGame
-from .dialect import SqlStore, marks
+from ..rows import ActionWrite, GameRow, OutboxEntry, RatingRow, SeatRow, StoredGame
+from .dialect import Sql, SqlStore, marks
 from .outbox import tell as write_tell
 
 _ANY_GUILD = "(CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)"  # a server, or all of them (None)
+ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({marks(m.ACTION)})"
+ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({marks(m.HAND)})"
+ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({marks(m.HISTORY)})"
+_ADD_RESULTS = f"INSERT INTO game_results ({m.listed(m.RESULT)}) VALUES ({marks(m.RESULT)})"
+
+
+def action_values(write: ActionWrite) -> tuple[object, ...]:
+    return (write.game_no, write.turn, write.seat, write.action, write.kind, write.at)
 
 
 class Games(SqlStore):
+    async def _append_played(self, write: ActionWrite) -> None:
+        """`append_action` of an action that does not end the game (each store's fastest way)."""
+        raise NotImplementedError
+
+    async def _write_ratings(self, db: Sql, guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> None:
+        """Inside `db`'s transaction: each new rating in place of the one it was computed from."""
+        raise NotImplementedError
+
+    async def append_action(self, write: ActionWrite) -> None:
+        """Append one action to the log with the timer, finished hands and (at the end) the results and
+        ratings, all in one transaction. A second write of the same turn fails on the primary key; on
+        PostgreSQL, ratings that changed since the finish was computed fail it with `RatingsChanged`."""
+        finish = write.finish
+        if finish is None:  # the path of nearly every action
+            await self._append_played(write)
+            return
+        async with self._writing() as db:
+            await db.execute(ADD_ACTION, *action_values(write))
+            await write_tell(db, write.tell)
+            await db.executemany(ADD_HANDS, m.hand_values(write.game_no, write.hands))
+            await db.execute(
+                "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
+                "ended_at = ?, version = version + 1 WHERE game_no = ?" + db.moved,  # open pages see the end
+                write.at,
+                write.game_no,
+            )
+            [game] = await db.fetch("SELECT guild_id, game_id FROM games WHERE game_no = ?", write.game_no)
+            await db.executemany(_ADD_RESULTS, m.result_values(write.game_no, finish.results))
+            guild_id = game["guild_id"]
+            if finish.ratings:
+                await self._write_ratings(db, guild_id, finish.pool or game["game_id"], finish.ratings)
+            await db.executemany(ADD_HISTORY, m.history_values(guild_id, finish.history))
+            season = finish.season
+            # Counted only if the season still runs; on PostgreSQL FOR SHARE holds off its end until this
+            # commits (an end that came first is seen here, and the season counts the game no more).
+            if season is not None and await db.fetch(
+                "SELECT 1 FROM seasons WHERE season_id = ? AND ended_at IS NULL AND (ends_at IS NULL OR ends_at > ?)"
+                + db.for_share,
+                season.season_id,
+                write.at,
+            ):
+                await self._write_ratings(db, guild_id, season.pool, season.ratings)
+                await db.executemany(ADD_HISTORY, m.history_values(guild_id, season.history))
+
     async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
         """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
         `tell` (entries of the new game: their game_no is filled in) is written with it."""
