@@ -13,6 +13,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Generic, Protocol, TypeVar
 
 from .rows import (
@@ -107,21 +108,34 @@ class Table(tuple[str, ...], Generic[T]):
     they are."""
 
     row: type[T]
-    _reads: list[tuple[str, Callable[[Any], Any] | None]]
+    _plain: list[str]  # the fields read as they are stored
+    _coded: list[tuple[str, Callable[[Any], Any]]]  # the fields read through their codec
     _writes: dict[str, Callable[[Any], Any]]
+    _as_stored: Callable[[Any], Any] | None
+    flags: tuple[str, ...]  # the columns of booleans: 0/1 on SQLite (`data.migrate` turns them into booleans)
 
     def __new__(cls, row: type[T], names: str, **codecs: Codec) -> Table[T]:
         self = super().__new__(cls, names.split())
         fields = {f.name for f in dataclasses.fields(row)}  # type: ignore[arg-type]
         self.row = row
-        self._reads = [(c, codecs[c].read if c in codecs else None) for c in self if c in fields]
+        self._plain = [c for c in self if c in fields and c not in codecs]
+        self._coded = [(c, codecs[c].read) for c in self if c in fields and c in codecs]
         self._writes = {c: codecs[c].write for c in codecs}
+        self.flags = tuple(c for c in self if codecs.get(c) in (FLAG, MAYBE_FLAG))
+        # Every column as it is stored, in one call: the writes of a table without codecs (the outbox: every
+        # click writes some).
+        self._as_stored = None if codecs or len(self) < 2 else attrgetter(*self)
         return self
 
     def read(self, r: Row, **more: Any) -> T:
-        return self.row(**{c: r[c] if f is None else f(r[c]) for c, f in self._reads}, **more)
+        values = {c: r[c] for c in self._plain}
+        for c, read in self._coded:
+            values[c] = read(r[c])
+        return self.row(**values, **more)
 
     def values(self, row: T, names: Sequence[str] | None = None, **given: Any) -> tuple[Any, ...]:
+        if self._as_stored is not None and names is None and not given:
+            return tuple(self._as_stored(row))
         writes = self._writes
         return tuple(
             given[c] if c in given else writes[c](getattr(row, c)) if c in writes else getattr(row, c)
@@ -129,6 +143,8 @@ class Table(tuple[str, ...], Generic[T]):
         )
 
     def many(self, rows: Iterable[T], **given: Any) -> list[tuple[Any, ...]]:
+        if self._as_stored is not None and not given:
+            return list(map(self._as_stored, rows))
         return [self.values(row, **given) for row in rows]
 
 

@@ -47,44 +47,37 @@ class _Table:
         return self.name.replace("guild_", "server ").replace("_", " ")
 
 
-def _table(name: str, columns: str, booleans: str = "", numbered: str | None = None) -> _Table:
-    return _Table(name, tuple(columns.split()), tuple(booleans.split()), numbered)
+def _table(name: str, columns: Sequence[str], numbered: str | None = None) -> _Table:
+    """A table to copy: its columns (a `data.mapping` table's, or named here), its flags those of the mapping."""
+    return _Table(name, tuple(columns), getattr(columns, "flags", ()), numbered)
 
 
 # In an order the foreign keys accept. JSON columns are copied as their text, unchanged.
 TABLES = (
-    _table("guild_settings", " ".join(m.SETTINGS), "auto_play undo_allowed"),
-    _table(
-        "lobbies",
-        " ".join(m.LOBBY),
-        numbered="lobby_id",
-    ),
-    _table(
-        "games",
-        " ".join(m.GAME),
-        numbered="game_no",
-    ),
-    _table("game_seats", " ".join(m.SEAT), "computer"),
-    _table("actions", "game_no turn seat action kind at"),
-    _table("hand_results", "game_no hand_no turn reason points detail"),
-    _table("game_results", "game_no seat user_id side place won score rating_before rating_after", "won"),
-    _table("ratings", " ".join(m.RATING)),
-    _table("outbox", "game_no kind user_id turn created_at due_at attempts"),  # what is still to be told
-    _table("hand_messages", "game_no user_id channel_id message_id"),
-    _table("rating_history", " ".join(m.HISTORY)),  # every rating change: the profiles' charts
-    _table("seasons", " ".join(m.SEASON), numbered="season_id"),
-    _table("season_channels", " ".join(m.SEASON_CHANNEL)),
-    _table("season_schedules", " ".join(m.SEASON_SCHEDULE)),  # seasons that follow one another by themselves
-    _table("rematches", " ".join(m.REMATCH), "swap to_open"),
-    _table("table_access", " ".join(m.ACCESS), "private watching"),  # private tables, watching allowed or not
-    _table("lobby_outbox", " ".join(m.LOBBY_OUTBOX)),  # invitations to private tables still to be told
-    _table("watchers", " ".join(m.WATCHER)),  # who watches which table, and how far their digests went
-    _table("tournaments", " ".join(m.TOURNAMENT), numbered="tournament_id"),
-    _table("undo_tables", " ".join(m.UNDO_TABLE)),  # tables opened with undo by agreement
-    _table("undo_requests", " ".join(m.UNDO)),  # takings back the others are asked to accept
-    _table("hint_tables", "lobby_id at"),  # tables offering hints
-    _table("hint_uses", "game_no seat turn at"),  # each hint given: its game is unrated
-    _table("analyses", "game_no seat budget body at"),  # post-game analyses once computed
+    _table("guild_settings", m.SETTINGS),
+    _table("lobbies", m.LOBBY, numbered="lobby_id"),
+    _table("games", m.GAME, numbered="game_no"),
+    _table("game_seats", m.SEAT),
+    _table("actions", m.ACTION),
+    _table("hand_results", m.HAND),
+    _table("game_results", m.RESULT),
+    _table("ratings", m.RATING),
+    _table("outbox", m.OUTBOX),  # what is still to be told
+    _table("hand_messages", m.HAND_MESSAGE),
+    _table("rating_history", m.HISTORY),  # every rating change: the profiles' charts
+    _table("seasons", m.SEASON, numbered="season_id"),
+    _table("season_channels", m.SEASON_CHANNEL),
+    _table("season_schedules", m.SEASON_SCHEDULE),  # seasons that follow one another by themselves
+    _table("rematches", m.REMATCH),
+    _table("table_access", m.ACCESS),  # private tables, watching allowed or not
+    _table("lobby_outbox", m.LOBBY_OUTBOX),  # invitations to private tables still to be told
+    _table("watchers", m.WATCHER),  # who watches which table, and how far their digests went
+    _table("tournaments", m.TOURNAMENT, numbered="tournament_id"),
+    _table("undo_tables", m.UNDO_TABLE),  # tables opened with undo by agreement
+    _table("undo_requests", m.UNDO),  # takings back the others are asked to accept
+    _table("hint_tables", m.columns("lobby_id at")),  # tables offering hints
+    _table("hint_uses", m.columns("game_no seat turn at")),  # each hint given: its game is unrated
+    _table("analyses", m.columns("game_no seat budget body at")),  # post-game analyses once computed
 )
 
 
