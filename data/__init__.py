@@ -3,7 +3,6 @@
 from .backends import DatabaseInUse, hold_database, is_postgres, open_store
 from .interface import StoreInterface
 from .moves import MovesListener, listen_moves
-from .privacy import Forgotten, GuildLeft
 from .rows import (
     CANCELLED_ROUND,
     COMPUTER_ID,
@@ -35,6 +34,7 @@ from .rows import (
     anonymous_id,
     is_anonymous,
 )
+from .sql.privacy import Forgotten, GuildLeft
 from .store import Store, StoreConflict, StoreError
 
 __all__ = [

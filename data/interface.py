@@ -21,7 +21,6 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from .privacy import Forgotten, GuildLeft
 from .rows import (
     ActionWrite,
     DigestClaim,
@@ -47,6 +46,7 @@ from .rows import (
     UndoRow,
     WatcherRow,
 )
+from .sql.privacy import Forgotten, GuildLeft
 
 
 class StoreInterface(Protocol):
@@ -283,7 +283,7 @@ class StoreInterface(Protocol):
 
     async def tournament_round_told(self, tournament_id: int, round_no: int) -> None: ...
 
-    # -- players' own data and the servers left (data.privacy) ------------------------------------------
+    # -- players' own data and the servers left (data.sql.privacy) ----------------------------------------
     async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]: ...
 
     async def forget_user(self, user_id: int) -> Forgotten: ...

@@ -3,7 +3,7 @@
 `/privacy forget` is two steps, so that what is posted of a player before they are forgotten is posted with
 their name and nothing drawn afterwards has it: `leave_everything` resigns their games in play (a computer
 takes each seat, as a resignation does) and takes them out of the open lobbies they sit in, returning what
-to tell; once that is told, `forget` removes their id and names from the store (`data.privacy`) and from
+to tell; once that is told, `forget` removes their id and names from the store (`data.sql.privacy`) and from
 the tables and lobbies this process holds, so that every board, replay and sheet drawn after it names an
 anonymous player.
 
