@@ -187,6 +187,7 @@ class PostgresStore(
     open. Any number of processes may serve one database (see the module's docstring)."""
 
     shared = True  # other processes write the same games: `locked_*` take the database's locks
+    _dialect = PostgresSql
 
     def __init__(
         self, pool: asyncpg.Pool, migrated: tuple[int, ...] = (), claim: asyncpg.Connection | None = None
@@ -279,11 +280,6 @@ class PostgresStore(
 
     def _read(self) -> Sql:
         return PostgresSql(self._conn.get() or self._pool)
-
-    @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[Sql]:
-        async with self._transaction() as db:
-            yield PostgresSql(db)
 
     async def _write_told(
         self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool

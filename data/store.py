@@ -71,6 +71,7 @@ class Store(
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
+    _dialect = SqliteSql
 
     def __init__(self, db: aiosqlite.Connection, migrated: tuple[int, ...] = ()) -> None:
         self._db = db
@@ -139,11 +140,6 @@ class Store(
 
     def _read(self) -> Sql:
         return SqliteSql(self._db)
-
-    @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[Sql]:
-        async with self._transaction() as db:
-            yield SqliteSql(db)
 
     async def _write_told(
         self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool

@@ -9,8 +9,8 @@ yielding an `Sql`); the subject mixins in this package use only those.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -136,10 +136,18 @@ class SqlStore:
         would block the saves made inside it)."""
         raise NotImplementedError
 
-    def _writing(self) -> AbstractAsyncContextManager[Sql]:
+    _dialect: Callable[[Any], Sql]  # the store's `Sql` over one of its connections
+
+    def _transaction(self) -> AbstractAsyncContextManager[Any]:
+        """One write transaction on the store's driver (on PostgreSQL joining the task's own)."""
+        raise NotImplementedError
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Sql]:
         """One write transaction (on PostgreSQL joining the task's own): a database error comes out as
         StoreError, with nothing written."""
-        raise NotImplementedError
+        async with self._transaction() as db:
+            yield self._dialect(db)
 
 
 def marks(names: Sequence[object]) -> str:
