@@ -25,7 +25,7 @@ from importlib import resources
 import aiosqlite
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-_SECTION = re.compile(r"^-- \[(sqlite|postgres|both)\]\s*$")
+_SECTION = re.compile(r"^-- \[([a-z]+)\]\s*$")
 _WORD = re.compile(r"\{([a-z_]+)\}")
 
 DIALECTS: dict[str, dict[str, str]] = {
@@ -59,6 +59,8 @@ def spelled(sql: str, dialect: str) -> str:
         marker = _SECTION.match(line)
         if marker:
             section = marker.group(1)
+            if section != "both" and section not in DIALECTS:  # a misspelt one would hide statements
+                raise RuntimeError(f"a migration has a section for {section}, which is no database")
         elif section in ("both", dialect):
             kept.append(line)
 
@@ -76,7 +78,10 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
     for entry in resources.files(__package__).iterdir():
         match = _NAME.match(entry.name)
         if match:
-            found.append((int(match.group(1)), spelled(entry.read_text(encoding="utf-8"), dialect)))
+            try:
+                found.append((int(match.group(1)), spelled(entry.read_text(encoding="utf-8"), dialect)))
+            except RuntimeError as exc:
+                raise RuntimeError(f"{entry.name}: {exc}") from None
     found.sort()
     versions = [v for v, _ in found]
     if len(set(versions)) != len(versions):

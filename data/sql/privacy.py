@@ -294,15 +294,7 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
             if status == "cancelled" and r["status"] == "open":  # its invitations and watchers end with it
                 for table in ("table_access", "lobby_outbox", "watchers"):
                     await db.execute(f"DELETE FROM {table} WHERE lobby_id = ?", r["lobby_id"])
-    for r in await db.fetch("SELECT lobby_id, invited FROM table_access WHERE CAST(invited AS TEXT) LIKE ?", _like(u)):
-        invited = _ids(r["invited"])
-        if u in invited:
-            await db.execute(
-                "UPDATE table_access SET invited = ? WHERE lobby_id = ?",
-                json.dumps([i for i in invited if i != u]),
-                r["lobby_id"],
-            )
-            count("table_access", 1)
+    count("table_access", await _without(db, u, "table_access", "invited", "lobby_id"))
     for r in await db.fetch(
         "SELECT lobby_id, kind, seq, by_user_id, invited FROM lobby_outbox WHERE by_user_id = ? "
         "OR CAST(invited AS TEXT) LIKE ?",
@@ -337,18 +329,7 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
             r["game_no"],
         )
         count("rematches", 1)
-    for r in await db.fetch(
-        "SELECT game_no, request, waiting FROM undo_requests WHERE CAST(waiting AS TEXT) LIKE ?", _like(u)
-    ):
-        waiting = _ids(r["waiting"])
-        if u in waiting:
-            await db.execute(
-                "UPDATE undo_requests SET waiting = ? WHERE game_no = ? AND request = ?",
-                json.dumps([w for w in waiting if w != u]),
-                r["game_no"],
-                r["request"],
-            )
-            count("undo_requests", 1)
+    count("undo_requests", await _without(db, u, "undo_requests", "waiting", "game_no", "request"))
     for r in await db.fetch(
         "SELECT tournament_id, created_by, state FROM tournaments WHERE created_by = ? OR CAST(state AS TEXT) LIKE ?",
         u,
@@ -425,6 +406,21 @@ def _anonymous_seat(seat: list[Any], k: int, user_id: int) -> list[Any]:
         if seat[at] == user_id:
             seat[at], seat[1] = anonymous_id(k), None
     return seat
+
+
+async def _without(db: Db, user_id: int, table: str, column: str, *key: str) -> int:
+    """The rows whose JSON list of ids `column` holds `user_id`, written again without it; how many."""
+    changed = 0
+    where = " AND ".join(f"{k} = ?" for k in key)
+    for r in await db.fetch(
+        f"SELECT {', '.join(key)}, {column} FROM {table} WHERE CAST({column} AS TEXT) LIKE ?", _like(user_id)
+    ):
+        ids = _ids(r[column])
+        if user_id in ids:
+            rest = json.dumps([i for i in ids if i != user_id])
+            await db.execute(f"UPDATE {table} SET {column} = ? WHERE {where}", rest, *(r[k] for k in key))
+            changed += 1
+    return changed
 
 
 async def _deleted(db: Db, table: str, where: str, *args: Any) -> int:
