@@ -141,6 +141,43 @@ async def _live_state(service: TableService, game_no: int, session: Session) -> 
     return state
 
 
+class PublicStates:
+    """What every spectator of a game is sent, read once per change of the game (the hub's version) for all
+    of them, and its JSON written once: a move watched by a hundred pages is one read of the public view, not
+    a hundred. A seat's socket reads its own view every time."""
+
+    NOBODY = 0  # no Discord user has the id 0: a session of the server holding no seat
+
+    def __init__(self, service: TableService, hub: Hub) -> None:
+        self._service, self._hub = service, hub
+        self._latest: dict[tuple[int, int], tuple[int, asyncio.Task[tuple[dict[str, Any], str]]]] = {}
+
+    async def get(self, game_no: int, guild_id: int) -> tuple[dict[str, Any], str]:
+        key, version = (game_no, guild_id), self._hub.version(game_no)
+        held = self._latest.get(key)
+        if held is None or held[0] != version:
+            held = (version, asyncio.create_task(self._read(game_no, guild_id)))
+            self._latest[key] = held
+        try:  # shielded: one socket closing while it waits does not cancel the others' read
+            return await asyncio.shield(held[1])
+        except Exception:
+            if self._latest.get(key) is held:
+                del self._latest[key]  # a failed read is not kept: the next wake-up reads again
+            raise
+
+    async def _read(self, game_no: int, guild_id: int) -> tuple[dict[str, Any], str]:
+        state = await table_state(self._service, game_no, Session(self.NOBODY, guild_id, float("inf")))
+        return state, json.dumps({"type": "table", **state})
+
+    def forget(self, game_no: int) -> None:
+        """Its last watcher left: nothing kept for it."""
+        for key in [k for k in self._latest if k[0] == game_no]:
+            del self._latest[key]
+
+
+PUBLIC = web.AppKey("public", PublicStates)
+
+
 def _game_no(request: web.Request) -> int:
     try:
         return int(request.match_info["game_no"])
@@ -235,18 +272,24 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     # Besides the move number, what changes without a move: a seat resigned to a computer, the game
     # abandoned. A page that reconnects at the move it showed is taken to have seen the rest too.
     seen = (state["status"], state["seats"]) if state["turn"] <= shown else None
+    # A spectator is sent what every spectator is sent (read once for all); a seat its own view. A seat
+    # given to a computer reads its own, now the public one; nobody takes a seat in a game under way.
+    spectator = state["you"] is None
 
-    async def send_if_new(state: dict[str, Any]) -> None:
+    async def send_if_new(state: dict[str, Any], text: str | None = None) -> None:
         nonlocal shown, seen
         now = (state["status"], state["seats"])
         if state["turn"] > shown or (state["turn"] == shown and now != seen):
             shown, seen = state["turn"], now
-            await ws.send_json({"type": "table", **state})
+            await ws.send_str(text or json.dumps({"type": "table", **state}))
 
     async def pushes() -> None:
         while True:
             await queue.get()
-            await send_if_new(await table_state(service, game_no, session))
+            if spectator:
+                await send_if_new(*await request.app[PUBLIC].get(game_no, session.guild_id))
+            else:
+                await send_if_new(await table_state(service, game_no, session))
 
     pusher = asyncio.create_task(pushes())
     try:
@@ -266,6 +309,8 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     finally:
         pusher.cancel()
         hub.unsubscribe(game_no, queue)
+        if not hub.watchers(game_no):
+            request.app[PUBLIC].forget(game_no)
     return ws
 
 
@@ -301,6 +346,7 @@ def make_app(
     app[HUB] = hub or Hub()
     app[SIGNER] = signer
     app[LIMITER] = limiter or RateLimit()
+    app[PUBLIC] = PublicStates(service, app[HUB])
     app.router.add_get("/api/games", get_games)
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)

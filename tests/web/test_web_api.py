@@ -128,3 +128,27 @@ async def test_a_page_without_a_game_number_finds_the_users_games_on_its_server(
     assert (await elsewhere.json())["games"] == []  # another server's session sees none of these
     watcher = await web_table.client.get("/api/games", headers=web_table.auth(CAT.user_id))
     assert (await watcher.json())["games"] == []
+
+
+async def test_spectators_watching_together_each_get_the_new_table_and_only_seats_their_hands(web_table):
+    """The public table is read once for all of a game's spectators: each still gets every move, none a hand,
+    and a seat watching beside them still gets its own hand."""
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    url = f"/api/games/{game_no}/ws?since=-1&token="
+    tokens = [web_table.signer.issue(900 + k, harness.guild) for k in range(5)]
+    watchers = [await web_table.client.ws_connect(url + token) for token in tokens]
+    seat = await web_table.client.ws_connect(url + web_table.signer.issue(ANN.user_id, harness.guild))
+    for ws in [*watchers, seat]:
+        await ws.receive_json(timeout=5)
+    for _ in range(3):
+        hand = await harness.to_act(game_no)
+        await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+        web_table.hub.changed(game_no)
+        seen = [await ws.receive_json(timeout=5) for ws in watchers]
+        assert len({s["turn"] for s in seen}) == 1 and seen[0]["turn"] > hand.turn
+        assert all(s["you"] is None and not hand_tiles_in(s, None) for s in seen)
+        mine = await seat.receive_json(timeout=5)
+        assert mine["turn"] == seen[0]["turn"] and mine["you"]["view"]["hand"]
+    for ws in [*watchers, seat]:
+        await ws.close()
