@@ -29,7 +29,7 @@ from urllib.parse import urlencode, urlsplit
 
 from aiohttp import web
 
-from bot.tables.errors import GameNotFound
+from bot.tables.errors import GameNotFound, GameNotOver, TableOver
 
 from .keys import SERVICE, SIGNER
 from .oauth import AUTHORIZE_URL, SCOPE, DiscordOAuth, DiscordUser, OAuthFailed
@@ -95,6 +95,11 @@ async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: i
             table = await app[SERVICE].table(game_no)
         except GameNotFound:
             table = None
+        except TableOver:  # ended (its replay's link): its seats as the store keeps them
+            try:
+                table = (await app[SERVICE].replay(game_no, guild_id)).table
+            except (GameNotFound, GameNotOver):
+                table = None
         if table is not None and table.guild_id == guild_id and table.seat_of(user_id) is not None:
             return True
     return await app[AUTH].members(guild_id, user_id)

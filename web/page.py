@@ -1,7 +1,7 @@
-"""The page of the live table: `/table/{game_no}` answers the built front end's index.html (the page reads
-the game number from its own address) and `/web/assets/...` its script and style sheet, built by Vite into
-web/frontend/dist (`python -m web.build`; never committed). External files only: the CSP allows no inline
-script or style."""
+"""The page of the live table: `/table/{game_no}` and an ended game's replay `/replay/{game_no}` answer the
+built front end's index.html (the page reads which, and the game number, from its own address) and
+`/web/assets/...` its script and style sheet, built by Vite into web/frontend/dist (`python -m web.build`;
+never committed). External files only: the CSP allows no inline script or style."""
 
 from __future__ import annotations
 
@@ -32,4 +32,5 @@ def add_page_routes(app: web.Application, dist: Path = DIST) -> None:
         return web.FileResponse(path, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
     app.router.add_get(r"/table/{game_no:\d+}", page)
+    app.router.add_get(r"/replay/{game_no:\d+}", page)  # the same page: it reads which from its address
     app.router.add_get("/web/assets/{name}", asset)

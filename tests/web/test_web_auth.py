@@ -181,3 +181,16 @@ async def test_the_activity_exchanges_its_code_for_the_sdk_token_and_a_session_o
     assert (await site.client.post("/api/auth/activity", json={"code": "x"})).status == 400
     for secret in (CLIENT_SECRET, body["access_token"], body["session"], code):
         assert secret not in caplog.text
+
+
+async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(site):
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    await site.harness.play(game_no)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    back = await site.login(ANN.user_id, ticket, next_path=f"/replay/{game_no}?frame=3")
+    assert back.status == 303, await back.text()  # a seat of the ended game, though the bot does not see Ann
+    assert back.headers["Location"] == f"/replay/{game_no}?frame=3"
+    token = back.cookies["fives_session"].value
+    replay = await site.client.get(f"/api/games/{game_no}/replay", headers={"Cookie": f"fives_session={token}"})
+    assert replay.status == 200 and (await replay.json())["frames"][0]["held"]
+    assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403

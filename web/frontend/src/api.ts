@@ -2,6 +2,7 @@
 // the game moves on. The session is the `?token=` of the page's address (the browser demo, the Activity)
 // sent as a bearer token, else the fives_session cookie (then a POST carries the CSRF header).
 
+import type { Replay } from "./replay";
 import type { TableState } from "./types";
 
 export interface Answer {
@@ -24,6 +25,12 @@ export class Api {
     const response = await fetch(`/api/games/${this.gameNo}`, { headers: this.headers(), credentials: "same-origin" });
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     return (await response.json()) as TableState;
+  }
+
+  async replay(): Promise<Replay> {
+    const response = await fetch(`/api/games/${this.gameNo}/replay`, { headers: this.headers(), credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return (await response.json()) as Replay;
   }
 
   async act(action: string, turn: number): Promise<Answer> {

@@ -272,7 +272,10 @@ export class App {
     const pub = state.public;
     if (pub.over) {
       const winners = (pub.winner ?? []).map((seat) => this.name(seat)).join(", ");
-      return h("div", { class: "banner over", role: "status", "data-testid": "game-over" }, h("strong", {}, t("game_over")), " ", t("winner", { names: winners }));
+      const banner = h("div", { class: "banner over", role: "status", "data-testid": "game-over" }, h("strong", {}, t("game_over")), " ", t("winner", { names: winners }));
+      // an ended game's every step, hands shown, on its replay page (the API refuses one still played)
+      banner.append(" ", h("a", { href: `/replay/${state.game_no}`, "data-testid": "replay-link" }, t("replay_link")));
+      return banner;
     }
     const last = pub.hands[pub.hands.length - 1];
     if (last && pub.history.length === 0) {
