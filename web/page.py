@@ -31,6 +31,7 @@ def add_page_routes(app: web.Application, dist: Path = DIST) -> None:
         # A hashed name never changes content: the browser may keep it for a year.
         return web.FileResponse(path, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
+    app.router.add_get("/", page)  # the Activity's page (its URL mapping's root): it finds the channel's game
     app.router.add_get(r"/table/{game_no:\d+}", page)
     app.router.add_get(r"/replay/{game_no:\d+}", page)  # the same page: it reads which from its address
     app.router.add_get("/web/assets/{name}", asset)

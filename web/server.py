@@ -190,26 +190,44 @@ async def get_table(request: web.Request) -> web.Response:
     return web.json_response(await table_state(request.app[SERVICE], _game_no(request), session))
 
 
+def _game_entry(table: TableInfo, seated: bool, your_turn: bool, channel: int | None) -> dict[str, Any]:
+    return {
+        "game_no": table.game_no,
+        "game_id": table.game_id,
+        "channel_id": str(table.channel_id),  # ids as text: JavaScript numbers lose them
+        "thread_id": None if table.thread_id is None else str(table.thread_id),
+        "seated": seated,
+        "your_turn": your_turn,
+        "here": channel is not None and channel in (table.channel_id, table.thread_id),
+        "seats": _seats(table),
+    }
+
+
 async def get_games(request: web.Request) -> web.Response:
-    """The session user's games in play on the session's server: how a page opened without a game number
-    (the Activity, launched in a channel) finds its table, the one whose thread or channel it was launched
-    in, else the user's only one."""
+    """The games a page opened without a game number (the Activity, launched in a channel) may lead to: the
+    session user's games in play on the session's server and, with `?channel=ID`, every game played in that
+    channel or its thread, seated or not (a watcher opens the same page as a spectator). `here` marks the
+    channel's; the page goes straight to the one game here, else offers a picker."""
     session = _session(request)
-    games = await request.app[SERVICE].user_games(session.user_id, session.guild_id)
-    return web.json_response(
-        {
-            "games": [
-                {
-                    "game_no": g.table.game_no,
-                    "game_id": g.table.game_id,
-                    "channel_id": str(g.table.channel_id),  # ids as text: JavaScript numbers lose them
-                    "thread_id": None if g.table.thread_id is None else str(g.table.thread_id),
-                    "your_turn": g.your_turn,
-                }
-                for g in games
-            ]
-        }
-    )
+    service = request.app[SERVICE]
+    try:
+        channel = int(request.query["channel"]) if "channel" in request.query else None
+    except ValueError:
+        raise web.HTTPBadRequest(text="channel: a channel id") from None
+    games = {
+        g.table.game_no: _game_entry(g.table, True, g.your_turn, channel)
+        for g in await service.user_games(session.user_id, session.guild_id)
+    }
+    for table in service.channel_games(session.guild_id, channel) if channel is not None else ():
+        games.setdefault(table.game_no, _game_entry(table, False, False, channel))
+    return web.json_response({"games": [games[n] for n in sorted(games)]})
+
+
+async def get_activity(request: web.Request) -> web.Response:
+    """What the Activity's page needs before it logs in: the application's client id for the SDK's
+    `authorize` (public: it is in every OAuth link), null while Discord login is off."""
+    oauth = request.app[AUTH].oauth
+    return web.json_response({"client_id": None if oauth is None else oauth.client_id})
 
 
 async def get_replay(request: web.Request) -> web.Response:
@@ -348,6 +366,7 @@ def make_app(
     app[LIMITER] = limiter or RateLimit()
     app[PUBLIC] = PublicStates(service, app[HUB])
     app.router.add_get("/api/games", get_games)
+    app.router.add_get("/api/activity", get_activity)
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)
     app.router.add_get("/api/games/{game_no}/ws", socket)

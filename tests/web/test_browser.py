@@ -90,6 +90,14 @@ def test_the_other_families_are_played_in_the_page(game, tmp_path):
     assert report["played"] >= 6 or report["over"], report
 
 
+def test_the_activitys_channel_leads_to_its_game_or_offers_a_picker(all_fives):
+    report = run_scenario("activity", all_fives)
+    assert "You are watching (no seat)" in report["watching"], report  # straight to the table, as a spectator
+    assert report["heading"] == "No game is played in this channel", report
+    assert report["offered"] == ["/table/1"] and report["seat"] == 0, report  # the player's own game, their seat
+    assert report["japanese"] == "このチャンネルで進行中のゲームはありません", report
+
+
 def test_an_ended_games_replay_is_stepped_played_and_paused_by_the_keyboard_in_both_languages():
     need_chromium()
     built()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.tables import BoardChanged
-from tests.tables.conftest import ANN, BOB, CAT
+from tests.tables.conftest import ANN, BOB, CAT, DAN
 
 
 def hand_tiles_in(payload: object, hand: object) -> bool:
@@ -152,3 +152,27 @@ async def test_spectators_watching_together_each_get_the_new_table_and_only_seat
         assert mine["turn"] == seen[0]["turn"] and mine["you"]["view"]["hand"]
     for ws in [*watchers, seat]:
         await ws.close()
+
+
+async def test_the_activitys_channel_lists_its_games_for_anyone_of_the_server(web_table):
+    harness = web_table.harness
+    first, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    channel = f"/api/games?channel={harness.channel}"
+    watching = await (await web_table.client.get(channel, headers=web_table.auth(CAT.user_id))).json()
+    assert [(g["game_no"], g["seated"], g["here"]) for g in watching["games"]] == [(first, False, True)]
+    assert {ANN.name, BOB.name} <= {s["name"] for s in watching["games"][0]["seats"]}  # the picker names them
+
+    second, _ = await harness.start_game(humans=(CAT, DAN), computers=2)  # a second game in the channel
+    both = await (await web_table.client.get(channel, headers=web_table.auth(CAT.user_id))).json()
+    assert [(g["game_no"], g["seated"], g["here"]) for g in both["games"]] == [
+        (first, False, True),
+        (second, True, True),
+    ]
+
+    elsewhere = await (await web_table.client.get("/api/games?channel=1", headers=web_table.auth(CAT.user_id))).json()
+    assert [(g["game_no"], g["here"]) for g in elsewhere["games"]] == [(second, False)]  # only Cat's own
+    other = await web_table.client.get(channel, headers=web_table.auth(CAT.user_id, guild_id=999))
+    assert [g["game_no"] for g in (await other.json())["games"]] == []  # another server's session: none
+    assert (await web_table.client.get("/api/games?channel=x", headers=web_table.auth(CAT.user_id))).status == 400
+    config = await web_table.client.get("/api/activity")
+    assert (await config.json()) == {"client_id": None}  # no Discord login set up in this app

@@ -3,6 +3,7 @@
 // Prints one JSON line with what it saw; exits non-zero with the reason when a check fails.
 // Every wait is for a condition on the page (the app exposes its state as window.fivesApp), never a sleep.
 import { launch } from "./browser.mjs";
+import { activity } from "./activity.mjs";
 import { replay } from "./replay.mjs";
 
 const [scenario, playerUrl, watchUrl, shot] = process.argv.slice(2);
@@ -292,6 +293,7 @@ const SCENARIOS = {
   japanese,
   screenshots,
   replay: (context) => replay(context, playerUrl, watchUrl, WAIT, fail),
+  activity: (context) => activity(context, playerUrl, watchUrl, WAIT, fail),
 };
 const run = SCENARIOS[scenario];
 if (!run) fail(`unknown scenario ${scenario}`);

@@ -72,6 +72,15 @@ const EN = {
   replay_scrub: "Step of the replay",
   replay_held: "What each seat held",
   replay_nothing_held: "Nothing held at this step",
+  activity_finding: "Finding this channel's game…",
+  activity_no_session: "open the table from Discord",
+  activity_several: "Several games are played in this channel",
+  activity_none: "No game is played in this channel",
+  activity_nothing: "Start one with the bot's commands, then open the Activity again.",
+  activity_yours: "Your games on this server:",
+  activity_games: "Games",
+  activity_seated: "your seat",
+  activity_watch: "watch",
 };
 
 type Key = keyof typeof EN;
@@ -148,6 +157,15 @@ const JA: Record<Key, string> = {
   replay_scrub: "リプレイの位置",
   replay_held: "各席の手牌",
   replay_nothing_held: "この時点の手牌はありません",
+  activity_finding: "このチャンネルのゲームを探しています…",
+  activity_no_session: "Discord からテーブルを開いてください",
+  activity_several: "このチャンネルでは複数のゲームが進行中です",
+  activity_none: "このチャンネルで進行中のゲームはありません",
+  activity_nothing: "ボットのコマンドでゲームを始めてから、もう一度アクティビティを開いてください。",
+  activity_yours: "このサーバーでのあなたのゲーム:",
+  activity_games: "ゲーム",
+  activity_seated: "あなたの席",
+  activity_watch: "観戦",
 };
 
 export type Lang = "en" | "ja";

@@ -4,6 +4,7 @@
 import "./style.css";
 import { Api } from "./api";
 import { App } from "./app";
+import { startActivity } from "./activity";
 import { chooseLang, translator } from "./i18n";
 import { ReplayApp } from "./replay";
 
@@ -17,6 +18,10 @@ function boot(): void {
   const token = params.get("token") ?? sessionStorage.getItem("fives_token");
   if (token) sessionStorage.setItem("fives_token", token); // a reload of the tab keeps its session
   const t = translator(lang);
+  if (!match && location.pathname === "/") {
+    void startActivity(root, t, params, token); // the Activity's root: the channel's game, or a picker
+    return;
+  }
   if (!match) {
     root.textContent = t("no_game", { error: location.pathname });
     return;
