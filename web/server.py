@@ -15,8 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
-from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
@@ -30,6 +28,7 @@ from . import auth
 from .auth import AUTH, SESSION_COOKIE, Auth
 from .hub import Hub
 from .keys import SERVICE, SIGNER
+from .limits import EXCHANGES, LIMITER, LOGINS, RateLimit
 from .page import add_page_routes
 from .replay import replay_json
 from .sessions import BadSession, Session, Signer
@@ -37,6 +36,7 @@ from .sessions import BadSession, Session, Signer
 log = logging.getLogger(__name__)
 
 HUB = web.AppKey("hub", Hub)
+EXPIRED = 4001  # the close code of a socket whose session expired (4000-4999: the application's own)
 Deliver = Callable[[list[Notification]], Awaitable[None]]
 DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web move did (the bot's announcer)
 
@@ -47,25 +47,6 @@ CSP = (
 )
 
 
-class RateLimit:
-    """At most `count` requests and socket messages per user in any `seconds`."""
-
-    def __init__(self, count: int = 30, seconds: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self._count, self._seconds, self._clock = count, seconds, clock
-        self._hits: dict[int, deque[float]] = defaultdict(deque)
-
-    def allow(self, user_id: int) -> bool:
-        now = self._clock()
-        hits = self._hits[user_id]
-        while hits and hits[0] <= now - self._seconds:
-            hits.popleft()
-        if len(hits) >= self._count:
-            return False
-        hits.append(now)
-        return True
-
-
-LIMITER = web.AppKey("limiter", RateLimit)
 
 
 def _session(request: web.Request) -> Session:
@@ -296,6 +277,9 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
 
     async def send_if_new(state: dict[str, Any], text: str | None = None) -> None:
         nonlocal shown, seen
+        if not request.app[SIGNER].alive(session):  # a socket outlives no session: the page logs in again
+            await ws.close(code=EXPIRED, message=b"session expired")
+            return
         now = (state["status"], state["seats"])
         if state["turn"] > shown or (state["turn"] == shown and now != seen):
             shown, seen = state["turn"], now
@@ -315,6 +299,10 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
+            if not request.app[SIGNER].alive(session):
+                await ws.send_json({"type": "refused", "status": 401, "error": "session expired: log in again"})
+                await ws.close(code=EXPIRED, message=b"session expired")
+                break
             if not request.app[LIMITER].allow(session.user_id):
                 await ws.send_json({"type": "refused", "status": 429, "error": "too many moves; wait"})
                 continue
@@ -364,6 +352,8 @@ def make_app(
     app[HUB] = hub or Hub()
     app[SIGNER] = signer
     app[LIMITER] = limiter or RateLimit()
+    app[LOGINS] = RateLimit(count=10, seconds=60)
+    app[EXCHANGES] = RateLimit(count=120, seconds=60)
     app[PUBLIC] = PublicStates(service, app[HUB])
     app.router.add_get("/api/games", get_games)
     app.router.add_get("/api/activity", get_activity)

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+from aiohttp import WSMsgType
+from aiohttp.test_utils import TestClient, TestServer
+
 from bot.tables import BoardChanged
 from tests.tables.conftest import ANN, BOB, CAT, DAN
+from tests.web.conftest import SECRET
+from web.server import EXPIRED, make_app
+from web.sessions import Signer
 
 
 def hand_tiles_in(payload: object, hand: object) -> bool:
@@ -176,3 +182,37 @@ async def test_the_activitys_channel_lists_its_games_for_anyone_of_the_server(we
     assert (await web_table.client.get("/api/games?channel=x", headers=web_table.auth(CAT.user_id))).status == 400
     config = await web_table.client.get("/api/activity")
     assert (await config.json()) == {"client_id": None}  # no Discord login set up in this app
+
+
+async def test_an_expired_session_is_refused_and_its_open_socket_is_closed(web_table):
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    now = [1000.0]
+    signer = Signer(SECRET, clock=lambda: now[0])
+    client = TestClient(TestServer(make_app(harness.service, signer, web_table.hub)))
+    await client.start_server()
+    try:
+        hand = await harness.to_act(game_no)
+        token = signer.issue(hand.user_id, harness.guild, seconds=60)
+        ws = await client.ws_connect(f"/api/games/{game_no}/ws?token={token}")
+        table = await ws.receive_json(timeout=5)
+        now[0] += 61  # the session's hour is up while the page is open
+        await ws.send_json({"action": table["you"]["view"]["legal"][0]["text"], "turn": table["turn"]})
+        refused = await ws.receive_json(timeout=5)
+        assert refused == {"type": "refused", "status": 401, "error": "session expired: log in again"}
+        closed = await ws.receive(timeout=5)
+        assert closed.type == WSMsgType.CLOSE and closed.data == EXPIRED
+        assert len((await harness.service.export(game_no))["actions"]) == table["turn"]  # the move was not taken
+        later = await client.get(f"/api/games/{game_no}", headers={"Authorization": f"Bearer {token}"})
+        assert later.status == 401 and "expired" in await later.text()
+
+        watcher = signer.issue(CAT.user_id, harness.guild, seconds=60)
+        ws = await client.ws_connect(f"/api/games/{game_no}/ws?token={watcher}")
+        await ws.receive_json(timeout=5)
+        now[0] += 61
+        await harness.step(game_no)
+        web_table.hub.changed(game_no)  # the next table is not sent to an expired session: its socket closes
+        closed = await ws.receive(timeout=5)
+        assert closed.type == WSMsgType.CLOSE and closed.data == EXPIRED
+    finally:
+        await client.close()

@@ -194,3 +194,22 @@ async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(
     replay = await site.client.get(f"/api/games/{game_no}/replay", headers={"Cookie": f"fives_session={token}"})
     assert replay.status == 200 and (await replay.json())["frames"][0]["held"]
     assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403
+
+
+async def test_logins_are_limited_per_user_and_a_refused_one_logs_no_secret(site, caplog):
+    caplog.set_level(logging.DEBUG)
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    answers = [await site.login(ANN.user_id, ticket) for _ in range(11)]
+    assert [a.status for a in answers[:10]] == [303] * 10
+    assert answers[10].status == 429 and "fives_session" not in answers[10].cookies  # the 11th in a minute
+    assert (await site.login(BOB.user_id, ticket)).status == 303  # another user is not held up by Ann
+    site.members.add((site.harness.guild, ANN.user_id))
+    site.discord.redirect_uri = None
+    activity = await site.client.post(
+        "/api/auth/activity", json={"code": site.discord.code_for(ANN.user_id), "guild_id": str(site.harness.guild)}
+    )
+    assert activity.status == 429  # the Activity's login counts for the same user
+    sessions = [a.cookies["fives_session"].value for a in answers[:10]]
+    for secret in (CLIENT_SECRET, *site.discord.tokens, *sessions):
+        assert secret not in caplog.text

@@ -184,7 +184,7 @@ export class App {
     const state = this.state;
     const page = h("div", { class: "page" });
     const head = h("header", {}, h("h1", {}, state ? t("title", { no: state.game_no }) : t("loading")));
-    const link = this.link === "open" ? "live" : this.link === "lost" ? "reconnecting" : "connecting";
+    const link = this.link === "open" ? "live" : this.link === "lost" ? "reconnecting" : this.link === "expired" ? "expired" : "connecting";
     head.append(h("span", { class: `link ${this.link}`, "data-testid": "link" }, t(link)));
     page.append(head);
     if (this.message) page.append(h("p", { class: "message", role: "alert", "data-testid": "message" }, this.message));
