@@ -47,8 +47,6 @@ CSP = (
 )
 
 
-
-
 def _session(request: web.Request) -> Session:
     header = request.headers.get("Authorization", "")
     token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.cookies.get(SESSION_COOKIE)
