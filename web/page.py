@@ -10,12 +10,15 @@ from pathlib import Path
 
 from aiohttp import web
 
-DIST = Path(__file__).resolve().parent / "frontend" / "dist"
+from .build import dist_folder
+
 ASSET = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # Vite's hashed names; nothing that climbs out of assets/
 NOT_BUILT = "the web table's front end is not built: run `python -m web.build` (needs Node and npm)"
 
 
-def add_page_routes(app: web.Application, dist: Path = DIST) -> None:
+def add_page_routes(app: web.Application, dist: Path | None = None) -> None:
+    dist = dist or dist_folder()  # FIVES_WEB_DIST (the container image's), else web/frontend/dist
+
     async def page(request: web.Request) -> web.StreamResponse:
         index = dist / "index.html"
         if not index.is_file():
