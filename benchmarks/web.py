@@ -14,7 +14,8 @@ not what is measured). The benchmark mints sessions with the child's secret.
    the page's state showing the new move, with the --pages sockets still open.
 2. sockets: the child's resident memory (VmRSS) before and after `--sockets` more open WebSockets, each a
    different spectator. Goal: 1,000 sockets, < 200 MB added.
-3. script: the built page's JavaScript, gzipped (level 9, as a proxy would send it). Goal < 250 KB.
+3. script: the built page's JavaScript, gzipped (level 9, as a proxy would send it): the table page's own,
+   and every chunk together (the Embedded App SDK's, loaded only inside the Activity, too). Goal < 250 KB.
 4. first paint: the table page in headless Chromium (a fresh browser context each time, so no cache),
    `first-paint` and the table drawn (`fives-table-drawn`) from the navigation's start: median and worst
    of `--paints`. Goal < 1 s.
@@ -214,11 +215,14 @@ async def node(script: str, *args: str) -> dict[str, Any]:
     return report
 
 
-def script_kb() -> tuple[float, float]:
+def script_kb() -> tuple[float, float, float]:
+    """The table page's own script gzipped, and every script built (the Activity's SDK chunk, which only the
+    Activity loads, included): raw and gzipped, in KB."""
     scripts = list((ensure_built() / "assets").glob("*.js"))
     raw = sum(p.stat().st_size for p in scripts)
-    zipped = sum(len(gzip.compress(p.read_bytes(), 9)) for p in scripts)
-    return raw / 1024, zipped / 1024
+    zipped = {p.name: len(gzip.compress(p.read_bytes(), 9)) for p in scripts}
+    page = sum(size for name, size in zipped.items() if name.startswith("index-"))
+    return page / 1024, raw / 1024, sum(zipped.values()) / 1024
 
 
 def verdict(ok: bool) -> str:
@@ -226,8 +230,11 @@ def verdict(ok: bool) -> str:
 
 
 async def main(args: argparse.Namespace) -> int:
-    raw, zipped = script_kb()
-    print(f"script: {raw:.1f} KB, gzipped {zipped:.1f} KB (goal < 250 KB): {verdict(zipped < 250)}")
+    page, raw, zipped = script_kb()
+    print(
+        f"script: the table page's {page:.1f} KB gzipped; every chunk (the Activity's SDK too) {raw:.1f} KB,"
+        f" gzipped {zipped:.1f} KB (goal < 250 KB): {verdict(zipped < 250)}"
+    )
     server = await Server.start()
     failed = zipped >= 250
     try:

@@ -76,7 +76,7 @@ export async function replay(context, playerUrl, watchUrl, wait, fail) {
   const paused = await index(page);
   await page.waitForTimeout(PLAY_MS * 2.5); // a paused replay stays where it is
   if ((await index(page)) !== paused || (await page.evaluate(() => window.fivesReplay.playing))) fail("pause did not stop it");
-  // the play button by Tab and Enter: the toggle is a labelled button
+  // the toggle is a labelled button, named for what it does next
   const label = await page.locator("[data-testid=toggle]").getAttribute("aria-label");
   if (errors.length) fail("errors on the page", { errors });
 
