@@ -5,15 +5,15 @@
 # Settings come from the environment (.env.example explains each); a SQLite database lives in /data.
 
 # -- the web table's front end ------------------------------------------------------------------------------
-# The TypeScript front end in web/ is being written. Once web/package.json exists, its build goes here as a
-# stage of its own, and the final stage copies what it built (never committed, always built here):
-#   FROM node:22-slim AS web
-#   WORKDIR /web
-#   COPY web/package.json web/package-lock.json ./
-#   RUN npm ci
-#   COPY web/ ./
-#   RUN npm run build
-# and below, in the final stage:  COPY --from=web /web/dist /opt/fives/web
+# The TypeScript front end (web/frontend, from its web/frontend/package.json and lockfile) is built in a stage
+# of its own: its files are never committed, always built here, and the final stage copies only what it built
+# (no Node there). FIVES_WEB_DIST tells web/build.py to serve that folder and build nothing.
+FROM node:22-slim AS web
+WORKDIR /frontend
+COPY web/frontend/package.json web/frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY web/frontend/ ./
+RUN npm run build
 
 # -- the Python package, installed into a virtual environment that the final stage copies whole ----------------
 FROM python:3.11-slim AS build
@@ -35,6 +35,8 @@ FROM python:3.11-slim
 ENV PATH=/opt/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 FIVES_DATABASE=/data/fives.sqlite3
 RUN useradd --system --uid 10001 --home-dir /data --create-home --shell /usr/sbin/nologin fives
 COPY --from=build /opt/venv /opt/venv
+COPY --from=web /frontend/dist /opt/fives/web
+ENV FIVES_WEB_DIST=/opt/fives/web
 USER fives
 WORKDIR /data
 VOLUME ["/data"]

@@ -43,6 +43,7 @@ from .common import Colours, ControlsCog, Refusal, fives, names_for, public_loca
 from .game_buttons import GameButton
 from .rules import fit
 from .translator import text
+from .web_table import replay_link_button
 
 if TYPE_CHECKING:
     from bot.client import FivesBot
@@ -170,8 +171,11 @@ class Page:
     view: discord.ui.View
 
 
-def viewer_page(replay: GameReplay, frame: int, locale: str, *, opener: int | None) -> Page:
-    """The viewer at `frame`, in `locale`; `opener` (a public viewer's) is in each of its buttons."""
+def viewer_page(
+    replay: GameReplay, frame: int, locale: str, *, opener: int | None, bot: FivesBot | None = None
+) -> Page:
+    """The viewer at `frame`, in `locale`; `opener` (a public viewer's) is in each of its buttons. With the
+    bot (its web table on) a link opens the same step of the replay in a browser."""
     embed = frame_embed(replay, frame, locale)
     image = frame_image(replay, replay.frames[frame], locale)
     files = []
@@ -186,6 +190,9 @@ def viewer_page(replay: GameReplay, frame: int, locale: str, *, opener: int | No
             ReplayControl(replay.table.game_no, frame, way, locale, opener=opener, disabled=nowhere.get(way, False))
         )
     view.add_item(AnalysisButton(replay.table.game_no, locale, row=1))  # the presser's own moves, privately
+    link = replay_link_button(bot, replay.table, locale, frame, row=1) if bot is not None else None
+    if link is not None:
+        view.add_item(link)
     return Page(embed, files, view)
 
 
@@ -195,7 +202,7 @@ async def open_replay(interaction: discord.Interaction, game_no: int, *, public:
     replay = await replay_of(interaction, game_no)
     locale = await public_locale(interaction.client, interaction.guild_id) if public else user_locale(interaction)
     frame = min(max(frame if frame >= 0 else len(replay.frames) + frame, 0), len(replay.frames) - 1)
-    page = viewer_page(replay, frame, locale, opener=interaction.user.id if public else None)
+    page = viewer_page(replay, frame, locale, opener=interaction.user.id if public else None, bot=fives(interaction))
     await interaction.response.send_message(embed=page.embed, files=page.files, view=page.view, ephemeral=not public)
 
 
@@ -252,10 +259,12 @@ class ReplayControl(GameButton):
         if self.way in ANIMATIONS:
             await animate(interaction, replay, frame, self.way, locale, public=public and not theirs)
         elif theirs:
-            page = viewer_page(replay, step(replay, frame, self.way), locale, opener=None)
+            page = viewer_page(replay, step(replay, frame, self.way), locale, opener=None, bot=fives(interaction))
             await interaction.response.send_message(embed=page.embed, files=page.files, view=page.view, ephemeral=True)
         else:
-            page = viewer_page(replay, step(replay, frame, self.way), locale, opener=self.opener)
+            page = viewer_page(
+                replay, step(replay, frame, self.way), locale, opener=self.opener, bot=fives(interaction)
+            )
             await interaction.response.edit_message(embed=page.embed, attachments=page.files, view=page.view)
 
 

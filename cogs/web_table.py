@@ -1,5 +1,6 @@
 """The ways into the web table from Discord (docs/web.md): **Open table**, a link on the board and the hand
-DMs that leads through Discord's login to the game's page, and **Play in Discord**, which launches the bot's
+DMs that leads through Discord's login to the game's page (and **Replay in browser** on the final board and
+the replay viewer, to the ended game's replay page), and **Play in Discord**, which launches the bot's
 Activity (the same page inside Discord) where it is set up. Both only while the web table is on (the bot's
 `web_links`). And the check the web side asks of the bot: is this user in this server?
 
@@ -33,6 +34,18 @@ def table_link(bot: FivesBot, table: TableInfo) -> str | None:
 
 def open_table_button(url: str, locale: str, row: int | None = None) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(label=tr("controls.open_table", locale), emoji="🌐", url=url, row=row)
+
+
+def replay_link_button(
+    bot: FivesBot, table: TableInfo, locale: str, frame: int = 0, row: int | None = None
+) -> discord.ui.Button[discord.ui.View] | None:
+    """**Replay in browser**: the ended game's replay page at step `frame` (through the login), for the final
+    board and the replay viewer; None while the web table is off."""
+    links = bot.web_links
+    if links is None:
+        return None
+    url = links.replay(table.game_no, table.guild_id, frame)
+    return discord.ui.Button(label=tr("controls.open_replay", locale), emoji="🌐", url=url, row=row)
 
 
 def web_buttons(bot: FivesBot, table: TableInfo, locale: str) -> list[discord.ui.Item[Any]]:

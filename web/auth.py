@@ -29,9 +29,10 @@ from urllib.parse import urlencode, urlsplit
 
 from aiohttp import web
 
-from bot.tables.errors import GameNotFound
+from bot.tables.errors import GameNotFound, GameNotOver, TableOver
 
 from .keys import SERVICE, SIGNER
+from .limits import EVERYONE, EXCHANGES, LOGINS
 from .oauth import AUTHORIZE_URL, SCOPE, DiscordOAuth, DiscordUser, OAuthFailed
 from .sessions import SESSION_SECONDS, BadSession, Ticket
 
@@ -95,9 +96,27 @@ async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: i
             table = await app[SERVICE].table(game_no)
         except GameNotFound:
             table = None
+        except TableOver:  # ended (its replay's link): its seats as the store keeps them
+            try:
+                table = (await app[SERVICE].replay(game_no, guild_id)).table
+            except (GameNotFound, GameNotOver):
+                table = None
         if table is not None and table.guild_id == guild_id and table.seat_of(user_id) is not None:
             return True
     return await app[AUTH].members(guild_id, user_id)
+
+
+def _exchange_allowed(request: web.Request) -> None:
+    """A code goes to Discord before its user is known: junk codes are bounded by all exchanges together."""
+    if not request.app[EXCHANGES].allow(EVERYONE):
+        raise web.HTTPTooManyRequests(text="Too many logins at once; try again in a minute.")
+
+
+def _login_allowed(request: web.Request, user: DiscordUser) -> None:
+    """At most a few sessions per user a minute, however many links or Activities they open."""
+    if not request.app[LOGINS].allow(user.user_id):
+        log.info("user %s was refused a session: too many logins", user.user_id)
+        raise web.HTTPTooManyRequests(text="Too many logins; wait a minute and open the table again.")
 
 
 async def login(request: web.Request) -> web.StreamResponse:
@@ -145,10 +164,12 @@ async def callback(request: web.Request) -> web.StreamResponse:
     code = request.query.get("code")
     if not code:
         raise web.HTTPForbidden(text="Discord did not log you in, so the table stays closed.")
+    _exchange_allowed(request)
     try:
         user = await auth.oauth.user(await auth.oauth.exchange(code, auth.redirect_uri))
     except OAuthFailed:
         raise web.HTTPBadGateway(text="Discord did not confirm the login; try again in a moment.") from None
+    _login_allowed(request, user)
     if not await admitted(request.app, user.user_id, guild_id, game_no):
         log.info("user %s was refused a session of server %s (no seat, not a member)", user.user_id, guild_id)
         raise web.HTTPForbidden(text="This table belongs to a server you are not in.")
@@ -179,11 +200,13 @@ async def activity(request: web.Request) -> web.Response:
         code, guild_id = str(body["code"]), int(body["guild_id"])
     except (json.JSONDecodeError, KeyError, TypeError, ValueError):
         raise web.HTTPBadRequest(text="send the code and the guild_id (games are played in servers)") from None
+    _exchange_allowed(request)
     try:
         grant = await auth.oauth.exchange(code, None)
         user = await auth.oauth.user(grant)
     except OAuthFailed:
         raise web.HTTPBadGateway(text="Discord did not confirm the login; try again in a moment.") from None
+    _login_allowed(request, user)
     if not await auth.members(guild_id, user.user_id):
         log.info("user %s was refused an Activity session of server %s (not a member)", user.user_id, guild_id)
         raise web.HTTPForbidden(text="You are not in this server.")

@@ -1,13 +1,16 @@
 """Builds the web table's front end when it is not built: `npm ci` (from package-lock.json) and
 `npm run build` in web/frontend, which write web/frontend/dist. `python -m web.build` does it by hand
 (`--force`: again, even if built); the browser demo and the bot with the web table on call `ensure_built`.
-Nothing runs at import."""
+Where the files were built elsewhere (the container image builds them in a Node stage of its own and has no
+Node), `FIVES_WEB_DIST` names their folder: it is served as it is and nothing is built. Nothing runs at
+import."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import fcntl
+import os
 import shutil
 import subprocess
 import sys
@@ -16,11 +19,23 @@ from pathlib import Path
 
 FRONTEND = Path(__file__).resolve().parent / "frontend"
 DIST = FRONTEND / "dist"
+DIST_ENV = "FIVES_WEB_DIST"
 SOURCES = ("src", "index.html", "package.json", "package-lock.json", "tsconfig.json", "vite.config.ts")
 
 
 class BuildError(Exception):
     """The front end could not be built (no npm, or npm failed); the message says what to do."""
+
+
+def prebuilt() -> Path | None:
+    """The folder `FIVES_WEB_DIST` names, when it holds a built page (the container image's)."""
+    folder = os.environ.get(DIST_ENV, "").strip()
+    return Path(folder) if folder and (Path(folder) / "index.html").is_file() else None
+
+
+def dist_folder() -> Path:
+    """Where the built page is served from: the prebuilt folder, else web/frontend/dist."""
+    return prebuilt() or DIST
 
 
 def _newest(paths: Sequence[Path]) -> float:
@@ -83,7 +98,9 @@ def build(frontend: Path = FRONTEND, quiet: bool = False) -> Path:
 
 
 def ensure_built(frontend: Path = FRONTEND, quiet: bool = True) -> Path:
-    """The built folder, built first if needed."""
+    """The built folder, built first if needed (never where `FIVES_WEB_DIST` names a built one)."""
+    if frontend == FRONTEND and (ready := prebuilt()) is not None:
+        return ready
     if is_built(frontend):
         return frontend / "dist"
     with _building(frontend):

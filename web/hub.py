@@ -14,6 +14,12 @@ from collections import defaultdict
 class Hub:
     def __init__(self) -> None:
         self._waiting: dict[int, set[asyncio.Queue[int]]] = defaultdict(set)
+        self._versions: dict[int, int] = defaultdict(int)
+
+    def version(self, game_no: int) -> int:
+        """How many times game `game_no` was said to change: what everyone sees of it is the same for one
+        version (read once for all its spectators, web/server.py `PublicStates`)."""
+        return self._versions[game_no]
 
     def subscribe(self, game_no: int) -> asyncio.Queue[int]:
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)  # one pending wake-up is enough: views are whole
@@ -28,6 +34,7 @@ class Hub:
                 del self._waiting[game_no]
 
     def changed(self, game_no: int) -> None:
+        self._versions[game_no] += 1
         for queue in self._waiting.get(game_no, ()):
             if queue.empty():
                 queue.put_nowait(game_no)

@@ -19,5 +19,12 @@ class TableLinks:
 
     def table(self, game_no: int, guild_id: int) -> str:
         """The "Open table" link of game `game_no` of server `guild_id`: Discord's login, then the page."""
+        return self._login(game_no, guild_id, f"/table/{game_no}")
+
+    def replay(self, game_no: int, guild_id: int, frame: int = 0) -> str:
+        """The link to the replay page of ended game `game_no`, at step `frame` (0: its deal)."""
+        return self._login(game_no, guild_id, f"/replay/{game_no}" + (f"?frame={frame}" if frame else ""))
+
+    def _login(self, game_no: int, guild_id: int, target: str) -> str:
         ticket = self._signer.ticket(game_no, guild_id)
-        return f"{self._url}/auth/login?" + urlencode({"next": f"/table/{game_no}", "ticket": ticket})
+        return f"{self._url}/auth/login?" + urlencode({"next": target, "ticket": ticket})

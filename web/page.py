@@ -1,7 +1,7 @@
-"""The page of the live table: `/table/{game_no}` answers the built front end's index.html (the page reads
-the game number from its own address) and `/web/assets/...` its script and style sheet, built by Vite into
-web/frontend/dist (`python -m web.build`; never committed). External files only: the CSP allows no inline
-script or style."""
+"""The page of the live table: `/table/{game_no}` and an ended game's replay `/replay/{game_no}` answer the
+built front end's index.html (the page reads which, and the game number, from its own address) and
+`/web/assets/...` its script and style sheet, built by Vite into web/frontend/dist (`python -m web.build`;
+never committed). External files only: the CSP allows no inline script or style."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ from pathlib import Path
 
 from aiohttp import web
 
-DIST = Path(__file__).resolve().parent / "frontend" / "dist"
+from .build import dist_folder
+
 ASSET = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # Vite's hashed names; nothing that climbs out of assets/
 NOT_BUILT = "the web table's front end is not built: run `python -m web.build` (needs Node and npm)"
 
 
-def add_page_routes(app: web.Application, dist: Path = DIST) -> None:
+def add_page_routes(app: web.Application, dist: Path | None = None) -> None:
+    dist = dist or dist_folder()  # FIVES_WEB_DIST (the container image's), else web/frontend/dist
+
     async def page(request: web.Request) -> web.StreamResponse:
         index = dist / "index.html"
         if not index.is_file():
@@ -31,5 +34,7 @@ def add_page_routes(app: web.Application, dist: Path = DIST) -> None:
         # A hashed name never changes content: the browser may keep it for a year.
         return web.FileResponse(path, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
+    app.router.add_get("/", page)  # the Activity's page (its URL mapping's root): it finds the channel's game
     app.router.add_get(r"/table/{game_no:\d+}", page)
+    app.router.add_get(r"/replay/{game_no:\d+}", page)  # the same page: it reads which from its address
     app.router.add_get("/web/assets/{name}", asset)

@@ -15,8 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
-from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
@@ -30,6 +28,7 @@ from . import auth
 from .auth import AUTH, SESSION_COOKIE, Auth
 from .hub import Hub
 from .keys import SERVICE, SIGNER
+from .limits import EXCHANGES, LIMITER, LOGINS, RateLimit
 from .page import add_page_routes
 from .replay import replay_json
 from .sessions import BadSession, Session, Signer
@@ -37,6 +36,7 @@ from .sessions import BadSession, Session, Signer
 log = logging.getLogger(__name__)
 
 HUB = web.AppKey("hub", Hub)
+EXPIRED = 4001  # the close code of a socket whose session expired (4000-4999: the application's own)
 Deliver = Callable[[list[Notification]], Awaitable[None]]
 DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web move did (the bot's announcer)
 
@@ -45,27 +45,6 @@ CSP = (
     # inside Discord's Activity iframe: Discord's client frames the page its proxy serves from discordsays.com
     "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
 )
-
-
-class RateLimit:
-    """At most `count` requests and socket messages per user in any `seconds`."""
-
-    def __init__(self, count: int = 30, seconds: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self._count, self._seconds, self._clock = count, seconds, clock
-        self._hits: dict[int, deque[float]] = defaultdict(deque)
-
-    def allow(self, user_id: int) -> bool:
-        now = self._clock()
-        hits = self._hits[user_id]
-        while hits and hits[0] <= now - self._seconds:
-            hits.popleft()
-        if len(hits) >= self._count:
-            return False
-        hits.append(now)
-        return True
-
-
-LIMITER = web.AppKey("limiter", RateLimit)
 
 
 def _session(request: web.Request) -> Session:
@@ -141,6 +120,43 @@ async def _live_state(service: TableService, game_no: int, session: Session) -> 
     return state
 
 
+class PublicStates:
+    """What every spectator of a game is sent, read once per change of the game (the hub's version) for all
+    of them, and its JSON written once: a move watched by a hundred pages is one read of the public view, not
+    a hundred. A seat's socket reads its own view every time."""
+
+    NOBODY = 0  # no Discord user has the id 0: a session of the server holding no seat
+
+    def __init__(self, service: TableService, hub: Hub) -> None:
+        self._service, self._hub = service, hub
+        self._latest: dict[tuple[int, int], tuple[int, asyncio.Task[tuple[dict[str, Any], str]]]] = {}
+
+    async def get(self, game_no: int, guild_id: int) -> tuple[dict[str, Any], str]:
+        key, version = (game_no, guild_id), self._hub.version(game_no)
+        held = self._latest.get(key)
+        if held is None or held[0] != version:
+            held = (version, asyncio.create_task(self._read(game_no, guild_id)))
+            self._latest[key] = held
+        try:  # shielded: one socket closing while it waits does not cancel the others' read
+            return await asyncio.shield(held[1])
+        except Exception:
+            if self._latest.get(key) is held:
+                del self._latest[key]  # a failed read is not kept: the next wake-up reads again
+            raise
+
+    async def _read(self, game_no: int, guild_id: int) -> tuple[dict[str, Any], str]:
+        state = await table_state(self._service, game_no, Session(self.NOBODY, guild_id, float("inf")))
+        return state, json.dumps({"type": "table", **state})
+
+    def forget(self, game_no: int) -> None:
+        """Its last watcher left: nothing kept for it."""
+        for key in [k for k in self._latest if k[0] == game_no]:
+            del self._latest[key]
+
+
+PUBLIC = web.AppKey("public", PublicStates)
+
+
 def _game_no(request: web.Request) -> int:
     try:
         return int(request.match_info["game_no"])
@@ -153,26 +169,44 @@ async def get_table(request: web.Request) -> web.Response:
     return web.json_response(await table_state(request.app[SERVICE], _game_no(request), session))
 
 
+def _game_entry(table: TableInfo, seated: bool, your_turn: bool, channel: int | None) -> dict[str, Any]:
+    return {
+        "game_no": table.game_no,
+        "game_id": table.game_id,
+        "channel_id": str(table.channel_id),  # ids as text: JavaScript numbers lose them
+        "thread_id": None if table.thread_id is None else str(table.thread_id),
+        "seated": seated,
+        "your_turn": your_turn,
+        "here": channel is not None and channel in (table.channel_id, table.thread_id),
+        "seats": _seats(table),
+    }
+
+
 async def get_games(request: web.Request) -> web.Response:
-    """The session user's games in play on the session's server: how a page opened without a game number
-    (the Activity, launched in a channel) finds its table, the one whose thread or channel it was launched
-    in, else the user's only one."""
+    """The games a page opened without a game number (the Activity, launched in a channel) may lead to: the
+    session user's games in play on the session's server and, with `?channel=ID`, every game played in that
+    channel or its thread, seated or not (a watcher opens the same page as a spectator). `here` marks the
+    channel's; the page goes straight to the one game here, else offers a picker."""
     session = _session(request)
-    games = await request.app[SERVICE].user_games(session.user_id, session.guild_id)
-    return web.json_response(
-        {
-            "games": [
-                {
-                    "game_no": g.table.game_no,
-                    "game_id": g.table.game_id,
-                    "channel_id": str(g.table.channel_id),  # ids as text: JavaScript numbers lose them
-                    "thread_id": None if g.table.thread_id is None else str(g.table.thread_id),
-                    "your_turn": g.your_turn,
-                }
-                for g in games
-            ]
-        }
-    )
+    service = request.app[SERVICE]
+    try:
+        channel = int(request.query["channel"]) if "channel" in request.query else None
+    except ValueError:
+        raise web.HTTPBadRequest(text="channel: a channel id") from None
+    games = {
+        g.table.game_no: _game_entry(g.table, True, g.your_turn, channel)
+        for g in await service.user_games(session.user_id, session.guild_id)
+    }
+    for table in service.channel_games(session.guild_id, channel) if channel is not None else ():
+        games.setdefault(table.game_no, _game_entry(table, False, False, channel))
+    return web.json_response({"games": [games[n] for n in sorted(games)]})
+
+
+async def get_activity(request: web.Request) -> web.Response:
+    """What the Activity's page needs before it logs in: the application's client id for the SDK's
+    `authorize` (public: it is in every OAuth link), null while Discord login is off."""
+    oauth = request.app[AUTH].oauth
+    return web.json_response({"client_id": None if oauth is None else oauth.client_id})
 
 
 async def get_replay(request: web.Request) -> web.Response:
@@ -235,18 +269,27 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     # Besides the move number, what changes without a move: a seat resigned to a computer, the game
     # abandoned. A page that reconnects at the move it showed is taken to have seen the rest too.
     seen = (state["status"], state["seats"]) if state["turn"] <= shown else None
+    # A spectator is sent what every spectator is sent (read once for all); a seat its own view. A seat
+    # given to a computer reads its own, now the public one; nobody takes a seat in a game under way.
+    spectator = state["you"] is None
 
-    async def send_if_new(state: dict[str, Any]) -> None:
+    async def send_if_new(state: dict[str, Any], text: str | None = None) -> None:
         nonlocal shown, seen
+        if not request.app[SIGNER].alive(session):  # a socket outlives no session: the page logs in again
+            await ws.close(code=EXPIRED, message=b"session expired")
+            return
         now = (state["status"], state["seats"])
         if state["turn"] > shown or (state["turn"] == shown and now != seen):
             shown, seen = state["turn"], now
-            await ws.send_json({"type": "table", **state})
+            await ws.send_str(text or json.dumps({"type": "table", **state}))
 
     async def pushes() -> None:
         while True:
             await queue.get()
-            await send_if_new(await table_state(service, game_no, session))
+            if spectator:
+                await send_if_new(*await request.app[PUBLIC].get(game_no, session.guild_id))
+            else:
+                await send_if_new(await table_state(service, game_no, session))
 
     pusher = asyncio.create_task(pushes())
     try:
@@ -254,6 +297,10 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
+            if not request.app[SIGNER].alive(session):
+                await ws.send_json({"type": "refused", "status": 401, "error": "session expired: log in again"})
+                await ws.close(code=EXPIRED, message=b"session expired")
+                break
             if not request.app[LIMITER].allow(session.user_id):
                 await ws.send_json({"type": "refused", "status": 429, "error": "too many moves; wait"})
                 continue
@@ -266,6 +313,8 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     finally:
         pusher.cancel()
         hub.unsubscribe(game_no, queue)
+        if not hub.watchers(game_no):
+            request.app[PUBLIC].forget(game_no)
     return ws
 
 
@@ -301,7 +350,11 @@ def make_app(
     app[HUB] = hub or Hub()
     app[SIGNER] = signer
     app[LIMITER] = limiter or RateLimit()
+    app[LOGINS] = RateLimit(count=10, seconds=60)
+    app[EXCHANGES] = RateLimit(count=120, seconds=60)
+    app[PUBLIC] = PublicStates(service, app[HUB])
     app.router.add_get("/api/games", get_games)
+    app.router.add_get("/api/activity", get_activity)
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)
     app.router.add_get("/api/games/{game_no}/ws", socket)

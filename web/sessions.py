@@ -89,6 +89,10 @@ class Signer:
         except (ValueError, KeyError, TypeError) as error:
             raise BadSession("malformed") from error
 
+    def alive(self, session: Session) -> bool:
+        """Whether a session read earlier (an open socket's) has not expired since."""
+        return session.expires >= self._clock()
+
     def ticket(self, game_no: int, guild_id: int, seconds: float = TICKET_SECONDS) -> str:
         return self.seal("ticket", {"n": game_no, "g": guild_id}, seconds)
 

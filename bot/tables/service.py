@@ -841,6 +841,16 @@ class TableService:
                 out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
         return out
 
+    def channel_games(self, guild_id: int, channel_id: int) -> list[TableInfo]:
+        """The active games of a server played in a channel or in a thread of it, for anyone (the web table's
+        Activity, launched in a channel, leads to its game): every one on SQLite; on a shared store, those
+        this process holds (a seat's own games come from `user_games`, which asks the store)."""
+        return [
+            t.info()
+            for t in self._tables.values()
+            if t.guild_id == guild_id and t.status == "active" and channel_id in (t.channel_id, t.thread_id)
+        ]
+
     async def _shared_games_of(self, user_id: int, guild_id: int | None) -> list[GameSummary]:
         try:
             numbers = await self._store.active_games_of(user_id, guild_id)

@@ -27,6 +27,7 @@ from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
 from ..pictures import picture
 from ..rematches import final_board_controls
+from ..web_table import replay_link_button
 from .places import GONE, Places
 from .post import MAX_LINES, Post
 
@@ -221,6 +222,9 @@ class Boards:
             embed.set_image(url="attachment://sheet.png")
         post.lines, post.ended = [], True
         controls = final_board_controls(table, locale)
+        link = replay_link_button(self.bot, table, locale)  # the web table's replay, while it is on
+        if link is not None:
+            controls.add_item(link)
         # The log's turn, as every other post has it (an accepted undo leaves the view's count behind the log's,
         # and a restart reads from these footers where the table's messages got to).
         turn = post.turn if post.turn is not None else note.view.turn

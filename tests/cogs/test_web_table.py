@@ -145,3 +145,27 @@ async def test_the_web_side_asks_the_bot_who_is_in_the_server(world: World) -> N
     assert await is_member(world.bot, world.guild.id, world.carol.id)  # no members intent: asked by REST
     assert not await is_member(world.bot, world.guild.id, 987654321987654321)
     assert not await is_member(world.bot, 123456789123456789, world.carol.id)  # a server without the bot
+
+
+async def test_the_final_board_and_the_replay_viewer_link_to_the_replay_in_the_browser(world: World) -> None:
+    world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    [summary] = world.bot.service.games_of(world.alice.id)
+    game_no = summary.table.game_no
+    for _ in range(80):
+        if not world.bot.service.games_of(world.alice.id):
+            break
+        player = whose_turn(world)
+        assert player is not None
+        await move(player, playable(player))
+    over = thread(world).history()[-1]
+    [link] = web_links_of(over)
+    assert ticket_of(link) == (f"/replay/{game_no}", Ticket(game_no, world.guild.id))
+    assert any(c.label == "Replay in browser" for c in components(over))
+
+    viewer = (await world.carol.click(over, label="Replay")).response
+    [at_deal] = web_links_of(viewer.message)
+    assert ticket_of(at_deal)[0] == f"/replay/{game_no}"
+    stepped = (await world.carol.click(viewer, label="▶")).response
+    [at_step] = web_links_of(stepped.message)
+    assert ticket_of(at_step)[0] == f"/replay/{game_no}?frame=1"  # the step the viewer shows

@@ -91,12 +91,25 @@ def test_the_build_copies_all_the_package_needs() -> None:
     assert ".env" in ignored, "a .env with the bot's token must never reach the build context"
 
 
-def test_the_web_front_ends_stage_is_marked() -> None:
-    """The web table's front end (web/) is built in the image once it exists: a marked place awaits it."""
-    text = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    assert "the web table's front end" in text and "web/package.json" in text
-    if (ROOT / "web" / "package.json").exists():
-        assert any(w == "FROM" and " AS web" in r for w, r in instructions(ROOT / "Dockerfile")), "build web/"
+def test_the_web_front_end_is_built_in_a_stage_of_its_own_and_only_its_files_are_copied() -> None:
+    """web/frontend is built from its lockfile in a Node stage; the final stage (no Node) copies the built
+    folder and names it in FIVES_WEB_DIST, where web/build.py serves it without building."""
+    steps = instructions(ROOT / "Dockerfile")
+    stages = [k for k, (word, _) in enumerate(steps) if word == "FROM"]
+    [web_from] = [k for k in stages if steps[k][1].endswith(" AS web")]
+    web_stage = steps[web_from : min([k for k in stages if k > web_from] or [len(steps)])]
+    assert steps[web_from][1].startswith("node:")
+    copied = [shlex.split(rest)[:-1] for word, rest in web_stage if word == "COPY"]
+    assert copied[0] == ["web/frontend/package.json", "web/frontend/package-lock.json"]  # the lockfile first
+    assert all((ROOT / path).exists() for paths in copied for path in paths)
+    runs = [rest for word, rest in web_stage if word == "RUN"]
+    assert runs[0].startswith("npm ci") and runs[-1] == "npm run build"
+    final = final_stage(steps)
+    [built] = [shlex.split(rest) for word, rest in final if word == "COPY" and rest.startswith("--from=web")]
+    assert built[1] == "/frontend/dist"
+    assert f"FIVES_WEB_DIST={built[2]}" in [rest for word, rest in final if word == "ENV"]
+    ignored = (ROOT / ".dockerignore").read_text(encoding="utf-8").split()
+    assert {"web/frontend/node_modules", "web/frontend/dist"} <= set(ignored), "built here, never copied in"
 
 
 def working_engine() -> str | None:

@@ -88,3 +88,31 @@ def test_the_other_families_are_played_in_the_page(game, tmp_path):
         demo.stop()
     assert (tmp_path / "table.png").stat().st_size > 10_000
     assert report["played"] >= 6 or report["over"], report
+
+
+def test_the_activitys_channel_leads_to_its_game_or_offers_a_picker(all_fives):
+    report = run_scenario("activity", all_fives)
+    assert "You are watching (no seat)" in report["watching"], report  # straight to the table, as a spectator
+    assert report["heading"] == "No game is played in this channel", report
+    assert report["offered"] == ["/table/1"] and report["seat"] == 0, report  # the player's own game, their seat
+    assert report["japanese"] == "このチャンネルで進行中のゲームはありません", report
+
+
+def test_an_ended_games_replay_is_stepped_played_and_paused_by_the_keyboard_in_both_languages():
+    need_chromium()
+    built()
+    demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=1")
+    try:
+        report = run_scenario("replay", demo)
+    finally:
+        demo.stop()
+    assert report["frames"] > report["moves"] >= 3, report  # a frame per action, with the deal and the ends
+    assert report["rows"] == 2 and report["tiles"] >= 10, "the deal shows both seats' tiles by their notation"
+    assert report["first"].startswith("Last play: "), report
+    assert report["end"] == "Game over" and report["heldAtEnd"] == 0, report
+    assert report["paused"] >= 4 and report["label"] == "Play", report
+    assert report["japanese"] == {
+        "title": f"ゲーム {report['japanese']['title'].split()[1]} のリプレイ",
+        "play": "再生",
+    }
+    assert report["watched"] == report["frames"], "a spectator opens the same replay"

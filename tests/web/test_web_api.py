@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+from aiohttp import WSMsgType
+from aiohttp.test_utils import TestClient, TestServer
+
 from bot.tables import BoardChanged
-from tests.tables.conftest import ANN, BOB, CAT
+from tests.tables.conftest import ANN, BOB, CAT, DAN
+from tests.web.conftest import SECRET
+from web.server import EXPIRED, make_app
+from web.sessions import Signer
 
 
 def hand_tiles_in(payload: object, hand: object) -> bool:
@@ -128,3 +134,85 @@ async def test_a_page_without_a_game_number_finds_the_users_games_on_its_server(
     assert (await elsewhere.json())["games"] == []  # another server's session sees none of these
     watcher = await web_table.client.get("/api/games", headers=web_table.auth(CAT.user_id))
     assert (await watcher.json())["games"] == []
+
+
+async def test_spectators_watching_together_each_get_the_new_table_and_only_seats_their_hands(web_table):
+    """The public table is read once for all of a game's spectators: each still gets every move, none a hand,
+    and a seat watching beside them still gets its own hand."""
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    url = f"/api/games/{game_no}/ws?since=-1&token="
+    tokens = [web_table.signer.issue(900 + k, harness.guild) for k in range(5)]
+    watchers = [await web_table.client.ws_connect(url + token) for token in tokens]
+    seat = await web_table.client.ws_connect(url + web_table.signer.issue(ANN.user_id, harness.guild))
+    for ws in [*watchers, seat]:
+        await ws.receive_json(timeout=5)
+    for _ in range(3):
+        hand = await harness.to_act(game_no)
+        await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+        web_table.hub.changed(game_no)
+        seen = [await ws.receive_json(timeout=5) for ws in watchers]
+        assert len({s["turn"] for s in seen}) == 1 and seen[0]["turn"] > hand.turn
+        assert all(s["you"] is None and not hand_tiles_in(s, None) for s in seen)
+        mine = await seat.receive_json(timeout=5)
+        assert mine["turn"] == seen[0]["turn"] and mine["you"]["view"]["hand"]
+    for ws in [*watchers, seat]:
+        await ws.close()
+
+
+async def test_the_activitys_channel_lists_its_games_for_anyone_of_the_server(web_table):
+    harness = web_table.harness
+    first, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    channel = f"/api/games?channel={harness.channel}"
+    watching = await (await web_table.client.get(channel, headers=web_table.auth(CAT.user_id))).json()
+    assert [(g["game_no"], g["seated"], g["here"]) for g in watching["games"]] == [(first, False, True)]
+    assert {ANN.name, BOB.name} <= {s["name"] for s in watching["games"][0]["seats"]}  # the picker names them
+
+    second, _ = await harness.start_game(humans=(CAT, DAN), computers=2)  # a second game in the channel
+    both = await (await web_table.client.get(channel, headers=web_table.auth(CAT.user_id))).json()
+    assert [(g["game_no"], g["seated"], g["here"]) for g in both["games"]] == [
+        (first, False, True),
+        (second, True, True),
+    ]
+
+    elsewhere = await (await web_table.client.get("/api/games?channel=1", headers=web_table.auth(CAT.user_id))).json()
+    assert [(g["game_no"], g["here"]) for g in elsewhere["games"]] == [(second, False)]  # only Cat's own
+    other = await web_table.client.get(channel, headers=web_table.auth(CAT.user_id, guild_id=999))
+    assert [g["game_no"] for g in (await other.json())["games"]] == []  # another server's session: none
+    assert (await web_table.client.get("/api/games?channel=x", headers=web_table.auth(CAT.user_id))).status == 400
+    config = await web_table.client.get("/api/activity")
+    assert (await config.json()) == {"client_id": None}  # no Discord login set up in this app
+
+
+async def test_an_expired_session_is_refused_and_its_open_socket_is_closed(web_table):
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    now = [1000.0]
+    signer = Signer(SECRET, clock=lambda: now[0])
+    client = TestClient(TestServer(make_app(harness.service, signer, web_table.hub)))
+    await client.start_server()
+    try:
+        hand = await harness.to_act(game_no)
+        token = signer.issue(hand.user_id, harness.guild, seconds=60)
+        ws = await client.ws_connect(f"/api/games/{game_no}/ws?token={token}")
+        table = await ws.receive_json(timeout=5)
+        now[0] += 61  # the session's hour is up while the page is open
+        await ws.send_json({"action": table["you"]["view"]["legal"][0]["text"], "turn": table["turn"]})
+        refused = await ws.receive_json(timeout=5)
+        assert refused == {"type": "refused", "status": 401, "error": "session expired: log in again"}
+        closed = await ws.receive(timeout=5)
+        assert closed.type == WSMsgType.CLOSE and closed.data == EXPIRED
+        assert len((await harness.service.export(game_no))["actions"]) == table["turn"]  # the move was not taken
+        later = await client.get(f"/api/games/{game_no}", headers={"Authorization": f"Bearer {token}"})
+        assert later.status == 401 and "expired" in await later.text()
+
+        watcher = signer.issue(CAT.user_id, harness.guild, seconds=60)
+        ws = await client.ws_connect(f"/api/games/{game_no}/ws?token={watcher}")
+        await ws.receive_json(timeout=5)
+        now[0] += 61
+        await harness.step(game_no)
+        web_table.hub.changed(game_no)  # the next table is not sent to an expired session: its socket closes
+        closed = await ws.receive(timeout=5)
+        assert closed.type == WSMsgType.CLOSE and closed.data == EXPIRED
+    finally:
+        await client.close()

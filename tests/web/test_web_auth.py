@@ -181,3 +181,35 @@ async def test_the_activity_exchanges_its_code_for_the_sdk_token_and_a_session_o
     assert (await site.client.post("/api/auth/activity", json={"code": "x"})).status == 400
     for secret in (CLIENT_SECRET, body["access_token"], body["session"], code):
         assert secret not in caplog.text
+
+
+async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(site):
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    await site.harness.play(game_no)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    back = await site.login(ANN.user_id, ticket, next_path=f"/replay/{game_no}?frame=3")
+    assert back.status == 303, await back.text()  # a seat of the ended game, though the bot does not see Ann
+    assert back.headers["Location"] == f"/replay/{game_no}?frame=3"
+    token = back.cookies["fives_session"].value
+    replay = await site.client.get(f"/api/games/{game_no}/replay", headers={"Cookie": f"fives_session={token}"})
+    assert replay.status == 200 and (await replay.json())["frames"][0]["held"]
+    assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403
+
+
+async def test_logins_are_limited_per_user_and_a_refused_one_logs_no_secret(site, caplog):
+    caplog.set_level(logging.DEBUG)
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    answers = [await site.login(ANN.user_id, ticket) for _ in range(11)]
+    assert [a.status for a in answers[:10]] == [303] * 10
+    assert answers[10].status == 429 and "fives_session" not in answers[10].cookies  # the 11th in a minute
+    assert (await site.login(BOB.user_id, ticket)).status == 303  # another user is not held up by Ann
+    site.members.add((site.harness.guild, ANN.user_id))
+    site.discord.redirect_uri = None
+    activity = await site.client.post(
+        "/api/auth/activity", json={"code": site.discord.code_for(ANN.user_id), "guild_id": str(site.harness.guild)}
+    )
+    assert activity.status == 429  # the Activity's login counts for the same user
+    sessions = [a.cookies["fives_session"].value for a in answers[:10]]
+    for secret in (CLIENT_SECRET, *site.discord.tokens, *sessions):
+        assert secret not in caplog.text

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 export const CHROMIUM = process.env.FIVES_CHROMIUM || "/usr/bin/chromium";
-const ARGS = [
+export const ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

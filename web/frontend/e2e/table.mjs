@@ -3,6 +3,8 @@
 // Prints one JSON line with what it saw; exits non-zero with the reason when a check fails.
 // Every wait is for a condition on the page (the app exposes its state as window.fivesApp), never a sleep.
 import { launch } from "./browser.mjs";
+import { activity } from "./activity.mjs";
+import { replay } from "./replay.mjs";
 
 const [scenario, playerUrl, watchUrl, shot] = process.argv.slice(2);
 const WAIT = 60_000; // a slow, loaded machine: a computer's reply may take seconds
@@ -282,7 +284,17 @@ async function reconnect(context) {
   return { lost, since: urls, turn, now: await page.evaluate(() => window.fivesApp.state.turn) };
 }
 
-const SCENARIOS = { reconnect, keyboard, "whole-game": wholeGame, spectator, stale, japanese, screenshots };
+const SCENARIOS = {
+  reconnect,
+  keyboard,
+  "whole-game": wholeGame,
+  spectator,
+  stale,
+  japanese,
+  screenshots,
+  replay: (context) => replay(context, playerUrl, watchUrl, WAIT, fail),
+  activity: (context) => activity(context, playerUrl, watchUrl, WAIT, fail),
+};
 const run = SCENARIOS[scenario];
 if (!run) fail(`unknown scenario ${scenario}`);
 const browser = await launch();

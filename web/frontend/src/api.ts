@@ -2,6 +2,7 @@
 // the game moves on. The session is the `?token=` of the page's address (the browser demo, the Activity)
 // sent as a bearer token, else the fives_session cookie (then a POST carries the CSRF header).
 
+import type { Replay } from "./replay";
 import type { TableState } from "./types";
 
 export interface Answer {
@@ -24,6 +25,12 @@ export class Api {
     const response = await fetch(`/api/games/${this.gameNo}`, { headers: this.headers(), credentials: "same-origin" });
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     return (await response.json()) as TableState;
+  }
+
+  async replay(): Promise<Replay> {
+    const response = await fetch(`/api/games/${this.gameNo}/replay`, { headers: this.headers(), credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return (await response.json()) as Replay;
   }
 
   async act(action: string, turn: number): Promise<Answer> {
@@ -52,7 +59,10 @@ export function backoff(attempt: number): number {
   return Math.min(10_000, 500 * 2 ** Math.max(0, attempt));
 }
 
-export type LinkStatus = "connecting" | "open" | "lost";
+export type LinkStatus = "connecting" | "open" | "lost" | "expired";
+
+/** The close code of a socket whose session expired (web/server.py EXPIRED): reconnecting cannot help. */
+export const EXPIRED = 4001;
 
 /** The socket, reopened with backoff after any loss, each time `since` the last turn the page showed. */
 export class Live {
@@ -89,9 +99,14 @@ export class Live {
       }
       if (message.type === "table") this.onTable(message as TableState);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (this.ws !== ws || this.stopped) return;
       this.ws = null;
+      if (event.code === EXPIRED) {
+        this.stopped = true;
+        this.onStatus("expired");
+        return;
+      }
       this.onStatus("lost");
       const delay = backoff(this.attempt++);
       window.setTimeout(() => this.connect(), delay);

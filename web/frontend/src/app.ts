@@ -184,7 +184,7 @@ export class App {
     const state = this.state;
     const page = h("div", { class: "page" });
     const head = h("header", {}, h("h1", {}, state ? t("title", { no: state.game_no }) : t("loading")));
-    const link = this.link === "open" ? "live" : this.link === "lost" ? "reconnecting" : "connecting";
+    const link = this.link === "open" ? "live" : this.link === "lost" ? "reconnecting" : this.link === "expired" ? "expired" : "connecting";
     head.append(h("span", { class: `link ${this.link}`, "data-testid": "link" }, t(link)));
     page.append(head);
     if (this.message) page.append(h("p", { class: "message", role: "alert", "data-testid": "message" }, this.message));
@@ -272,7 +272,10 @@ export class App {
     const pub = state.public;
     if (pub.over) {
       const winners = (pub.winner ?? []).map((seat) => this.name(seat)).join(", ");
-      return h("div", { class: "banner over", role: "status", "data-testid": "game-over" }, h("strong", {}, t("game_over")), " ", t("winner", { names: winners }));
+      const banner = h("div", { class: "banner over", role: "status", "data-testid": "game-over" }, h("strong", {}, t("game_over")), " ", t("winner", { names: winners }));
+      // an ended game's every step, hands shown, on its replay page (the API refuses one still played)
+      banner.append(" ", h("a", { href: `/replay/${state.game_no}`, "data-testid": "replay-link" }, t("replay_link")));
+      return banner;
     }
     const last = pub.hands[pub.hands.length - 1];
     if (last && pub.history.length === 0) {

@@ -1,25 +1,39 @@
-// The page /table/{game_no}: read the game and the session from the address, then run the table.
+// The pages /table/{game_no} and /replay/{game_no}: read the game and the session from the address, then run
+// the table or the replay.
 
 import "./style.css";
 import { Api } from "./api";
 import { App } from "./app";
+import { startActivity } from "./activity";
 import { chooseLang, translator } from "./i18n";
+import { ReplayApp } from "./replay";
 
 function boot(): void {
   const root = document.getElementById("app");
   if (!root) return;
-  const match = /\/table\/(\d+)/.exec(location.pathname);
+  const match = /\/(table|replay)\/(\d+)/.exec(location.pathname);
   const lang = chooseLang(location.search, navigator.languages ?? [navigator.language]);
   document.documentElement.lang = lang;
   const params = new URLSearchParams(location.search);
   const token = params.get("token") ?? sessionStorage.getItem("fives_token");
   if (token) sessionStorage.setItem("fives_token", token); // a reload of the tab keeps its session
   const t = translator(lang);
+  if (!match && location.pathname === "/") {
+    void startActivity(root, t, params, token); // the Activity's root: the channel's game, or a picker
+    return;
+  }
   if (!match) {
     root.textContent = t("no_game", { error: location.pathname });
     return;
   }
-  const app = new App(root, new Api(Number(match[1]), token), t);
+  const api = new Api(Number(match[2]), token);
+  if (match[1] === "replay") {
+    const replay = new ReplayApp(root, api, t, `/table/${api.gameNo}`);
+    (window as unknown as { fivesReplay: ReplayApp }).fivesReplay = replay; // for the browser tests
+    void replay.start(Number(params.get("frame") ?? 0) || 0);
+    return;
+  }
+  const app = new App(root, api, t);
   (window as unknown as { fivesApp: App }).fivesApp = app; // for the browser tests to look at
   // the board winds its lines to the screen's width: drawn again when a phone turns or a window narrows
   window.matchMedia("(max-width: 600px)").addEventListener("change", () => app.render());
