@@ -12,8 +12,9 @@ the last one plus a tile, and its placement costs one tile). Rows starting "500"
 (cards on the table, the previous trick, the fullest six-player trick, an exposed open misère), hands and
 score sheets. Rows starting "dom" are Domineren: mid-hand boards and the longest layout of every game
 type, Billitonnen's tables, hands and session-end score sheets. Goals (one core): a late, branching board under
-15 ms and a hand under 5 ms at p95, each under 150 KB. The first render in a fresh process, which
-draws its sprites, is printed apart.
+15 ms and a hand under 5 ms at p95, each under 150 KB; any image with nothing cached under 15 ms (the
+rows that forget caches; "not even glyphs" also forgets the characters the start-up warm-up draws).
+The first render in a fresh process, which draws its sprites, is printed apart.
 
 Then the community pictures (`--community` runs only these): the animated summary (GIF) of the longest
 hand of each family and of whole games (all moves, or sampled to the default frame limit), each timed
@@ -47,6 +48,7 @@ from rendering.fives import geometry
 from rendering.gallery import NAMES, NAMES_500, NAMES_500_JA, NAMES_JA, hand_boards, play, play_500, play_domineren
 
 GOALS_MS = {"board": 15.0, "hand": 5.0}
+FIRST_MS = 15.0  # any image with nothing cached (issue #26 item 9): the rows that forget caches
 GOAL_BYTES = 150 * 1024
 
 
@@ -162,6 +164,13 @@ def forget_all() -> None:
     geometry._CACHE.clear()
 
 
+def forget_glyphs() -> None:
+    """All that and the characters' coverage too, which the bot's start-up warm-up draws (a process
+    that skipped it)."""
+    forget_all()
+    text._glyph.cache_clear()
+
+
 def measure(
     fn: Callable[[Any], bytes], views: Sequence[Any], rounds: int, forget: Callable[[], None] | None = None
 ) -> tuple[float, float, int, int]:
@@ -225,6 +234,7 @@ def pictures(rounds: int) -> None:
         ("board", "worst: all-fives d9 3p, longest", board, d9["worst"], None),
         ("board", "worst: d9 3p, no text cached", board, d9["worst"], forget_text),
         ("board", "worst: d9 3p, nothing cached", board, d9["worst"], forget_all),
+        ("board", "worst: d9 3p, not even glyphs", board, d9["worst"], forget_glyphs),
     ]
     hand = lambda v: render_hand(v, NAMES)  # noqa: E731
     big_hands = hands("all-fives", 3, seeds, {"tile_set": "d9"})["worst"]
@@ -269,6 +279,7 @@ def pictures(rounds: int) -> None:
         ("board", "dom typical: every type, mid-hand", board_dom, dom["typical"], None),
         ("board", "dom worst: longest layouts, ja", board_dom_ja, dom["worst"], None),
         ("board", "dom worst: longest, nothing cached", board_dom, dom["worst"], forget_all),
+        ("board", "dom worst: longest, not even glyphs", board_dom, dom["worst"], forget_glyphs),
         ("board", "dom: Billitonnen, 4p and 5p rows", board_dom, dom["billitonnen"], None),
         ("hand", "dom typical: on turn to play", hand_dom, dom["hands"], None),
         ("hand", "dom worst: 3p, largest hands", hand_dom, dom["big_hands"], None),
@@ -284,7 +295,7 @@ def pictures(rounds: int) -> None:
     print(f"{'kind':<6} {'positions':<40} {'p50 ms':>7} {'p95 ms':>7} {'max KB':>7} {'mean KB':>8}  goal")
     for kind, label, fn, views, forget in cases:
         p50, p95, biggest, mean = measure(fn, views, rounds, forget)
-        goal = GOALS_MS.get(kind)
+        goal = FIRST_MS if forget is not None else GOALS_MS.get(kind)
         ok = "" if goal is None else ("ok" if p95 < goal and biggest < GOAL_BYTES else "MISSED")
         print(f"{kind:<6} {label:<40} {p50:7.2f} {p95:7.2f} {biggest / 1024:7.1f} {mean / 1024:8.1f}  {ok}")
 
