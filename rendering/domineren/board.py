@@ -28,7 +28,7 @@ from bot.i18n import tr, trn
 from .. import palette as pal
 from ..fives.board import BADGE_ROOM, UNITS
 from ..fives.geometry import Placement
-from ..names import MIN_SIZE, SLOT, all_names, distinct, fill, say
+from ..names import MIN_SIZE, SLOT, all_names, distinct, fill, say, shrink
 from ..sprites import HIGHLIGHT, ring, ringed_sprite
 from ..text import draw_text, text_width
 from . import ledger, pieces
@@ -424,7 +424,8 @@ def _draw_panel(
         cut = distinct(all_names(names, view.players, locale), [200] * view.players, SMALL, False)
         drawn = " · ".join(f"{cut[s]} {tile_text(t)}" for s, t in view.set_draw)
         text = tr("image.dom.set_draw", locale, tiles=drawn)
-        draw_text(canvas, x, top + 78 + used * AMOUNT_GAP, text, SMALL, pal.GREY, pal.STRIP, max_width=room)
+        size = shrink([text], room, SMALL, False)  # smaller before a name is cut
+        draw_text(canvas, x, top + 78 + used * AMOUNT_GAP, text, size, pal.GREY, pal.STRIP, max_width=room)
 
 
 def _draw_amounts(
