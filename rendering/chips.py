@@ -89,8 +89,12 @@ def chip_names(view: Any, names: Sequence[str], locale: str, width: int) -> Chip
     widths = [0] * view.players
     arrow = text_width(turn, size, True)
     for side, side_lines in enumerate(lines):
-        for line in side_lines:
-            room = rooms[side] - text_width(joiner, size, True) * len(line)
+        for n, line in enumerate(side_lines):
+            # the joiners between the line's names, and before a second line's first (stripped, as drawn)
+            joins = text_width(joiner, size, True) * (len(line) - 1) + (
+                text_width(joiner.lstrip(), size, True) if n else 0
+            )
+            room = rooms[side] - joins
             marks = [arrow if s == view.current_seat else 0 for s in line]
             needs = [text_width(everyone[s], size, True) + m for s, m in zip(line, marks, strict=True)]
             for s, share, m in zip(line, shares(needs, room), marks, strict=True):

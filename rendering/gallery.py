@@ -20,6 +20,8 @@ from bot.engine.domineren import DominerenView
 from bot.engine.fives import FivesView
 
 from . import render_board, render_hand, render_score_sheet
+from .domineren import board as dom_board
+from .five_hundred.board import closing_trick
 from .gallery_community import NAMES_JA as JAPANESE_NAMES
 from .gallery_community import write_community
 
@@ -124,6 +126,9 @@ def write_gallery(out: Path) -> list[Path]:
     save("names-computers-five-up-4p-board-ja", render_board(views["middle"], COMPUTERS_JA, "ja"))
     save("names-computers-five-up-4p-sheet-ja", render_score_sheet(views["sheet"], COMPUTERS_JA, "ja"))
     save("names-computers-five-up-4p-board-over", render_board(views["sheet"], COMPUTERS))
+    # four numbered computers' heads do not fit side by side on a Japanese sheet: every other one a line up
+    draw4 = hand_boards("draw", 4, 1)[-1][-1]
+    save("names-computers-draw-4p-sheet-ja", render_score_sheet(draw4, COMPUTERS_JA[:4], "ja"))
     animated = [
         ("five-up-4p", lambda: play("five-up", 4, 3), NAMES, "en"),
         ("five-hundred-4p", lambda: play_500(4, 2), NAMES_500, "en"),
@@ -180,6 +185,8 @@ def _five_hundred(save: Any) -> None:
     save("names-alike-500-6p-table", render_board(state.view(None), NAMES_ALIKE))
     save("names-computers-500-6p-table", render_board(state.view(None), COMPUTERS))
     save("names-computers-500-6p-table-ja", render_board(state.view(None), COMPUTERS_JA, "ja"))
+    closing = next(v for v in (s.view(None) for s in play_500(6, 1)) if closing_trick(v) is not None)
+    save("names-computers-500-6p-board-last-trick", render_board(closing, COMPUTERS))  # its lines in two
     final = list(play_500(6, 1, bold=True))[-1].view(None)
     save("names-computers-500-6p-sheet", render_score_sheet(final, COMPUTERS))
     save("names-computers-500-6p-sheet-ja", render_score_sheet(final, COMPUTERS_JA, "ja"))
@@ -233,6 +240,13 @@ def _domineren(save: Any) -> None:
     the Volapük cross with its Russian arms on the band, a triangle, a directed opening, a Russian line),
     a finished hand, Billitonnen's face-down rows, hands on their turn and score sheets."""
     longest = lambda views: max(views, key=lambda v: len(v.layout))  # noqa: E731
+    # the hand's settlement beside what was drawn for the set player, the demo's names: every one whole
+    summary = next(
+        v
+        for v in (s.view(None) for s in play_domineren(4, 6, options={"hands": 4}))
+        if v.set_draw and dom_board.panel_kind(v) == "summary"
+    )
+    save("names-computers-domineren-4p-board-settlement-ja", render_board(summary, COMPUTERS_JA[:4], "ja"))
     needs = lambda v: any(e.open and e.need != "any" for e in v.ends)  # noqa: E731
     save("domineren-4p-board-cross", render_board(longest(domineren_views(4, 0, "2")), NAMES))
     save("domineren-4p-board-double-cross", render_board(next(filter(needs, domineren_views(4, 0, "6"))), NAMES))

@@ -11,8 +11,10 @@ and the messages that go with the images always name players in full.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
+from typing import NamedTuple
 
 from bot.i18n import tr
 
@@ -115,7 +117,41 @@ def _distinct(names: tuple[str, ...], widths: tuple[int, ...], size: int, bold: 
 
 def distinct(names: Sequence[str], widths: Sequence[int], size: int, bold: bool) -> tuple[str, ...]:
     """Every name cut to its width (`widths[seat]`), no two different names alike."""
-    return _distinct(tuple(names), tuple(widths), size, bold)
+    out = _distinct(tuple(names), tuple(widths), size, bold)
+    for cuts in _RECORDERS:
+        cuts.extend(Cut(n, w, size, bold, o) for n, w, o in zip(names, widths, out, strict=True) if o != n)
+    return out
+
+
+class Cut(NamedTuple):
+    """A name an image cut: the whole name, the room (pixels) it was given, at what size, and what was drawn."""
+
+    name: str
+    room: int
+    size: int
+    bold: bool
+    shown: str
+
+    @property
+    def had_room(self) -> bool:
+        """Whether the name would have fitted whole in its room at the smallest size: then cutting it was
+        wrong (`shrink` first), the measure of issue #24 item 1."""
+        return text_width(self.name, MIN_SIZE, self.bold) <= self.room
+
+
+_RECORDERS: list[list[Cut]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[Cut]]:
+    """Every name cut while inside (by `distinct`, where every image cuts names), for the measure of names
+    cut where their box had room (tests/rendering/test_names_room.py, scripts/names_cut.py)."""
+    cuts: list[Cut] = []
+    _RECORDERS.append(cuts)
+    try:
+        yield cuts
+    finally:
+        _RECORDERS.remove(cuts)
 
 
 def shrink(texts: Sequence[str], width: int, size: int, bold: bool, smallest: int = MIN_SIZE) -> int:
@@ -238,7 +274,8 @@ def heads(
 ) -> tuple[int, list[list[str]]]:
     """Column heads of a score sheet, a group of seats each (a side): the size and each head's lines.
     Whole names on one line, smaller if need be; then on up to `lines` lines (a side's players one
-    under another, or one long name in two); only then cut, no two alike."""
+    under another, or one long name in two); then, one player a side, every other head a line up (each
+    has two columns' room); only then cut, no two alike."""
     players = max([len(names), *(s + 1 for g in groups for s in g)])
     everyone = all_names(names, players, locale)
     joiner = tr("image.side.join", locale)
@@ -263,6 +300,14 @@ def heads(
     ]
     if all(len(head) <= lines for head in stacked) and all(text_width(t, smaller, True) <= width for t in flat):
         return smaller, stacked
+    if lines >= 2 and len(groups) > 1 and all(len(g) == 1 for g in groups):
+        # every other head one line up: each then has two columns' room (`width` is a column's, columns
+        # `width + 12` apart), the next head on its line being two columns away ("コンピューター1" has no
+        # place to break, and five of them do not fit side by side)
+        room = 2 * width + 12
+        staggered = shrink(whole, room, size, True)
+        if all(text_width(t, staggered, True) <= room for t in whole):
+            return staggered, [[t, ""] if k % 2 == 0 else [t] for k, t in enumerate(whole)]
     size = shrink(whole, width, size, True)
     per = max(len(g) for g in groups)
     if per > 1 and per <= lines:  # one player a line, each cut to the column, none alike

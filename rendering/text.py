@@ -62,9 +62,48 @@ def runs(text: str, bold: bool) -> tuple[tuple[str, bool], ...]:
     return tuple(out)
 
 
+_SIZES: set[tuple[int, bool]] = set()  # the sizes and weights characters were drawn at, for `warm_glyphs`
+# what names and scores are mostly written in: a name drawn for the first time finds them drawn
+WARM_CHARACTERS = (
+    "".join(chr(c) for c in range(0x20, 0x7F))
+    + "".join(chr(c) for c in range(0xC0, 0x100))  # Latin-1's letters
+    + "".join(chr(c) for c in range(0x3041, 0x3097))  # hiragana
+    + "".join(chr(c) for c in range(0x30A1, 0x30FB))  # katakana
+    + "ー・…·−±▶★"
+)
+
+
+@lru_cache(maxsize=16384)
+def _glyph(ch: str, size: int, bold: bool, fallback: bool) -> tuple[Image.Image | None, int, int, int, int, float]:
+    """One character's coverage, its box from the pen on the baseline (left, top, right, bottom) and its
+    advance. Texts are put together from these: FreeType draws each character of a size once, not each
+    text (a name or a score drawn for the first time costs only the characters never drawn before, and
+    the start-up warm-up, `rendering.warm`, has drawn the catalogue's). The fonts' advances are whole
+    pixels and they have no kerning table, so the result is the same as drawing the text whole
+    (tests/rendering/test_text.py)."""
+    _SIZES.add((size, bold))
+    f = font(size, bold, fallback)
+    left, top, right, bottom = (int(v) for v in f.getbbox(ch, anchor="ls"))
+    mask = None
+    if right > left and bottom > top:
+        mask = Image.new("L", (right - left, bottom - top), 0)
+        ImageDraw.Draw(mask).text((-left, -top), ch, font=f, fill=255, anchor="ls")
+    return mask, left, top, right, bottom, f.getlength(ch)
+
+
+def warm_glyphs(chars: str = WARM_CHARACTERS) -> int:
+    """Draw `chars` at every size and weight characters have been drawn at (after the start-up warm-up's
+    images: the sizes the images use), so that no player waits on FreeType; how many were drawn."""
+    before = _glyph.cache_info().misses
+    for size, bold in sorted(_SIZES):
+        for ch in chars:
+            _glyph(ch, size, bold, not covered(ch, bold))
+    return _glyph.cache_info().misses - before
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return round(sum(font(size, bold, fb).getlength(run) for run, fb in runs(text, bold)))
+    return round(sum(_glyph(ch, size, bold, fb)[5] for run, fb in runs(text, bold) for ch in run))
 
 
 @lru_cache(maxsize=2048)
@@ -112,6 +151,49 @@ def breaks(text: str) -> list[int]:
     return out
 
 
+def _over(under: int, ink: int) -> int:
+    t = under * (255 - ink) + 128
+    return ink + (((t >> 8) + t) >> 8)
+
+
+# Pillow's FreeType drawing lays a glyph's coverage over what is already there (ink + under x (1 - ink),
+# rounded as its MULDIV255), for every `under << 8 | ink`
+Box = tuple[int, int, int, int]
+_OVER = bytes(_over(u, i) for u in range(256) for i in range(256))
+
+
+def _run_mask(run: str, size: int, bold: bool, fallback: bool) -> tuple[Image.Image, Box]:
+    """A run's coverage and its box from the pen (a run of spaces has no height: its mask is one empty
+    row), its characters' coverage combined as FreeType combines them."""
+    glyphs = []
+    pen = 0.0
+    x0 = y0 = 1 << 30
+    x1 = y1 = -(1 << 30)
+    for ch in run:
+        mask, left, top, right, bottom, advance = _glyph(ch, size, bold, fallback)
+        at = round(pen)
+        x0, y0, x1, y1 = min(x0, at + left), min(y0, top), max(x1, at + right), max(y1, bottom)
+        if mask is not None:
+            glyphs.append((mask, at + left, top))
+        pen += advance
+    out = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    inked = -(1 << 30)  # the right edge of the ink so far: a glyph left of it may overlap another
+    for mask, x, y in glyphs:
+        box = (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height)
+        if x < inked:  # over another glyph's ink: combined as FreeType does (`_OVER`)
+            under = out.crop(box).tobytes()
+            out.paste(
+                Image.frombytes(
+                    "L", mask.size, bytes(_OVER[u << 8 | m] for u, m in zip(under, mask.tobytes(), strict=True))
+                ),
+                box,
+            )
+        else:
+            out.paste(mask, box)
+        inked = max(inked, x + mask.width)
+    return out, (x0, y0, x1, y1)
+
+
 @lru_cache(maxsize=2048)
 def _coverage(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     """The text's coverage mask and where its top-left sits relative to the pen on the baseline."""
@@ -120,26 +202,37 @@ def _coverage(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     x0 = y0 = 1 << 30
     x1 = y1 = -(1 << 30)
     for run, fallback in runs(text, bold):
-        f = font(size, bold, fallback)
-        bx0, by0, bx1, by1 = (int(v) for v in f.getbbox(run, anchor="ls"))  # (whole pixels from FreeType)
-        x0, y0 = min(x0, round(pen) + bx0), min(y0, by0)
-        x1, y1 = max(x1, round(pen) + bx1), max(y1, by1)
-        placed.append((pen, run, f))
-        pen += f.getlength(run)
-    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    draw = ImageDraw.Draw(mask)
-    for at, run, f in placed:
-        draw.text((round(at) - x0, -y0), run, font=f, fill=255, anchor="ls")
-    return mask, x0, y0
+        mask, (bx0, by0, bx1, by1) = _run_mask(run, size, bold, fallback)
+        at = round(pen)
+        x0, y0, x1, y1 = min(x0, at + bx0), min(y0, by0), max(x1, at + bx1), max(y1, by1)
+        placed.append((mask, at + bx0, by0))
+        pen += sum(_glyph(ch, size, bold, fallback)[5] for ch in run)
+    if len(placed) == 1:
+        return placed[0]
+    out = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    draw = ImageDraw.Draw(out)
+    for mask, x, y in placed:  # as drawing each run would: over what is there (a run of the other font)
+        draw.bitmap((x - x0, y - y0), mask, fill=255)
+    return out, x0, y0
 
 
-_SOLID = tuple(0 if v == 0 else 255 for v in range(256))
+_SOLID = bytes(0 if v == 0 else 255 for v in range(256))
+
+
+@cache
+def _ramp(fg: RGB, bg: RGB) -> bytes:
+    return bytes(coverage_lut(fg, bg))
+
+
+def _mapped(mask: Image.Image, table: bytes) -> Image.Image:
+    """`mask.point(table)`, without Pillow's rounding every entry of the table on each call."""
+    return Image.frombytes("L", mask.size, mask.tobytes().translate(table))
 
 
 @lru_cache(maxsize=2048)
 def _inked(text: str, size: int, bold: bool, fg: RGB, bg: RGB) -> tuple[Image.Image, Image.Image, int, int]:
     mask, x0, y0 = _coverage(text, size, bold)
-    return mask.point(coverage_lut(fg, bg)), mask.point(_SOLID), x0, y0
+    return _mapped(mask, _ramp(fg, bg)), _mapped(mask, _SOLID), x0, y0
 
 
 def draw_text(

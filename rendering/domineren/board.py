@@ -28,7 +28,7 @@ from bot.i18n import tr, trn
 from .. import palette as pal
 from ..fives.board import BADGE_ROOM, UNITS
 from ..fives.geometry import Placement
-from ..names import MIN_SIZE, SLOT, all_names, distinct, fill, say
+from ..names import MIN_SIZE, SLOT, all_names, distinct, fill, say, shrink
 from ..sprites import HIGHLIGHT, ring, ringed_sprite
 from ..text import draw_text, text_width
 from . import ledger, pieces
@@ -75,6 +75,7 @@ PAY_ROW = 34  # the footer's second line, with the chips the last action moved
 MARGIN = 16
 LEGEND_ROW = 36
 PANEL = 140  # the summary on an empty felt, and Billitonnen's turned tile
+AMOUNT_GAP = 32  # between the lines of a settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +154,7 @@ def frame(view: DominerenView, locale: str = "en") -> Frame:
         bands = banded(view)
     legend = legend_rows(legend_entries(view, ends, bands, locale), locale)
     legend_h = len(legend) * LEGEND_ROW + (12 if legend else 0)
-    panel = PANEL if panel_kind(view) is not None else 0
+    panel = panel_height(view)
     least = max(ledger.height(view), MIN_HEIGHT - HEADER - footer)
     unit, placement, ox, oy = UNITS[0], None, 0, 0
     felt_h = max(least, legend_h + panel + 2 * MARGIN)
@@ -384,11 +385,20 @@ def panel_kind(view: DominerenView) -> str | None:
     return None
 
 
+def panel_height(view: DominerenView) -> int:
+    """The panel's height: a line more for the summary that also says what was drawn for the set player,
+    so that its settlement keeps two lines (every name whole) on the felt the hand left empty."""
+    kind = panel_kind(view)
+    if kind is None:
+        return 0
+    return PANEL + (AMOUNT_GAP if kind == "summary" and view.set_draw else 0)
+
+
 def _draw_panel(
     canvas: Image.Image, d: ImageDraw.ImageDraw, view: DominerenView, names: Sequence[str], locale: str, f: Frame
 ) -> None:
     top = f.felt_top + MARGIN
-    box = (MARGIN, top, FELT_W - MARGIN, top + PANEL - MARGIN)
+    box = (MARGIN, top, FELT_W - MARGIN, top + panel_height(view) - MARGIN)
     d.rounded_rectangle(box, 12, fill=pal.idx(pal.STRIP))
     room = box[2] - box[0] - 28
     x = box[0] + 14
@@ -408,15 +418,14 @@ def _draw_panel(
     title = tr(f"image.dom.end.{result.reason.replace('-', '_')}", locale, number=number)
     draw_text(canvas, x, top + 40, title, BODY, pal.WHITE, pal.STRIP, bold=True, max_width=room)
     label_w = draw_text(canvas, x, top + 78, tr("image.dom.settlement", locale), SMALL, pal.GREY, pal.STRIP)
-    # the settlement may take two lines where no drawn tiles need the second
-    lines = 1 if view.set_draw else 2
     amounts = list(enumerate(result.points))
-    _draw_amounts(canvas, x + label_w + 12, top + 78, amounts, names, locale, box[2] - 14, lines)
+    used = _draw_amounts(canvas, x + label_w + 12, top + 78, amounts, names, locale, box[2] - 14, 2, AMOUNT_GAP)
     if view.set_draw:
         cut = distinct(all_names(names, view.players, locale), [200] * view.players, SMALL, False)
         drawn = " · ".join(f"{cut[s]} {tile_text(t)}" for s, t in view.set_draw)
         text = tr("image.dom.set_draw", locale, tiles=drawn)
-        draw_text(canvas, x, top + 110, text, SMALL, pal.GREY, pal.STRIP, max_width=room)
+        size = shrink([text], room, SMALL, False)  # smaller before a name is cut
+        draw_text(canvas, x, top + 78 + used * AMOUNT_GAP, text, size, pal.GREY, pal.STRIP, max_width=room)
 
 
 def _draw_amounts(

@@ -130,17 +130,25 @@ def place(layout: tuple[GeoTile, ...], room_w: int, room_h: int) -> tuple[int, P
     not accepted while a smaller size avoids them, since four arms in a narrow box wind into each other."""
     fallback: tuple[int, int, Placement] | None = None
     units = UNITS[1:] if layout and layout[0].spinner else UNITS  # four arms want room beside the set
-    for unit in units:
-        cols = room_w // unit - 2 * BADGE_ROOM
-        rows_full = room_h // unit - 2 * BADGE_ROOM
-        for rows in sorted({min(rows_full, cols), rows_full}):
-            placement = geometry.place(layout, cols, rows, 1)
-            x0, y0, x1, y1 = placement.bbox
-            quality = placement.quality if x1 - x0 <= cols and y1 - y0 <= rows_full else OVERLAP + 1
-            if quality == CLEAR:
-                return unit, placement
-            if fallback is None or quality < fallback[0]:
-                fallback = (quality, unit, placement)
+    tries = [
+        (unit, cols, rows_full, rows)
+        for unit in units
+        for cols, rows_full in [(room_w // unit - 2 * BADGE_ROOM, room_h // unit - 2 * BADGE_ROOM)]
+        for rows in sorted({min(rows_full, cols), rows_full})
+    ]
+    # first only for a size where no tile touches, each given up at its first tile that does (cheap
+    # with nothing cached: see fives.board.choose_unit)
+    for unit, cols, rows_full, rows in tries:
+        placement = geometry.place(layout, cols, rows, 1, give_up=CLEAR)
+        x0, y0, x1, y1 = placement.bbox
+        if placement.quality == CLEAR and x1 - x0 <= cols and y1 - y0 <= rows_full:
+            return unit, placement
+    for unit, cols, rows_full, rows in tries:
+        placement = geometry.place(layout, cols, rows, 1)
+        x0, y0, x1, y1 = placement.bbox
+        quality = placement.quality if x1 - x0 <= cols and y1 - y0 <= rows_full else OVERLAP + 1
+        if fallback is None or quality < fallback[0]:
+            fallback = (quality, unit, placement)
     assert fallback is not None
     quality, unit, placement = fallback
     if quality > OVERLAP:  # nothing fits: shrink the smallest placement until it does

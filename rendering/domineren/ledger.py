@@ -96,11 +96,13 @@ def draw(canvas: Image.Image, view: DominerenView, names: Sequence[str], locale:
         talon = tr("image.dom.talon", locale, count=view.talon)
         if view.talon:
             talon += " · " + tr("image.dom.drawable", locale, count=view.drawable)
-        draw_text(canvas, left, base, talon, SMALL, pal.GREY, pal.STRIP, max_width=right - left)
+        size = shrink([talon], right - left, SMALL, False)  # smaller rather than its count cut off
+        draw_text(canvas, left, base, talon, size, pal.GREY, pal.STRIP, max_width=right - left)
         base += FOOT_ROW
     if view.pool:
         pool = tr("image.dom.pool", locale, chips=view.pool)
-        draw_text(canvas, left, base, pool, SMALL + 2, pal.GOLD, pal.STRIP, bold=True, max_width=right - left)
+        size = shrink([pool], right - left, SMALL + 2, True)
+        draw_text(canvas, left, base, pool, size, pal.GOLD, pal.STRIP, bold=True, max_width=right - left)
 
 
 def _tag(canvas: Image.Image, d: ImageDraw.ImageDraw, x: int, base: int, text: str) -> int:

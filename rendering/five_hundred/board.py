@@ -33,7 +33,7 @@ from bot.i18n import tr
 from .. import palette as pal
 from ..names import MIN_SIZE, all_names, distinct, seat_name, shrink
 from ..sprites import badge_sprite
-from ..text import draw_text, text_width
+from ..text import breaks, draw_text, text_width
 from .cards import (
     PLAIN,
     back_sprite,
@@ -517,24 +517,58 @@ def _previous_caption(view: FiveHundredView, names: Sequence[str], locale: str) 
     return [tr("image.500.previous", locale), tr("image.500.previous.won", locale, player=winner)]
 
 
-def _draw_centre(canvas: Image.Image, lines: Sequence[str], f: Frame, trick: Sequence[tuple[int, str]]) -> None:
-    """Lines of text in the middle of the table, as wide as the cards round them leave room for."""
-    if not lines:
-        return
-    cx, cy = WIDTH // 2, f.table_top + TABLE // 2 - 16 * (len(lines) - 1)
-    top, bottom = cy - 20, cy + 32 * (len(lines) - 1) + 12
+def _centre_room(f: Frame, trick: Sequence[tuple[int, str]], lines: int) -> tuple[int, int]:
+    """The first line's centre and half the width that `lines` lines of text in the middle of the table
+    have, between the cards round them."""
+    cx, cy = WIDTH // 2, f.table_top + TABLE // 2 - 16 * (lines - 1)
+    top, bottom = cy - 20, cy + 32 * (lines - 1) + 12
     half = WIDTH // 2 - PLATE_W - 2 * MARGIN
     for seat, _ in trick:
         x0, y0, x1, y1 = f.card_box(seat)
         if y0 - 8 < bottom and y1 + 8 > top:
             near = 0 if x0 < cx < x1 else min(abs(x0 - cx), abs(x1 - cx))
             half = min(half, near - 12)
-    # the lines name players in full: smaller before anything is cut
-    size = shrink(lines, 2 * half, BODY - 2, True)
-    for k, line in enumerate(lines):
-        colour = pal.GOLD if k == len(lines) - 1 and k else pal.WHITE
+    return cy, half
+
+
+def _wrapped(line: str) -> list[str]:
+    """`line` in two where the line-breaking rules allow, at the place that leaves the wider half
+    narrowest ("won by" / "Computer 1"); whole if it has no such place."""
+    places = breaks(line)
+    if not places:
+        return [line]
+    wide = lambda k: max(text_width(line[:k].rstrip(), MIN_SIZE, True), text_width(line[k:], MIN_SIZE, True))  # noqa: E731
+    k = min(places, key=wide)
+    return [line[:k].rstrip(), line[k:].lstrip()]
+
+
+def _draw_centre(canvas: Image.Image, lines: Sequence[str], f: Frame, trick: Sequence[tuple[int, str]]) -> None:
+    """Lines of text in the middle of the table, as wide as the cards round them leave room for; the last
+    of several is gold (who won the trick). They name players in full: smaller, then a line too wide
+    even at the smallest size in two, and only then cut."""
+    if not lines:
+        return
+    gold = [k == len(lines) - 1 and k > 0 for k in range(len(lines))]
+    shown = list(zip(lines, gold, strict=True))
+    cy, half = _centre_room(f, trick, len(shown))
+    if any(text_width(line, MIN_SIZE, True) > 2 * half for line in lines):
+        wide = lambda line: text_width(line, MIN_SIZE, True) > 2 * half  # noqa: E731
+        shown = [(part, g) for line, g in shown for part in (_wrapped(line) if wide(line) else [line])]
+        cy, half = _centre_room(f, trick, len(shown))
+    size = shrink([line for line, _ in shown], 2 * half, BODY - 2, True)
+    for k, (line, g) in enumerate(shown):
+        colour = pal.GOLD if g else pal.WHITE
         draw_text(
-            canvas, cx, cy + 9 + 32 * k, line, size, colour, pal.FELT, bold=True, align="centre", max_width=2 * half
+            canvas,
+            WIDTH // 2,
+            cy + 9 + 32 * k,
+            line,
+            size,
+            colour,
+            pal.FELT,
+            bold=True,
+            align="centre",
+            max_width=2 * half,
         )
 
 

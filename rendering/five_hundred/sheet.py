@@ -40,6 +40,7 @@ class Row(NamedTuple):
     outcome: tuple[str, pal.RGB] | None  # "made · 9 tricks" in green, "set · 6 tricks" in red...
     points: tuple[int, ...]  # per side, scored in that hand
     totals: tuple[int, ...]  # per side after that hand
+    room: int  # for the contract and outcome lines, beside the hand's number
 
 
 def _outcome(view: FiveHundredView, detail: dict, locale: str) -> tuple[str, pal.RGB]:
@@ -62,31 +63,38 @@ def rows(view: FiveHundredView, names: Sequence[str], locale: str) -> list[Row]:
         detail = result.detail
         running = [t + p for t, p in zip(running, result.points, strict=False)]
         contract: list[Item] = []
+        label = str(detail.get("hand", k + 1))
+        room = _room(label, result.points[0], running[0], len(view.sides))
         if detail.get("contract") is not None and detail.get("declarer") is not None:
             players = (detail["declarer"], *detail.get("partners", ())) if view.players == 5 else (detail["declarer"],)
-            label = str(detail.get("hand", k + 1))
-            size, contract = _contract(label, bid_tag(detail["contract"], locale), players, names, locale)
+            size, contract = _contract(room, bid_tag(detail["contract"], locale), players, names, locale)
         else:
-            label, size = str(detail.get("hand", k + 1)), SMALL
-        out.append(Row(label, contract, size, _outcome(view, detail, locale), tuple(result.points), tuple(running)))
+            size = SMALL
+        outcome = _outcome(view, detail, locale)
+        out.append(Row(label, contract, size, outcome, tuple(result.points), tuple(running), room))
     if len(out) > MAX_HAND_ROWS:
         cut = len(out) - MAX_HAND_ROWS + 1
         merged = tuple(sum(r.points[s] for r in out[:cut]) for s in range(len(view.sides)))
-        out = [Row(f"{out[0].label}–{out[cut - 1].label}", [], SMALL, None, merged, out[cut - 1].totals), *out[cut:]]
+        label = f"{out[0].label}–{out[cut - 1].label}"
+        room = _room(label, merged[0], out[cut - 1].totals[0], len(view.sides))
+        out = [Row(label, [], SMALL, None, merged, out[cut - 1].totals, room), *out[cut:]]
     return out
 
 
-def _room(label: str) -> int:
-    """What a row's label column leaves beside the hand's number (as `render` draws it)."""
-    return LABEL_W - 18 - text_width(label, SMALL, True) - 12
+def _room(label: str, points: int, total: int, sides: int) -> int:
+    """What a row leaves its contract beside the hand's number (as `render` draws them): the label
+    column, and the first column's width that its own figures (right-aligned) do not take."""
+    col_w = (WIDTH - 2 * PAD - LABEL_W) // sides
+    figures = max(text_width(_signed(points)[0], BODY, points != 0), text_width(str(total), SMALL))
+    free = max(0, col_w - 8 - figures - 16)
+    return LABEL_W - 18 - text_width(label, SMALL, True) - 12 + free
 
 
 def _contract(
-    label: str, tag: Item, players: Sequence[int], names: Sequence[str], locale: str
+    room: int, tag: Item, players: Sequence[int], names: Sequence[str], locale: str
 ) -> tuple[int, list[Item]]:
-    """The contract's tag and its players' names, whole at the largest size that fits the row's label
-    column, down to `MIN_SIZE`; only then their names cut to what the tag leaves."""
-    room = _room(label)
+    """The contract's tag and its players' names, whole at the largest size that fits the row's `room`,
+    down to `MIN_SIZE`; only then their names cut to what the tag leaves."""
     whole = [tag, " " + together(players, names, locale)]
     for size in range(SMALL, MIN_SIZE - 1, -2):
         if line_width(whole, size) <= room:
@@ -136,7 +144,7 @@ def render(view: FiveHundredView, names: Sequence[str], locale: str) -> Image.Im
             d.rectangle((PAD, y, WIDTH - PAD, y + ROW - 1), fill=pal.idx(bg))
         x = PAD + 10
         x += draw_text(canvas, x, y + 26, row.label, SMALL, pal.GREY, bg, bold=True) + 12
-        room = PAD + LABEL_W - 8 - x
+        room = row.room
         if row.contract:
             draw_line(canvas, x, y + 26, row.contract, row.size, pal.WHITE, bg, max_width=room)
         if row.outcome is not None:

@@ -50,18 +50,25 @@ def choose_unit(layout: Sequence[LayoutTile], room_w: int, room_h: int, descent:
     Discord shows larger on a desktop), else the best placement that fits at all."""
     best: tuple[int, int, Placement] | None = None
     # doubles crosswise round corners too (fives.md C4); lengthwise there only if nothing fits otherwise
-    for unit, corners in [(u, True) for u in UNITS] + [(u, False) for u in UNITS]:
-        cols = room_w // unit - 2 * BADGE_ROOM
-        rows_full = room_h // unit - 2 * BADGE_ROOM
-        for rows in sorted({min(rows_full, round(cols * LANDSCAPE)), rows_full}):
-            placement = place(layout, cols, rows, descent, corners)
-            x0, y0, x1, y1 = placement.bbox
-            fits = (x1 - x0) <= cols and (y1 - y0) <= rows_full
-            quality = placement.quality if fits else OVERLAP + 1
-            if quality <= TOUCHING:
-                return unit, placement
-            if best is None or quality < best[0]:
-                best = (quality, unit, placement)
+    tries = [
+        (unit, corners, cols, rows_full, rows)
+        for unit, corners in [(u, True) for u in UNITS] + [(u, False) for u in UNITS]
+        for cols, rows_full in [(room_w // unit - 2 * BADGE_ROOM, room_h // unit - 2 * BADGE_ROOM)]
+        for rows in sorted({min(rows_full, round(cols * LANDSCAPE)), rows_full})
+    ]
+    # First only for a size that fits: each placement given up at its first tile that does not. A board
+    # drawn with nothing cached (the first after a start) then costs the tiles up to there, not them all.
+    for unit, corners, cols, rows_full, rows in tries:
+        placement = place(layout, cols, rows, descent, corners, give_up=TOUCHING)
+        x0, y0, x1, y1 = placement.bbox
+        if placement.quality <= TOUCHING and (x1 - x0) <= cols and (y1 - y0) <= rows_full:
+            return unit, placement
+    for unit, corners, cols, rows_full, rows in tries:  # none fits: the best of the whole placements
+        placement = place(layout, cols, rows, descent, corners)
+        x0, y0, x1, y1 = placement.bbox
+        quality = placement.quality if (x1 - x0) <= cols and (y1 - y0) <= rows_full else OVERLAP + 1
+        if best is None or quality < best[0]:
+            best = (quality, unit, placement)
     assert best is not None
     quality, unit, placement = best
     if quality > OVERLAP:  # nothing fits: shrink the smallest placement until it does

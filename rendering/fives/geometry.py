@@ -163,10 +163,34 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-class _State:
-    """A placement under way: what has been placed and which open ends want room in front of them."""
+_ORIGIN = 1 << 12  # the bit of unit column 0 in a row's mask (columns run negative left of the lead)
 
-    __slots__ = ("bottom", "bounds", "cells", "corners", "descent", "quality", "sockets", "spots", "top")
+
+def _span(x0: int, x1: int) -> int:
+    """Columns x0 to x1 (not included) as a row mask."""
+    return ((1 << (x1 - x0)) - 1) << (x0 + _ORIGIN)
+
+
+class _State:
+    """A placement under way: what has been placed and which open ends want room in front of them.
+
+    Occupied cells are kept twice: `cells` (cell -> tile) for the drawing, and as bit masks a row (`rows`,
+    and `owned`: each tile's cells, those a later overlapping tile took excepted), which is what placing
+    asks about: whether a box, widened by a margin, holds any tile but one."""
+
+    __slots__ = (
+        "bottom",
+        "bounds",
+        "cells",
+        "corners",
+        "descent",
+        "owned",
+        "quality",
+        "rows",
+        "sockets",
+        "spots",
+        "top",
+    )
 
     def __init__(self, bounds: Box, descent: int, corners: bool = True) -> None:
         self.corners = corners  # doubles crosswise round a corner too (False: lengthwise there, to fit)
@@ -175,6 +199,8 @@ class _State:
         self.bottom = 0
         self.descent = descent
         self.cells: dict[tuple[int, int], int] = {}
+        self.rows: dict[int, int] = {}  # row -> mask of its occupied cells
+        self.owned: dict[int, dict[int, int]] = {}  # tile -> row -> its cells (replaced, never changed)
         self.sockets: dict[tuple[int, int], Box] = {}  # (tile, rel) -> box a straight tile would take
         self.spots: list[Spot] = []
         self.quality = CLEAR
@@ -182,6 +208,8 @@ class _State:
     def copy(self) -> _State:
         other = _State(self.bounds, self.descent, self.corners)
         other.cells = dict(self.cells)
+        other.rows = dict(self.rows)
+        other.owned = dict(self.owned)
         other.sockets = dict(self.sockets)
         other.spots = list(self.spots)
         other.quality = self.quality
@@ -197,12 +225,13 @@ class _State:
         return box[0] >= b[0] and box[2] <= b[2] and height <= b[3] - b[1]
 
     def hits(self, box: Box, margin: int, allowed: int) -> bool:
-        cells = self.cells
-        for x in range(box[0] - margin, box[2] + margin):
-            for y in range(box[1] - margin, box[3] + margin):
-                t = cells.get((x, y))
-                if t is not None and t != allowed:
-                    return True
+        """Whether `box`, widened by `margin`, holds a cell of any tile but `allowed`."""
+        span = _span(box[0] - margin, box[2] + margin)
+        rows = self.rows
+        own = self.owned.get(allowed, {})
+        for y in range(box[1] - margin, box[3] + margin):  # noqa: SIM110 (a loop: any() of a generator costs more)
+            if rows.get(y, 0) & span & ~own.get(y, 0):
+                return True
         return False
 
     def level(self, box: Box, allowed: int) -> int:
@@ -223,6 +252,17 @@ class _State:
         for x in range(spot.x0, spot.x1):
             for y in range(spot.y0, spot.y1):
                 self.cells[x, y] = index
+        span = _span(spot.x0, spot.x1)
+        mine: dict[int, int] = {}
+        for y in range(spot.y0, spot.y1):
+            old = self.rows.get(y, 0)
+            if old & span:  # over earlier tiles (a placement that had to): they lose these cells to it
+                for t, own in list(self.owned.items()):
+                    if own.get(y, 0) & span:
+                        self.owned[t] = {**own, y: own[y] & ~span}  # copies of this state share the old one
+            self.rows[y] = old | span
+            mine[y] = span
+        self.owned[index] = mine
         rels = [0, 2] if lead else [0]
         if spinner:
             rels += [1, 3]
@@ -338,19 +378,32 @@ _CACHE: OrderedDict[tuple, _State] = OrderedDict()
 _CACHE_SIZE = 512
 
 
-def place(layout: Sequence[LayoutTile], cols: int, rows: int, descent: int = 1, corners: bool = True) -> Placement:
+def place(
+    layout: Sequence[LayoutTile],
+    cols: int,
+    rows: int,
+    descent: int = 1,
+    corners: bool = True,
+    give_up: int | None = None,
+) -> Placement:
     """Place every tile of `layout` inside a box `cols` x `rows` units centred on the lead; `corners`:
     doubles lie crosswise round corners too (fives.md C4), else lengthwise there, which takes less room.
+    `give_up`: stop at the first tile placed worse than that quality (the placement, of the tiles so far,
+    then has a worse quality too), for a caller that tries tile sizes in turn and wants only one that fits;
+    a tile's place never depends on those after it, so a placement that gives up was no better whole.
 
-    States are cached by layout, so a layout one tile longer than one placed before costs one tile."""
+    States are cached by layout, so a layout one tile longer than one placed before costs one tile (and
+    nothing for one that gave up before)."""
     if not layout:
         return Placement((), {}, (0, 0, 0, 0), CLEAR)
     layout = tuple(layout)
-    key = (cols, rows, descent, corners, layout)
+    key = (cols, rows, descent, corners, give_up, layout)
     state = _CACHE.get(key)
     if state is None:
-        prior = _CACHE.get((cols, rows, descent, corners, layout[:-1])) if len(layout) > 1 else None
-        if prior is not None:
+        prior = _CACHE.get((cols, rows, descent, corners, give_up, layout[:-1])) if len(layout) > 1 else None
+        if prior is not None and give_up is not None and prior.quality > give_up:
+            state = prior  # quality only worsens as tiles come: given up on this size for good
+        elif prior is not None:
             state = prior.copy()
             state.place_tile(len(layout) - 1, layout[-1], layout)
         else:
@@ -358,6 +411,8 @@ def place(layout: Sequence[LayoutTile], cols: int, rows: int, descent: int = 1, 
             state = _State((left, top, left + cols, top + rows), descent, corners)
             for i, t in enumerate(layout):
                 state.place_tile(i, t, layout)
+                if give_up is not None and state.quality > give_up:
+                    break
         _CACHE[key] = state
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

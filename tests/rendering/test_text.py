@@ -113,3 +113,39 @@ def test_japanese_text_breaks_only_where_the_line_breaking_rules_allow(text: str
 )
 def test_a_name_goes_on_two_lines_between_its_words(name: str, two: tuple[str, str] | None) -> None:
     assert halves(name) == two
+
+
+def _drawn_whole(text: str, size: int, bold: bool) -> tuple[bytes, tuple[int, int], int, int]:
+    """`text` drawn as FreeType draws a string, run by run (what `text._coverage` drew before it put texts
+    together from cached characters)."""
+    placed, pen = [], 0.0
+    x0 = y0 = 1 << 30
+    x1 = y1 = -(1 << 30)
+    for run, fallback in rendering.text.runs(text, bold):
+        f = font(size, bold, fallback)
+        bx0, by0, bx1, by1 = (int(v) for v in f.getbbox(run, anchor="ls"))
+        x0, y0 = min(x0, round(pen) + bx0), min(y0, by0)
+        x1, y1 = max(x1, round(pen) + bx1), max(y1, by1)
+        placed.append((pen, run, f))
+        pen += f.getlength(run)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    draw = ImageDraw.Draw(mask)
+    for at, run, f in placed:
+        draw.text((round(at) - x0, -y0), run, font=f, fill=255, anchor="ls")
+    return mask.tobytes(), mask.size, x0, y0
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_text_put_together_from_cached_characters_looks_exactly_as_drawn_whole(locale: str) -> None:
+    """Every message of the catalogue (its fields filled with a name), names in other scripts and glyphs
+    that overlap their neighbours ("port", "ff"): pixel for pixel what FreeType draws for the whole text,
+    and the same width."""
+    lines = {line for t in catalogue(locale).values() for line in t.split("\n")}  # images draw a line at a time
+    texts = sorted({t.replace("{", "").replace("}", "")[:36] for t in lines if t.strip()})[::3]
+    texts += ["port", "ff fi", "Łukasz Nguyễn", "たけし・山本 Ő", "▶コンピューター2", "−520 ±0"]
+    for text in texts:
+        for size, bold in ((18, False), (22, True), (26, False)):
+            mask, x0, y0 = rendering.text._coverage(text, size, bold)
+            assert (mask.tobytes(), mask.size, x0, y0) == _drawn_whole(text, size, bold), (text, size, bold)
+            whole = round(sum(font(size, bold, fb).getlength(r) for r, fb in rendering.text.runs(text, bold)))
+            assert text_width(text, size, bold) == whole, text
