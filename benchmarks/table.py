@@ -146,7 +146,8 @@ async def overhead(games: int, moves: int, rounds: int, folder: Path, control: b
         f"this process per action; {pin_to_one_cpu()}"
     )
     ratios: list[float] = []
-    totals = {False: [0.0, 0], True: [0.0, 0]}  # CPU seconds, actions
+    cpu_total: dict[bool, float] = {False: 0.0, True: 0.0}  # CPU seconds of each side
+    actions_total: dict[bool, int] = {False: 0, True: 0}
     for r in range(rounds):
         stores: dict[bool, StoreInterface] = {}
         for on in (False, True) if r % 2 == 0 else (True, False):
@@ -157,7 +158,8 @@ async def overhead(games: int, moves: int, rounds: int, folder: Path, control: b
         try:
             twins = {on: await start_games(svc, games) for on, svc in sides.items()}
             gc.collect()
-            spent = {False: [0.0, 0], True: [0.0, 0]}
+            spent: dict[bool, float] = {False: 0.0, True: 0.0}
+            applied: dict[bool, int] = {False: 0, True: 0}
             live = list(range(games))
             for _ in range(moves):
                 for i in list(live):
@@ -166,8 +168,8 @@ async def overhead(games: int, moves: int, rounds: int, folder: Path, control: b
                         metrics.enable(on and not control)
                         cpu0 = time.process_time()
                         actions, over = await click(sides[on], twins[on][i])
-                        spent[on][0] += time.process_time() - cpu0
-                        spent[on][1] += actions
+                        spent[on] += time.process_time() - cpu0
+                        applied[on] += actions
                         ended.add(over)
                     assert len(ended) == 1, "the twin games diverged"
                     if over:
@@ -176,18 +178,18 @@ async def overhead(games: int, moves: int, rounds: int, folder: Path, control: b
             metrics.enable(False)
             for store in stores.values():
                 await store.close()
-        assert spent[False][1] == spent[True][1], "the twin games diverged"
-        cost = {on: cpu / actions for on, (cpu, actions) in spent.items()}
+        assert applied[False] == applied[True], "the twin games diverged"
+        cost = {on: spent[on] / applied[on] for on in spent}
         ratios.append(cost[True] / cost[False])
         for on in sides:
-            totals[on][0] += spent[on][0]
-            totals[on][1] += spent[on][1]
+            cpu_total[on] += spent[on]
+            actions_total[on] += applied[on]
         print(
-            f"  round {r + 1}: {spent[True][1]} actions a side, CPU per action without "
+            f"  round {r + 1}: {applied[True]} actions a side, CPU per action without "
             f"{1e6 * cost[False]:.1f} us, with {1e6 * cost[True]:.1f} us: {100 * (ratios[-1] - 1):+.2f} %"
         )
     for on, label in ((False, "without metrics"), (True, "with metrics")):
-        cpu, actions = totals[on]
+        cpu, actions = cpu_total[on], actions_total[on]
         print(f"  {label}: {actions} actions in {cpu:.2f} s CPU = {actions / cpu:.0f} actions per CPU second")
     low, high = (percentile(ratios, q) for q in (25, 75))
     print(
