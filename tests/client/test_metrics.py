@@ -83,8 +83,13 @@ async def test_discords_errors_and_rate_limits_are_counted_by_route_kind_without
         with pytest.raises(aiohttp.ClientError):  # nobody listens there: a network error
             await http.get("http://127.0.0.1:1/api/v10/gateway/bot")
     seen = scraped()
-    assert seen["fives_discord_http_errors_total", route] - before.get(("fives_discord_http_errors_total", route), 0) == 2
-    assert seen["fives_discord_rate_limits_total", limited] - before.get(("fives_discord_rate_limits_total", limited), 0) == 1
+    assert (
+        seen["fives_discord_http_errors_total", route] - before.get(("fives_discord_http_errors_total", route), 0) == 2
+    )
+    assert (
+        seen["fives_discord_rate_limits_total", limited] - before.get(("fives_discord_rate_limits_total", limited), 0)
+        == 1
+    )
     network = (("route", "GET /gateway/bot"), ("status", "network"))
     assert seen["fives_discord_http_errors_total", network] >= 1
     assert not any(str(CHANNEL) in dict(labels).get("route", "") for _, labels in seen), "no id in a label"
@@ -135,3 +140,23 @@ def test_what_nobody_scrapes_is_folded_as_it_comes_and_not_kept(recording: None)
     assert len(metrics._actions) < metrics.FOLD_EVERY  # memory stays bounded between scrapes
     assert scraped()[series] - before == 3 * metrics.FOLD_EVERY
     assert metrics._actions == []  # a scrape folds all that waited
+
+
+def test_folded_observations_land_in_the_buckets_observe_would_put_them_in(recording: None) -> None:
+    values = [0.0, 0.0005, 0.00051, 0.001, 0.0049, 0.005, 0.3, 1.0, 1.5, 99.0]  # on, beside and past the bounds
+    reference = metrics.Histogram("reference_seconds", "", buckets=metrics.ACTION_SECONDS._upper_bounds[:-1],
+                                  registry=None)  # fmt: skip
+    for value in values:
+        reference.observe(value)
+    before = scraped()
+    for value in values:
+        metrics.action("bridge", "player", value, value > 1)
+    seen = scraped()
+    expected = {s.labels["le"]: s.value for s in reference.collect()[0].samples if s.name.endswith("_bucket")}
+    for le, count in expected.items():
+        key = ("fives_action_seconds_bucket", (("game", "bridge"), ("le", le)))
+        assert seen[key] - before.get(key, 0) == count, le
+    total = ("fives_action_seconds_sum", (("game", "bridge"),))
+    assert seen[total] - before.get(total, 0) == pytest.approx(sum(values))
+    ended = ("fives_games_finished_total", (("game", "bridge"),))
+    assert seen[ended] - before.get(ended, 0) == 2
