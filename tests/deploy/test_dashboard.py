@@ -62,3 +62,19 @@ def test_the_alerts_watch_the_outbox_late_interactions_and_database_errors() -> 
     assert re.search(r"fives_outbox_oldest_seconds\)? > 300\b", rules["FivesOutboxStuck"])  # 5 minutes
     assert "fives_interactions_late_total" in rules["FivesInteractionsLate"]
     assert "fives_db_errors_total" in rules["FivesDatabaseErrors"]
+
+
+def test_the_compose_file_and_the_systemd_unit_probe_the_health_endpoints_and_wait_out_a_graceful_stop() -> None:
+    from bot.lifecycle import STOP_SECONDS
+
+    services = yaml.safe_load((DEPLOY / "docker-compose.yml").read_text())["services"]
+    bots = {name: s for name, s in services.items() if "build" in s}
+    assert bots
+    for name, service in bots.items():
+        port = service["environment"]["FIVES_METRICS_PORT"]
+        assert f"http://127.0.0.1:{port}/readyz" in " ".join(service["healthcheck"]["test"]), name
+        assert int(service["stop_grace_period"].rstrip("s")) > STOP_SECONDS, name
+    unit = (DEPLOY / "fives@.service").read_text()
+    assert re.search(r"^ExecStartPost=.*FIVES_METRICS_PORT/healthz", unit, re.M)
+    stop = re.search(r"^TimeoutStopSec=(\d+)", unit, re.M)
+    assert stop is not None and int(stop.group(1)) > STOP_SECONDS
