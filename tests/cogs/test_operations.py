@@ -183,3 +183,25 @@ def _first_option(message: object) -> str:
 
     [select] = [c for c in components(message) if (c.custom_id or "").startswith("fives:act:")]  # type: ignore[arg-type]
     return select.options[0].value  # type: ignore[attr-defined]
+
+
+def test_every_game_buttons_custom_id_names_its_game_in_the_log_context() -> None:
+    import importlib
+    import pkgutil
+
+    import cogs
+    from cogs.game_buttons import GameButton
+
+    for module in pkgutil.walk_packages(cogs.__path__, "cogs."):
+        importlib.import_module(module.name)
+    kinds, todo = set(), [GameButton]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            if "KIND" in vars(sub) and sub.KIND != "watch":  # a watch button names what it watches first
+                kinds.add(sub.KIND)
+    assert {"hand", "rematch", "replay", "hint"} <= kinds
+    for kind in sorted(kinds):
+        assert lifecycle.game_of({"data": {"custom_id": f"fives:{kind}:12:3"}}) == 12, kind
+    assert lifecycle.game_of({"data": {"custom_id": "fives:lobby:12:join"}}) is None  # a lobby is no game
+    assert lifecycle.game_of({"type": 2, "data": {"name": "play"}}) is None  # a slash command
