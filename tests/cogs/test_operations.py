@@ -102,15 +102,16 @@ async def test_a_line_logged_about_a_click_names_its_game_guild_and_interaction(
     handler.emit = lambda record: lines.append(handler.format(record))  # type: ignore[method-assign]
     handler.setFormatter(JsonFormatter())
     handler.addFilter(ContextFilter())  # as bot.logs.configure sets up the bot's own handler
-    cogs = logging.getLogger("cogs")
-    cogs.addHandler(handler)
-    level, cogs.level = cogs.level, logging.INFO  # the bot's level (FIVES_LOG_LEVEL's default)
+    errors = logging.getLogger("cogs.errors")
+    errors.addHandler(handler)
+    level = errors.level
+    errors.setLevel(logging.INFO)  # the bot's level (FIVES_LOG_LEVEL's default); setLevel clears the cache
     try:
         # a spectator asks for a hand: refused, and the refusal logged (cogs/errors.py)
         result = await world.carol.click(board(world), label="My hand")
     finally:
-        cogs.removeHandler(handler)
-        cogs.level = level
+        errors.removeHandler(handler)
+        errors.setLevel(level)
     assert result.response is not None and result.response.ephemeral
     assert refusals(world) == ["not_a_player"]
     [entry] = [json.loads(line) for line in lines if "refused" in line]
