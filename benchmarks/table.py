@@ -2,6 +2,7 @@
 PostgreSQL database).
 
     python -m benchmarks.table [--games 1000] [--moves 12] [--samples 2000] [--postgres | --database URL]
+    python -m benchmarks.table --overhead 9 [--games 100] [--moves 12] [--postgres | --database URL]
 
 `--postgres` starts a throwaway PostgreSQL server (as the tests do, from Debian's package; fsync off, on a
 unix socket) and runs there; `--database postgresql://...` runs on an empty database of yours.
@@ -16,6 +17,12 @@ unix socket) and runs there; `--database postgresql://...` runs on an empty data
 
 The process is pinned to one CPU where the OS allows it. Goals: >= 500 actions/s, p99 < 10 ms,
 < 100 KB per active game, resume of 1,000 games < 3 s.
+
+`--overhead ROUNDS` measures instead what recording the bot's metrics costs (goal < 3 %): twin services
+play the same seeded games, one without metrics and one with them, click for click interleaved, and the
+CPU time of this process (`time.process_time`, not wall time: a shared machine's load moves wall time far
+more than 3 %) is counted per action on each side. Each round is `--games` new twin games of `--moves`
+clicks; the overhead is the median of the rounds' ratios (with / without), printed with their spread.
 """
 
 from __future__ import annotations
@@ -123,6 +130,75 @@ async def drive(svc: TableService, game_no: int, moves: int) -> int:
     return actions
 
 
+async def overhead(games: int, moves: int, rounds: int, folder: Path, control: bool = False) -> None:
+    """Each round, two services on two fresh SQLite files play the same seeded games click for click, one as
+    the bot without metrics and one with them (its store wrapped, recording on), their clicks interleaved
+    (one click of a game without, the same click of its twin with, the order swapped at every game) so that
+    the machine's changing load falls on both alike; which side is made first swaps every round. Each
+    click's CPU time of this process (time.process_time: the event loop and aiosqlite's thread, not waits
+    nor other processes) goes to its side. `control`: both sides without metrics, to show what the
+    measurement reads when there is no difference."""
+    from bot import metrics
+
+    print(
+        f"metrics overhead{' (control: no metrics on either side)' if control else ''}: {games} twin games x "
+        f"{moves} clicks per round, {rounds} rounds, clicks without and with metrics interleaved; CPU time of "
+        f"this process per action; {pin_to_one_cpu()}"
+    )
+    ratios: list[float] = []
+    cpu_total: dict[bool, float] = {False: 0.0, True: 0.0}  # CPU seconds of each side
+    actions_total: dict[bool, int] = {False: 0, True: 0}
+    for r in range(rounds):
+        stores: dict[bool, StoreInterface] = {}
+        for on in (False, True) if r % 2 == 0 else (True, False):
+            stores[on] = await open_store(folder / f"round-{r}-{on}.sqlite3")
+            if on and not control:  # as the bot wraps its store when FIVES_METRICS_PORT is set
+                stores[on] = cast(StoreInterface, metrics.TimedStore(stores[on]))
+        sides = {on: TableService(store, rng=random.Random(1)) for on, store in sorted(stores.items())}
+        try:
+            twins = {on: await start_games(svc, games) for on, svc in sides.items()}
+            gc.collect()
+            spent: dict[bool, float] = {False: 0.0, True: 0.0}
+            applied: dict[bool, int] = {False: 0, True: 0}
+            live = list(range(games))
+            for _ in range(moves):
+                for i in list(live):
+                    ended = set()
+                    for on in (False, True) if (r + i) % 2 == 0 else (True, False):
+                        metrics.enable(on and not control)
+                        cpu0 = time.process_time()
+                        actions, over = await click(sides[on], twins[on][i])
+                        spent[on] += time.process_time() - cpu0
+                        applied[on] += actions
+                        ended.add(over)
+                    assert len(ended) == 1, "the twin games diverged"
+                    if over:
+                        live.remove(i)
+        finally:
+            metrics.enable(False)
+            for store in stores.values():
+                await store.close()
+        assert applied[False] == applied[True], "the twin games diverged"
+        cost = {on: spent[on] / applied[on] for on in spent}
+        ratios.append(cost[True] / cost[False])
+        for on in sides:
+            cpu_total[on] += spent[on]
+            actions_total[on] += applied[on]
+        print(
+            f"  round {r + 1}: {applied[True]} actions a side, CPU per action without "
+            f"{1e6 * cost[False]:.1f} us, with {1e6 * cost[True]:.1f} us: {100 * (ratios[-1] - 1):+.2f} %"
+        )
+    for on, label in ((False, "without metrics"), (True, "with metrics")):
+        cpu, actions = cpu_total[on], actions_total[on]
+        print(f"  {label}: {actions} actions in {cpu:.2f} s CPU = {actions / cpu:.0f} actions per CPU second")
+    low, high = (percentile(ratios, q) for q in (25, 75))
+    print(
+        f"overhead: median {100 * (statistics.median(ratios) - 1):+.2f} % CPU per action over {rounds} rounds "
+        f"(interquartile {100 * (low - 1):+.2f} to {100 * (high - 1):+.2f} %, "
+        f"range {100 * (min(ratios) - 1):+.2f} to {100 * (max(ratios) - 1):+.2f} %); goal < 3 %"
+    )
+
+
 async def main(games: int, moves: int, samples: int, target: str | Path, with_metrics: bool = False) -> None:
     path = target
     where = "PostgreSQL" if isinstance(target, str) else "SQLite"
@@ -212,7 +288,7 @@ async def main(games: int, moves: int, samples: int, target: str | Path, with_me
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=at_least(1), default=1000)
+    parser.add_argument("--games", type=at_least(1), help="games played at once (1000; 100 twins with --overhead)")
     parser.add_argument("--moves", type=at_least(1), default=12, help="human clicks per game in the load phase")
     parser.add_argument("--samples", type=at_least(1), default=2000, help="actions timed one at a time")
     parser.add_argument("--metrics", action="store_true", help="record the bot's metrics, as FIVES_METRICS_PORT does")
@@ -221,7 +297,18 @@ if __name__ == "__main__":
     target.add_argument(
         "--database", type=postgres_url, help="run on this (empty) PostgreSQL database: postgresql://..."
     )
+    parser.add_argument(
+        "--overhead", type=at_least(1), metavar="ROUNDS", help="measure the metrics' CPU cost per action (SQLite)"
+    )
+    parser.add_argument("--control", action="store_true", help="with --overhead: no metrics on either side")
     args = parser.parse_args()
+    if args.overhead is not None:
+        if args.database or args.postgres:
+            parser.error("--overhead runs on SQLite files (the CPU counted is this process's alone)")
+        with tempfile.TemporaryDirectory() as tmp:
+            asyncio.run(overhead(args.games or 100, args.moves, args.overhead, Path(tmp), args.control))
+        raise SystemExit
+    args.games = args.games or 1000
     if args.database:
         asyncio.run(main(args.games, args.moves, args.samples, args.database, args.metrics))
     elif args.postgres:

@@ -123,7 +123,10 @@ class FivesBot(commands.Bot):
 
         web_settings = WebSettings.from_env()  # read first: a bad web setting stops the start at once
         self.web_links = table_links(web_settings) if web_settings is not None else None
-        self.store = await open_store(self.settings.database, exclusive=self.settings.single_process)
+        # Moves are sent to other processes' web pages only when this one serves pages too (data/moves.py)
+        self.store = await open_store(
+            self.settings.database, exclusive=self.settings.single_process, notify_moves=web_settings is not None
+        )
         if self.settings.metrics_port is not None:
             self.store = cast(StoreInterface, metrics.TimedStore(self.store))
         rng = random.Random(self.settings.seed) if self.settings.seed is not None else None

@@ -32,7 +32,7 @@ import discord
 
 from bot import metrics
 from bot.i18n import locale_of, tr
-from bot.logs import guild_var, interaction_var, user_var
+from bot.logs import game_var, guild_var, interaction_var, user_var
 from bot.ops_http import OpsServer, ops_app
 
 if TYPE_CHECKING:
@@ -42,6 +42,25 @@ log = logging.getLogger(__name__)
 
 STOP_SECONDS = 8.0  # a whole graceful stop; below the 10 s docker and systemd give before a SIGKILL
 AUTOCOMPLETE = 4
+
+# The controls whose custom id is `fives:<kind>:<game number>:...` (cogs: the turn controls and the game
+# buttons): every line logged while one is handled names its game. A watch button's first field is what
+# it watches, a lobby's a lobby: they name no game.
+GAME_CONTROLS = frozenset(
+    {"act", "do", "typed", "discard", "page", "pair", "pairs", "undo", "type", "block", "trick", "hand", "hint"}
+    | {"analyse", "activity", "rematch", "replay"}
+)
+
+
+def game_of(data: dict[str, Any]) -> int | None:
+    """The game an interaction's control belongs to (INTERACTION_CREATE's payload), or None."""
+    custom_id = (data.get("data") or {}).get("custom_id")
+    if not isinstance(custom_id, str):
+        return None
+    parts = custom_id.split(":", 3)
+    if len(parts) >= 3 and parts[0] == "fives" and parts[1] in GAME_CONTROLS and parts[2].isdigit():
+        return int(parts[2])
+    return None
 
 
 def gateway_problems(bot: discord.Client) -> list[str]:
@@ -59,6 +78,12 @@ def gateway_problems(bot: discord.Client) -> list[str]:
     return []
 
 
+def web_connections(bot: FivesBot) -> int | None:
+    """The connections open on the web table's server (aiohttp's), None while it does not run."""
+    server = bot.web_runner.server if bot.web_runner is not None else None
+    return None if server is None else len(server.connections)
+
+
 async def start_ops(bot: FivesBot) -> OpsServer | None:
     """With `FIVES_METRICS_PORT` set: metrics recorded, and /metrics, /healthz, /readyz served."""
     settings = bot.settings
@@ -66,7 +91,9 @@ async def start_ops(bot: FivesBot) -> OpsServer | None:
         return None
     service, store = bot.service, bot.store
     assert store is not None
-    collector = metrics.ServiceCollector(service.games_in_play, service.outbox_stats, store.pool_use)
+    collector = metrics.ServiceCollector(
+        service.games_in_play, service.outbox_stats, store.pool_use, web=lambda: web_connections(bot)
+    )
 
     async def database() -> None:
         if bot.store is None:
@@ -92,6 +119,7 @@ def install_edge(bot: FivesBot) -> None:
             interaction_var.set(_int(data.get("id"))),
             guild_var.set(_int(data.get("guild_id"))),
             user_var.set(_int(user.get("id"))),
+            game_var.set(game_of(data)),
         ]
         try:
             if bot.stopping:
@@ -99,7 +127,7 @@ def install_edge(bot: FivesBot) -> None:
             else:
                 parse(data)
         finally:
-            for var, token in zip((interaction_var, guild_var, user_var), tokens, strict=True):
+            for var, token in zip((interaction_var, guild_var, user_var, game_var), tokens, strict=True):
                 var.reset(token)
 
     parsers["INTERACTION_CREATE"] = edge

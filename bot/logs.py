@@ -102,11 +102,7 @@ def configure(level: str, fmt: str = "text") -> None:
 
 
 def version() -> str:
-    """The installed bot's version (pyproject's), or `unknown` in a checkout that was never installed."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """The installed bot's version, as `/help` and `--version` give it (one source: bot.version)."""
+    from bot.version import bot_version
 
-    try:
-        return installed("fives")
-    except PackageNotFoundError:
-        return "unknown"
+    return bot_version()

@@ -163,16 +163,17 @@ class SingleProcessStore(Store):
                 self._lock = None
 
 
-async def open_store(target: str | Path, *, exclusive: bool = False) -> StoreInterface:
+async def open_store(target: str | Path, *, exclusive: bool = False, notify_moves: bool = False) -> StoreInterface:
     """The store for `target`: a `postgresql://` URL or a SQLite file path. Migrations are applied.
     Any number of processes may share a PostgreSQL database (the table service takes each game's lock
     there); `exclusive=True` (the setting FIVES_SINGLE_PROCESS) makes this process its only one, as a
-    SQLite file always is."""
+    SQLite file always is. `notify_moves=True` (the web table is on) sends each move committed on
+    PostgreSQL to the processes listening (`listen_moves`); SQLite's one process needs no message."""
     check_database(target)
     if is_postgres(target):
         from .postgres import PostgresStore  # asyncpg is loaded only where PostgreSQL is used
 
-        return await PostgresStore.open(str(target), exclusive=exclusive)
+        return await PostgresStore.open(str(target), exclusive=exclusive, notify_moves=notify_moves)
     lock = hold_database(target)
     try:
         store = await SingleProcessStore.open(target)

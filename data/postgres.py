@@ -157,9 +157,9 @@ _APPEND = (
     f"hands AS (INSERT INTO hand_results ({m.listed(m.HAND)}) "
     "SELECT $1, n, t, r, p::json, d::json FROM unnest($14::bigint[], $15::bigint[], $16::text[], $17::text[], "
     "$18::text[]) AS h(n, t, r, p, d)) "
-    "UPDATE games SET deadline = $19, reminder_at = $20, carry_on_at = $21, version = version + 1 WHERE game_no = $1 "
-    f"RETURNING {NOTIFY_MOVE}"  # sent at the commit: open web pages on every process read the move
+    "UPDATE games SET deadline = $19, reminder_at = $20, carry_on_at = $21, version = version + 1 WHERE game_no = $1"
 )
+_APPEND_NOTIFYING = f"{_APPEND} RETURNING {NOTIFY_MOVE}"  # sent at the commit: web pages on every process read it
 
 
 def _append_args(write: ActionWrite) -> tuple[Any, ...]:
@@ -187,21 +187,31 @@ class PostgresStore(
     open. Any number of processes may serve one database (see the module's docstring)."""
 
     shared = True  # other processes write the same games: `locked_*` take the database's locks
-    _dialect = PostgresSql
 
     def __init__(
-        self, pool: asyncpg.Pool, migrated: tuple[int, ...] = (), claim: asyncpg.Connection | None = None
+        self,
+        pool: asyncpg.Pool,
+        migrated: tuple[int, ...] = (),
+        claim: asyncpg.Connection | None = None,
+        notify_moves: bool = False,
     ) -> None:
         self._pool = pool
+        # Each pg_notify queues at the commit under the server's one notification lock: sent only when a web
+        # table listens (data/moves.py), not by every action of a bot that serves no web page.
+        self.notify_moves = notify_moves
+        self._append = _APPEND_NOTIFYING if notify_moves else _APPEND
         # The connection of the transaction the current task is in, if any (see `transaction`).
         self._conn: ContextVar[asyncpg.Connection | None] = ContextVar(f"fives_store_{id(self)}", default=None)
         self._claim = claim
         self.migrated = migrated  # the migrations this open applied
 
     @classmethod
-    async def open(cls, url: str, *, exclusive: bool = False, min_size: int = 1, max_size: int = 10) -> PostgresStore:
+    async def open(
+        cls, url: str, *, exclusive: bool = False, notify_moves: bool = False, min_size: int = 1, max_size: int = 10
+    ) -> PostgresStore:
         """`exclusive`: this process alone serves the database, as on SQLite (a second process stops with
-        `DatabaseInUse`, and so does this one if others serve it already)."""
+        `DatabaseInUse`, and so does this one if others serve it already). `notify_moves`: every committed
+        move is sent on `fives_moves` for the web tables listening (data/moves.py); off, nothing is sent."""
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15, reset=_keep_session)
         except (*_DB_ERRORS, ValueError) as exc:
@@ -220,7 +230,7 @@ class PostgresStore(
             raise
         if applied:
             log.info("%s: applied migrations %s", redact(url), applied)
-        return cls(pool, tuple(applied), claim)
+        return cls(pool, tuple(applied), claim, notify_moves)
 
     async def close(self) -> None:
         with suppress(StoreError):
@@ -280,6 +290,10 @@ class PostgresStore(
 
     def _read(self) -> Sql:
         return PostgresSql(self._conn.get() or self._pool)
+
+    def _dialect(self, db: Any) -> Sql:
+        """The `Sql` of a write: with the move's notification where a web table listens."""
+        return PostgresSql(db, self.notify_moves)
 
     async def _write_told(
         self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
@@ -372,10 +386,10 @@ class PostgresStore(
         args = _append_args(write)
         if self._conn.get() is not None:  # in the caller's transaction
             async with self._transaction() as db:
-                await db.execute(_APPEND, *args)
+                await db.execute(self._append, *args)
             return
         try:
-            await self._pool.execute(_APPEND, *args)  # one statement: its own transaction
+            await self._pool.execute(self._append, *args)  # one statement: its own transaction
         except _DB_ERRORS as exc:
             raise store_error(exc) from exc
 

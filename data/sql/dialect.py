@@ -96,7 +96,7 @@ class PostgresSql:
     skip_locked = " FOR UPDATE SKIP LOCKED"
     for_share = " FOR SHARE"
     greatest = "GREATEST"
-    moved = f" RETURNING {NOTIFY_MOVE}"  # sent with the commit
+    moved = ""  # sent with the commit when the store notifies moves (a web table listens): see __init__
 
     def skip_locked_of(self, alias: str) -> str:
         return f" FOR UPDATE OF {alias} SKIP LOCKED"
@@ -104,8 +104,10 @@ class PostgresSql:
     def earliest(self, *columns: str) -> str:
         return f"LEAST({', '.join(columns)})"  # as the index games_due has it (migration 0003)
 
-    def __init__(self, db: Any) -> None:  # asyncpg.Connection or asyncpg.Pool
+    def __init__(self, db: Any, notify_moves: bool = False) -> None:  # asyncpg.Connection or asyncpg.Pool
         self._db = db
+        if notify_moves:
+            self.moved = f" RETURNING {NOTIFY_MOVE}"
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]:
         return await self._db.fetch(numbered(sql), *args)

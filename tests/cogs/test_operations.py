@@ -3,16 +3,24 @@ health as the gateway and the database come and go, and the answer players get w
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import lifecycle
+from bot.logs import ContextFilter, JsonFormatter
 from bot.settings import Settings
+from web.hub import Hub
+from web.server import make_app
+from web.sessions import Signer
 
-from .conftest import World, board, move, open_table, playable, whose_turn
+from .conftest import World, board, move, open_table, playable, refusals, whose_turn
 
 
 @pytest.fixture
@@ -59,6 +67,56 @@ async def test_the_metrics_count_games_actions_and_the_store_as_prometheus_scrap
         + seen["fives_db_pool_connections", (("state", "idle"),)]
         == 1
     )
+
+
+async def test_the_web_tables_open_connections_are_counted_while_it_runs(world: World) -> None:
+    await open_table(world, "draw")
+    assert "fives_web_connections" not in {name for name, _ in await scrape(world)}  # the web table is off
+    bot = world.bot
+    [summary] = bot.service.games_of(world.alice.id)
+    signer = Signer(b"a-test-secret-of-enough-bytes")
+    client = TestClient(TestServer(make_app(bot.service, signer, Hub())))
+    await client.start_server()
+    bot.web_runner = client.server.runner  # what the bot's start_web returns
+    try:
+        token = signer.issue(world.carol.id, world.guild.id)
+        page = await client.ws_connect(f"/api/games/{summary.table.game_no}/ws?token={token}")
+        await page.receive_json(timeout=5)
+        assert (await scrape(world))["fives_web_connections", ()] == 1
+        await page.close()
+        for _ in range(50):  # the server sees the connection end a moment after the page closes it
+            if (await scrape(world))["fives_web_connections", ()] == 0:
+                break
+            await asyncio.sleep(0.05)
+        assert (await scrape(world))["fives_web_connections", ()] == 0
+    finally:
+        bot.web_runner = None
+        await client.close()
+
+
+async def test_a_line_logged_about_a_click_names_its_game_guild_and_interaction(world: World) -> None:
+    await open_table(world, "draw")
+    [game] = world.bot.service.games_of(world.alice.id)
+    lines: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(handler.format(record))  # type: ignore[method-assign]
+    handler.setFormatter(JsonFormatter())
+    handler.addFilter(ContextFilter())  # as bot.logs.configure sets up the bot's own handler
+    errors = logging.getLogger("cogs.errors")
+    errors.addHandler(handler)
+    level = errors.level
+    errors.setLevel(logging.INFO)  # the bot's level (FIVES_LOG_LEVEL's default); setLevel clears the cache
+    try:
+        # a spectator asks for a hand: refused, and the refusal logged (cogs/errors.py)
+        result = await world.carol.click(board(world), label="My hand")
+    finally:
+        errors.removeHandler(handler)
+        errors.setLevel(level)
+    assert result.response is not None and result.response.ephemeral
+    assert refusals(world) == ["not_a_player"]
+    [entry] = [json.loads(line) for line in lines if "refused" in line]
+    assert entry["game"] == game.table.game_no and entry["guild"] == world.guild.id
+    assert entry["user"] == world.carol.id and isinstance(entry["interaction"], int)
 
 
 async def test_ready_only_while_every_shard_is_connected_and_the_database_answers(
@@ -126,3 +184,25 @@ def _first_option(message: object) -> str:
 
     [select] = [c for c in components(message) if (c.custom_id or "").startswith("fives:act:")]  # type: ignore[arg-type]
     return select.options[0].value  # type: ignore[attr-defined]
+
+
+def test_every_game_buttons_custom_id_names_its_game_in_the_log_context() -> None:
+    import importlib
+    import pkgutil
+
+    import cogs
+    from cogs.game_buttons import GameButton
+
+    for module in pkgutil.walk_packages(cogs.__path__, "cogs."):
+        importlib.import_module(module.name)
+    kinds, todo = set(), [GameButton]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            if "KIND" in vars(sub) and sub.KIND != "watch":  # a watch button names what it watches first
+                kinds.add(sub.KIND)
+    assert {"hand", "rematch", "replay", "hint"} <= kinds
+    for kind in sorted(kinds):
+        assert lifecycle.game_of({"data": {"custom_id": f"fives:{kind}:12:3"}}) == 12, kind
+    assert lifecycle.game_of({"data": {"custom_id": "fives:lobby:12:join"}}) is None  # a lobby is no game
+    assert lifecycle.game_of({"type": 2, "data": {"name": "play"}}) is None  # a slash command

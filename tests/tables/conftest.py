@@ -39,15 +39,18 @@ class Harness:
     channel = CHANNEL
     players = (ANN, BOB, CAT, DAN)
 
-    def __init__(self, databases: Databases, name: str, clock: FakeClock, seed: int = 7) -> None:
+    def __init__(
+        self, databases: Databases, name: str, clock: FakeClock, seed: int = 7, notify_moves: bool = False
+    ) -> None:
         self.databases, self.name = databases, name
+        self.notify_moves = notify_moves  # as the bot opens its store when the web table is on
         self.clock = clock
         self.rng = random.Random(seed)
         self.stores: list[StoreInterface] = []
         self.service: TableService
 
     async def _open_store(self) -> StoreInterface:
-        store = await open_store(await self.databases.target(self.name))
+        store = await open_store(await self.databases.target(self.name), notify_moves=self.notify_moves)
         self.stores.append(store)
         self.store = store
         return store

@@ -20,7 +20,8 @@ from web.sessions import Signer
 
 async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(postgres_server, tmp_path):
     databases = Databases("postgres", tmp_path, postgres_server)
-    one, other = (Harness(databases, "shared", FakeClock()) for _ in range(2))
+    # both with the web table on, as every process behind the proxy is (deploy/docker-compose.yml)
+    one, other = (Harness(databases, "shared", FakeClock(), notify_moves=True) for _ in range(2))
     await one.open()
     await other.open()
     hub = Hub()  # the other process's: only the database's notifications reach it
@@ -68,6 +69,27 @@ async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(p
         await client.close()
         await one.close()
         await other.close()
+        await databases.drop()
+
+
+async def test_a_process_with_the_web_table_off_sends_no_notification(postgres_server, tmp_path):
+    databases = Databases("postgres", tmp_path, postgres_server)
+    quiet = Harness(databases, "quiet", FakeClock())  # the bot without FIVES_WEB_PORT
+    await quiet.open()
+    heard: list[int] = []
+    listener = await listen_moves(await databases.target("quiet"), heard.append)
+    try:
+        game_no, _ = await quiet.start_game(humans=(ANN, BOB), computers=2)
+        hand = await quiet.to_act(game_no)
+        await quiet.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+        await quiet.service.abandon(game_no, ANN.user_id)
+        await asyncio.sleep(0.3)  # what a notification would take to arrive, as above
+        assert heard == []
+        stored = await quiet.store.load_game(game_no)
+        assert stored is not None and stored.row.status == "abandoned" and stored.actions  # all of it was made
+    finally:
+        await listener.close()
+        await quiet.close()
         await databases.drop()
 
 
