@@ -15,6 +15,7 @@ import logging
 import math
 import random
 import time
+import weakref
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import wraps
@@ -147,7 +148,10 @@ class TableService:
         self._timers = Timers(self._turns, self._table)
         self._tables = self._turns.tables
         self._outbox = self._turns.outbox
-        self._loading = asyncio.Lock()
+        # One lock a game being loaded, not one for all: a process that starts with none in memory loads each
+        # game at its first click or timer, and behind one lock every other game's (a dead process's timers
+        # too) waited for them all (#23).
+        self._loading: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._replays = Replays(store)
         self._analyses = Analyses(store, clock)
         self._hints = Hints(store, clock, self._fresh)  # the search's move for a learner, on their turn
@@ -240,7 +244,10 @@ class TableService:
         table = self._tables.get(game_no)
         if table is not None:
             return table
-        async with self._loading:
+        loading = self._loading.get(game_no)
+        if loading is None:
+            loading = self._loading[game_no] = asyncio.Lock()
+        async with loading:
             table = self._tables.get(game_no)
             if table is not None:
                 return table
@@ -385,8 +392,8 @@ class TableService:
     # -- telling: the outbox ---------------------------------------------------------------------------
     async def untold(self, now: float | None = None, *, everything: bool = False) -> list[Notification]:
         """What is due to be told again: entries whose teller failed or vanished (a crash), or with
-        `everything` (at start, when nobody else is telling anything) every entry. Each game's untold
-        entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
+        `everything` (at start, alone on the store: nobody else is telling anything) every entry. Each game's
+        untold entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
         like any notifications, then reports with `told`."""
         now = self._clock() if now is None else now
         try:
@@ -398,7 +405,10 @@ class TableService:
         if not everything and not self._store.shared and not self._outbox.due(now):
             return out
         # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
-        # others take them over within seconds.
+        # others take them over within seconds. Where others share the store, what they are telling is
+        # theirs even at this process's start (a dead one's is due within a lease): retelling it all took a
+        # restarted process seconds while the next players waited (#23).
+        everything = everything and not self._store.shared
         claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
         self._outbox.add(claimed, claimed_at=now)
         for game_no in dict.fromkeys(e.game_no for e in claimed):
