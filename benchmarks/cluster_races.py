@@ -109,7 +109,7 @@ async def serve(url: str) -> None:
         await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does
         while True:
             await asyncio.sleep(HOLD_EVERY)
-            with contextlib.suppress(Exception):  # what the bot's Timers cog does at each tick
+            with contextlib.suppress(Exception), svc.urgent():  # what the bot's Timers cog does at each tick
                 await svc.hold_telling()
                 await tell(await svc.tick(), "timer")
                 await tell(await svc.untold(), "sweep")

@@ -17,6 +17,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -330,7 +331,8 @@ class TableService:
         if self.stopping:  # a turn run out is played by the next process
             return []
         now = self._clock() if now is None else now
-        out = await self._timers.tick(now)
+        with self._store.urgent():  # a dead process's games among them: not behind this one's clicks (#23)
+            out = await self._timers.tick(now)
         await self.privacy.purge_left_guilds(now)
         return out + await self._expire_undos(now)
 
@@ -409,11 +411,17 @@ class TableService:
         # theirs even at this process's start (a dead one's is due within a lease): retelling it all took a
         # restarted process seconds while the next players waited (#23).
         everything = everything and not self._store.shared
-        claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
-        self._outbox.add(claimed, claimed_at=now)
-        for game_no in dict.fromkeys(e.game_no for e in claimed):
-            out += await self._retell(game_no)
+        with self._store.urgent():
+            claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
+            self._outbox.add(claimed, claimed_at=now)
+            for game_no in dict.fromkeys(e.game_no for e in claimed):
+                out += await self._retell(game_no)
         return out
+
+    def urgent(self) -> AbstractContextManager[None]:
+        """Around a timer tick and its telling: the store's calls meanwhile take connections of their own, not
+        waiting behind the clicks of a busy process (a dead one's games are taken over there, #23)."""
+        return self._store.urgent()
 
     @property
     def shared(self) -> bool:
@@ -429,7 +437,8 @@ class TableService:
         if not held:
             return
         try:
-            await self._store.hold_outbox(held)
+            with self._store.urgent():  # late, and a living teller's entries are taken from it
+                await self._store.hold_outbox(held)
         except StoreError:
             log.warning("could not hold %s outbox entries being told", len(held), exc_info=True)
 
