@@ -89,7 +89,7 @@ from .seeds import game_seed
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
 from .thinking import Thinking
-from .timers import Timers
+from .timers import Timers, at_once
 from .tournaments import Tournaments
 from .turns import Batch, Turns
 from .undos import UndoNotAllowed, Undos
@@ -394,8 +394,8 @@ class TableService:
     # -- telling: the outbox ---------------------------------------------------------------------------
     async def untold(self, now: float | None = None, *, everything: bool = False) -> list[Notification]:
         """What is due to be told again: entries whose teller failed or vanished (a crash), or with
-        `everything` (at start, alone on the store: nobody else is telling anything) every entry. Each game's
-        untold entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
+        `everything` (at start, when nobody else is telling anything) every entry. Each game's untold
+        entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
         like any notifications, then reports with `told`."""
         now = self._clock() if now is None else now
         try:
@@ -407,15 +407,13 @@ class TableService:
         if not everything and not self._store.shared and not self._outbox.due(now):
             return out
         # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
-        # others take them over within seconds. Where others share the store, what they are telling is
-        # theirs even at this process's start (a dead one's is due within a lease): retelling it all took a
-        # restarted process seconds while the next players waited (#23).
-        everything = everything and not self._store.shared
+        # others take them over within seconds.
         with self._store.urgent():
             claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
             self._outbox.add(claimed, claimed_at=now)
-            for game_no in dict.fromkeys(e.game_no for e in claimed):
-                out += await self._retell(game_no)
+            # A dead process's games are many at once: retold a few at a time where processes share the store.
+            games = list(dict.fromkeys(e.game_no for e in claimed))
+            out += [n for notes in await at_once(games, self._retell, self._store.shared) for n in notes]
         return out
 
     def urgent(self) -> AbstractContextManager[None]:

@@ -26,11 +26,30 @@ from .turns import TIMEOUT_LEVEL, Batch, Turns
 
 log = logging.getLogger(__name__)
 
-# Games whose timers one process fires at once where processes share the store: a few of the store's
-# connections (10 a process), the rest left to the players' clicks.
+# Games one process fires timers of (or retells) at once where processes share the store: as many as
+# the store has urgent connections (data.postgres.URGENT_CONNECTIONS), apart from the players' clicks.
 FIRED_AT_ONCE = 4
 
 T = TypeVar("T")
+
+
+async def at_once(
+    items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]], shared: bool
+) -> list[list[Notification]]:
+    """`fire` for each item (a game), their results in order: one after another alone on the store, else up
+    to FIRED_AT_ONCE at a time, each game under its own locks. A process that died leaves every game it was
+    playing to the others at the same moment, and one after another (loaded, caught up, the computers' moves
+    and their writes, the retelling, each) the last of them waited for all the others while its next player
+    had no hand DM (#23)."""
+    if not shared or len(items) < 2:
+        return [await fire(item) for item in items]
+    gate = asyncio.Semaphore(FIRED_AT_ONCE)
+
+    async def gated(item: T) -> list[Notification]:
+        async with gate:
+            return await fire(item)
+
+    return list(await asyncio.gather(*(gated(item) for item in items)))
 
 
 class Timers:
@@ -42,33 +61,21 @@ class Timers:
         turns = self._turns
         stalled = [t for g in list(turns.stalled) if (t := turns.tables.get(g)) is not None]
         turns.stalled.clear()
-        out = [n for notes in await self._each(stalled, turns.carry_on) for n in notes]
+        out = [n for notes in await self._at_once(stalled, turns.carry_on) for n in notes]
         if turns.store.shared:
-            fired = await self._each(await self._due(now), lambda game_no: self._fire_due(game_no, now))
+            fired = await self._at_once(await self._due(now), lambda game_no: self._fire_due(game_no, now))
         elif now < turns.next_due:
             return out
         else:
-            fired = await self._each(list(turns.tables.values()), lambda table: self._fire(table, now))
+            fired = await self._at_once(list(turns.tables.values()), lambda table: self._fire(table, now))
         out += [n for notes in fired for n in notes]
         turns.recompute_due()
         return out
 
-    async def _each(
+    async def _at_once(
         self, items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]]
     ) -> list[list[Notification]]:
-        """`fire` for each game, in order; where processes share the store, several games at once: a process
-        that died leaves every game it was playing to the others at the same moment, and one after another
-        (loaded, caught up, the computers' moves and their writes each) the last of them waited for all the
-        others while its next player had no hand DM (#23). Each game is under its own locks."""
-        if not self._turns.store.shared or len(items) < 2:
-            return [await fire(item) for item in items]
-        gate = asyncio.Semaphore(FIRED_AT_ONCE)
-
-        async def gated(item: T) -> list[Notification]:
-            async with gate:
-                return await fire(item)
-
-        return list(await asyncio.gather(*(gated(item) for item in items)))
+        return await at_once(items, fire, self._turns.store.shared)
 
     async def _fire_due(self, game_no: int, now: float) -> list[Notification]:
         """A game the store says has a timer due, loaded if this process does not hold it."""
