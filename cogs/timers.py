@@ -32,14 +32,15 @@ class Timers(commands.Cog):
     async def tick(self) -> None:
         announcer = self.bot.announcer
         try:
-            # First, what this process is still telling stays its own (its short lease renewed), so that
-            # only what a dead process left is taken over below, by this process or another.
-            await self.bot.service.hold_telling()
-            notes = await self.bot.service.tick()
-            if notes:
-                await announcer.deliver(notes)
-            # What a failed post or a crash left untold, once it is due again (the outbox).
-            await announcer.tell_untold()
+            with self.bot.service.urgent():  # the store's calls not queued behind this process's clicks
+                # First, what this process is still telling stays its own (its short lease renewed), so that
+                # only what a dead process left is taken over below, by this process or another.
+                await self.bot.service.hold_telling()
+                notes = await self.bot.service.tick()
+                if notes:
+                    await announcer.deliver(notes)
+                # What a failed post or a crash left untold, once it is due again (the outbox).
+                await announcer.tell_untold()
         except Exception:
             # One bad tick must not stop the timers of every other game.
             log.exception("turn timers failed this tick; trying again in %s s", TICK_SECONDS)

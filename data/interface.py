@@ -18,7 +18,7 @@ it was read is never overwritten (`data.postgres.RatingsChanged`, a `StoreError`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from typing import Any, Protocol
 
 from .rows import (
@@ -58,6 +58,8 @@ class StoreInterface(Protocol):
     async def flush(self) -> None: ...
 
     def pool_use(self) -> tuple[int, int]: ...  # connections open, and idle (for the metrics)
+
+    def urgent(self) -> AbstractContextManager[None]: ...  # this task's calls meanwhile: not behind the clicks
 
     async def schema_version(self) -> int: ...
 

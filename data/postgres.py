@@ -22,8 +22,8 @@ import os
 import re
 import socket
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager, suppress
 from contextvars import ContextVar
 from typing import Any
 
@@ -52,6 +52,8 @@ from .sql.standings import Standings
 log = logging.getLogger(__name__)
 
 MIGRATIONS = "postgres"  # the dialect of the one migration history (data/migrations) spoken here
+
+URGENT_CONNECTIONS = 4  # a process's connections for its timers and outbox, beside the pool's (`urgent`)
 # The advisory lock that serialises migrations of processes starting at once: the two-key form, whose keys
 # never meet the one-key (bigint) locks that `lock_game` takes on game numbers.
 _MIGRATION_LOCK = (0x66697665, 1)  # "five"
@@ -193,9 +195,16 @@ class PostgresStore(
         pool: asyncpg.Pool,
         migrated: tuple[int, ...] = (),
         claim: asyncpg.Connection | None = None,
+        urgent: asyncpg.Pool | None = None,
         notify_moves: bool = False,
     ) -> None:
-        self._pool = pool
+        self._main = pool
+        # A few connections of their own for the timers and the outbox (`urgent`): a process busy with
+        # clicks has every connection of its pool in use and a queue of clicks waiting for one, and a dead
+        # process's games taken over at a tick waited in that queue call after call while their next
+        # players had no hand DM (#23).
+        self._urgent_pool = urgent
+        self._is_urgent: ContextVar[bool] = ContextVar(f"fives_urgent_{id(self)}", default=False)
         # Each pg_notify queues at the commit under the server's one notification lock: sent only when a web
         # table listens (data/moves.py), not by every action of a bot that serves no web page.
         self.notify_moves = notify_moves
@@ -230,13 +239,41 @@ class PostgresStore(
             raise
         if applied:
             log.info("%s: applied migrations %s", redact(url), applied)
-        return cls(pool, tuple(applied), claim, notify_moves)
+        try:
+            urgent = await asyncpg.create_pool(
+                url, min_size=1, max_size=URGENT_CONNECTIONS, timeout=15, reset=_keep_session
+            )
+        except (*_DB_ERRORS, ValueError) as exc:
+            await pool.close()
+            if claim is not None:
+                await claim.close()
+            raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from exc
+        return cls(pool, tuple(applied), claim, urgent, notify_moves)
+
+    @property
+    def _pool(self) -> asyncpg.Pool:
+        """The pool of the calls of this task: the urgent one inside `urgent`."""
+        if self._urgent_pool is not None and self._is_urgent.get():
+            return self._urgent_pool
+        return self._main
+
+    @contextmanager
+    def urgent(self) -> Iterator[None]:
+        """The store calls of this task (and of the tasks it starts) meanwhile take connections of their
+        own, not waiting behind the players' clicks for one."""
+        token = self._is_urgent.set(True)
+        try:
+            yield
+        finally:
+            self._is_urgent.reset(token)
 
     async def close(self) -> None:
         with suppress(StoreError):
             await self.flush()
         try:
-            await self._pool.close()
+            await self._main.close()
+            if self._urgent_pool is not None:
+                await self._urgent_pool.close()
         finally:
             if self._claim is not None:
                 await self._claim.close()  # the session's lock goes with it
@@ -244,7 +281,7 @@ class PostgresStore(
 
     def pool_use(self) -> tuple[int, int]:
         """Connections open in the pool and those idle."""
-        return self._pool.get_size(), self._pool.get_idle_size()
+        return self._main.get_size(), self._main.get_idle_size()
 
     async def flush(self) -> None:
         """Nothing to write: on PostgreSQL `told` writes at once (see there)."""

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager, suppress
+from contextlib import AbstractContextManager, asynccontextmanager, nullcontext, suppress
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +72,11 @@ class Store(
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
     _dialect = SqliteSql
+
+    def urgent(self) -> AbstractContextManager[None]:
+        """Nothing to do alone on one connection (PostgreSQL gives the timers and the outbox connections of
+        their own meanwhile)."""
+        return nullcontext()
 
     def __init__(self, db: aiosqlite.Connection, migrated: tuple[int, ...] = ()) -> None:
         self._db = db

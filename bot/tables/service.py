@@ -15,7 +15,9 @@ import logging
 import math
 import random
 import time
+import weakref
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -87,7 +89,7 @@ from .seeds import game_seed
 from .settings import UNSET, SettingsBook
 from .table import Table, replay, seat_row
 from .thinking import Thinking
-from .timers import Timers
+from .timers import Timers, at_once
 from .tournaments import Tournaments
 from .turns import Batch, Turns
 from .undos import UndoNotAllowed, Undos
@@ -147,7 +149,10 @@ class TableService:
         self._timers = Timers(self._turns, self._table)
         self._tables = self._turns.tables
         self._outbox = self._turns.outbox
-        self._loading = asyncio.Lock()
+        # One lock a game being loaded, not one for all: a process that starts with none in memory loads each
+        # game at its first click or timer, and behind one lock every other game's (a dead process's timers
+        # too) waited for them all (#23).
+        self._loading: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._replays = Replays(store)
         self._analyses = Analyses(store, clock)
         self._hints = Hints(store, clock, self._fresh)  # the search's move for a learner, on their turn
@@ -240,7 +245,10 @@ class TableService:
         table = self._tables.get(game_no)
         if table is not None:
             return table
-        async with self._loading:
+        loading = self._loading.get(game_no)
+        if loading is None:
+            loading = self._loading[game_no] = asyncio.Lock()
+        async with loading:
             table = self._tables.get(game_no)
             if table is not None:
                 return table
@@ -323,7 +331,8 @@ class TableService:
         if self.stopping:  # a turn run out is played by the next process
             return []
         now = self._clock() if now is None else now
-        out = await self._timers.tick(now)
+        with self._store.urgent():  # a dead process's games among them: not behind this one's clicks (#23)
+            out = await self._timers.tick(now)
         await self.privacy.purge_left_guilds(now)
         return out + await self._expire_undos(now)
 
@@ -399,11 +408,18 @@ class TableService:
             return out
         # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
         # others take them over within seconds.
-        claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
-        self._outbox.add(claimed, claimed_at=now)
-        for game_no in dict.fromkeys(e.game_no for e in claimed):
-            out += await self._retell(game_no)
+        with self._store.urgent():
+            claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
+            self._outbox.add(claimed, claimed_at=now)
+            # A dead process's games are many at once: retold a few at a time where processes share the store.
+            games = list(dict.fromkeys(e.game_no for e in claimed))
+            out += [n for notes in await at_once(games, self._retell, self._store.shared) for n in notes]
         return out
+
+    def urgent(self) -> AbstractContextManager[None]:
+        """Around a timer tick and its telling: the store's calls meanwhile take connections of their own, not
+        waiting behind the clicks of a busy process (a dead one's games are taken over there, #23)."""
+        return self._store.urgent()
 
     @property
     def shared(self) -> bool:
@@ -419,7 +435,8 @@ class TableService:
         if not held:
             return
         try:
-            await self._store.hold_outbox(held)
+            with self._store.urgent():  # late, and a living teller's entries are taken from it
+                await self._store.hold_outbox(held)
         except StoreError:
             log.warning("could not hold %s outbox entries being told", len(held), exc_info=True)
 

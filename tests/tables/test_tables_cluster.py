@@ -117,6 +117,31 @@ async def test_a_process_stopping_between_two_turns_leaves_the_computers_to_anot
     )
 
 
+async def test_computers_a_dead_process_left_are_played_by_one_that_held_the_game_from_before(pair, clock, monkeypatch):
+    """The other process knew the game from an earlier turn (its copy says the human is to act, no computer
+    pending): the store's timer is what counts, so it catches up and plays the computers, and the next
+    human's hand is told at that tick, not when some process restarts (#23)."""
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN,), computers=3)
+    hand = await one.to_act(game_no)
+    await two.to_act(game_no)  # the other process holds the game in memory at this turn
+
+    async def dies(table, batch):  # the process is gone after appending the human's action
+        return None
+
+    monkeypatch.setattr(one.service._turns, "play_automatic", dies)
+    await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    clock.advance(CARRY_ON_SECONDS + 1)
+    notes = await two.service.tick()
+    played = [n for n in notes if isinstance(n, BoardChanged)]
+    assert played and all(n.kind in ("computer", "auto") for n in played)
+    assert len(await _log_replays(two, game_no)) > hand.turn + 1
+    stored = await two.store.load_game(game_no)
+    assert stored.row.status == "finished" or any(
+        isinstance(n, HandChanged) and n.user_id == ANN.user_id and n.your_turn for n in notes
+    )
+
+
 async def test_joins_racing_from_two_processes_seat_everyone_and_one_start_wins(pair):
     one, two = pair
     [opened] = await one.service.open_lobby(one.guild, one.channel, ANN, "five-up")
