@@ -39,9 +39,11 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     },
     "five_hundred": {
         "normal": Budget(playouts=300, min_samples=8),
-        # 1500, not 3000: ten times normal's playouts bought nothing measurable (issue 28; the arena's
-        # strong and normal both won 11 of 12 games against the reference) and cost 1.5-2 s of CPU a move
-        "strong": Budget(playouts=1500, min_samples=48, deadline=STRONG_DEADLINE),
+        # 800, not 3000 or 1500: ten times normal's playouts bought nothing measurable (issue 28; the
+        # arena's strong and normal both won 11 of 12 games against the reference) and cost 1.5-2 s of CPU
+        # a move; at 1500 a move still took 0.4-0.5 s, a whole game among four strong seats (the demo) over
+        # 3 minutes
+        "strong": Budget(playouts=800, min_samples=48, deadline=STRONG_DEADLINE),
     },
     "domineren": {
         "normal": Budget(playouts=160, min_samples=8),
