@@ -10,8 +10,12 @@ from typing import Any
 import pytest
 
 from bot.ai import BUDGETS, _module, choose_action
+from bot.ai.five_hundred import win_value
+from bot.ai.five_hundred_bidding import _card, choose_bid, plausible
+from bot.ai.five_hundred_inference import sample
 from bot.ai.search import Budget, choose
 from bot.engine import new_game
+from bot.engine.five_hundred.rules import BIDS
 
 HUGE = 10**7  # playouts: minutes of work in any family
 
@@ -35,7 +39,6 @@ def _view(game_id: str, players: int, seed: int, moves: int, phase: str | None =
     [
         ("all-fives", 2, "fives", None),
         ("five-hundred", 4, "five_hundred", "play"),
-        ("five-hundred", 4, "five_hundred", "auction"),
         ("domineren", 4, "domineren", None),
     ],
 )
@@ -47,6 +50,23 @@ def test_a_huge_budget_answers_by_its_deadline(game_id: str, players: int, famil
     spent = time.process_time() - started
     assert action in {m.text for m in view.legal}
     assert spent < 0.2 + 0.5  # the deadline, and at most one sample's worth beyond it
+
+
+def test_the_five_hundred_auction_answers_by_its_deadline() -> None:
+    """A hand with contracts worth simulating (not one that passes at once), bidding with a huge budget."""
+    for seed in range(40):
+        view = _view("five-hundred", 4, seed=seed, moves=0, phase="auction")
+        hand = [_card(c) for c in view.hand or ()]
+        bids = [BIDS[m.text] for m in view.legal if m.text != "pass"]
+        if len(plausible(view, hand, bids)) >= 2:
+            break
+    else:
+        raise AssertionError("no hand among 40 deals with two contracts worth simulating")
+    budget = Budget(playouts=HUGE, min_samples=2, deadline=0.2)
+    started = time.process_time()
+    bid = choose_bid(view, random.Random(1), budget, sample, win_value)
+    assert bid in {m.text for m in view.legal}
+    assert time.process_time() - started < 0.2 + 0.5
 
 
 def test_a_deadline_the_work_never_reaches_leaves_the_move_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
