@@ -214,20 +214,10 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tupl
     prev = state.prev_node
     gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
     options = state.board.options()
-    # per tile of the hand, how many of the open ends it fits: it fits one other than end i when that
-    # count, less one if it fits end i itself, is not zero (worked out once, not per placement and tile)
-    fitting = dict.fromkeys(hand, 0)
-    for _, v2, k2, _, _, _ in options:
-        fits2 = FIT[k2][v2]
-        for r in hand:
-            if fits2[r]:
-                fitting[r] += 1
     best_key = -1
     best: list[tuple[int, int, int]] = []
     for i, value, key, node, _, _ in options:
         fits = FIT[key][value]
-        # the tiles still playable on another end whatever goes on end i
-        elsewhere = [r for r in hand if fitting[r] > (1 if fits[r] else 0)]
         for t in hand:
             touches = fits[t]
             if not touches:
@@ -235,13 +225,12 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tupl
             k = _WEIGHT[t]
             if gainful and node == prev and _HALF[t]:
                 k += 64 * _HALF[t]
-            others = len(elsewhere) - (1 if t in elsewhere else 0)
             for touch in touches:
                 free = HI[t] if touch == LO[t] else LO[t]
                 after = FIT[key][free]  # (the end left keeps its rule: near enough for a playout)
-                flex = others
+                flex = 0
                 for r in hand:
-                    if r != t and after[r] and r not in elsewhere:
+                    if r != t and (after[r] or any(j != i and FIT[k2][v2][r] for j, v2, k2, _, _, _ in options)):
                         flex += 1
                 score = k * 4 + flex * FLEX
                 if score > best_key:
