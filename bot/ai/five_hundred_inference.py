@@ -220,8 +220,9 @@ class _Auction:
         tally: list[_Counts | None] = [None] * len(places)
         for i in informative:
             seat = owners[i]
-            tally[i] = _Counts(places[i] + discards if seat == declarer else places[i], self.played[seat])
-            lik[i] = self._judge(seat, tally[i].strengths())
+            counted = _Counts(places[i] + discards if seat == declarer else places[i], self.played[seat])
+            tally[i] = counted
+            lik[i] = self._judge(seat, counted.strengths())
         # the discards (when they are a place of their own) count for a hidden declarer's hand too
         discard_place = len(places) - 1 if self.discards_hidden and discards else -1
         declarer_place = owners.index(declarer) if discard_place >= 0 and declarer in owners else -1
