@@ -19,8 +19,8 @@ game seed and the turn, as at the table.
 Per game and pairing it prints: games played and hands in them, A's games won with a 95% Wilson interval
 (with three players, one in three is the even share), points per hand of A and of B (the hand's end
 count and the points made in play; chips in Domineren), and A's milliseconds per move when it had a choice
-(p50, p95, max; one process per core, so run it on an otherwise idle machine for the timings; the same in
-CPU time of the process, what one core spends however loaded the machine). Then two measures that are
+(p50, p95, max; one process per core, so run it on an otherwise idle machine for the timings; then p50,
+p95 and max in CPU time of the process, what one core spends however loaded the machine). Then two measures that are
 fair whatever the number of sides, each with a 95% interval over the deals (the games of one deal are
 not independent): `ahead`, the share of (A, B) pairs of sides in which A finished with more points
 (a tie is half; 50% is even, with two sides it is the games won); and `diff/game`, A's points in a
@@ -233,6 +233,7 @@ class Summary:
     p50: float
     p95: float
     max: float
+    cpu_p50: float
     cpu_p95: float
     cpu_max: float
     moves: int
@@ -263,6 +264,7 @@ def summarise(records: list[GameRecord]) -> Summary:
         percentile(ms, 0.5),
         percentile(ms, 0.95),
         max(ms, default=0.0),
+        percentile(cpu, 0.5),
         percentile(cpu, 0.95),
         max(cpu, default=0.0),
         len(ms),
@@ -278,7 +280,8 @@ def run(
 ) -> list[str]:
     lines = [
         f"{'game':28} {'A vs B':15} {'games':>5} {'hands':>5} {'A won':>6} {'95% interval':>14} "
-        f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} {'cpu p95':>7} {'max':>6} {'moves':>6} "
+        f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} "
+        f"{'cpu p50':>7} {'p95':>6} {'max':>6} {'moves':>6} "
         f"{'ahead (50% even)':>22} {'diff/game':>22} {'B cpu p50':>9} {'p95':>6}"
     ]
     print(lines[0], flush=True)
@@ -306,7 +309,8 @@ def run(
             lines.append(
                 f"{entry.title:28} {a + ' vs ' + b:15} {s.games:>5} {s.hands:>5} {100 * s.wins / s.games:>5.1f}% "
                 f"[{100 * s.low:5.1f}, {100 * s.high:5.1f}] {s.points_a:>10.2f} {s.points_b:>6.2f} "
-                f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} {s.cpu_p95:>7.0f} {s.cpu_max:>6.0f} {s.moves:>6} "
+                f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} "
+                f"{s.cpu_p50:>7.0f} {s.cpu_p95:>6.0f} {s.cpu_max:>6.0f} {s.moves:>6} "
                 f"{100 * ahead[0]:>5.1f}% [{100 * ahead[1]:5.1f}, {100 * ahead[2]:5.1f}] "
                 f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}] {s.b_cpu_p50:>9.0f} {s.b_cpu_p95:>6.0f}{even}"
             )

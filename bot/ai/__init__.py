@@ -8,8 +8,9 @@ Five Hundred's auction spends the same
 playouts on simulated contracts (bot.ai.five_hundred_bidding).
 
 The budgets are counts (playouts per move, nodes of exact search), not times, so that a move is the same
-after a restart. To change how hard a level thinks, change its `Budget` here; `benchmarks/arena.py`
-measures the strength and the milliseconds per move that follow.
+after a restart; strong's also carry a CPU deadline that only the longest moves reach. To change how hard
+a level thinks, change its `Budget` here; `benchmarks/arena.py` measures the strength and the
+milliseconds per move that follow.
 """
 
 from __future__ import annotations
@@ -26,20 +27,30 @@ from .search import choose as search_choose
 LEVELS = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "easy"
 
+# CPU seconds a strong move may take (issue 28: p95 at most 1 s on one core): a safety net above what most
+# moves' counted playouts cost, which cuts the long ones short (Domineren's type declaration, an early
+# Five Hundred bid) a little before a second, the last sample's playouts included
+STRONG_DEADLINE = 0.85
+
 BUDGETS: dict[str, dict[str, Budget]] = {
     "fives": {
         "normal": Budget(playouts=160, min_samples=8),
-        "strong": Budget(playouts=2400, min_samples=48, exact_nodes=6000),
+        "strong": Budget(playouts=2400, min_samples=48, exact_nodes=6000, deadline=STRONG_DEADLINE),
     },
     "five_hundred": {
         "normal": Budget(playouts=300, min_samples=8),
-        # 1500, not 3000: ten times normal's playouts bought nothing measurable (issue 28; the arena's
-        # strong and normal both won 11 of 12 games against the reference) and cost 1.5-2 s of CPU a move
-        "strong": Budget(playouts=1500, min_samples=48),
+        # 800, not 3000 or 1500: ten times normal's playouts bought nothing measurable (issue 28; the
+        # arena's strong and normal both won 11 of 12 games against the reference) and cost 1.5-2 s of CPU
+        # a move; at 1500 a move still took 0.4-0.5 s, a whole game among four strong seats (the demo) over
+        # 3 minutes
+        "strong": Budget(playouts=800, min_samples=48, deadline=STRONG_DEADLINE),
     },
     "domineren": {
         "normal": Budget(playouts=160, min_samples=8),
-        "strong": Budget(playouts=1200, min_samples=32),
+        # 800, not 1200: at 1200 a move in play took 0.6-0.9 s of CPU and the type declaration (with its
+        # extra effort) 2.5 s, so the deadline decided them instead of the count (and a move could differ
+        # between two runs)
+        "strong": Budget(playouts=800, min_samples=32, deadline=STRONG_DEADLINE),
     },
 }
 

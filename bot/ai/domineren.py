@@ -394,6 +394,6 @@ def effort(view: DominerenView) -> float:
     return TYPE_EFFORT if view.phase == "type" else 1.0
 
 
-TYPE_EFFORT = 3.0
+TYPE_EFFORT = 1.25  # (3 made strong's declaration 2.5 s of CPU: past the 1 s a move may take)
 
 FAMILY = Family(policy=playout_policy, step=playout_step, candidates=candidates, effort=effort)

@@ -42,7 +42,7 @@ from bot.engine.five_hundred.rules import BIDS, MISERE, OPEN_MISERE, Bid
 from bot.engine.five_hundred.scoring import contract_points, game_winner
 
 from .five_hundred_playouts import estimate, rollout
-from .search import Budget
+from .search import Budget, Deadline
 
 PASS_MARGIN = 5.0  # points a bid must gain over passing (sampling noise)
 PARTNER_MARGIN = 25.0  # the same when the partner holds the contract
@@ -161,7 +161,12 @@ def choose_bid(
     samples = max(budget.min_samples, budget.playouts // (len(denoms) + 1))
     totals = {b: 0.0 for d in denoms for b in by_denom[d]}
     pass_total = 0.0
+    clock = Deadline(budget.deadline)
+    done = 0
     for _ in range(samples):
+        if done and clock.passed():
+            break
+        done += 1
         world = sample(view, rng)
         scorer = _Scorer(world, seat, win_value(world))
         for d in denoms:
@@ -178,7 +183,7 @@ def choose_bid(
         pass_total += scorer.played(state)
     best = max(totals, key=lambda b: (totals[b], -b[0]))
     margin = PARTNER_MARGIN if _partner_holds(view) else PASS_MARGIN
-    if totals[best] > pass_total + margin * samples:
+    if totals[best] > pass_total + margin * done:
         return str(best)
     return "pass"
 

@@ -68,6 +68,50 @@ def strengths(hand: list[int]) -> tuple[list[float], int]:
     return [((total >> (_BITS * t)) & _MASK) / 10 for t in range(NT + 1)], total >> (_BITS * 5)
 
 
+class _Counts:
+    """`strengths` of a hand kept up to date card by card: the packed counts, the suits' lengths, the kings
+    whose guard decides."""
+
+    __slots__ = ("kings", "lengths", "total")
+
+    def __init__(self, hand: list[int], played: list[int]) -> None:
+        self.total = 0
+        self.lengths = [0, 0, 0, 0, 0]
+        self.kings: list[int] = []
+        for cards in (hand, played):
+            for c in cards:
+                self.total += _PACK[c]
+                self.lengths[_SUIT[c]] += 1
+                if _KING[c]:
+                    self.kings.append(c)
+
+    def swapped(self, out: int, into: int) -> _Counts:
+        """A copy with card `out` traded for `into`."""
+        new = _Counts.__new__(_Counts)
+        new.total = self.total - _PACK[out] + _PACK[into]
+        lengths = self.lengths[:]
+        lengths[_SUIT[out]] -= 1
+        lengths[_SUIT[into]] += 1
+        new.lengths = lengths
+        kings = self.kings
+        if _KING[out]:
+            kings = kings[:]
+            kings.remove(out)
+        if _KING[into]:
+            kings = [*kings, into]
+        new.kings = kings
+        return new
+
+    def strengths(self) -> tuple[list[float], int]:
+        """What `strengths` says of the hand."""
+        total = self.total
+        lengths = self.lengths
+        for c in self.kings:
+            if lengths[c & 3] >= 2:
+                total += _KING[c]
+        return [((total >> (_BITS * t)) & _MASK) / 10 for t in range(NT + 1)], total >> (_BITS * 5)
+
+
 _PASS, _MISERE = -1, -2  # kinds of action in `_Auction.model` (a bid's kind is its denomination)
 
 
@@ -139,7 +183,10 @@ class _Auction:
 
     def likelihood(self, seat: int, hand: list[int]) -> float:
         """How likely `seat` was to bid as it did with `hand` (what it holds and has played)."""
-        counts, high = strengths(hand + self.played[seat] if self.played[seat] else hand)
+        return self._judge(seat, strengths(hand + self.played[seat] if self.played[seat] else hand))
+
+    def _judge(self, seat: int, strength: tuple[list[float], int]) -> float:
+        counts, high = strength
         w = 1.0
         for kind, need in self.model[seat]:
             if kind == _PASS:  # the best denomination's count short of its cheapest level
@@ -168,9 +215,19 @@ class _Auction:
         declarer = self.declarer
         discards = state.discards
         lik = [1.0] * len(places)
+        # per informative place, its `_Counts` (with the declarer's discards and the seat's played cards):
+        # each swap updates them by two cards instead of counting the whole hand again
+        tally: list[_Counts | None] = [None] * len(places)
         for i in informative:
             seat = owners[i]
-            lik[i] = self.likelihood(seat, places[i] + discards if seat == declarer else places[i])
+            counted = _Counts(places[i] + discards if seat == declarer else places[i], self.played[seat])
+            tally[i] = counted
+            lik[i] = self._judge(seat, counted.strengths())
+        # the discards (when they are a place of their own) count for a hidden declarer's hand too
+        discard_place = len(places) - 1 if self.discards_hidden and discards else -1
+        declarer_place = owners.index(declarer) if discard_place >= 0 and declarer in owners else -1
+        if declarer_place >= 0 and tally[declarer_place] is None:
+            declarer_place = -1
         voids, suits, called = self.voids, self.suits, self.called
         count = len(places)
         for _ in range(steps):
@@ -188,14 +245,30 @@ class _Auction:
             if (sb >= 0 and suits[x] in voids[sb]) or (sa >= 0 and suits[y] in voids[sa]):
                 continue
             pa[i], pb[j] = y, x
-            new_a = self.likelihood(sa, pa + discards if sa == declarer else pa)
+            # (a is informative; a swap between the declarer's hand and the discards leaves its count)
+            ta = tally[a]
+            assert ta is not None
+            moved_a = ta if a == declarer_place and b == discard_place else ta.swapped(x, y)
+            new_a = self._judge(sa, moved_a.strengths())
             new_b = lik[b]
-            if sb >= 0 and self.acts[sb]:
-                new_b = self.likelihood(sb, pb + discards if sb == declarer else pb)
+            tb = tally[b]
+            moved_b = None
+            if tb is not None:
+                moved_b = tb if b == declarer_place and a == discard_place else tb.swapped(y, x)
+                new_b = self._judge(sb, moved_b.strengths())
             before = lik[a] * lik[b]
             after = new_a * new_b
             if after >= before or rng.random() * before < after:
                 lik[a], lik[b] = new_a, new_b
+                tally[a] = moved_a
+                if moved_b is not None:
+                    tally[b] = moved_b
+                if b == discard_place and declarer_place >= 0 and declarer_place != a:
+                    # the declarer's discards changed: its count follows (its likelihood is judged when
+                    # its own place is next drawn, as before)
+                    td = tally[declarer_place]
+                    assert td is not None
+                    tally[declarer_place] = td.swapped(y, x)
             else:
                 pa[i], pb[j] = x, y
         for place in places:

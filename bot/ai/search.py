@@ -19,15 +19,17 @@ plug in what differs (a fast playout policy on a state and the size of a game's 
 where needed also the few candidates worth searching, a sampler of their own, or their own decision for
 some moves (Five Hundred's auction).
 
-Everything is counted, never timed: a budget is a number of playouts (one candidate on one sample) and
-of exact-search nodes, so a move depends only on the view and the random generator given, and a game
-resumed after a restart replays the same computer moves.
+Everything is counted: a budget is a number of playouts (one candidate on one sample) and of exact-search
+nodes, so a move depends only on the view and the random generator given, and a game resumed after a
+restart replays the same computer moves. A budget may also carry a deadline in CPU seconds, a safety
+net set above what the counted work costs: it only cuts a search short on a machine slower than planned.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +44,11 @@ class Budget:
     playouts: int  # candidate actions played out, over all samples
     min_samples: int = 8  # at least this many samples, however many candidates there are
     exact_nodes: int = 0  # node budget of the exact search of fully known positions (0: never)
+    # CPU seconds a move may take at most (0: no limit). A safety net, not the measure of effort: the
+    # counted budget decides and the deadline is set above what it costs on an ordinary core, so a move
+    # is the same for the same seed unless the machine is so slow that the deadline cuts the search short
+    # (then it compares what it has played out so far, on the same samples for every candidate)
+    deadline: float = 0.0
 
 
 def _random_policy(state: GameState, rng: random.Random) -> Any:
@@ -157,9 +164,12 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     alive = list(range(len(texts)))
     totals = [0.0] * len(texts)
     rounds = max(1, math.ceil(math.log2(len(texts))))
+    clock = Deadline(budget.deadline)
     for r in range(rounds):
         samples = max(-(-budget.min_samples // rounds), int(playouts / rounds) // len(alive))
-        for _ in range(samples):
+        for k in range(samples):
+            if k and clock.passed((r + 1) / rounds):  # this round's share of the time is spent
+                break
             world = sample(view, rng)
             base = _Baseline(world, seat)
             win = family.win_value(world)
@@ -173,6 +183,20 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
         if r < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up
     return texts[alive[0]]
+
+
+class Deadline:
+    """CPU time of this process since the move began, against the budget's deadline (0: never passes)."""
+
+    __slots__ = ("limit", "start")
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.start = time.process_time() if limit else 0.0
+
+    def passed(self, share: float = 1.0) -> bool:
+        """Whether `share` of the deadline is spent."""
+        return bool(self.limit) and time.process_time() - self.start > self.limit * share
 
 
 def _actions_by_text(state: GameState, seat: int) -> dict[str, Any]:

@@ -35,13 +35,15 @@ def test_quick_arena_prints_sane_figures(capsys: pytest.CaptureFixture[str]) -> 
         entry = next(e for e in arena.ENTRIES if e.title == title)
         m = re.match(
             r"\s*normal vs easy\s+(\d+)\s+(\d+)\s+([\d.]+)% \[\s*([\d.]+),\s*([\d.]+)\]\s+(-?[\d.]+)\s+(-?[\d.]+)"
-            r"\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)"
+            r"\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)"
             r"\s+([\d.]+)% \[\s*([\d.]+),\s*([\d.]+)\]\s+([-+][\d.]+) \[\s*([-+][\d.]+),\s*([-+][\d.]+)\]",
             rest,
         )
         assert m, f"{title}: {rest}"
-        games, hands, rate, low, high, pa, pb, p50, p95, mx, cp95, cmx, moves = (float(x) for x in m.groups()[:13])
-        ahead, ahead_low, ahead_high, diff, diff_low, diff_high = (float(x) for x in m.groups()[13:])
+        games, hands, rate, low, high, pa, pb, p50, p95, mx, cp50, cp95, cmx, moves = (
+            float(x) for x in m.groups()[:14]
+        )
+        ahead, ahead_low, ahead_high, diff, diff_low, diff_high = (float(x) for x in m.groups()[14:])
         assert 0 <= ahead_low <= ahead <= ahead_high <= 100 and diff_low <= diff <= diff_high
         if len(arena.arrangements(entry)) == 2:
             assert ahead <= rate, "with two sides, A is ahead of B when it won (a tied game is won by both)"
@@ -54,7 +56,7 @@ def test_quick_arena_prints_sane_figures(capsys: pytest.CaptureFixture[str]) -> 
             assert pa != 0 or pb != 0, "chips changed hands"  # chips are won and lost: either sign
         else:
             assert pa >= 0 and pb >= 0 and pa + pb > 0, "somebody scored"
-        assert p50 <= p95 <= mx and cp95 <= cmx and moves > 0
+        assert p50 <= p95 <= mx and cp50 <= cp95 <= cmx and moves > 0
         played += 1
     assert played >= 5, "the fives games and Five Hundred are played"
 
