@@ -143,7 +143,7 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
     service = TableService(store, clock=time.time, rng=random.Random(seed))
     await service.resume()
     teller = DiskTeller(service, sink)
-    # The bot's graceful stop (bot.lifecycle) on the table service and this teller: no new change, the call in
+    # The bot's graceful stop (app.lifecycle) on the table service and this teller: no new change, the call in
     # flight ends, what is untold is told, the store closed.
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, service.stop_taking)
     print("ready", flush=True)  # the parent kills from now on: during the telling of what was left, or the load

@@ -1,4 +1,4 @@
-"""The bot's Prometheus metrics (the official `prometheus_client`), served by `bot.ops_http` when
+"""The bot's Prometheus metrics (the official `prometheus_client`), served by `app.ops_http` when
 `FIVES_METRICS_PORT` is set.
 
 Recording is off until `enable()` (the bot calls it when metrics are served): every hook below is then one

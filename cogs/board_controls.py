@@ -22,7 +22,7 @@ from .watch_controls import WatchButton
 from .web_table import ActivityButton, web_buttons
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 
 def board_controls(table: TableInfo, locale: str, bot: FivesBot | None = None) -> discord.ui.View:

@@ -15,9 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import FivesBot
 from bot.i18n import DEFAULT_LOCALE, locale_of, tr
 from bot.tables import HandChanged
+from cogs.host import FivesBot
 from presenters import presenter
 from presenters.common import table_title
 from rendering import render_hand

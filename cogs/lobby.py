@@ -15,10 +15,10 @@ import discord
 from discord import app_commands
 
 from bot.ai import LEVELS
-from bot.client import FivesBot
 from bot.engine import GAMES, OptionSpec, game_info
 from bot.i18n import tr
 from bot.tables import LobbyChanged, LobbyInfo, NotHost, NotHostToInvite, Player, PlayersInvited, Seat
+from cogs.host import FivesBot
 from presenters import common as words
 
 from .common import Colours, ControlsCog, Refusal, fives, public_locale, reports_errors, service, user_locale

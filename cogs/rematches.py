@@ -41,7 +41,7 @@ from .game_buttons import GameButton
 from .replays import ReplayButton
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -45,7 +45,7 @@ from .rules import fit
 from .translator import text
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

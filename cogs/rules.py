@@ -14,9 +14,9 @@ from typing import Any, Self
 import discord
 from discord import app_commands
 
-from bot.client import FivesBot
 from bot.engine import OptionSpec, game_info
 from bot.i18n import has, tr
+from cogs.host import FivesBot
 from presenters.common import game_name, option_default, option_name, option_values
 
 from .common import Colours, ControlsCog, public_locale, reports_errors, user_locale

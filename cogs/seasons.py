@@ -41,7 +41,7 @@ from .posted import find_own, footers, marked, markers
 from .translator import text
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -48,7 +48,7 @@ from .posted import find_own
 from .translator import text
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -35,7 +35,7 @@ from .common import (
 from .translator import text
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

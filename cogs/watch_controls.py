@@ -26,7 +26,7 @@ from .pictures import picture
 from .posted import find_own, footers, marked, markers
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

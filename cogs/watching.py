@@ -34,7 +34,7 @@ from .watch_controls import (
 )
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

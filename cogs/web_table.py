@@ -20,7 +20,7 @@ from .common import fives, user_locale
 from .game_buttons import GameButton
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

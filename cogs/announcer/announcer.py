@@ -62,7 +62,7 @@ from .questions import Questions
 from .rematch_questions import RematchQuestions
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

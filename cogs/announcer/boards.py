@@ -31,7 +31,7 @@ from .places import GONE, Places
 from .post import MAX_LINES, Post
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

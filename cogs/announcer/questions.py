@@ -25,7 +25,7 @@ from .places import GONE, Places
 from .post import Post
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

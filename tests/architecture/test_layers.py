@@ -37,9 +37,9 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "presenters": ("discord", *SQL, "data", *PILLOW, "rendering", "cogs"),
     "cogs": (*SQL, *PILLOW),
     "web": ("discord", *SQL, *PILLOW, "data", "cogs"),  # the web shell: table service and views only
-    "bot/client.py": (*SQL, *PILLOW),
-    "bot/__main__.py": (*SQL, *PILLOW),
-    "bot/settings.py": ("discord", *SQL, *PILLOW),
+    "app": (*SQL, *PILLOW),
+    "bot/__main__.py": ("app", "discord", *SQL, *PILLOW),  # runs the app by name (runpy), imports none
+    "app/settings.py": ("discord", *SQL, *PILLOW),
     "bot/i18n": ("discord", *SQL, *PILLOW, "data", "rendering", "cogs"),
 }
 # layer folder -> the only modules it may import besides the standard library

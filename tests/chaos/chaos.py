@@ -20,7 +20,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 import rendering
-from bot.client import FivesBot
+from app.client import FivesBot
 from bot.tables.table import replay
 from cogs.announcer.boards import Boards
 

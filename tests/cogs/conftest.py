@@ -15,10 +15,10 @@ import discord
 import pytest
 import simcord
 
+from app.client import FivesBot, create_bot
+from app.settings import Settings
 from bot.ai import think
-from bot.client import FivesBot, create_bot
 from bot.engine import new_game
-from bot.settings import Settings
 from bot.tables.seeds import game_seed, move_seed
 
 SEED = 11

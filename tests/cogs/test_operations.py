@@ -9,8 +9,8 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import lifecycle
-from bot.settings import Settings
+from app import lifecycle
+from app.settings import Settings
 
 from .conftest import World, board, move, open_table, playable, whose_turn
 

@@ -21,7 +21,7 @@ import pytest
 import simcord
 
 import rendering
-from bot.client import FivesBot
+from app.client import FivesBot
 from bot.tables.privacy import KEPT_SECONDS
 from tests.database_dump import every_cell, mentions
 

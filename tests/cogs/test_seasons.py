@@ -13,7 +13,7 @@ import pytest
 import simcord
 from discord import app_commands
 
-from bot.client import FivesBot
+from app.client import FivesBot
 from bot.tables.seasons import ANNOUNCE_LEASE
 
 from .conftest import World, refusals, text_of

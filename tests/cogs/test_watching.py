@@ -11,7 +11,7 @@ import discord
 import pytest
 import simcord
 
-from bot.client import FivesBot
+from app.client import FivesBot
 from bot.tables.watchers import DIGEST_LEASE, DIGEST_SECONDS
 from cogs.watching import Spectators
 

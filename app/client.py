@@ -19,9 +19,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lifecycle, metrics
-from bot.ops_http import OpsServer
-from bot.settings import Settings
+from app import lifecycle
+from app.ops_http import OpsServer
+from app.settings import Settings
+from bot import metrics
 from bot.tables import TableService
 from bot.tables.thinking import Thinking
 from bot.version import bot_version
@@ -113,7 +114,7 @@ class FivesBot(commands.Bot):
         self.web_runner: Any = None
         self.web_links: TableLinks | None = None  # the "Open table" links, while the web table is on
         self.web_moves: MovesListener | None = None  # other processes' moves, for open pages
-        self.stopping = False  # a graceful stop has begun (bot.lifecycle)
+        self.stopping = False  # a graceful stop has begun (app.lifecycle)
         self.stop_tasks: set[asyncio.Task[None]] = set()
         self.ops: OpsServer | None = None  # /metrics, /healthz, /readyz
         self.handle_signals = False  # `python -m bot` sets it: SIGTERM and SIGINT stop gracefully, images warmed

@@ -67,7 +67,7 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     single_process: bool = False  # on PostgreSQL: refuse to start beside other processes (and they beside it)
-    metrics_port: int | None = None  # /metrics, /healthz and /readyz served on this port (bot.ops_http); None: off
+    metrics_port: int | None = None  # /metrics, /healthz and /readyz served on this port (app.ops_http); None: off
     metrics_host: str = "127.0.0.1"  # the address they listen on (0.0.0.0 for a scraper on another host)
     log_format: str = "text"  # or "json": one object a line (bot.logs)
 

@@ -26,17 +26,51 @@ import logging
 import signal
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
+from discord.ext import commands
 
+from app.ops_http import OpsServer, ops_app
 from bot import metrics
 from bot.i18n import locale_of, tr
 from bot.logs import guild_var, interaction_var, user_var
-from bot.ops_http import OpsServer, ops_app
+from cogs.host import FivesBot as CogsBot
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from discord.state import ConnectionState
+
+    from app.settings import Settings
+    from cogs.announcer import Announcer
+    from data import StoreInterface
+
+
+class FivesBot(CogsBot, Protocol):
+    """The bot as its start and stop see it (`app.client.FivesBot` satisfies it; typed here as a protocol so
+    that this module, which the bot class imports, does not import the bot class back)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def store(self) -> StoreInterface | None: ...
+
+    @property
+    def announcer(self) -> Announcer: ...
+
+    stopping: bool
+    stop_tasks: set[asyncio.Task[None]]
+    _connection: ConnectionState[Any]
+    ws: Any  # discord.gateway.DiscordWebSocket
+
+    def is_closed(self) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
+    def get_cog(self, name: str, /) -> commands.Cog | None: ...
+
+    async def close(self) -> None: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +78,7 @@ STOP_SECONDS = 8.0  # a whole graceful stop; below the 10 s docker and systemd g
 AUTOCOMPLETE = 4
 
 
-def gateway_problems(bot: discord.Client) -> list[str]:
+def gateway_problems(bot: discord.Client | FivesBot) -> list[str]:
     """What keeps the bot from being ready on Discord's side: each shard of this process not connected."""
     if bot.is_closed():
         return ["gateway: closed"]
