@@ -153,7 +153,7 @@ class FivesBot(commands.Bot):
 
     async def _start_web(self, settings: WebSettings) -> None:
         """The web table (issue #27), only when FIVES_WEB_URL and FIVES_WEB_PORT are set."""
-        from cogs.web_table import is_member
+        from cogs.controls.web_table import is_member
         from web.hub import Hub
         from web.runner import start_web
 

@@ -136,6 +136,11 @@ def relative_time(timestamp: float) -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), "R")
 
 
+def fit(value: str, limit: int) -> str:
+    """The text cut to Discord's `limit`, with an ellipsis when it was longer."""
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
     url = f"https://discord.com/channels/{guild_id}/{channel_id}"
     return f"{url}/{message_id}" if message_id else url

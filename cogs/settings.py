@@ -26,9 +26,9 @@ from cogs.host import FivesBot
 from presenters import common as words
 from presenters.common import option_default, option_values
 
-from .common import Colours, Refusal, reply, service, user_locale
-from .lobby import GAME_CHOICES, shown_options, suggested_values
-from .rules import fit
+from .common import Colours, Refusal, fit, reply, service, user_locale
+from .controls.lobby import shown_options, suggested_values
+from .lobby import GAME_CHOICES
 from .translator import text
 
 SWITCH_CHOICES = [app_commands.Choice(name=text(f"info.choice.{v}"), value=v) for v in ("on", "off")]

@@ -27,7 +27,8 @@ from presenters import presenter
 from presenters.common import game_name, place_mark, side_name, table_title, winners
 
 from .common import Colours, ControlsCog, Refusal, names_for, public_locale, reports_errors, service, user_locale
-from .lobby import GAME_CHOICES, player_range
+from .controls.lobby import player_range
+from .lobby import GAME_CHOICES
 from .seasons import season_autocomplete, season_empty, season_title
 from .translator import text
 

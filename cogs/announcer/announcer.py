@@ -51,8 +51,8 @@ from bot.tables.outbox import key_of
 from presenters import presenter
 
 from ..common import names_for, public_locale
-from ..lobby import lobby_embed, lobby_view
-from ..watch_controls import add_to_thread
+from ..controls.lobby import lobby_embed, lobby_view
+from ..controls.watching import add_to_thread
 from .boards import Boards
 from .hand_dms import HandDMs
 from .invites import Invites

@@ -20,8 +20,8 @@ import discord
 from bot.tables import LobbyInfo, Rematch, StoreFailed, TableError
 
 from ..common import public_locale
-from ..lobby import lobby_embed, lobby_view
-from ..rematches import question_embed, question_text, question_view
+from ..controls.lobby import lobby_embed, lobby_view
+from ..controls.rematches import question_embed, question_text, question_view
 from .places import Places
 from .post import Post
 

@@ -9,7 +9,7 @@ from bot.ai.hints import Hint
 from bot.engine import new_game
 from bot.tables import TableInfo
 from bot.tables.hints import HintGiven
-from cogs.hints import hint_text
+from cogs.controls.hints import hint_text
 
 from .conftest import (
     World,

@@ -15,7 +15,7 @@ import discord
 from bot.i18n import tr
 from bot.tables import GameNotFound, TableInfo
 
-from .common import service
+from ..common import service
 
 NEVER = r"(?!)"  # the template of a base: discord.py wants one on every DynamicItem subclass; it matches nothing
 

@@ -1,4 +1,4 @@
-"""Five Hundred's own controls, beside the generic ones of `cogs.turn_controls` and `cogs.move_controls`.
+"""Five Hundred's own controls, beside the generic ones of `cogs.controls.turns` and `cogs.controls.moves`.
 
 The two-partner call (old USPC rules, `five_player_two_partners_at_8`: with a contract of 8 or more the
 five-player declarer may name two cards) would make hundreds of `call AS KH` entries, pages of selects.
@@ -22,9 +22,9 @@ from bot.i18n import tr
 from bot.tables import HandChanged
 from presenters.five_hundred import card, card_label
 
-from .common import reports_errors, user_locale
-from .move_controls import FAMILY_STEPS, Items, PageButton
-from .turn_controls import TurnButton, TypeButton, current_hand, dm_table_url, play
+from ..common import reports_errors, user_locale
+from .moves import FAMILY_STEPS, Items, PageButton
+from .turns import TurnButton, TypeButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
 

@@ -3,8 +3,8 @@ only while that turn is still the player's; a move is played through `play`, whi
 service said to the bot's announcer.
 
 Here are the generic controls (a select of moves, a button for a one-word move, **Type a move**). The
-layout of a turn's controls is `cogs.move_controls`'; the games' own steps are in `cogs.domineren_controls`
-and `cogs.five_hundred_controls`. This module sits below them all, so each imports it without a cycle.
+layout of a turn's controls is `cogs.controls.moves`'; the games' own steps are in `cogs.controls.domineren`
+and `cogs.controls.five_hundred`. This module sits below them all, so each imports it without a cycle.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import discord
 from bot.i18n import tr
 from bot.tables import HandChanged, StaleControl
 
-from .common import fives, reports_errors, service, user_locale
+from ..common import fives, reports_errors, service, user_locale
 from .game_buttons import GameButton
 
 

@@ -1,4 +1,4 @@
-"""Domineren's own controls, beside the generic ones of `cogs.turn_controls` and `cogs.move_controls`.
+"""Domineren's own controls, beside the generic ones of `cogs.controls.turns` and `cogs.controls.moves`.
 
 The set player's legal declarations are 60 to 74 `type …` texts, most of them type 11's and 12's parameter
 combinations. Instead one select offers the types the set allows, each with its one-line explanation;
@@ -27,9 +27,9 @@ from presenters import domineren as dom
 from presenters import presenter
 from rendering.domineren.board import end_sides
 
-from .common import reports_errors, user_locale
-from .move_controls import FAMILY_STEPS, PageButton
-from .turn_controls import ActionSelect, TurnButton, TypeButton, WordButton, current_hand, dm_table_url, play
+from ..common import reports_errors, user_locale
+from .moves import FAMILY_STEPS, PageButton
+from .turns import ActionSelect, TurnButton, TypeButton, WordButton, current_hand, dm_table_url, play
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
 

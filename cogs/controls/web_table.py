@@ -16,7 +16,7 @@ import discord
 from bot.i18n import tr
 from bot.tables import TableInfo
 
-from .common import fives, user_locale
+from ..common import fives, user_locale
 from .game_buttons import GameButton
 
 if TYPE_CHECKING:

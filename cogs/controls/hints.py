@@ -14,8 +14,8 @@ from bot.i18n import tr
 from bot.tables.hints import HintGiven
 from presenters import presenter
 
-from .common import fives, user_locale
-from .turn_controls import TurnButton
+from ..common import fives, user_locale
+from .turns import TurnButton
 
 
 def move_name(game_id: str, view: View, text: str, locale: str) -> str:

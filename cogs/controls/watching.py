@@ -20,10 +20,10 @@ from bot.tables.watchers import Digest, Watching
 from presenters import presenter
 from presenters.common import score_lines, table_title
 
-from .common import Colours, dm_locale, fives, jump_url, names_for, reports_errors, service, user_locale
+from ..common import Colours, dm_locale, fives, jump_url, names_for, reports_errors, service, user_locale
+from ..posted import find_own, footers, marked, markers
 from .game_buttons import GameButton
 from .pictures import picture
-from .posted import find_own, footers, marked, markers
 
 if TYPE_CHECKING:
     from cogs.host import FivesBot

@@ -25,9 +25,9 @@ from bot.tables import HandChanged
 from presenters import presenter
 from presenters.five_hundred import card_label
 
-from .common import fives, reports_errors, user_locale
+from ..common import fives, reports_errors, user_locale
 from .hints import HintButton
-from .turn_controls import ActionSelect, TypeButton, WordButton, current_hand, dm_table_url, play
+from .turns import ActionSelect, TypeButton, WordButton, current_hand, dm_table_url, play
 from .web_table import open_table_button, table_link
 
 SELECT_SIZE = 25  # Discord's limit of options in a select
