@@ -6,8 +6,7 @@ import random
 
 from bot.ai import choose_action
 from bot.engine import new_game
-
-from .test_five_hundred_rules import hearts_hand, play, stacked
+from tests.engine.test_five_hundred_rules import hearts_hand, play, stacked
 
 GAME = "five-hundred"
 STRONG_HEARTS = ["JK", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC", "AD"]

@@ -21,9 +21,8 @@ from bot.engine.domineren.gametypes import parse_declaration, plan_for
 from bot.engine.domineren.layout import Layout
 from bot.engine.domineren.matching import FIT
 from bot.engine.tiles import parse_tile
-
-from .replaying import RECORDS, played
-from .test_domineren_support import Script, full_deal, second_hand
+from tests.engine.replaying import RECORDS, played
+from tests.engine.test_domineren_support import Script, full_deal, second_hand
 
 SMALL = Budget(playouts=24, min_samples=2)
 

@@ -9,9 +9,8 @@ import random
 from bot.ai import choose_action
 from bot.ai.domineren import choose
 from bot.engine import new_game
-
-from .replaying import RECORDS, played
-from .test_domineren_support import Script, full_deal
+from tests.engine.replaying import RECORDS, played
+from tests.engine.test_domineren_support import Script, full_deal
 
 
 def test_always_legal_and_every_block_holds() -> None:

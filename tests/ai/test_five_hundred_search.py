@@ -23,9 +23,8 @@ from bot.engine import GameState, determinize, new_game
 from bot.engine.five_hundred import FiveHundredState
 from bot.engine.five_hundred.cards import SUIT_TABLES
 from bot.engine.five_hundred.rules import BIDS
-
-from .test_five_hundred_determinize import CONFIGS, all_cards, position, revoked, seen_by
-from .test_five_hundred_rules import play, stacked
+from tests.engine.test_five_hundred_determinize import CONFIGS, all_cards, position, revoked, seen_by
+from tests.engine.test_five_hundred_rules import play, stacked
 
 GAME = "five-hundred"
 SMALL = Budget(playouts=40, min_samples=3)
