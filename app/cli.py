@@ -33,7 +33,7 @@ from bot.tables import (
     TableOpened,
     TableService,
 )
-from bot.tables.thinking import Thinking
+from bot.tables.play.thinking import Thinking
 from bot.version import bot_version
 from data import Store, StoreError, hold_database, open_store
 from presenters import presenter
@@ -227,7 +227,7 @@ def redact(url: str) -> str:
 async def database_starts(database: Path | str) -> int:
     """Open the database as the bot's start does and replay every game in play; one line either way."""
     from bot.engine import EngineError
-    from bot.tables.table import replay
+    from bot.tables.play.table import replay
 
     shown = redact(str(database))
     if isinstance(database, Path) and (not database.is_file() or database.stat().st_size == 0):

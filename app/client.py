@@ -24,7 +24,7 @@ from app.ops_http import OpsServer
 from app.settings import Settings
 from bot import metrics
 from bot.tables import TableService
-from bot.tables.thinking import Thinking
+from bot.tables.play.thinking import Thinking
 from bot.version import bot_version
 from cogs import EXTENSIONS
 from cogs.errors import report

@@ -25,7 +25,7 @@ from aiohttp import web
 
 from bot.engine import game_info
 from bot.tables import LobbyChanged, Player, TableOpened, TableService
-from bot.tables.thinking import Thinking
+from bot.tables.play.thinking import Thinking
 from data import Store
 from web.build import BuildError, ensure_built
 from web.server import make_app

@@ -83,7 +83,7 @@ class DiskTeller:
 
     async def deliver(self, notes: list[Any]) -> None:
         from bot.tables import BoardChanged, HandChanged, Retold, UndoRequested
-        from bot.tables.outbox import key_of
+        from bot.tables.telling.outbox import key_of
 
         by_game: dict[int, list[Any]] = {}
         for note in notes:
@@ -329,7 +329,7 @@ def check(work: Path, report: Report) -> None:
 async def _check(work: Path, report: Report) -> None:
     """Everything read back through the store, as a restarted bot would read it."""
     from bot.engine import EngineError
-    from bot.tables.table import replay
+    from bot.tables.play.table import replay
     from data import Store
 
     store = await Store.open(work / "fives.sqlite3")

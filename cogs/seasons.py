@@ -31,8 +31,8 @@ from discord.ext import commands, tasks
 
 from bot.engine.errors import brief
 from bot.i18n import tr, trn
-from bot.tables.season_schedule import DEFAULT_PATTERNS, EVERY, BadSchedulePattern, Schedule
-from bot.tables.seasons import Champion, NextSeason, Season, SeasonEnded
+from bot.tables.standings.season_schedule import DEFAULT_PATTERNS, EVERY, BadSchedulePattern, Schedule
+from bot.tables.standings.seasons import Champion, NextSeason, Season, SeasonEnded
 from presenters.common import game_name
 
 from .common import Colours, Refusal, public_locale, relative_time, reply, service, user_locale

@@ -20,8 +20,8 @@ from discord import app_commands
 from bot.engine import game_info
 from bot.i18n import tr, trn
 from bot.tables import GameHistory, NotAPlayer, TableService, WrongPlayerCount
-from bot.tables.ratings import ranked_by_final_score, rated_per_player_count
-from bot.tables.seasons import Season
+from bot.tables.standings.ratings import ranked_by_final_score, rated_per_player_count
+from bot.tables.standings.seasons import Season
 from cogs.host import FivesBot
 from presenters import presenter
 from presenters.common import game_name, place_mark, side_name, table_title, winners

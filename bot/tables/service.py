@@ -24,7 +24,10 @@ from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
 from data import GameRow, HandMessage, OutboxEntry, StoredGame, StoreError, StoreInterface
 
-from .analyses import Analyses, PlayerAnalysis
+from .community.privacy import Privacy
+from .community.rematches import Rematches
+from .community.tournaments import Tournaments
+from .community.watchers import Snapshot, Watchers
 from .errors import (
     GameNotFound,
     GameNotOver,
@@ -41,9 +44,9 @@ from .errors import (
     TableOver,
     WrongPlayerCount,
 )
-from .hints import HintGiven, Hints
-from .invitations import Invitations
-from .lobbies import Lobbies
+from .lobby.invitations import Invitations
+from .lobby.lobbies import Lobbies
+from .lobby.settings import UNSET, SettingsBook
 from .models import (
     GameHistory,
     GameSummary,
@@ -55,7 +58,28 @@ from .models import (
     ServerSettings,
     TableInfo,
 )
-from .notifications import (
+from .play.analyses import Analyses, PlayerAnalysis
+from .play.hints import HintGiven, Hints
+from .play.replays import GameReplay, Replays
+from .play.retelling import retell
+from .play.seeds import game_seed
+from .play.table import Table, replay, seat_row
+from .play.thinking import Thinking
+from .play.timers import Timers
+from .play.turns import Batch, Turns
+from .play.undos import UndoNotAllowed, Undos
+from .seating import draw_seats, draws_for_seats, seating_json
+from .standings.profiles import Profile, profile
+from .standings.ratings import (
+    pool_game,
+    ranked_by_final_score,
+    rated_per_player_count,
+    rating_pool,
+    shared_places,
+    side_results,
+)
+from .standings.seasons import Seasons, is_season_pool, season_pool
+from .telling.notifications import (
     GameAbandoned,
     HandChanged,
     LobbyChanged,
@@ -66,32 +90,8 @@ from .notifications import (
     TableNotification,
     TableOpened,
 )
-from .outbox import TELL_LEASE, Key, key_of, retry_delay
-from .outbox import entry as outbox_entry
-from .privacy import Privacy
-from .profiles import Profile, profile
-from .ratings import (
-    pool_game,
-    ranked_by_final_score,
-    rated_per_player_count,
-    rating_pool,
-    shared_places,
-    side_results,
-)
-from .rematches import Rematches
-from .replays import GameReplay, Replays
-from .retelling import retell
-from .seasons import Seasons, is_season_pool, season_pool
-from .seating import draw_seats, draws_for_seats, seating_json
-from .seeds import game_seed
-from .settings import UNSET, SettingsBook
-from .table import Table, replay, seat_row
-from .thinking import Thinking
-from .timers import Timers
-from .tournaments import Tournaments
-from .turns import Batch, Turns
-from .undos import UndoNotAllowed, Undos
-from .watchers import Snapshot, Watchers
+from .telling.outbox import TELL_LEASE, Key, key_of, retry_delay
+from .telling.outbox import entry as outbox_entry
 
 log = logging.getLogger(__name__)
 

@@ -47,7 +47,7 @@ from bot.tables import (
     WatcherDMsClosed,
 )
 from bot.tables.models import SAVED_WITHOUT_LEVEL
-from bot.tables.outbox import key_of
+from bot.tables.telling.outbox import key_of
 from presenters import presenter
 
 from ..common import names_for, public_locale

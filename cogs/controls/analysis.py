@@ -10,7 +10,7 @@ import discord
 
 from bot.i18n import tr
 from bot.tables import GameNotOver, NotAPlayer
-from bot.tables.analyses import PlayerAnalysis
+from bot.tables.play.analyses import PlayerAnalysis
 from presenters.common import table_title
 from rendering.analysis_chart import render_analysis_chart
 

@@ -11,7 +11,7 @@ import discord
 
 from bot.engine import View
 from bot.i18n import tr
-from bot.tables.hints import HintGiven
+from bot.tables.play.hints import HintGiven
 from presenters import presenter
 
 from ..common import fives, user_locale

@@ -16,7 +16,7 @@ import discord
 import rendering
 from bot.i18n import tr
 from bot.tables import GameNotOver, TableInfo
-from bot.tables.replays import GameReplay, ReplayFrame
+from bot.tables.play.replays import GameReplay, ReplayFrame
 from presenters import presenter
 from presenters.common import side_name, table_title, winners
 from rendering.replay import MAX_BYTES, render_replay

@@ -16,7 +16,7 @@ import discord
 import rendering
 from bot.i18n import tr
 from bot.tables import TableInfo
-from bot.tables.watchers import Digest, Watching
+from bot.tables.community.watchers import Digest, Watching
 from presenters import presenter
 from presenters.common import score_lines, table_title
 

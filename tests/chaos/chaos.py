@@ -21,7 +21,7 @@ from simcord.enums import OverwriteType
 
 import rendering
 from app.client import FivesBot
-from bot.tables.table import replay
+from bot.tables.play.table import replay
 from cogs.announcer.boards import Boards
 
 from .community import Community

@@ -19,7 +19,7 @@ from app.client import FivesBot, create_bot
 from app.settings import Settings
 from bot.ai import think
 from bot.engine import new_game
-from bot.tables.seeds import game_seed, move_seed
+from bot.tables.play.seeds import game_seed, move_seed
 
 SEED = 11
 

@@ -22,7 +22,7 @@ import simcord
 
 import rendering
 from app.client import FivesBot
-from bot.tables.privacy import KEPT_SECONDS
+from bot.tables.community.privacy import KEPT_SECONDS
 from tests.database_dump import every_cell, mentions
 
 from .conftest import World, dms, move, open_table, playable, refusals, text_of

@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from app.client import FivesBot
-from bot.tables.rematches import REMATCH_SECONDS
+from bot.tables.community.rematches import REMATCH_SECONDS
 
 from .conftest import (
     World,

@@ -14,7 +14,7 @@ import simcord
 from discord import app_commands
 
 from app.client import FivesBot
-from bot.tables.seasons import ANNOUNCE_LEASE
+from bot.tables.standings.seasons import ANNOUNCE_LEASE
 
 from .conftest import World, refusals, text_of
 from .test_standings import PLACE, finish, lines, member

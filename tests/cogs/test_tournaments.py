@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from app.client import FivesBot
-from bot.tables.tournaments import TELL_LEASE
+from bot.tables.community.tournaments import TELL_LEASE
 from cogs.tournaments import SWEEP_SECONDS
 
 from .conftest import World, move, playable, refusals, text_of, to_act

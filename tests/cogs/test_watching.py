@@ -12,7 +12,7 @@ import pytest
 import simcord
 
 from app.client import FivesBot
-from bot.tables.watchers import DIGEST_LEASE, DIGEST_SECONDS
+from bot.tables.community.watchers import DIGEST_LEASE, DIGEST_SECONDS
 from cogs.watching import Spectators
 
 from .conftest import (

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from bot.ai import LEVELS
 from bot.engine import GAMES
 from bot.tables.errors import BadOption, BadSetting, UnknownLevel
-from bot.tables.lobbies import check_option
+from bot.tables.lobby.lobbies import check_option
+from bot.tables.lobby.settings import SettingsBook
 from bot.tables.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS
-from bot.tables.settings import SettingsBook
 from data import Store
 
 from .conftest import counted, fuzz

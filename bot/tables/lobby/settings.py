@@ -19,9 +19,9 @@ from bot.engine import BadOptions, game_info
 from bot.engine.errors import brief, quoted
 from data import SettingsRow, StoreError, StoreInterface
 
-from .errors import BadOption, BadSetting, StoreFailed
+from ..errors import BadOption, BadSetting, StoreFailed
+from ..models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
 from .lobbies import check_level, check_option, option_spec
-from .models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
 
 UNSET: Any = object()
 SHARED_CACHE_SECONDS = 5.0

@@ -21,12 +21,12 @@ from typing import Any
 
 from data import Forgotten, StoreError, StoreInterface
 
-from .errors import NotAPlayer, StoreFailed, TableOver
-from .lobbies import Lobbies
-from .models import GameSummary
-from .notifications import Notification
-from .outbox import Outbox
-from .table import Table
+from ..errors import NotAPlayer, StoreFailed, TableOver
+from ..lobby.lobbies import Lobbies
+from ..models import GameSummary
+from ..play.table import Table
+from ..telling.notifications import Notification
+from ..telling.outbox import Outbox
 
 log = logging.getLogger(__name__)
 

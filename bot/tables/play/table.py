@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from bot.engine import UNDO, GameState, View, new_game
 from data import GameRow, SeatRow, StoredGame
 
-from .models import Seat, SeatingDraw, TableInfo
-from .seating import seating_from_json
+from ..models import Seat, SeatingDraw, TableInfo
+from ..seating import seating_from_json
 
 FORCED = frozenset(("draw", "pass"))
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from bot.engine import Event, HandResult, Result, View
 
-from .models import LobbyInfo, RatingChange, Seat, SeatingDraw, SideResult, TableInfo
-from .seating import swapped_partners
+from ..models import LobbyInfo, RatingChange, Seat, SeatingDraw, SideResult, TableInfo
+from ..seating import swapped_partners
 
 
 @dataclass(frozen=True, slots=True)

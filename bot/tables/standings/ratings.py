@@ -23,7 +23,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from bot.engine import Result, game_info
 from data import COMPUTER_ID, RatingRow
 
-from .models import SideResult
+from ..models import SideResult
 
 _MODEL = PlackettLuce()
 # Families whose player counts are different games, rated apart.

@@ -17,11 +17,11 @@ from collections.abc import Callable
 
 from data import LobbyOutboxEntry, StoreError, StoreInterface
 
-from .errors import StoreFailed, TableError
+from ..errors import StoreFailed, TableError
+from ..models import LobbyInfo
+from ..telling.notifications import PlayersInvited
+from ..telling.outbox import retry_delay
 from .lobbies import Lobbies
-from .models import LobbyInfo
-from .notifications import PlayersInvited
-from .outbox import retry_delay
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 
 from data import SeasonScheduleRow
 
-from .errors import TableError
+from ..errors import TableError
 
 EVERY = ("weekly", "monthly", "quarterly")
 DEFAULT_PATTERNS = {"weekly": "{year}-W{week}", "monthly": "{year}-{month}", "quarterly": "{year}-Q{quarter}"}

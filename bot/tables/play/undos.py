@@ -23,9 +23,9 @@ from dataclasses import replace
 from bot.engine import UNDO
 from data import OutboxEntry, StoreError, StoreInterface, UndoRow
 
-from .errors import NotAPlayer, StoreFailed, TableError
-from .notifications import Notification, UndoRequested
-from .outbox import entry as outbox_entry
+from ..errors import NotAPlayer, StoreFailed, TableError
+from ..telling.notifications import Notification, UndoRequested
+from ..telling.outbox import entry as outbox_entry
 from .table import Table
 from .turns import Batch, Turns
 

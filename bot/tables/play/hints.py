@@ -18,8 +18,8 @@ from bot.ai.hints import Hint
 from bot.engine import View
 from data import StoreError, StoreInterface
 
-from .errors import HintsOff, HintTimedOut, NotAPlayer, StaleHint, StoreFailed
-from .models import TableInfo
+from ..errors import HintsOff, HintTimedOut, NotAPlayer, StaleHint, StoreFailed
+from ..models import TableInfo
 from .seeds import move_seed
 from .table import Table
 from .thinking import Thinking

@@ -36,15 +36,15 @@ from data import (
     StoreInterface,
 )
 
-from .errors import IllegalMove, StoreFailed, TableOver
-from .models import RatingChange, SideResult
-from .notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification, TableNotification
-from .outbox import Outbox
-from .outbox import entry as outbox_entry
-from .ratings import default_ordinal, rate, rating_pool, side_places, side_results
-from .seasons import season_finish
+from ..errors import IllegalMove, StoreFailed, TableOver
+from ..lobby.settings import SettingsBook
+from ..models import RatingChange, SideResult
+from ..standings.ratings import default_ordinal, rate, rating_pool, side_places, side_results
+from ..standings.seasons import season_finish
+from ..telling.notifications import BoardChanged, GameEnded, HandChanged, HandEnded, Notification, TableNotification
+from ..telling.outbox import Outbox
+from ..telling.outbox import entry as outbox_entry
 from .seeds import move_seed
-from .settings import SettingsBook
 from .table import Table, replay
 from .thinking import Thinking
 

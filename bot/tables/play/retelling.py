@@ -16,8 +16,9 @@ from dataclasses import replace
 from bot.engine import UNDO, new_game
 from data import OutboxEntry, StoredGame, StoreInterface, UndoRow
 
-from .models import RatingChange
-from .notifications import (
+from ..models import RatingChange
+from ..standings.ratings import side_results
+from ..telling.notifications import (
     GameAbandoned,
     HandChanged,
     SeatHandedToComputer,
@@ -27,8 +28,7 @@ from .notifications import (
     TurnReminder,
     WatcherDMsClosed,
 )
-from .outbox import Key
-from .ratings import side_results
+from ..telling.outbox import Key
 from .table import Table
 from .turns import action_notes, undo_note
 from .undos import status_now, told

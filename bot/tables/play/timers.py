@@ -16,9 +16,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from data import OutboxEntry, StoreError
 
-from .errors import StoreFailed, TableError, TableOver
-from .notifications import Notification, TurnReminder
-from .outbox import entry as outbox_entry
+from ..errors import StoreFailed, TableError, TableOver
+from ..telling.notifications import Notification, TurnReminder
+from ..telling.outbox import entry as outbox_entry
 from .table import Table
 from .turns import TIMEOUT_LEVEL, Batch, Turns
 

@@ -33,11 +33,11 @@ from typing import Any
 from bot.engine import GAMES, game_info
 from data import CANCELLED_ROUND, SeatRow, StoreError, StoreInterface, TournamentRow
 
-from .errors import StoreFailed, TableError
-from .lobbies import Lobbies, check_option
-from .models import Player
-from .notifications import LobbyChanged, Notification
-from .ratings import default_ordinal, rating_pool
+from ..errors import StoreFailed, TableError
+from ..lobby.lobbies import Lobbies, check_option
+from ..models import Player
+from ..standings.ratings import default_ordinal, rating_pool
+from ..telling.notifications import LobbyChanged, Notification
 from .tournament_pairing import (
     DRAW,
     LOSS,

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from bot.engine import HandResult, View
 from data import DigestClaim, StoreError, StoreInterface, WatcherRow
 
-from .errors import StoreFailed, TableError
-from .lobbies import Lobbies
-from .models import TableInfo
-from .notifications import Notification, WatcherDMsClosed
-from .outbox import Outbox
-from .outbox import entry as outbox_entry
+from ..errors import StoreFailed, TableError
+from ..lobby.lobbies import Lobbies
+from ..models import TableInfo
+from ..telling.notifications import Notification, WatcherDMsClosed
+from ..telling.outbox import Outbox
+from ..telling.outbox import entry as outbox_entry
 
 log = logging.getLogger(__name__)
 

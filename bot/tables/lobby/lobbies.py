@@ -18,7 +18,7 @@ from bot.engine.errors import brief
 from bot.engine.options import resolve_options
 from data import LobbyOutboxEntry, LobbyRow, SeatRow, StoreError, StoreInterface, TableAccessRow
 
-from .errors import (
+from ..errors import (
     AlreadyJoined,
     AlreadySeated,
     BadOption,
@@ -34,9 +34,9 @@ from .errors import (
     TooManyLobbies,
     UnknownLevel,
 )
-from .models import SAVED_WITHOUT_LEVEL, LobbyInfo, Player, Seat
-from .notifications import LobbyChanged
-from .outbox import GRACE_SECONDS
+from ..models import SAVED_WITHOUT_LEVEL, LobbyInfo, Player, Seat
+from ..telling.notifications import LobbyChanged
+from ..telling.outbox import GRACE_SECONDS
 
 log = logging.getLogger(__name__)
 

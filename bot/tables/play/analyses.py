@@ -21,8 +21,8 @@ from bot.ai.analysis import DEFAULT_MIN_SAMPLES, DEFAULT_PLAYOUTS, GameAnalysis,
 from bot.engine.records import record_of
 from data import StoreError, StoreInterface
 
-from .errors import GameNotFound, GameNotOver, NotAPlayer
-from .models import TableInfo
+from ..errors import GameNotFound, GameNotOver, NotAPlayer
+from ..models import TableInfo
 from .table import Table, replay
 from .thinking import Thinking
 

@@ -36,14 +36,14 @@ from dataclasses import replace
 from bot.engine import game_info
 from data import RematchRow, SeatRow, StoredGame, StoreError, StoreInterface
 
-from .errors import GameNotFound, GameNotOver, StoreFailed, TableError
-from .lobbies import Lobbies
-from .models import LobbyInfo, Seat, TableInfo
-from .notifications import LobbyChanged, Notification, Rematch, TableOpened
-from .outbox import Outbox
-from .outbox import entry as outbox_entry
-from .seating import swapped_partners
-from .table import Table, replay
+from ..errors import GameNotFound, GameNotOver, StoreFailed, TableError
+from ..lobby.lobbies import Lobbies
+from ..models import LobbyInfo, Seat, TableInfo
+from ..play.table import Table, replay
+from ..seating import swapped_partners
+from ..telling.notifications import LobbyChanged, Notification, Rematch, TableOpened
+from ..telling.outbox import Outbox
+from ..telling.outbox import entry as outbox_entry
 
 log = logging.getLogger(__name__)
 

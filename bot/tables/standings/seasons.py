@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from bot.engine import GAMES, game_info
 from data import COMPUTER_ID, RatingHistoryRow, RatingRow, SeasonFinish, SeasonRow, StoreError, StoreInterface
 
-from .errors import StoreFailed, TableError
+from ..errors import StoreFailed, TableError
 from .ratings import board_key, default_ordinal, ranked_by_final_score, rate, rated_per_player_count, rating_pool
 from .season_schedule import (
     DEFAULT_PATTERNS,

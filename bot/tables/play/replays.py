@@ -27,10 +27,10 @@ from typing import Any
 from bot.engine import EngineError, Result, View, new_game
 from data import StoredGame, StoreInterface
 
-from .errors import GameNotFound, GameNotOver
-from .models import SideResult, TableInfo
-from .notifications import BoardChanged, HandEnded
-from .ratings import side_results
+from ..errors import GameNotFound, GameNotOver
+from ..models import SideResult, TableInfo
+from ..standings.ratings import side_results
+from ..telling.notifications import BoardChanged, HandEnded
 from .table import Table, in_play
 
 # Replays kept, the newest: a finished game is shared by its viewers, and every click on a viewer's button
