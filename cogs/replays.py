@@ -1,6 +1,6 @@
 """Replays: `/replay game:<number>` (or **Replay** on the final board of a game) steps through an ended game.
 
-The viewer shows one frame at a time (see `bot.tables.replays`): the board as the public saw it after a
+The viewer shows one frame at a time (see `bot.tables.play.replays`): the board as the public saw it after a
 play, with that play's line as the table told it and what every seat held then (the game is over: nothing
 is hidden any more), each hand's deal, and at a hand's end its result as the table announced it (what was
 still held, the points, the score sheet). **◀ ▶** step one play, **⏮ ⏭** one hand (back to this hand's

@@ -8,7 +8,7 @@ or its `ends` date: a sweep every few seconds, once across processes) its boards
 champions, the first of each board, are announced in the channel the server chose with `/season channel`,
 else where the season was started.
 
-A schedule (weekly, monthly or quarterly, in UTC calendar periods: see `bot.tables.season_schedule`) starts
+A schedule (weekly, monthly or quarterly, in UTC calendar periods: see `bot.tables.standings.season_schedule`) starts
 the seasons itself: the first at once if none is running, then the next as soon as one ends; the end's
 announcement says which began. `off` stops the chain (the running season runs on to its date).
 

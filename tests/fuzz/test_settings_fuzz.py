@@ -1,4 +1,4 @@
-"""A server's settings as `bot.tables.settings.SettingsBook` keeps them, over a real SQLite store: a default
+"""A server's settings as `bot.tables.lobby.settings.SettingsBook` keeps them, over a real SQLite store: a default
 option given any value, a turn timer of any length, a computer level of any name. A refused value leaves the
 saved settings exactly as they were (in memory and on disk); an accepted one is what the rules allow."""
 

@@ -1,6 +1,6 @@
 """Post-game analysis for the table service (`/analysis`): an ended game's record, the player's seat in
 it, and the search's verdict on each of their decisions (bot.ai.analysis), computed in the computer
-players' worker processes (bot.tables.thinking), never on the event loop.
+players' worker processes (bot.tables.play.thinking), never on the event loop.
 
 Only a player of the game may analyse it (their own seat: the analysis reads that seat's view, which is
 theirs to see), and only once it is over. An analysis once computed is stored (by game and seat, with the

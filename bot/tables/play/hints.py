@@ -1,6 +1,6 @@
 """Hints for learners at the table service: on a table whose host offers them, a player on their turn asks
 for the search's move (bot.ai.hints) and gets it with a reason. The game is then unrated for everyone
-(bot.tables.turns reads the uses at its end), which the final result says.
+(bot.tables.play.turns reads the uses at its end), which the final result says.
 
 The hint is computed from `state.view(seat)` alone (what the player may see), in the computers' worker
 processes with a time bound, out of the table's lock so the game is never held up by it. It is given only if,

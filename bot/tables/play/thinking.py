@@ -8,7 +8,7 @@ searches a fixed number of playouts, so the same move comes back after a restart
 The bot creates one `Thinking` at start (`FIVES_AI_WORKERS` processes, default 2: one per core of a small
 host) and closes it at stop. A service built without one (tests, scripts) thinks in place.
 
-Each computer seat names its level (stored with the seat: bot.tables.turns passes it); the `level` a
+Each computer seat names its level (stored with the seat: bot.tables.play.turns passes it); the `level` a
 `Thinking` is made with is the bot's default (`FIVES_COMPUTER_LEVEL`), which the table service gives the
 computers of servers that chose no level of their own.
 """

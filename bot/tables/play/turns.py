@@ -354,7 +354,7 @@ class Turns:
         batch.dealt = True  # every player's controls were for the position after the action: all anew
 
     async def _results(self, table: Table, now: float) -> tuple[GameFinish, _Ended]:
-        """Places, results per seat and new ratings of a finished game (see bot.tables.ratings), each
+        """Places, results per seat and new ratings of a finished game (see bot.tables.standings.ratings), each
         rating's change kept in the history, and its ratings in the server's running season."""
         state = table.state
         result = state.result
@@ -363,7 +363,7 @@ class Turns:
         rated = [s.user_id if s.user_id is not None else (s.replaced_user_id or COMPUTER_ID) for s in table.seats]
         teams = [[rated[seat] for seat in side] for side in result.sides]
         pool = rating_pool(table.game_id, state.players)
-        # A hint used (stored before it was shown: bot.tables.hints) leaves the game unrated for everyone,
+        # A hint used (stored before it was shown: bot.tables.play.hints) leaves the game unrated for everyone,
         # on the all-time board and in the season: a learner's help is no result to rank by.
         hinted = table.hints and bool(await self.store.hint_uses(table.game_no))
         # Inside the game's guard: no other process ends a game of these players until this one commits.

@@ -5,7 +5,7 @@ everyone afresh. A season's pool is its game's pool with the season's number: `f
 they stood, and its champions (the first of each board) are announced in the channel the server chose, or
 where the season was started.
 
-A server manager may instead set a schedule (`bot.tables.season_schedule`): a season every week, month or
+A server manager may instead set a schedule (`bot.tables.standings.season_schedule`): a season every week, month or
 quarter, the next starting as soon as one ends by its date (or a manager ends it), the first at once.
 
 Exactly once across processes (PostgreSQL): a season is ended by one UPDATE of its running row (a manager's
@@ -17,7 +17,7 @@ one may have posted before posting). A schedule's season is started by an INSERT
 index of running seasons (one a server) lets through once, whichever process sweeps, and only while the
 schedule it was computed from is the server's (its row held until the season is written).
 
-Champions: the first of each board, by what the board ranks by (`bot.tables.ratings.board_key`); players tied
+Champions: the first of each board, by what the board ranks by (`bot.tables.standings.ratings.board_key`); players tied
 first are champions together.
 """
 
