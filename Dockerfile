@@ -22,6 +22,7 @@ RUN python -m venv /opt/venv
 WORKDIR /src
 # What `pip install .` needs: the project file, the README it names, the packages it lists.
 COPY pyproject.toml README.md ./
+COPY app app
 COPY bot bot
 COPY cogs cogs
 COPY data data

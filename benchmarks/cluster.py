@@ -69,9 +69,9 @@ from bot.tables import (  # noqa: E402
     TurnReminder,
 )
 from bot.tables.models import MIN_TURN_SECONDS  # noqa: E402
-from bot.tables.outbox import key_of  # noqa: E402
-from bot.tables.table import Table, replay  # noqa: E402
-from bot.tables.turns import CARRY_ON_SECONDS, Turns  # noqa: E402
+from bot.tables.play.table import Table, replay  # noqa: E402
+from bot.tables.play.turns import CARRY_ON_SECONDS, Turns  # noqa: E402
+from bot.tables.telling.outbox import key_of  # noqa: E402
 from data import open_store  # noqa: E402
 
 GUILD = 1

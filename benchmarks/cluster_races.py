@@ -58,8 +58,8 @@ from bot.tables import (  # noqa: E402
     TableOver,
     TableService,
 )
-from bot.tables.outbox import HOLD_EVERY, key_of  # noqa: E402
-from bot.tables.table import replay  # noqa: E402
+from bot.tables.play.table import replay  # noqa: E402
+from bot.tables.telling.outbox import HOLD_EVERY, key_of  # noqa: E402
 from data import open_store  # noqa: E402
 
 from .cluster import Process  # noqa: E402

@@ -83,7 +83,7 @@ class DiskTeller:
 
     async def deliver(self, notes: list[Any]) -> None:
         from bot.tables import BoardChanged, HandChanged, Retold, UndoRequested
-        from bot.tables.outbox import key_of
+        from bot.tables.telling.outbox import key_of
 
         by_game: dict[int, list[Any]] = {}
         for note in notes:
@@ -143,7 +143,7 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
     service = TableService(store, clock=time.time, rng=random.Random(seed))
     await service.resume()
     teller = DiskTeller(service, sink)
-    # The bot's graceful stop (bot.lifecycle) on the table service and this teller: no new change, the call in
+    # The bot's graceful stop (app.lifecycle) on the table service and this teller: no new change, the call in
     # flight ends, what is untold is told, the store closed.
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, service.stop_taking)
     print("ready", flush=True)  # the parent kills from now on: during the telling of what was left, or the load
@@ -329,7 +329,7 @@ def check(work: Path, report: Report) -> None:
 async def _check(work: Path, report: Report) -> None:
     """Everything read back through the store, as a restarted bot would read it."""
     from bot.engine import EngineError
-    from bot.tables.table import replay
+    from bot.tables.play.table import replay
     from data import Store
 
     store = await Store.open(work / "fives.sqlite3")

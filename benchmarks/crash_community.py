@@ -108,7 +108,7 @@ class CommunityTeller(DiskTeller):
 
     async def tournament(self, tournament_id: int) -> None:
         """A round's picture, the winner or a cancellation, claimed, posted, told (`Tournaments.tell`)."""
-        from bot.tables.tournaments import _due
+        from bot.tables.community.tournaments import _due
 
         tournaments = self.service.tournaments
         news = await tournaments.claim_news(tournament_id)
@@ -343,7 +343,7 @@ def run(kills: int, games: int, seed: int, work: Path, *, longest: float = 0.25,
 
 def check_community(work: Path, report: CommunityReport) -> None:
     """Read back from the database file and the sink (the parent's read-only look, after the last child)."""
-    from bot.tables.watchers import DIGEST_SECONDS
+    from bot.tables.community.watchers import DIGEST_SECONDS
 
     sink = [e for line in (work / "sink.jsonl").read_text().splitlines() if (e := _parse(line)) is not None]
     db = sqlite3.connect(f"file:{work / 'fives.sqlite3'}?mode=ro", uri=True)

@@ -44,8 +44,8 @@ from benchmarks.arguments import at_least
 from bot.ai import think
 from bot.engine import new_game
 from bot.tables import TableService
-from bot.tables.replays import CACHED, KEPT_POSITIONS
-from cogs.replays import HAND_GIF_BYTES, Page, viewer_page
+from bot.tables.play.replays import CACHED, KEPT_POSITIONS
+from cogs.controls.replays import HAND_GIF_BYTES, Page, viewer_page
 from data import ActionWrite, GameRow, SeatRow, open_store
 from rendering.replay import render_replay
 

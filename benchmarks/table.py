@@ -42,8 +42,8 @@ from typing import cast
 
 from benchmarks.arguments import at_least, postgres_url
 from bot.tables import BoardChanged, GameEnded, LobbyChanged, Player, TableOpened, TableOver, TableService
-from bot.tables.outbox import key_of
-from bot.tables.turns import Turns
+from bot.tables.play.turns import Turns
+from bot.tables.telling.outbox import key_of
 from data import StoreInterface, open_store
 
 GUILD = 1

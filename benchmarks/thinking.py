@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.tables import LobbyChanged, Player, TableOpened, TableService
-from bot.tables.thinking import Thinking
+from bot.tables.play.thinking import Thinking
 from data import Store
 
 GUILD, CHANNEL = 1000, 2000

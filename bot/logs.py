@@ -5,7 +5,7 @@ The standard library's `logging`, with a JSON formatter of our own (a dozen line
 than structlog: every module of the bot and discord.py itself already log through `logging`, so a formatter
 and a filter give every line the same shape without changing a call, and no dependency is added.
 
-The ids come from context variables: the interaction edge (`bot.lifecycle`) sets the interaction, guild and
+The ids come from context variables: the interaction edge (`app.lifecycle`) sets the interaction, guild and
 user for the task that handles it (and the tasks it starts), and the table service sets the game while it
 plays one (`game_context`).
 """

@@ -1,9 +1,9 @@
-"""The bot's Prometheus metrics (the official `prometheus_client`), served by `bot.ops_http` when
+"""The bot's Prometheus metrics (the official `prometheus_client`), served by `app.ops_http` when
 `FIVES_METRICS_PORT` is set.
 
 Recording is off until `enable()` (the bot calls it when metrics are served): every hook below is then one
 flag test, so a bot without metrics, the demo, tests and benchmarks pay nothing. The hooks sit at the
-edges: the table service's one path of an action (`bot.tables.turns`), the store (`TimedStore`, a wrapper
+edges: the table service's one path of an action (`bot.tables.play.turns`), the store (`TimedStore`, a wrapper
 around any `StoreInterface`), and Discord's HTTP client (`http_trace`, aiohttp's own tracing). What can be
 read when scraped (games in play, the outbox) is read then, by `ServiceCollector`, never kept up to date on
 the hot path.

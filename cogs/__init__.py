@@ -1,4 +1,4 @@
-"""The Discord side of the bot, one cog per concern; `bot.client` loads them in this order."""
+"""The Discord side of the bot, one cog per concern; `app.client` loads them in this order."""
 
 EXTENSIONS = (
     "cogs.board_controls",

@@ -17,7 +17,7 @@ from bot.tables import GameSummary, TableError, TableInfo, TableService
 from presenters.common import game_name, names_with_levels, seat_names
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 
 class Colours:
@@ -76,8 +76,8 @@ class ControlsCog(commands.Cog):
         self.bot.remove_dynamic_items(*self.ITEMS)
 
 
-def service(bot: discord.Client) -> TableService:
-    return bot.service  # type: ignore[attr-defined]
+def service(bot: discord.Client | FivesBot) -> TableService:
+    return bot.service  # type: ignore[union-attr]  # an interaction's client is the bot
 
 
 def fives(interaction: discord.Interaction) -> FivesBot:
@@ -89,7 +89,7 @@ def user_locale(interaction: discord.Interaction) -> str:
     return locale_of(interaction.locale)
 
 
-async def public_locale(bot: discord.Client, guild_id: int | None) -> str:
+async def public_locale(bot: discord.Client | FivesBot, guild_id: int | None) -> str:
     """Public messages follow the server's setting, else the server's preferred language."""
     if guild_id is None:
         return DEFAULT_LOCALE
@@ -134,6 +134,11 @@ def permission_names(permissions: Sequence[str], locale: str) -> str:
 def relative_time(timestamp: float) -> str:
     """A Discord timestamp shown in each reader's own time ("in 3 hours")."""
     return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), "R")
+
+
+def fit(value: str, limit: int) -> str:
+    """The text cut to Discord's `limit`, with an ellipsis when it was longer."""
+    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:

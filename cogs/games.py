@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import FivesBot
 from bot.i18n import tr
 from bot.tables import GameSummary, Notification, TableInfo
+from cogs.host import FivesBot
 from presenters.common import table_title
 
 from .common import (

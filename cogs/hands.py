@@ -1,9 +1,9 @@
 """Hands: each player's private view (by DM, or ephemeral through **My hand** and `/hand`), with on their
-turn the controls to play from it (`cogs.move_controls`), and `/move` for the action notation.
+turn the controls to play from it (`cogs.controls.moves`), and `/move` for the action notation.
 
 Every control's custom id carries the game number and the turn token it was made for (`fives:act:12:57:0`),
 so it still works after a restart, and a stale or repeated click is refused by the table service. This cog
-registers them all, the games' own steps too (`cogs.domineren_controls`, `cogs.five_hundred_controls`).
+registers them all, the games' own steps too (`cogs.controls.domineren`, `cogs.controls.five_hundred`).
 """
 
 from __future__ import annotations
@@ -15,97 +15,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import FivesBot
-from bot.i18n import DEFAULT_LOCALE, locale_of, tr
-from bot.tables import HandChanged
+from bot.i18n import DEFAULT_LOCALE, locale_of
+from cogs.host import FivesBot
 from presenters import presenter
-from presenters.common import table_title
-from rendering import render_hand
 
-# The games' own controls register their steps with move_controls as they are imported.
-from . import domineren_controls, five_hundred_controls, move_controls
 from .common import (
-    Colours,
     ControlsCog,
-    fives,
     game_autocomplete,
     game_in_context,
-    names_for,
-    relative_time,
-    service,
     user_locale,
 )
-from .game_buttons import GameButton
-from .pictures import picture
+
+# The games' own controls register their steps with move_controls as they are imported.
+from .controls import domineren as domineren_controls
+from .controls import five_hundred as five_hundred_controls
+from .controls import moves as move_controls
+from .controls.hands import MyHandButton, show_hand
+from .controls.turns import ActionSelect, TypeButton, WordButton, play
 from .translator import text
-from .turn_controls import ActionSelect, TypeButton, WordButton, play
-from .web_table import open_table_button
 
 log = logging.getLogger(__name__)
-
-
-# -- the hand message ------------------------------------------------------------------------------------
-def hand_message(
-    note: HandChanged, locale: str, *, url: str | None = None, page: int = 0, web_url: str | None = None
-) -> tuple[discord.Embed, discord.File | None, discord.ui.View]:
-    """A player's hand: the image (text where there is none), whose turn it is, and on their turn the
-    controls. `url` adds a button back to the table (for DMs), `web_url` one to its web page."""
-    view = note.view
-    table = note.table
-    names = names_for(table, locale)
-    words = presenter(table.game_id)
-    playing = note.your_turn and bool(view.legal)
-    embed = discord.Embed(
-        title=tr("hand.title", locale, table=table_title(table, locale)),
-        colour=Colours.TURN if playing else Colours.HAND,
-    )
-    if playing:
-        lines = words.prompt(view, names, locale)
-        if note.deadline is not None:
-            when = relative_time(note.deadline)
-            lines.append(words.deadline_line(view, when, locale, private=True))
-        embed.description = "\n".join(line for line in lines if line)
-    elif view.over:
-        embed.description = tr("hand.over", locale)
-    elif view.current_seat is not None:
-        embed.description = tr("hand.waiting", locale, player=names[view.current_seat])
-    status = words.status_lines(view, names, locale)  # Five Hundred: the high bid, the contract
-    if status:
-        embed.description = "\n".join(x for x in (embed.description, *status) if x)
-    hand = view.hand or ()
-    file = picture(render_hand, view, names_for(table, locale, escape=False), locale, "hand.png")
-    if file is not None:
-        embed.set_image(url="attachment://hand.png")
-    else:
-        embed.add_field(name=tr("hand.tiles", locale), value=words.hand_text(hand, locale) or "—", inline=False)
-    if playing:
-        controls = move_controls.move_controls(note, locale, page, url=url, web_url=web_url)
-    else:
-        controls = discord.ui.View(timeout=None)
-        if url is not None:
-            controls.add_item(discord.ui.Button(label=tr("hand.go_to_table", locale), url=url))
-        if web_url is not None:
-            controls.add_item(open_table_button(web_url, locale))
-    return embed, file, controls
-
-
-async def show_hand(interaction: discord.Interaction, game_no: int) -> None:
-    """The player's hand, ephemeral, with controls on their turn (for closed DMs and for convenience)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    fives(interaction).announcer.player_at_hand(interaction.user.id)
-    note = await service(interaction.client).private_view(game_no, interaction.user.id)
-    embed, file, view = hand_message(note, user_locale(interaction))
-    await interaction.edit_original_response(embed=embed, attachments=[file] if file else [], view=view)
-
-
-class MyHandButton(GameButton):
-    """**My hand** on the board: the player's hand, ephemeral, with their controls on their turn."""
-
-    KIND, LABEL, EMOJI, STYLE = "hand", "controls.my_hand", "🁢", discord.ButtonStyle.primary
-
-    async def pressed(self, interaction: discord.Interaction) -> None:
-        await self.table(interaction)  # of this server
-        await show_hand(interaction, self.game_no)
 
 
 # -- the cog ---------------------------------------------------------------------------------------------

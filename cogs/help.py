@@ -11,9 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import FivesBot
 from bot.i18n import has, tr
 from bot.version import bot_version
+from cogs.host import FivesBot
 
 from .common import Colours, user_locale
 from .translator import text

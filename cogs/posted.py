@@ -19,7 +19,7 @@ import discord
 from bot.i18n import LOCALES, tr
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

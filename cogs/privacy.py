@@ -22,8 +22,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import FivesBot
 from bot.i18n import tr
+from cogs.host import FivesBot
 
 from .common import Colours, service, user_locale
 from .translator import text

@@ -17,10 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import FivesBot
 from bot.i18n import tr
-from bot.tables.profiles import GameRecord, Profile
-from bot.tables.ratings import pool_game
+from bot.tables.standings.profiles import GameRecord, Profile
+from bot.tables.standings.ratings import pool_game
+from cogs.host import FivesBot
 from presenters.common import MEDALS
 from rendering.rating_chart import COLOURS, RatingPoint, RatingSeries, SeasonMark, render_rating_chart
 

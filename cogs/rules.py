@@ -14,13 +14,14 @@ from typing import Any, Self
 import discord
 from discord import app_commands
 
-from bot.client import FivesBot
 from bot.engine import OptionSpec, game_info
 from bot.i18n import has, tr
+from cogs.host import FivesBot
 from presenters.common import game_name, option_default, option_name, option_values
 
-from .common import Colours, ControlsCog, public_locale, reports_errors, user_locale
-from .lobby import GAME_CHOICES, player_range
+from .common import Colours, ControlsCog, fit, public_locale, reports_errors, user_locale
+from .controls.lobby import player_range
+from .lobby import GAME_CHOICES
 from .translator import text
 
 # Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
@@ -36,10 +37,6 @@ OPTIONS_PAGE_LIMIT = 5000  # an options page stops here, well inside the 6,000 o
 class RulesPage:
     kind: str  # summary, options, more, notation
     embed: discord.Embed
-
-
-def fit(value: str, limit: int) -> str:
-    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 def option_field(spec: OptionSpec, players: tuple[int, ...], locale: str) -> tuple[str, str]:

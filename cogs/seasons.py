@@ -8,7 +8,7 @@ or its `ends` date: a sweep every few seconds, once across processes) its boards
 champions, the first of each board, are announced in the channel the server chose with `/season channel`,
 else where the season was started.
 
-A schedule (weekly, monthly or quarterly, in UTC calendar periods: see `bot.tables.season_schedule`) starts
+A schedule (weekly, monthly or quarterly, in UTC calendar periods: see `bot.tables.standings.season_schedule`) starts
 the seasons itself: the first at once if none is running, then the next as soon as one ends; the end's
 announcement says which began. `off` stops the chain (the running season runs on to its date).
 
@@ -31,8 +31,8 @@ from discord.ext import commands, tasks
 
 from bot.engine.errors import brief
 from bot.i18n import tr, trn
-from bot.tables.season_schedule import DEFAULT_PATTERNS, EVERY, BadSchedulePattern, Schedule
-from bot.tables.seasons import Champion, NextSeason, Season, SeasonEnded
+from bot.tables.standings.season_schedule import DEFAULT_PATTERNS, EVERY, BadSchedulePattern, Schedule
+from bot.tables.standings.seasons import Champion, NextSeason, Season, SeasonEnded
 from presenters.common import game_name
 
 from .common import Colours, Refusal, public_locale, relative_time, reply, service, user_locale
@@ -41,7 +41,7 @@ from .posted import find_own, footers, marked, markers
 from .translator import text
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -17,18 +17,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import LEVELS
-from bot.client import FivesBot
 from bot.engine import BadOptions, OptionSpec, game_info
 from bot.engine.errors import brief
 from bot.i18n import LOCALES, locale_of, tr, trn
 from bot.tables import BadOption, BadSetting, ServerSettings
 from bot.tables.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from cogs.host import FivesBot
 from presenters import common as words
 from presenters.common import option_default, option_values
 
-from .common import Colours, Refusal, reply, service, user_locale
-from .lobby import GAME_CHOICES, shown_options, suggested_values
-from .rules import fit
+from .common import Colours, Refusal, fit, reply, service, user_locale
+from .controls.lobby import shown_options, suggested_values
+from .lobby import GAME_CHOICES
 from .translator import text
 
 SWITCH_CHOICES = [app_commands.Choice(name=text(f"info.choice.{v}"), value=v) for v in ("on", "off")]

@@ -17,17 +17,18 @@ from typing import Any, Self
 import discord
 from discord import app_commands
 
-from bot.client import FivesBot
 from bot.engine import game_info
 from bot.i18n import tr, trn
 from bot.tables import GameHistory, NotAPlayer, TableService, WrongPlayerCount
-from bot.tables.ratings import ranked_by_final_score, rated_per_player_count
-from bot.tables.seasons import Season
+from bot.tables.standings.ratings import ranked_by_final_score, rated_per_player_count
+from bot.tables.standings.seasons import Season
+from cogs.host import FivesBot
 from presenters import presenter
 from presenters.common import game_name, place_mark, side_name, table_title, winners
 
 from .common import Colours, ControlsCog, Refusal, names_for, public_locale, reports_errors, service, user_locale
-from .lobby import GAME_CHOICES, player_range
+from .controls.lobby import player_range
+from .lobby import GAME_CHOICES
 from .seasons import season_autocomplete, season_empty, season_title
 from .translator import text
 

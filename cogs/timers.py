@@ -8,8 +8,8 @@ import logging
 
 from discord.ext import commands, tasks
 
-from bot.client import FivesBot
-from bot.tables.outbox import HOLD_EVERY
+from bot.tables.telling.outbox import HOLD_EVERY
+from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

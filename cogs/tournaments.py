@@ -27,8 +27,8 @@ from discord.ext import commands, tasks
 from bot.engine import GAMES
 from bot.i18n import LOCALES, tr
 from bot.tables import Notification, Player, TableError, TableInfo
-from bot.tables.tournament_pairing import buchholz, knockout_winner, swiss_points
-from bot.tables.tournaments import MayNotCancel, News, Tournament, TournamentCancelled, TournamentOver
+from bot.tables.community.tournament_pairing import buchholz, knockout_winner, swiss_points
+from bot.tables.community.tournaments import MayNotCancel, News, Tournament, TournamentCancelled, TournamentOver
 from presenters.common import entrant_name, game_name, player_mention, table_title
 from rendering.tournament import (
     Bracket,
@@ -48,7 +48,7 @@ from .posted import find_own
 from .translator import text
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,7 @@ from discord.ext import tasks
 from bot.i18n import tr
 
 from .common import ControlsCog, user_locale
-from .translator import text
-from .watch_controls import (
+from .controls.watching import (
     CLOSED,
     SENT,
     UnwatchButton,
@@ -32,9 +31,10 @@ from .watch_controls import (
     remove_from_thread,
     send_digest,
 )
+from .translator import text
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.client import FivesBot
 from bot.i18n import tr
+from cogs.host import FivesBot
 
 from .common import permission_names, public_locale
 

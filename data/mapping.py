@@ -361,7 +361,7 @@ PLAYED = (
 
 
 def is_season_pool(pool: str) -> bool:
-    """A season's rating pool (`five-up@3`), as `bot.tables.seasons` names them."""
+    """A season's rating pool (`five-up@3`), as `bot.tables.standings.seasons` names them."""
     return "@" in pool
 
 

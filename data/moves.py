@@ -1,9 +1,10 @@
 """Moves told across processes (PostgreSQL's LISTEN/NOTIFY), so that a web page open on one bot process
 sees a move another process made (docs/web.md, "Several processes on PostgreSQL").
 
-The one place of it: `NOTIFY_MOVE` is what an action's write returns in its own statement, so the
-notification is sent when, and only when, the action commits (`data/postgres.py`, `append_action`); and
-`listen_moves` holds one dedicated connection that LISTENs and calls back with each game number. The
+`NOTIFY_MOVE` (in data/sql/dialect.py, beside the queries) is what an action's write returns in its own
+statement, so the notification is sent when, and only when, the action commits (`data/postgres.py`,
+`append_action`); and `listen_moves` holds one dedicated connection that LISTENs and calls back with each
+game number. The
 callback is a plain function of the game number (the web hub's `changed`): nothing of the database
 reaches the caller. On SQLite there is one process, whose in-process wake-ups suffice: nothing is sent
 and the listener does nothing.
@@ -18,14 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .sql.dialect import MOVES_CHANNEL
+
 if TYPE_CHECKING:
     import asyncpg
 
 log = logging.getLogger(__name__)
 
-MOVES_CHANNEL = "fives_moves"
-# An expression over the `games` row an action updates: RETURNING it sends the game number with the commit.
-NOTIFY_MOVE = f"pg_notify('{MOVES_CHANNEL}', game_no::text)"
 RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)  # reconnecting after the listening connection is lost
 
 OnMove = Callable[[int], None]

@@ -32,7 +32,6 @@ import asyncpg
 from . import mapping as m
 from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
 from .migrations import migrations
-from .moves import NOTIFY_MOVE
 from .rows import (
     ActionWrite,
     OutboxEntry,
@@ -40,7 +39,7 @@ from .rows import (
     SettingsRow,
 )
 from .sql.community import Spectators, Tournaments, Undo
-from .sql.dialect import PostgresSql, Sql
+from .sql.dialect import NOTIFY_MOVE, PostgresSql, Sql
 from .sql.games import Games
 from .sql.hints import Hints
 from .sql.lobbies import Lobbies, Rematches, Settings

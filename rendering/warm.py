@@ -5,7 +5,7 @@ drawn as fast as any other (benchmarks/render.py prints the figure in a fresh pr
 
 `warm_up()` draws, once and thrown away, a board, a hand and a score sheet of each family (fives on
 double-six and double-nine, Five Hundred, Domineren) in each language, from seeded games of the computer
-players. The bot runs it in a thread at start (`bot.client`), before it connects.
+players. The bot runs it in a thread at start (`app.client`), before it connects.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
-import bot.__main__ as demo_main
+import app.cli as demo_main
 from bot.engine import GAMES
 from rendering import names as names_module
 from rendering import text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.tables.replays import GameReplay, ReplayFrame
+from bot.tables.play.replays import GameReplay, ReplayFrame
 
 
 def plain(value: Any) -> Any:

@@ -80,5 +80,5 @@ def choose_action(view: Any, rng: random.Random, level: str = DEFAULT_LEVEL) -> 
 
 
 def think(view: Any, seed: int, level: str) -> str:
-    """`choose_action` with a generator seeded by `seed`: what a worker process runs (bot.tables.thinking)."""
+    """`choose_action` with a generator seeded by `seed`: what a worker process runs (bot.tables.play.thinking)."""
     return choose_action(view, random.Random(seed), level)

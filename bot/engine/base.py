@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from .errors import GameOver, IllegalAction, NotYourTurn
 from .options import OptionSpec
-
-if TYPE_CHECKING:
-    from .view import View
+from .results import HandResult
+from .view import View
 
 
 class Word(str):
@@ -50,26 +49,6 @@ class Event(NamedTuple):
     kind: str
     seat: int | None = None
     data: Any = None
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """One finished hand: why it ended, what each side scored at its end, and public details
-    (remaining hands are shown at the end of a hand, so they are public from then on)."""
-
-    reason: str
-    points: tuple[int, ...]
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def scored(self) -> tuple[int, ...]:
-        """What each side scored in the hand, all told: its end's points and, in the games that score in
-        play, what it made in play (`detail["play"]`). The one "+N" of a hand, on the score sheet and in
-        the hand's message alike (the end's points alone read "+0 (total 6)" beside a sheet's "+6")."""
-        play = self.detail.get("play")
-        if not play:
-            return self.points
-        return tuple(p + q for p, q in zip(self.points, play, strict=False))
 
 
 @dataclass(frozen=True, slots=True)

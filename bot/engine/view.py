@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .base import HandResult
+from .results import HandResult
 
 Tile = tuple[int, int]  # a domino, higher half first
 Card = str  # a card in record notation: `10H`, `JK`

@@ -54,7 +54,9 @@ from .models import (
     SideResult,
     TableInfo,
 )
-from .notifications import (
+from .play.undos import CannotUndo, NotYoursToAnswer, NoUndoRequest, UndoNotAllowed, UndoOff, UndoPending
+from .service import TableService
+from .telling.notifications import (
     BoardChanged,
     GameAbandoned,
     GameEnded,
@@ -74,8 +76,6 @@ from .notifications import (
     UndoRequested,
     WatcherDMsClosed,
 )
-from .service import TableService
-from .undos import CannotUndo, NotYoursToAnswer, NoUndoRequest, UndoNotAllowed, UndoOff, UndoPending
 
 __all__ = [
     "AlreadyJoined",

@@ -1,6 +1,6 @@
 """The table service: lobbies, games, turns, computer players, timers, results and ratings.
 
-Every call that changes something returns notifications (`bot.tables.notifications`) in the order things
+Every call that changes something returns notifications (`bot.tables.telling.notifications`) in the order things
 happened; refusals raise a `TableError` and change nothing. The action log is the game: an action is
 applied to the in-memory state (all-or-nothing in the engine), appended to the log in one transaction,
 and only then announced; if the write fails the game is rebuilt from the store, so memory never runs
@@ -26,7 +26,10 @@ from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
 from data import GameRow, HandMessage, OutboxEntry, StoredGame, StoreError, StoreInterface
 
-from .analyses import Analyses, PlayerAnalysis
+from .community.privacy import Privacy
+from .community.rematches import Rematches
+from .community.tournaments import Tournaments
+from .community.watchers import Snapshot, Watchers
 from .errors import (
     GameNotFound,
     GameNotOver,
@@ -43,9 +46,9 @@ from .errors import (
     TableOver,
     WrongPlayerCount,
 )
-from .hints import HintGiven, Hints
-from .invitations import Invitations
-from .lobbies import Lobbies
+from .lobby.invitations import Invitations
+from .lobby.lobbies import Lobbies
+from .lobby.settings import UNSET, SettingsBook
 from .models import (
     GameHistory,
     GameSummary,
@@ -57,7 +60,28 @@ from .models import (
     ServerSettings,
     TableInfo,
 )
-from .notifications import (
+from .play.analyses import Analyses, PlayerAnalysis
+from .play.hints import HintGiven, Hints
+from .play.replays import GameReplay, Replays
+from .play.retelling import retell
+from .play.seeds import game_seed
+from .play.table import Table, replay, seat_row
+from .play.thinking import Thinking
+from .play.timers import Timers, at_once
+from .play.turns import Batch, Turns
+from .play.undos import UndoNotAllowed, Undos
+from .seating import draw_seats, draws_for_seats, seating_json
+from .standings.profiles import Profile, profile
+from .standings.ratings import (
+    pool_game,
+    ranked_by_final_score,
+    rated_per_player_count,
+    rating_pool,
+    shared_places,
+    side_results,
+)
+from .standings.seasons import Seasons, is_season_pool, season_pool
+from .telling.notifications import (
     GameAbandoned,
     HandChanged,
     LobbyChanged,
@@ -68,32 +92,8 @@ from .notifications import (
     TableNotification,
     TableOpened,
 )
-from .outbox import TELL_LEASE, Key, key_of, retry_delay
-from .outbox import entry as outbox_entry
-from .privacy import Privacy
-from .profiles import Profile, profile
-from .ratings import (
-    pool_game,
-    ranked_by_final_score,
-    rated_per_player_count,
-    rating_pool,
-    shared_places,
-    side_results,
-)
-from .rematches import Rematches
-from .replays import GameReplay, Replays
-from .retelling import retell
-from .seasons import Seasons, is_season_pool, season_pool
-from .seating import draw_seats, draws_for_seats, seating_json
-from .seeds import game_seed
-from .settings import UNSET, SettingsBook
-from .table import Table, replay, seat_row
-from .thinking import Thinking
-from .timers import Timers, at_once
-from .tournaments import Tournaments
-from .turns import Batch, Turns
-from .undos import UndoNotAllowed, Undos
-from .watchers import Snapshot, Watchers
+from .telling.outbox import TELL_LEASE, Key, key_of, retry_delay
+from .telling.outbox import entry as outbox_entry
 
 log = logging.getLogger(__name__)
 

@@ -47,12 +47,12 @@ from bot.tables import (
     WatcherDMsClosed,
 )
 from bot.tables.models import SAVED_WITHOUT_LEVEL
-from bot.tables.outbox import key_of
+from bot.tables.telling.outbox import key_of
 from presenters import presenter
 
 from ..common import names_for, public_locale
-from ..lobby import lobby_embed, lobby_view
-from ..watch_controls import add_to_thread
+from ..controls.lobby import lobby_embed, lobby_view
+from ..controls.watching import add_to_thread
 from .boards import Boards
 from .hand_dms import HandDMs
 from .invites import Invites
@@ -62,7 +62,7 @@ from .questions import Questions
 from .rematch_questions import RematchQuestions
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

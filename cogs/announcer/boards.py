@@ -23,16 +23,16 @@ from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo,
 from presenters import presenter
 from presenters.common import opening_lines, player_mention, rating_lines, score_lines, table_title, winners
 
-from ..board_controls import board_controls
 from ..common import Colours, jump_url, names_for, public_locale, relative_time
-from ..pictures import picture
-from ..rematches import final_board_controls
-from ..web_table import replay_link_button
+from ..controls.board import board_controls
+from ..controls.pictures import picture
+from ..controls.rematches import final_board_controls
+from ..controls.web_table import replay_link_button
 from .places import GONE, Places
 from .post import MAX_LINES, Post
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

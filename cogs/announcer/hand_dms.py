@@ -17,14 +17,14 @@ from bot.tables import HandChanged, HandMessage, ServerLeft, TableInfo, TurnRemi
 from presenters.common import table_title
 
 from ..common import Colours, dm_locale, names_for, public_locale, relative_time, user_locale
-from ..hands import hand_message
-from ..web_table import table_link
+from ..controls.hands import hand_message
+from ..controls.web_table import table_link
 from .boards import Boards
 from .places import Places
 from .post import Post
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from ..common import jump_url, public_locale
 from .places import Places
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

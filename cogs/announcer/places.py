@@ -21,7 +21,7 @@ from presenters.common import table_title
 from ..common import Colours, names_for, permission_names, public_locale, user_locale
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

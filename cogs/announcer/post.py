@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine import View
 from bot.tables import HandEnded, HandMessage, TableInfo, TableOpened
-from bot.tables.outbox import Key
+from bot.tables.telling.outbox import Key
 
 MAX_LINES = 3900  # characters of play lines in one embed (Discord allows 4096)
 

@@ -19,13 +19,13 @@ from bot.i18n import tr
 from bot.tables import UndoRequested, WatcherDMsClosed
 
 from ..common import public_locale
-from ..undo import question_embed, question_text, question_view
-from ..watch_controls import add_to_thread
+from ..controls.undo import question_embed, question_text, question_view
+from ..controls.watching import add_to_thread
 from .places import GONE, Places
 from .post import Post
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -20,13 +20,13 @@ import discord
 from bot.tables import LobbyInfo, Rematch, StoreFailed, TableError
 
 from ..common import public_locale
-from ..lobby import lobby_embed, lobby_view
-from ..rematches import question_embed, question_text, question_view
+from ..controls.lobby import lobby_embed, lobby_view
+from ..controls.rematches import question_embed, question_text, question_view
 from .places import Places
 from .post import Post
 
 if TYPE_CHECKING:
-    from bot.client import FivesBot
+    from cogs.host import FivesBot
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,10 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from ..moves import NOTIFY_MOVE
-
+MOVES_CHANNEL = "fives_moves"  # PostgreSQL's channel of moves told across processes (data/moves.py)
+# An expression over the `games` row an action updates: RETURNING it sends the game number with the commit.
+# Here, beside the queries that return it, so that the store does not import the listener (data/moves.py).
+NOTIFY_MOVE = f"pg_notify('{MOVES_CHANNEL}', game_no::text)"
 _MARK = re.compile(r"\?")
 
 

@@ -59,7 +59,7 @@ class Standings(SqlStore):
     ) -> list[RatingRow]:
         """Rated humans of a server and rating pool, best first (the computer pseudo-player is left out).
         A pool is the game id, or a game id with a player count (`five-hundred:4p`) where each count is a
-        game of its own (see `bot.tables.ratings`). With `by_final_score`, ranked by the average final
+        game of its own (see `bot.tables.standings.ratings`). With `by_final_score`, ranked by the average final
         score (carried in `final_score`), then by rating."""
         rows = await self._read().fetch(
             _ranking(by_final_score, pool) + " LIMIT ? OFFSET ?", guild_id, pool, COMPUTER_ID, limit, offset

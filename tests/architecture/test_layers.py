@@ -1,4 +1,4 @@
-"""Every layer imports only what its place in the house allows (docs: /ARCHITECTURE.md), read from the source
+"""Every layer imports only what its place in the house allows (docs/architecture.md), read from the source
 so that a failure names the file and the line:
 
 | layer          | may not import                                                        |
@@ -10,10 +10,15 @@ so that a failure names the file and the line:
 | `rendering`    | discord, SQL drivers, data, presenters, cogs, the table service       |
 | `presenters`   | discord, SQL drivers, data, Pillow, rendering, cogs                   |
 | `cogs`         | SQL drivers, Pillow                                                   |
+| `app`          | SQL drivers, Pillow (and nothing imports it)                          |
 
-SQL drivers are imported in `data/` only and Pillow in `rendering/` only. And the modules of `cogs/` form
-no cycle: counted are their imports (those inside functions too: a cycle broken by a late import is still a
-cycle) and their lookups of a cog by name (`get_cog("Table")` depends on the module of `class Table`)."""
+SQL drivers are imported in `data/` only and Pillow in `rendering/` only. And the whole house, every module
+of `app`, `bot`, `cogs`, `data`, `presenters`, `rendering` and `web`, forms no import circle and has no
+arrow running back up the floors of `FLOORS` (docs/architecture.md draws them). Counted are all imports:
+those inside functions (a circle broken by a late import is still a circle) and those under
+`if TYPE_CHECKING:` (a circle of type hints is still two modules that cannot be read one without the
+other). Among the cogs, their lookups of a cog by name count too (`get_cog("Table")` depends on the module
+of `class Table`)."""
 
 from __future__ import annotations
 
@@ -37,9 +42,9 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "presenters": ("discord", *SQL, "data", *PILLOW, "rendering", "cogs"),
     "cogs": (*SQL, *PILLOW),
     "web": ("discord", *SQL, *PILLOW, "data", "cogs"),  # the web shell: table service and views only
-    "bot/client.py": (*SQL, *PILLOW),
-    "bot/__main__.py": (*SQL, *PILLOW),
-    "bot/settings.py": ("discord", *SQL, *PILLOW),
+    "app": (*SQL, *PILLOW),
+    "bot/__main__.py": ("app", "discord", *SQL, *PILLOW),  # runs the app by name (runpy), imports none
+    "app/settings.py": ("discord", *SQL, *PILLOW),
     "bot/i18n": ("discord", *SQL, *PILLOW, "data", "rendering", "cogs"),
 }
 # layer folder -> the only modules it may import besides the standard library
@@ -135,7 +140,7 @@ def test_the_pure_layers_import_only_the_standard_library_and_what_is_below_them
 def test_sql_drivers_are_imported_in_data_only_and_pillow_in_rendering_only() -> None:
     bad = [
         f"{path.relative_to(ROOT)}:{line} imports {name}"
-        for top in ("bot", "cogs", "data", "rendering", "presenters")
+        for top in ("app", "bot", "cogs", "data", "rendering", "presenters", "web")
         for path in sources(top)
         for line, name in imports(path)
         if (_within(name, SQL) and top != "data") or (_within(name, PILLOW) and top != "rendering")
@@ -245,3 +250,106 @@ def test_the_cogs_compare_no_game_family_by_name() -> None:
         and any(isinstance(c, ast.Constant) and c.value in families for c in [node.left, *node.comparators])
     ]
     assert bad == []
+
+
+# -- the whole house: no import circle, no arrow up (docs/architecture.md) -------------------------------------
+HOUSE = ("app", "bot", "cogs", "data", "presenters", "rendering", "web")
+# The floors, from the ground up: each holds parts (a package, or a module where it says so); a module may
+# import its own part and the parts of the floors below its own, nothing beside it and nothing above. A
+# module belongs to the part with the longest name that is its own or a package of it.
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("bot", "bot.engine", "bot.i18n", "bot.logs", "bot.metrics", "bot.version"),  # bot/__main__: runpy only
+    ("bot.ai", "data"),
+    # the table service's wings, from its vocabulary up to the facade
+    ("bot.tables.errors", "bot.tables.models"),
+    ("bot.tables.seating",),
+    ("bot.tables.telling",),
+    ("bot.tables.standings",),
+    ("bot.tables.lobby",),
+    ("bot.tables.play",),
+    ("bot.tables.community",),
+    ("bot.tables",),  # its __init__ and the facade, `service`
+    ("presenters", "rendering"),
+    ("web",),
+    # the cogs: what they share, what a posted message carries, the announcer, the feature cogs
+    ("cogs.host", "cogs.translator"),
+    ("cogs.common",),
+    ("cogs.errors", "cogs.posted"),
+    ("cogs.controls",),
+    ("cogs.announcer",),
+    ("cogs",),
+    ("app",),
+)
+FLOOR = {part: n for n, parts in enumerate(FLOORS) for part in parts}
+
+
+def every_import(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, module of this house) of each import the file makes, at run time or for type hints: `from a
+    import b` names the module a.b where there is one, else a."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if _is_module(alias.name):
+                    yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            if node.level:
+                base = package.split(".")
+                stem = ".".join([*base[: len(base) - node.level + 1], *([node.module] if node.module else [])])
+            else:
+                stem = node.module or ""
+            for alias in node.names:
+                if _is_module(f"{stem}.{alias.name}"):
+                    yield node.lineno, f"{stem}.{alias.name}"
+                elif _is_module(stem):
+                    yield node.lineno, stem
+
+
+def house() -> dict[str, list[tuple[int, str]]]:
+    """module -> (line, module) of each of its imports within the house, itself left out."""
+    return {
+        module_name(path): sorted({(line, name) for line, name in every_import(path) if name != module_name(path)})
+        for top in HOUSE
+        for path in sources(top)
+    }
+
+
+def part_of(module: str) -> str:
+    parts = [p for p in FLOOR if module == p or module.startswith(p + ".")]
+    assert parts, f"{module} stands on no floor: give its package a place in FLOORS"
+    return max(parts, key=len)
+
+
+def arrows_up(graph: dict[str, list[tuple[int, str]]]) -> list[str]:
+    """Each import of a part on its own floor or above, but not of its own part."""
+    return [
+        f"{module}:{line} imports {name} ({part_of(name)} is not below {part_of(module)})"
+        for module, found in sorted(graph.items())
+        for line, name in found
+        if part_of(name) != part_of(module) and FLOOR[part_of(name)] >= FLOOR[part_of(module)]
+    ]
+
+
+def test_the_whole_house_has_no_import_circle() -> None:
+    found = cycles({module: {name for _, name in names} for module, names in house().items()})
+    assert found == [], f"{len(found)} import circles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_no_import_in_the_whole_house_runs_back_up() -> None:
+    bad = arrows_up(house())
+    assert bad == [], f"{len(bad)} arrows up:\n" + "\n".join(bad)
+
+
+def test_an_arrow_up_and_a_circle_of_type_hints_are_found() -> None:
+    """The checker itself: the cogs' old way of typing their bot (a hint naming the bot class on top) is an
+    arrow up, and two modules naming each other's types only under TYPE_CHECKING are a circle."""
+    assert arrows_up({"cogs.common": [(20, "app.client")]}) == [
+        "cogs.common:20 imports app.client (app is not below cogs.common)"
+    ]
+    assert arrows_up({"cogs.announcer.boards": [(26, "cogs.lobby")]}) != []  # the announcer, a feature cog
+    assert arrows_up({"cogs.lobby": [(16, "cogs.controls.lobby")]}) == []
+    hinted = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .state import S\n")
+    assert [n for n in ast.walk(hinted) if isinstance(n, ast.ImportFrom) and n.module == "state"]
+    assert cycles({"a.state": {"a.view"}, "a.view": {"a.state"}}) == [["a.state", "a.view"]]
+    assert all(part_of(module) for module in house())  # every module of the house stands on a floor

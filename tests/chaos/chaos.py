@@ -20,8 +20,8 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 import rendering
-from bot.client import FivesBot
-from bot.tables.table import replay
+from app.client import FivesBot
+from bot.tables.play.table import replay
 from cogs.announcer.boards import Boards
 
 from .community import Community

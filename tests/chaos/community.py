@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import UNDO
-from bot.tables.rematches import Rematches
-from bot.tables.table import replay
-from bot.tables.watchers import DIGEST_SECONDS
+from bot.tables.community.rematches import Rematches
+from bot.tables.community.watchers import DIGEST_SECONDS
+from bot.tables.play.table import replay
 from presenters.five_hundred import card
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 import simcord
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .chaos import Chaos
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
+from app.cli import main
 
 
 @pytest.mark.parametrize("lang, took", [("en", " takes the trick."), ("ja", "がトリックを取りました。")])

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import ENTRY_POINT, FivesBot
-from bot.settings import Settings
+from app.client import ENTRY_POINT, FivesBot
+from app.settings import Settings
 
 LAUNCH = {"id": "900", "application_id": "1", "version": "7", "type": ENTRY_POINT, "name": "launch",
           "description": "", "handler": 2, "integration_types": [0, 1], "contexts": [0, 1, 2]}  # fmt: skip

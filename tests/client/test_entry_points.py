@@ -86,7 +86,7 @@ def test_a_start_that_never_reaches_discord_leaves_no_lock_file(tmp_path: Path) 
     env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="x")
     code = (
         "import sys, discord.http; discord.http.Route.BASE = 'http://127.0.0.1:1/api/v10'; "
-        "from bot.__main__ import main; sys.exit(main())"
+        "from app.cli import main; sys.exit(main())"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60

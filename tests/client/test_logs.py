@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
+from app.settings import Settings, SettingsError
 from bot.logs import ContextFilter, JsonFormatter, TextFormatter, game_context, guild_var, interaction_var, version
-from bot.settings import Settings, SettingsError
 
 
 def _record(message: str, exc: bool = False) -> logging.LogRecord:

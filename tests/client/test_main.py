@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
+from app.cli import main
 from bot.engine import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +63,7 @@ def test_with_a_token_and_no_way_to_discord_it_says_so_in_one_line(tmp_path: Pat
     env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="x", FIVES_DATABASE=str(tmp_path / "fives.sqlite3"))
     code = (
         "import sys, discord.http; discord.http.Route.BASE = 'http://127.0.0.1:1/api/v10'; "
-        "from bot.__main__ import main; sys.exit(main())"
+        "from app.cli import main; sys.exit(main())"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
@@ -72,7 +72,7 @@ def test_with_a_token_and_no_way_to_discord_it_says_so_in_one_line(tmp_path: Pat
     assert "Traceback" not in done.stderr
     assert "PyNaCl" not in done.stderr and "davey" not in done.stderr, "voice warnings of a bot without voice"
     first, *rest = done.stderr.splitlines()
-    assert "bot.__main__: fives 0.1.0 starting" in first  # the log's first line gives the version
+    assert "app.cli: fives 0.1.0 starting" in first  # the log's first line gives the version
     [line] = [line for line in rest if "discord.client" not in line]  # but its INFO log
     assert line.startswith("cannot reach Discord: Cannot connect to host 127.0.0.1:1") and "run python -m bot" in line
 
@@ -132,7 +132,7 @@ def test_the_token_never_appears_in_what_the_bot_prints_or_logs(tmp_path: Path) 
     )
     code = (
         "import sys, discord.http; discord.http.Route.BASE = 'http://127.0.0.1:1/api/v10'; "
-        "from bot.__main__ import main; sys.exit(main())"
+        "from app.cli import main; sys.exit(main())"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
@@ -157,8 +157,8 @@ def test_the_demo_plays_at_the_level_asked(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_the_command_line_s_shards_win_over_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.__main__ import parse_args, with_shards
-    from bot.settings import Settings
+    from app.cli import parse_args, with_shards
+    from app.settings import Settings
 
     args = parse_args(["--shards", "0-3", "--shard-count", "8"])
     assert (args.shards, args.shard_count) == ((0, 1, 2, 3), 8)

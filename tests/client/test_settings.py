@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import FivesBot, create_bot
-from bot.settings import Settings, SettingsError
+from app.client import FivesBot, create_bot
+from app.settings import Settings, SettingsError
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_setting_read_is_documented_in_env_example() -> None:
     documented = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(encoding="utf-8"), re.M))
-    readers = (ROOT / "bot" / "settings.py", ROOT / "web" / "runner.py")  # the bot's, and the web table's
+    readers = (ROOT / "app" / "settings.py", ROOT / "web" / "runner.py")  # the bot's, and the web table's
     read = {name for f in readers for name in re.findall(r'environ\.get\("([A-Z_]+)"', f.read_text(encoding="utf-8"))}
     assert (
         read

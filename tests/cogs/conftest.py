@@ -15,11 +15,11 @@ import discord
 import pytest
 import simcord
 
+from app.client import FivesBot, create_bot
+from app.settings import Settings
 from bot.ai import think
-from bot.client import FivesBot, create_bot
 from bot.engine import new_game
-from bot.settings import Settings
-from bot.tables.seeds import game_seed, move_seed
+from bot.tables.play.seeds import game_seed, move_seed
 
 SEED = 11
 

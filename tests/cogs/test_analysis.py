@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .conftest import World, move, open_table, playable, refusals, thread, whose_turn
 from .test_language import speaks_japanese

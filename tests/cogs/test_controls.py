@@ -15,7 +15,7 @@ import rendering
 from bot.engine import new_game
 from bot.engine.fives import FivesView, LegalMove
 from bot.tables import HandChanged, Seat, TableInfo
-from cogs.move_controls import move_controls
+from cogs.controls.moves import move_controls
 
 from .conftest import World, board, dms, open_table, playable, whose_turn
 

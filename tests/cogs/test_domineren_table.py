@@ -21,8 +21,8 @@ import discord
 import pytest
 import simcord
 
+from app.client import FivesBot
 from bot.ai import choose_action
-from bot.client import FivesBot
 from bot.engine.records import load
 from bot.engine.tiles import HI, LO
 from bot.i18n import tr

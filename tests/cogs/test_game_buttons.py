@@ -10,7 +10,7 @@ from collections.abc import Callable
 import discord
 import simcord
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .conftest import World, custom_ids, open_table, refusals, thread, whose_turn
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from bot.ai.hints import Hint
 from bot.engine import new_game
 from bot.tables import TableInfo
-from bot.tables.hints import HintGiven
-from cogs.hints import hint_text
+from bot.tables.play.hints import HintGiven
+from cogs.controls.hints import hint_text
 
 from .conftest import (
     World,

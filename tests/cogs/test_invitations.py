@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .conftest import World, custom_ids, refusals, text_of
 

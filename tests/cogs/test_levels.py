@@ -12,9 +12,9 @@ import discord
 import pytest
 import simcord
 
+from app.settings import Settings
 from bot.ai import BUDGETS
 from bot.ai.search import Budget
-from bot.settings import Settings
 
 from .conftest import World, add_computer, board, button, components, refusals, thread
 from .test_language import speaks_japanese

@@ -13,9 +13,9 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import lifecycle
+from app import lifecycle
+from app.settings import Settings
 from bot.logs import ContextFilter, JsonFormatter
-from bot.settings import Settings
 from web.hub import Hub
 from web.server import make_app
 from web.sessions import Signer
@@ -191,7 +191,7 @@ def test_every_game_buttons_custom_id_names_its_game_in_the_log_context() -> Non
     import pkgutil
 
     import cogs
-    from cogs.game_buttons import GameButton
+    from cogs.controls.game_buttons import GameButton
 
     for module in pkgutil.walk_packages(cogs.__path__, "cogs."):
         importlib.import_module(module.name)

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 import cogs.announcer.announcer
-from bot.client import FivesBot
+from app.client import FivesBot
 from cogs.announcer.boards import Boards
 
 from .conftest import World, board, custom_ids, dms, moves_shown, open_table, playable, thread

@@ -21,8 +21,8 @@ import pytest
 import simcord
 
 import rendering
-from bot.client import FivesBot
-from bot.tables.privacy import KEPT_SECONDS
+from app.client import FivesBot
+from bot.tables.community.privacy import KEPT_SECONDS
 from tests.database_dump import every_cell, mentions
 
 from .conftest import World, dms, move, open_table, playable, refusals, text_of

@@ -12,8 +12,8 @@ import discord
 import pytest
 import simcord
 
-from bot.client import FivesBot
-from bot.tables.rematches import REMATCH_SECONDS
+from app.client import FivesBot
+from bot.tables.community.rematches import REMATCH_SECONDS
 
 from .conftest import (
     World,

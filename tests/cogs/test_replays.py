@@ -12,7 +12,7 @@ from collections.abc import Callable
 import discord
 from PIL import Image
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .conftest import World, components, custom_ids, move, open_table, playable, refusals, thread, whose_turn
 

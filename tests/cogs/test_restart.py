@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .conftest import World, board, custom_ids, move, open_table, playable, thread, whose_turn
 

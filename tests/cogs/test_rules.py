@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.client import FivesBot
+from app.client import FivesBot
 from bot.i18n import tr
 
 from .conftest import World, button, components, public_messages

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import simcord
 from discord.ext import tasks
 
-from bot.client import FivesBot
+from app.client import FivesBot
 from bot.tables import GameEnded, Player, TableOpened
 
 from .conftest import World, refusals, text_of

@@ -13,8 +13,8 @@ import pytest
 import simcord
 from discord import app_commands
 
-from bot.client import FivesBot
-from bot.tables.seasons import ANNOUNCE_LEASE
+from app.client import FivesBot
+from bot.tables.standings.seasons import ANNOUNCE_LEASE
 
 from .conftest import World, refusals, text_of
 from .test_standings import PLACE, finish, lines, member

@@ -11,7 +11,7 @@ import pytest
 import simcord
 from discord import app_commands
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .conftest import World, custom_ids, move, open_table, playable, refusals, thread
 from .test_language import speaks_japanese

@@ -8,7 +8,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.settings import Settings
+from app.settings import Settings
 
 from .conftest import World
 

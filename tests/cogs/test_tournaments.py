@@ -12,8 +12,8 @@ import discord
 import pytest
 import simcord
 
-from bot.client import FivesBot
-from bot.tables.tournaments import TELL_LEASE
+from app.client import FivesBot
+from bot.tables.community.tournaments import TELL_LEASE
 from cogs.tournaments import SWEEP_SECONDS
 
 from .conftest import World, move, playable, refusals, text_of, to_act

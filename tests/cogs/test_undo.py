@@ -12,7 +12,7 @@ import discord
 import pytest
 import simcord
 
-from bot.client import FivesBot
+from app.client import FivesBot
 
 from .conftest import (
     World,

@@ -11,8 +11,8 @@ import discord
 import pytest
 import simcord
 
-from bot.client import FivesBot
-from bot.tables.watchers import DIGEST_LEASE, DIGEST_SECONDS
+from app.client import FivesBot
+from bot.tables.community.watchers import DIGEST_LEASE, DIGEST_SECONDS
 from cogs.watching import Spectators
 
 from .conftest import (
@@ -364,7 +364,7 @@ async def test_a_crash_before_the_first_digest_was_sent_sends_it_after_the_resta
     async def crash(*args: Any, **kwargs: Any) -> str:  # the process dies once the watcher is recorded
         raise RuntimeError("the process died here")
 
-    monkeypatch.setattr("cogs.watch_controls.send_digest", crash)
+    monkeypatch.setattr("cogs.controls.watching.send_digest", crash)
     # The process dies in that click: its own digest sweep must not run meanwhile (a slow run reached the
     # sweep's next round during the click, and the sweep sent the digest the click had just failed to send).
     sweep(world).sweep.cancel()

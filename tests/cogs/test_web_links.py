@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 import pytest
 
-from bot.client import FivesBot
+from app.client import FivesBot
 from web.runner import WebSettings
 from web.sessions import Signer
 

@@ -10,7 +10,7 @@ import discord
 from aiohttp.test_utils import TestClient, TestServer
 from simcord.http import router as simcord_router
 
-from cogs.web_table import is_member
+from cogs.controls.web_table import is_member
 from web.hub import Hub
 from web.links import TableLinks
 from web.server import make_app

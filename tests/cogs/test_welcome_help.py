@@ -20,7 +20,7 @@ from simcord.backend import serializers
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from bot.client import FivesBot
+from app.client import FivesBot
 from bot.version import bot_version
 from cogs.welcome import PERMISSIONS, invite_permissions, invite_url
 
@@ -177,7 +177,7 @@ async def test_help_speaks_the_readers_language(world: World) -> None:
 async def test_the_log_says_the_version_and_the_invite_link_at_login(
     world: World, make_bot: Callable[[], FivesBot], caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.INFO, logger="bot.client"):
+    with caplog.at_level(logging.INFO, logger="app.client"):
         await world.env.restart_bot(make_bot())  # a login, as at every start
     bot = world.bot
     assert f"fives {bot_version()} logged in as {bot.user}" in caplog.text

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from bot.tables import TableService
-from bot.tables.table import replay
+from bot.tables.play.table import replay
 from data import open_store
 from data.backup import backup
 

@@ -65,7 +65,7 @@ def test_the_alerts_watch_the_outbox_late_interactions_and_database_errors() -> 
 
 
 def test_the_compose_file_and_the_systemd_unit_probe_the_health_endpoints_and_wait_out_a_graceful_stop() -> None:
-    from bot.lifecycle import STOP_SECONDS
+    from app.lifecycle import STOP_SECONDS
 
     services = yaml.safe_load((DEPLOY / "docker-compose.yml").read_text())["services"]
     bots = {name: s for name, s in services.items() if "build" in s}

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from bot.engine import GAMES, BadOptions, new_game
 from bot.i18n import LOCALES, error_text, has
 from bot.tables.errors import BadOption
-from bot.tables.lobbies import check_option
+from bot.tables.lobby.lobbies import check_option
 from cogs.common import Refusal
 from cogs.settings import find_option, settable, typed_value
 from presenters.common import option_name, option_value

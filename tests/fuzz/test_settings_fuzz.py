@@ -1,4 +1,4 @@
-"""A server's settings as `bot.tables.settings.SettingsBook` keeps them, over a real SQLite store: a default
+"""A server's settings as `bot.tables.lobby.settings.SettingsBook` keeps them, over a real SQLite store: a default
 option given any value, a turn timer of any length, a computer level of any name. A refused value leaves the
 saved settings exactly as they were (in memory and on disk); an accepted one is what the rules allow."""
 
@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from bot.ai import LEVELS
 from bot.engine import GAMES
 from bot.tables.errors import BadOption, BadSetting, UnknownLevel
-from bot.tables.lobbies import check_option
+from bot.tables.lobby.lobbies import check_option
+from bot.tables.lobby.settings import SettingsBook
 from bot.tables.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS
-from bot.tables.settings import SettingsBook
 from data import Store
 
 from .conftest import counted, fuzz

@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.tables import BoardChanged, HandChanged, StaleControl, TableError, TableOver, TurnReminder
-from bot.tables.outbox import TELL_LEASE as OUTBOX_LEASE
-from bot.tables.table import replay
-from bot.tables.turns import CARRY_ON_SECONDS
+from bot.tables.play.table import replay
+from bot.tables.play.turns import CARRY_ON_SECONDS
+from bot.tables.telling.outbox import TELL_LEASE as OUTBOX_LEASE
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
 from tests.tables.conftest import ANN, BOB, CAT, DAN, FakeClock, Harness

@@ -11,7 +11,7 @@ import pytest
 from bot.ai.hints import Hint
 from bot.engine import View
 from bot.tables import GameEnded, HintsOff, HintTimedOut, NotAPlayer, StaleHint, TableOpened
-from bot.tables.thinking import Thinking
+from bot.tables.play.thinking import Thinking
 from tests.tables.conftest import ANN, BOB, CAT, Harness
 
 

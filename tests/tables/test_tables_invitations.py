@@ -6,7 +6,7 @@ told again; and a table started or cancelled, or an invitee who took a seat, lea
 from __future__ import annotations
 
 from bot.tables import LobbyChanged, PlayersInvited
-from bot.tables.outbox import GRACE_SECONDS, RETRY_SECONDS
+from bot.tables.telling.outbox import GRACE_SECONDS, RETRY_SECONDS
 from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 

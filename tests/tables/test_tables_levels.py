@@ -20,7 +20,7 @@ from bot.tables import (
     TableOpened,
     UnknownLevel,
 )
-from bot.tables.thinking import Thinking
+from bot.tables.play.thinking import Thinking
 from data import SeatRow
 from tests.tables.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Harness
 
@@ -51,7 +51,7 @@ def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def _opened(h: Harness, monkeypatch: pytest.MonkeyPatch, bot_level: str = "easy") -> Recording:
     recording = Recording(bot_level)
-    monkeypatch.setattr("bot.tables.turns.Thinking", lambda: recording)
+    monkeypatch.setattr("bot.tables.play.turns.Thinking", lambda: recording)
     await h.open()
     return recording
 

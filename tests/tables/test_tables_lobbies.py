@@ -20,7 +20,7 @@ from bot.tables import (
     TableOpened,
     WrongPlayerCount,
 )
-from bot.tables.lobbies import check_option
+from bot.tables.lobby.lobbies import check_option
 
 
 async def test_seats_follow_join_order_and_leaving_closes_the_gap(harness):

@@ -5,7 +5,7 @@ exactly as it was first told."""
 from __future__ import annotations
 
 from bot.tables import BoardChanged, GameEnded, HandChanged, HandEnded, Retold
-from bot.tables.outbox import key_of
+from bot.tables.telling.outbox import key_of
 
 
 def told_keys(notes: list) -> list:

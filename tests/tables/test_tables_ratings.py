@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine import HandResult, Result
 from bot.tables import GameEnded
-from bot.tables.ratings import rate, side_places
+from bot.tables.standings.ratings import rate, side_places
 from data import COMPUTER_ID, RatingRow
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import GameEnded, GameNotOver, TableOpened
-from bot.tables.rematches import (
+from bot.tables.community.rematches import (
     REMATCH_SECONDS,
     NoPartners,
     NoRematch,

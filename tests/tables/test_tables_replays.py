@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from bot.engine.records import hand_positions, public_positions
-from bot.tables import BoardChanged, GameEnded, GameNotFound, GameNotOver, HandEnded, replays
+from bot.tables import BoardChanged, GameEnded, GameNotFound, GameNotOver, HandEnded
+from bot.tables.play import replays
 from tests.tables.conftest import ANN, BOB, CAT, DAN
 
 

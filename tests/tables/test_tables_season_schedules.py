@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.tables.season_schedule import BadSchedulePattern, check_pattern, season_name, season_period
-from bot.tables.seasons import SeasonRunning
+from bot.tables.standings.season_schedule import BadSchedulePattern, check_pattern, season_name, season_period
+from bot.tables.standings.seasons import SeasonRunning
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
 from tests.tables.conftest import ANN, BOB, FakeClock, Harness

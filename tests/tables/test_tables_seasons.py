@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import GameEnded, TableOpened
-from bot.tables.seasons import (
+from bot.tables.standings.seasons import (
     ANNOUNCE_LEASE,
     BadSeasonName,
     NoSeasonRunning,

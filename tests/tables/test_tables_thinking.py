@@ -14,8 +14,8 @@ import pytest
 from bot.ai import choose_action
 from bot.engine import new_game
 from bot.tables import Player, TableService
-from bot.tables.seeds import move_seed
-from bot.tables.thinking import Thinking
+from bot.tables.play.seeds import move_seed
+from bot.tables.play.thinking import Thinking
 
 ANN, BOB, CAT = Player(11, "Ann"), Player(22, "Bob"), Player(33, "Cat")
 Harness = Any  # tests/tables/conftest.py
@@ -124,7 +124,7 @@ async def test_searching_computers_make_the_same_moves_after_a_restart(new_harne
     from bot.ai.search import Budget
 
     monkeypatch.setitem(BUDGETS["fives"], "normal", Budget(playouts=40, min_samples=4))
-    monkeypatch.setattr("bot.tables.turns.Thinking", lambda: Thinking(0, "normal"))
+    monkeypatch.setattr("bot.tables.play.turns.Thinking", lambda: Thinking(0, "normal"))
     straight = await _record(new_harness("straight.sqlite3"), None)
     restarted = await _record(new_harness("restarted.sqlite3"), 5)
     assert restarted["actions"] == straight["actions"]
@@ -133,7 +133,7 @@ async def test_searching_computers_make_the_same_moves_after_a_restart(new_harne
 
 
 def test_a_search_that_fails_plays_the_easy_move(monkeypatch: pytest.MonkeyPatch, caplog) -> None:
-    import bot.tables.thinking as thinking_module
+    import bot.tables.play.thinking as thinking_module
 
     real = thinking_module.think
 
@@ -176,7 +176,7 @@ async def test_strong_five_hundred_computers_make_the_same_moves_after_a_restart
     from bot.ai.search import Budget
 
     monkeypatch.setitem(BUDGETS["five_hundred"], "strong", Budget(playouts=60, min_samples=4))
-    monkeypatch.setattr("bot.tables.turns.Thinking", lambda: Thinking(0, "strong"))
+    monkeypatch.setattr("bot.tables.play.turns.Thinking", lambda: Thinking(0, "strong"))
     straight = await _record_five_hundred(new_harness("straight.sqlite3"), None)
     restarted = await _record_five_hundred(new_harness("restarted.sqlite3"), 7)
     assert restarted["actions"] == straight["actions"]

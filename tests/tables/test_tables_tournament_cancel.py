@@ -7,12 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import GameEnded, TableOpened
-from bot.tables.tournaments import (
-    MayNotCancel,
-    NotTheOrganiser,
-    TournamentCancelled,
-    TournamentOver,
-)
+from bot.tables.community.tournaments import MayNotCancel, NotTheOrganiser, TournamentCancelled, TournamentOver
 from tests.tables.conftest import ANN, BOB, CAT, DAN
 
 SHORT = {"rounds": 1}  # Draw of a single hand

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import GameEnded, LobbyChanged, SeatHandedToComputer, StoreFailed, TableOpened
-from bot.tables.tournaments import OPENING_LEASE
+from bot.tables.community.tournaments import OPENING_LEASE
 from data import LobbyRow, StoreError
 from tests.tables.conftest import ANN, BOB, CAT, DAN
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import GameEnded, TableOpened
-from bot.tables.lobbies import BadOption
-from bot.tables.tournaments import (
+from bot.tables.community.tournaments import (
     AlreadySignedUp,
     BadTournament,
     NotSignedUp,
@@ -18,6 +17,7 @@ from bot.tables.tournaments import (
     TooFewEntrants,
     TournamentCancelled,
 )
+from bot.tables.lobby.lobbies import BadOption
 from tests.tables.conftest import ANN, BOB, CAT, DAN
 
 SHORT = {"rounds": 1}  # Draw of a single hand

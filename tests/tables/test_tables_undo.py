@@ -23,8 +23,8 @@ from bot.tables import (
     UndoPending,
     UndoRequested,
 )
-from bot.tables.outbox import Key, key_of
-from bot.tables.undos import UNDO_SECONDS
+from bot.tables.play.undos import UNDO_SECONDS
+from bot.tables.telling.outbox import Key, key_of
 from tests.tables.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Harness
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import AlreadySeated, NotHostToInvite, NotInvited, PlayersInvited, TableOpened, WatcherDMsClosed
-from bot.tables.outbox import key_of
-from bot.tables.watchers import DIGEST_SECONDS, NotWatching, PlayerCannotWatch, WatchingClosed
+from bot.tables.community.watchers import DIGEST_SECONDS, NotWatching, PlayerCannotWatch, WatchingClosed
+from bot.tables.telling.outbox import key_of
 from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables.tournament_pairing import (
+from bot.tables.community.tournament_pairing import (
     DRAW,
     LOSS,
     WIN,

@@ -9,9 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.__main__ import parse_args
+from app.cli import parse_args
+from app.web_demo import demo_links, open_demo_table, parse_options
 from bot.tables import TableService
-from bot.web_demo import demo_links, open_demo_table, parse_options
 from data import Store
 from web.server import make_app
 from web.sessions import Signer

@@ -3,7 +3,7 @@ specific reason it is illegal. Nothing here changes the state, so every refusal 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from ..errors import (
     ArmNotOpen,
@@ -15,13 +15,33 @@ from ..errors import (
     NotInHand,
 )
 from ..tiles import COMPASS, HI, IS_DOUBLE, label
+from .billitonnen import Billitonnen
 from .gametypes import BLANK_ONLY, NAMES, NOT_BLANK, Declaration, set_allows
+from .layout import Layout
 from .matching import ANY, BLANK_DOUBLE, DOUBLE, DOUBLE_OR_MATADOR, IS_MATADOR, MATADOR, RUSSIAN
 from .notation import DECLARE, DECLINE, DRAW, PASS, PEEK, Play, Turn
 from .rules import LEAVE
 
-if TYPE_CHECKING:
-    from .state import DominerenState
+
+class DominerenState(Protocol):
+    """What an explanation reads of the state (`state.DominerenState`, which hands itself to `resolve`;
+    mypy checks that it has these), named here so that this module does not import the state back."""
+
+    phase: str
+    in_hand: list[list[Any]]
+    talon: Any
+    forced: list[list[int]]
+    turn_no: list[int]
+    allowed: tuple[Any, ...]
+    _where: dict[tuple[int, int, int, int], int]
+    _cands: list[tuple[Any, ...]]
+    _legal: list[Any]
+
+    @property
+    def bill(self) -> Billitonnen: ...
+
+    @property
+    def board(self) -> Layout: ...
 
 
 def resolve(state: DominerenState, seat: int, action: Any) -> Any:

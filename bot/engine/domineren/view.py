@@ -9,17 +9,77 @@ doubles are face up, so public), the talon, and Billitonnen's face-down tiles, e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from ..base import Step
+from ..results import HandResult
 from ..tiles import COMPASS, HI, IS_DOUBLE, LO, E, W
 from ..view import Legal, Tile, View
-from .gametypes import NAMES
+from .billitonnen import Billitonnen
+from .gametypes import NAMES, Declaration
+from .layout import Layout
 from .matching import NEED_NAMES, RULE_NAMES, half_value
 from .notation import Play, Turn
 from .rules import LEAVE, NOS, bonus
 
-if TYPE_CHECKING:
-    from .state import DominerenState
+
+class DominerenState(Protocol):
+    """What a view is built from: the members of `state.DominerenState` it reads, named here so that this
+    module does not import the state that imports it (the state hands itself to `build_view`, and mypy
+    checks that it has them)."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    steps: list[Step]
+    hands: list[HandResult]
+    scores: list[int]
+    winner: tuple[int, ...] | None
+    game_points: list[int] | None
+    hand_no: int
+    hand_start: int
+    total_hands: Any
+    start_chips: Any
+    phase: str
+    in_hand: list[list[Any]]
+    talon: Any
+    pool: int
+    nos: int
+    block: int
+    bonus_table: dict[int, int]
+    claims: dict[int, list[tuple[int, int]]]
+    decl: Declaration | None
+    declared: list[list[int]]
+    forced: list[list[int]]
+    layout: Layout | None
+    billitonnen: Billitonnen | None
+    prev_node: int
+    prev_seat: int
+    set_draw: list[tuple[int, int]] | None
+    set_drawn: bool
+    set_player: int
+    turn_no: list[int]
+    _where: dict[tuple[int, int, int, int], int]
+
+    @property
+    def actors(self) -> tuple[int, ...]: ...
+
+    @property
+    def bill(self) -> Billitonnen: ...
+
+    @property
+    def board(self) -> Layout: ...
+
+    @property
+    def current_seat(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]: ...
 
 
 def _tile(t: int) -> Tile:

@@ -8,15 +8,69 @@ other hands, the widow, the discards, the dummy and a hidden partner never appea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from ..base import Step
+from ..results import HandResult
 from ..view import Card, Legal, View
 from .cards import NAMES, NT, SUITS, sort_hand
-from .notation import Call, Discard, Play
+from .notation import Action, Call, Discard, Play
 from .rules import Bid, bid_value
 
-if TYPE_CHECKING:
-    from .state import FiveHundredState
+
+class FiveHundredState(Protocol):
+    """What a view is built from: the members of `state.FiveHundredState` it reads, named here so that
+    this module does not import the state that imports it (the state hands itself to `build_view`, and
+    mypy checks that it has them)."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    steps: list[Step]
+    hands: list[HandResult]
+    scores: list[int]
+    winner: tuple[int, ...] | None
+    hand_no: int
+    hand_start: int
+    dealer: int
+    in_hand: list[list[int]]
+    widow: list[int]
+    discards: list[int]
+    taken: list[int]
+    discard_count: int
+    phase: str
+    auction: list[tuple[int, Action]]
+    high: Bid | None
+    high_seat: int | None
+    current: int
+    contract: Bid | None
+    declarer: int | None
+    called: tuple[int, ...]
+    solo: bool
+    out: tuple[int, ...]
+    exposed: bool
+    trump: int
+    leader: int | None
+    tricks_won: list[int]
+    trick_winners: list[int]
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def current_seat(self) -> int | None: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def last_trick(self) -> tuple[tuple[int, str], ...]: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]: ...
+
+    def known_partners(self, seat: int | None) -> tuple[int, ...]: ...
+
+    def shown_trick(self) -> tuple[tuple[int, str], ...]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,1 @@
+"""Community: spectators, players' own data (privacy), rematches, tournaments and their pairing."""

@@ -1,0 +1,1 @@
+"""Lobbies and settings: the lobbies before a game, invitations to private tables, server settings."""

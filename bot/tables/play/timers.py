@@ -1,0 +1,181 @@
+"""Turn timers: a reminder at half time, and on expiry the computer plays the turn for the player.
+
+Deadlines are stored with the game (written with each action), so they survive a restart; `tick` compares
+the clock with the earliest one and returns at once when nothing is due.
+
+Where several processes share the store, `tick` also asks it for the games due (`due_games`), the games of
+a process that died included, and each timer is fired under the game's lock in the database after
+catching up (`Turns.guard`): the first process to take it fires it, and the others find it no longer due.
+A computer or automatic turn left pending by a process that died (`carry_on_at`) is played the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
+
+from data import OutboxEntry, StoreError
+
+from ..errors import StoreFailed, TableError, TableOver
+from ..telling.notifications import Notification, TurnReminder
+from ..telling.outbox import entry as outbox_entry
+from .table import Table
+from .turns import TIMEOUT_LEVEL, Batch, Turns
+
+log = logging.getLogger(__name__)
+
+# Games one process fires timers of (or retells) at once where processes share the store: as many as
+# the store has urgent connections (data.postgres.URGENT_CONNECTIONS), apart from the players' clicks.
+FIRED_AT_ONCE = 4
+
+T = TypeVar("T")
+
+
+async def at_once(
+    items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]], shared: bool
+) -> list[list[Notification]]:
+    """`fire` for each item (a game), their results in order: one after another alone on the store, else up
+    to FIRED_AT_ONCE at a time, each game under its own locks. A process that died leaves every game it was
+    playing to the others at the same moment, and one after another (loaded, caught up, the computers' moves
+    and their writes, the retelling, each) the last of them waited for all the others while its next player
+    had no hand DM (#23)."""
+    if not shared or len(items) < 2:
+        return [await fire(item) for item in items]
+    gate = asyncio.Semaphore(FIRED_AT_ONCE)
+
+    async def gated(item: T) -> list[Notification]:
+        async with gate:
+            return await fire(item)
+
+    return list(await asyncio.gather(*(gated(item) for item in items)))
+
+
+class Timers:
+    def __init__(self, turns: Turns, load: Callable[[int], Awaitable[Table]]) -> None:
+        self._turns = turns
+        self._load = load  # a game this process does not hold yet, from the store
+
+    async def tick(self, now: float) -> list[Notification]:
+        turns = self._turns
+        stalled = [t for g in list(turns.stalled) if (t := turns.tables.get(g)) is not None]
+        turns.stalled.clear()
+        out = [n for notes in await self._at_once(stalled, turns.carry_on) for n in notes]
+        if turns.store.shared:
+            fired = await self._at_once(await self._due(now), lambda game_no: self._fire_due(game_no, now))
+        elif now < turns.next_due:
+            return out
+        else:
+            fired = await self._at_once(list(turns.tables.values()), lambda table: self._fire(table, now))
+        out += [n for notes in fired for n in notes]
+        turns.recompute_due()
+        return out
+
+    async def _at_once(
+        self, items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]]
+    ) -> list[list[Notification]]:
+        return await at_once(items, fire, self._turns.store.shared)
+
+    async def _fire_due(self, game_no: int, now: float) -> list[Notification]:
+        """A game the store says has a timer due, loaded if this process does not hold it."""
+        try:
+            table = await self._load(game_no)
+        except TableError:
+            return []  # ended meanwhile
+        return await self._fire(table, now)
+
+    async def _fire(self, table: Table, now: float) -> list[Notification]:
+        """The timer of `table` that is due by `now`, if any is still due."""
+        turns = self._turns
+        try:
+            if turns.store.shared and not await self._caught_up(table):
+                return []
+            if table.deadline is not None and table.deadline <= now:
+                return await self._expire(table, now)
+            if table.reminder_at is not None and table.reminder_at <= now:
+                return await self._remind(table, now)
+            if table.carry_on_at is not None and table.carry_on_at <= now:
+                return await turns.carry_on(table)
+        except TableOver:
+            pass  # ended in another process
+        except StoreFailed:
+            # The timer is still stored as due (the game was rebuilt from the store): the next tick retries.
+            log.warning("game %s: a timer could not be saved", table.game_no, exc_info=True)
+        return []
+
+    async def _caught_up(self, table: Table) -> bool:
+        """Whether the game is still this process's to tick, caught up with the store first. The store says
+        a timer of it is due, but the copy held here may be from before another process's last action: a
+        process that died after a human's move and before the computers' that follow left `carry_on_at`
+        set only there, and this copy's timers (none, or the human's deadline) would leave them unplayed
+        until a restart (#23)."""
+        async with table.lock:
+            if not self._live(table):
+                return False
+            try:
+                version = await self._turns.store.game_version(table.game_no)
+                if version is not None and version != table.version:
+                    async with self._turns.guard(table):
+                        pass
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+        return True
+
+    async def _due(self, now: float) -> list[int]:
+        """The games whose timers are due by the store (of any process)."""
+        try:
+            return await self._turns.store.due_games(now)
+        except StoreError:
+            log.warning("could not read the games due", exc_info=True)
+            return []
+
+    async def set(
+        self, table: Table, deadline: float | None, reminder_at: float | None, tell: Sequence[OutboxEntry] = ()
+    ) -> None:
+        """Under the table's lock (and inside `Turns.guard` where processes share the store)."""
+        try:
+            await self._turns.store.set_timer(table.game_no, deadline, reminder_at, tell)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        table.version += 1
+        self._turns.outbox.add(tell)
+        table.deadline, table.reminder_at = deadline, reminder_at
+
+    def _live(self, table: Table) -> bool:
+        return self._turns.tables.get(table.game_no) is table
+
+    async def _remind(self, table: Table, now: float) -> list[Notification]:
+        async with table.lock:
+            if not self._live(table):
+                return []
+            async with self._turns.guard(table):  # another process may have sent it, or the turn moved on
+                if table.reminder_at is None or table.reminder_at > now:
+                    return []
+                seat = table.human_to_act()
+                deadline = table.deadline
+                if seat is None or deadline is None:
+                    return []
+                user_id = table.seats[seat].user_id
+                assert user_id is not None
+                turn = table.state.log_length
+                await self.set(table, deadline, None, [outbox_entry(table.game_no, "reminder", turn, now, user_id)])
+                return [TurnReminder(table.info(), user_id, seat, turn, deadline)]
+
+    async def _expire(self, table: Table, now: float) -> list[Notification]:
+        async with table.lock:
+            if not self._live(table):
+                return []
+            turns = self._turns
+            batch = Batch()
+            async with turns.guard(table):  # another process may have played it, or the player did
+                if table.deadline is None or table.deadline > now:
+                    return []
+                seat = table.human_to_act()
+                if seat is None:
+                    await self.set(table, None, None)
+                    return []
+                action = await turns.computer_choice(table, seat, TIMEOUT_LEVEL)
+                await turns.apply(table, seat, action, "timeout", batch)
+            await turns.play_automatic(table, batch)
+            return turns.finish(table, batch)

@@ -1,0 +1,1 @@
+"""Standings and seasons: ratings, seasons and their schedules, players' profiles."""

@@ -1,0 +1,1 @@
+"""Telling: what the table service tells (`notifications`) and the outbox that keeps it until told."""
