@@ -152,11 +152,12 @@ def _draw_tiles(canvas: Image.Image, view: FivesView, placement: Placement, unit
     diameter = max(22, round(unit * 1.5))
     # where the game counts the ends, a disc shows what its end adds to the count (a double's end its
     # two halves), so that the discs add up to the count above; a grey disc, a spinner's arm, shows the
-    # number to play on it (it counts nothing yet, as the count band says)
+    # number to play on it (it counts nothing yet, as the count band says); where nothing is counted (Draw)
+    # every open end is just a number to play on, so every disc is the same
     values = end_values(view) if view.muggins_unit else [None] * len(view.ends)
     for (number, index, direction, arm), value in zip(view.ends, values, strict=True):
         cx, cy, disc = badge_place(view, placement, index, direction, diameter / unit)
-        fill = pal.ARM if arm else pal.IVORY
+        fill = pal.ARM if arm and view.muggins_unit else pal.IVORY  # grey only where the count band says why
         d = diameter if disc * unit >= diameter else max(20, round(disc * unit) - 2)
         sprite, mask = badge(str(number if value is None else value), d, fill)
         at = (ox + round(cx * unit) - d // 2, oy + round(cy * unit) - d // 2)

@@ -82,3 +82,22 @@ def test_every_double_on_a_fives_board_lies_crosswise_also_where_its_line_turns(
                 seen += 1
                 assert spot.across and (spot.x1 - spot.x0 == 2) == (spot.heading % 2 == 0), (tile, spot)
     assert seen
+
+
+def _arm_pixels(view) -> int:
+    image = board.render(view, [f"P{i}" for i in range(4)], "en").convert("RGB")
+    return sum(count for count, colour in image.getcolors(1 << 24) or () if colour == pal.ARM)
+
+
+def test_a_spinner_s_arm_is_grey_only_where_the_board_counts_the_ends_and_explains_why() -> None:
+    """Draw counts no ends and has no count band to explain a grey disc: its arms' discs look like every
+    other open end's (issue #24 item 6), while a counting board still marks its arms."""
+
+    def with_arms(views: list) -> list:
+        return [v for v in views if not v.over and any(arm for *_, arm in v.ends)]
+
+    draw_arms = with_arms([v for hand in hand_boards("draw", 4, 0) for v in hand])
+    counting_arms = with_arms(counting_boards())
+    assert draw_arms and counting_arms
+    assert _arm_pixels(draw_arms[0]) == 0
+    assert _arm_pixels(counting_arms[0]) > 0
