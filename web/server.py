@@ -197,7 +197,7 @@ async def get_games(request: web.Request) -> web.Response:
         g.table.game_no: _game_entry(g.table, True, g.your_turn, channel)
         for g in await service.user_games(session.user_id, session.guild_id)
     }
-    for table in service.channel_games(session.guild_id, channel) if channel is not None else ():
+    for table in await service.channel_games(session.guild_id, channel) if channel is not None else ():
         games.setdefault(table.game_no, _game_entry(table, False, False, channel))
     return web.json_response({"games": [games[n] for n in sorted(games)]})
 

@@ -858,15 +858,31 @@ class TableService:
                 out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
         return out
 
-    def channel_games(self, guild_id: int, channel_id: int) -> list[TableInfo]:
+    async def channel_games(self, guild_id: int, channel_id: int) -> list[TableInfo]:
         """The active games of a server played in a channel or in a thread of it, for anyone (the web table's
-        Activity, launched in a channel, leads to its game): every one on SQLite; on a shared store, those
-        this process holds (a seat's own games come from `user_games`, which asks the store)."""
-        return [
-            t.info()
-            for t in self._tables.values()
-            if t.guild_id == guild_id and t.status == "active" and channel_id in (t.channel_id, t.thread_id)
-        ]
+        Activity, launched in a channel, leads to its game): on a shared store every one the store has,
+        whichever process holds it (a browser may reach any process), caught up with what the others did."""
+        if not self._store.shared:
+            return [
+                t.info()
+                for t in self._tables.values()
+                if t.guild_id == guild_id and t.status == "active" and channel_id in (t.channel_id, t.thread_id)
+            ]
+        try:
+            numbers = await self._store.active_games_in(guild_id, channel_id)
+        except StoreError as exc:
+            raise StoreFailed(str(exc)) from exc
+        out = []
+        for game_no in numbers:
+            try:
+                table = await self._table(game_no)
+                async with table.lock:
+                    await self._fresh(table)
+                    self._check_live(table)
+                    out.append(table.info())
+            except (TableOver, GameNotFound):
+                continue  # ended, or cannot be rebuilt, since the store listed it
+        return out
 
     async def _shared_games_of(self, user_id: int, guild_id: int | None) -> list[GameSummary]:
         try:

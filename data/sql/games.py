@@ -117,6 +117,18 @@ class Games(SqlStore):
         )
         return [r["game_no"] for r in rows]
 
+    async def active_games_in(self, guild_id: int, channel_id: int) -> list[int]:
+        """The numbers of a server's active games played in a channel or in a thread of it, whichever
+        process started them."""
+        rows = await self._read().fetch(
+            "SELECT game_no FROM games WHERE status = 'active' AND guild_id = ? AND (channel_id = ? OR thread_id = ?) "
+            "ORDER BY game_no",
+            guild_id,
+            channel_id,
+            channel_id,
+        )
+        return [r["game_no"] for r in rows]
+
     async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
         """One game; with `since`, only the actions from that turn on (a process catching up)."""
         games = await self._games("WHERE g.game_no = ?", game_no, since=since)

@@ -268,3 +268,16 @@ async def test_what_was_told_is_written_by_close_at_the_latest(databases):
     store = await open_store(target)
     assert await store.outbox() == []
     await store.close()
+
+
+async def test_a_channel_s_active_games_are_found_by_its_channel_or_thread(store):
+    """The Activity launched in a channel finds its games from any process (issue #27 item 5)."""
+    in_channel = await store.create_game(_game())
+    in_thread = await store.create_game(_game())
+    await store.set_table(in_thread, 6, 7)  # played in thread 7 of channel 6
+    ended = await store.create_game(_game())
+    await store.end_game(ended, "abandoned", 3.0)
+    await store.create_game(_game(guild_id=GUILD + 1))  # the same channel number on another server
+    assert await store.active_games_in(GUILD, 6) == [in_channel, in_thread]
+    assert await store.active_games_in(GUILD, 7) == [in_thread]
+    assert await store.active_games_in(GUILD, 8) == []

@@ -203,6 +203,19 @@ async def test_a_players_games_are_listed_by_every_process_not_only_the_one_that
     assert [g.table.game_no for g in await two.service.user_games(BOB.user_id)] == [game_no]
 
 
+async def test_a_channel_s_games_are_listed_by_a_process_that_never_held_them(pair):
+    """The Activity of a channel may reach either process: both list the game played there (#27 item 5)."""
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
+    [info] = await one.service.channel_games(one.guild, one.channel)
+    assert info.game_no == game_no
+    assert [t.game_no for t in await two.service.channel_games(one.guild, one.channel)] == [game_no]
+    assert await two.service.channel_games(one.guild + 1, one.channel) == []
+    await one.service.resign(game_no, ANN.user_id)
+    await one.service.resign(game_no, BOB.user_id)
+    assert await two.service.channel_games(one.guild, one.channel) == []
+
+
 async def test_what_a_process_that_died_mid_telling_left_is_told_by_another_within_seconds(pair, clock):
     """A process that wrote a move and died before telling it leaves the next player without a hand DM until
     another process takes its outbox entries over: within the writer's short lease (seconds), not a minute.
