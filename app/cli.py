@@ -20,7 +20,6 @@ from app.settings import Settings, SettingsError, check_shards, parse_shard_ids
 from bot.ai import DEFAULT_LEVEL, LEVELS, choose_action
 from bot.engine import GAMES, View, game_info
 from bot.i18n import LOCALES, tr
-from bot.logs import version
 from bot.tables import (
     BoardChanged,
     GameEnded,
@@ -274,7 +273,7 @@ def run(settings: Settings) -> int:
         print(exc, file=sys.stderr)
         return 1
     # The log's first line (after the one-line refusals above, which start nothing).
-    log.info("fives %s starting (Python %s, discord.py %s)", version(), sys.version.split()[0], discord.__version__)
+    log.info("fives %s starting (Python %s, discord.py %s)", bot_version(), sys.version.split()[0], discord.__version__)
     try:
         bot = create_bot(settings)
         bot.handle_signals = True

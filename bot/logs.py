@@ -99,10 +99,3 @@ def configure(level: str, fmt: str = "text") -> None:
     root.setLevel(getattr(logging, level))
     # discord.py's gateway chatter is only useful when something is wrong with the connection.
     logging.getLogger("discord").setLevel(max(logging.INFO, getattr(logging, level)))
-
-
-def version() -> str:
-    """The installed bot's version, as `/help` and `--version` give it (one source: bot.version)."""
-    from bot.version import bot_version
-
-    return bot_version()

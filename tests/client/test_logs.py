@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from app.settings import Settings, SettingsError
-from bot.logs import ContextFilter, JsonFormatter, TextFormatter, game_context, guild_var, interaction_var, version
+from bot.logs import ContextFilter, JsonFormatter, TextFormatter, game_context, guild_var, interaction_var
+from bot.version import bot_version
 
 
 def _record(message: str, exc: bool = False) -> logging.LogRecord:
@@ -56,4 +57,4 @@ def test_the_format_is_a_setting_and_the_version_is_the_installed_one() -> None:
     with pytest.raises(SettingsError, match="FIVES_METRICS_PORT"):
         Settings.from_env({"FIVES_METRICS_PORT": "http"}, dotenv=False)
     assert Settings.from_env({"FIVES_METRICS_PORT": "9108"}, dotenv=False).metrics_port == 9108
-    assert version().count(".") >= 2
+    assert bot_version().count(".") >= 2
