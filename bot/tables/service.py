@@ -16,7 +16,7 @@ import math
 import random
 import time
 import weakref
-from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from functools import wraps
@@ -102,6 +102,7 @@ LEASE_SECONDS = 120.0  # an entry taken to be told again is not taken again befo
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
+_T = TypeVar("_T")
 
 
 def _work(
@@ -868,25 +869,22 @@ class TableService:
                 for t in self._tables.values()
                 if t.guild_id == guild_id and t.status == "active" and channel_id in (t.channel_id, t.thread_id)
             ]
-        try:
-            numbers = await self._store.active_games_in(guild_id, channel_id)
-        except StoreError as exc:
-            raise StoreFailed(str(exc)) from exc
-        out = []
-        for game_no in numbers:
-            try:
-                table = await self._table(game_no)
-                async with table.lock:
-                    await self._fresh(table)
-                    self._check_live(table)
-                    out.append(table.info())
-            except (TableOver, GameNotFound):
-                continue  # ended, or cannot be rebuilt, since the store listed it
-        return out
+        return await self._read_listed(self._store.active_games_in(guild_id, channel_id), Table.info)
 
     async def _shared_games_of(self, user_id: int, guild_id: int | None) -> list[GameSummary]:
+        def summary(table: Table) -> GameSummary | None:
+            seat = table.seat_of(user_id)
+            if seat is None:  # (they may have resigned in another process meanwhile)
+                return None
+            return GameSummary(table.info(), seat, seat in table.candidates(), table.state.log_length, table.deadline)
+
+        return await self._read_listed(self._store.active_games_of(user_id, guild_id), summary)
+
+    async def _read_listed(self, listed: Awaitable[list[int]], read: Callable[[Table], _T | None]) -> list[_T]:
+        """`read` of each game the store `listed`, under its lock and caught up with what other processes did;
+        games that ended or cannot be rebuilt since they were listed are left out, as are those `read` skips."""
         try:
-            numbers = await self._store.active_games_of(user_id, guild_id)
+            numbers = await listed
         except StoreError as exc:
             raise StoreFailed(str(exc)) from exc
         out = []
@@ -896,12 +894,11 @@ class TableService:
                 async with table.lock:
                     await self._fresh(table)
                     self._check_live(table)
-                    seat = table.seat_of(user_id)
-                    if seat is not None:  # (they may have resigned in another process meanwhile)
-                        turn = table.state.log_length
-                        out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
+                    value = read(table)
             except (TableOver, GameNotFound):
                 continue  # ended, or cannot be rebuilt, meanwhile
+            if value is not None:
+                out.append(value)
         return out
 
     async def export(self, game_no: int) -> dict[str, Any]:
