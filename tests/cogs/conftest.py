@@ -9,17 +9,19 @@ import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 import discord
 import pytest
 import simcord
+from discord.ext import commands
 
 from app.client import FivesBot, create_bot
 from app.settings import Settings
 from bot.ai import think
 from bot.engine import new_game
 from bot.tables.play.seeds import game_seed, move_seed
+from tests.checks import must
 
 SEED = 11
 
@@ -75,7 +77,19 @@ class World:
 
     @property
     def bot(self) -> FivesBot:
-        return self.env.bot  # type: ignore[return-value]
+        bot = self.env.bot
+        assert isinstance(bot, FivesBot)
+        return bot
+
+
+CogT = TypeVar("CogT", bound=commands.Cog)
+
+
+def cog(world: World, kind: type[CogT]) -> CogT:
+    """The bot's cog of class `kind`."""
+    found = world.bot.get_cog(kind.__name__)
+    assert type(found).__qualname__ == kind.__qualname__, f"the bot has no {kind.__name__} cog"
+    return cast(CogT, found)  # (the extension's own copy of the class: isinstance cannot tell)
 
 
 @pytest.fixture
@@ -83,24 +97,45 @@ def world(simcord_env: simcord.Env) -> World:
     env = simcord_env
     guild = env.create_guild("Domino club")
     channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
-    return World(env, guild, channel, *members)
+    alice, bob, carol = (guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol"))
+    return World(env, guild, channel, alice, bob, carol)
 
 
 # -- reading what the bot posted --------------------------------------------------------------------------
-def components(message: discord.Message) -> list[discord.Component]:
+def reply(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    """The message the bot answered an interaction with (a test that reads it fails if there is none)."""
+    assert result.response is not None, "the bot answered with no message"
+    return result.response
+
+
+Control = discord.Button | discord.SelectMenu
+
+
+def components(message: discord.Message) -> list[Control]:
     """Every button and select of a message."""
-    out: list[discord.Component] = []
+    out: list[Control] = []
     for row in message.components:
-        out += list(getattr(row, "children", [row]))
+        for child in row.children if isinstance(row, discord.ActionRow) else [row]:
+            if isinstance(child, discord.Button | discord.SelectMenu):
+                out.append(child)
     return out
 
 
+def selects_of(message: discord.Message, prefix: str | tuple[str, ...] = "") -> list[discord.SelectMenu]:
+    """The message's selects whose custom id starts with `prefix`."""
+    return [c for c in components(message) if isinstance(c, discord.SelectMenu) and c.custom_id.startswith(prefix)]
+
+
+def buttons_of(message: discord.Message, prefix: str | tuple[str, ...] = "") -> list[discord.Button]:
+    """The message's buttons whose custom id starts with `prefix` (link buttons have none: only "" finds them)."""
+    return [c for c in components(message) if isinstance(c, discord.Button) and (c.custom_id or "").startswith(prefix)]
+
+
 def custom_ids(message: discord.Message) -> list[str]:
-    return [c.custom_id for c in components(message) if getattr(c, "custom_id", None)]
+    return [c.custom_id for c in components(message) if c.custom_id]
 
 
-def text_of(message: discord.Message) -> str:
+def text_of(message: discord.Message | simcord.ResponseMessage) -> str:
     """Everything a reader sees as text: content and every embed's title, description, fields and footer."""
     parts = [message.content or ""]
     for embed in message.embeds:
@@ -182,20 +217,18 @@ async def move(member: simcord.MemberActor, message: discord.Message) -> str:
     """Play the first move offered in `message`: Five Hundred's discard (the first cards it allows), else a
     select's first entry, else the first move button."""
     actor = member if message.guild is not None else member.user
-    for component in components(message):
-        if component.custom_id and component.custom_id.startswith("fives:discard:"):
-            cards = [o.value for o in component.options[: component.max_values]]
-            await actor.select(message, cards, custom_id=component.custom_id)
-            return "discard " + " ".join(cards)
-    for component in components(message):
-        if component.custom_id and component.custom_id.startswith("fives:act:"):
-            value = component.options[0].value
-            await actor.select(message, [value], custom_id=component.custom_id)
-            return value
-    for component in components(message):
-        if component.custom_id and component.custom_id.startswith("fives:do:"):
-            await actor.click(message, custom_id=component.custom_id)
-            return component.custom_id.rsplit(":", 1)[1]
+    for select in selects_of(message, "fives:discard:"):
+        cards = [o.value for o in select.options[: select.max_values]]
+        await actor.select(message, cards, custom_id=select.custom_id)
+        return "discard " + " ".join(cards)
+    for select in selects_of(message, "fives:act:"):
+        value = select.options[0].value
+        await actor.select(message, [value], custom_id=select.custom_id)
+        return value
+    for button in buttons_of(message, "fives:do:"):
+        custom_id = must(button.custom_id)
+        await actor.click(message, custom_id=custom_id)
+        return custom_id.rsplit(":", 1)[1]
     raise AssertionError("no move to play in this message")
 
 
@@ -203,7 +236,7 @@ async def move(member: simcord.MemberActor, message: discord.Message) -> str:
 async def add_computer(member: simcord.MemberActor, lobby: Any, level: str | None = None) -> Any:
     """`member` picks `level` in the lobby's Add computer control (None: the level it offers as the server's
     default, marked so in its label); the interaction's result."""
-    [control] = [c for c in components(lobby.message) if (getattr(c, "custom_id", None) or "").endswith(":addc")]
+    [control] = [c for c in selects_of(lobby.message) if c.custom_id.endswith(":addc")]
     if level is None:
         [level] = [o.value for o in control.options if "default" in o.label or "既定" in o.label]
     return await member.select(lobby, [level], custom_id=control.custom_id)
@@ -238,11 +271,11 @@ async def open_table(
     for _ in range(computers):
         await add_computer(world.alice, lobby)
     if options:
-        shown = (await world.alice.click(lobby, label="Rules")).response
+        shown = reply(await world.alice.click(lobby, label="Rules"))
         assert shown is not None and shown.ephemeral
         for option, value in options.items():
             [select] = [i for i in custom_ids(shown.message) if i.endswith(f":{option}")]
-            shown = (await world.alice.select(shown, [value], custom_id=select)).response
+            shown = reply(await world.alice.select(shown, [value], custom_id=select))
     await world.alice.click(lobby, label="Start")
     return lobby.message
 
@@ -251,13 +284,13 @@ async def choose_options(world: World, lobby: simcord.ResponseMessage, options: 
     """Alice sets each option in the lobby's rules panel, paging it forward to the option's select."""
     alice = world.alice
     for option, value in options.items():
-        shown = (await alice.click(lobby, label="Rules")).response  # its first page
+        shown = reply(await alice.click(lobby, label="Rules"))  # its first page
         for _ in range(10):
             ids = [i for i in custom_ids(shown.message) if i.endswith(f":{option}")]
             if ids:
                 break
-            [forward] = [c for c in components(shown.message) if (getattr(c, "label", None) or "").endswith("▶")]
-            shown = (await alice.click(shown, custom_id=forward.custom_id)).response
+            [forward] = [c for c in buttons_of(shown.message) if (c.label or "").endswith("▶")]
+            shown = reply(await alice.click(shown, custom_id=forward.custom_id))
         else:
             raise AssertionError(f"no option {option} in the rules panel")
         await alice.select(shown, [value], custom_id=ids[0])
@@ -276,7 +309,7 @@ def refusals(world: World) -> list[str]:
 
 
 def button(message: discord.Message, label: str) -> discord.Button:
-    [found] = [c for c in components(message) if getattr(c, "label", None) == label]
+    [found] = [c for c in buttons_of(message) if c.label == label]
     return found
 
 

@@ -5,7 +5,22 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import World, board, close_dms, custom_ids, dms, move, open_table, playable, text_of, thread, whose_turn
+from tests.checks import must
+
+from .conftest import (
+    World,
+    board,
+    close_dms,
+    custom_ids,
+    dms,
+    move,
+    open_table,
+    playable,
+    reply,
+    text_of,
+    thread,
+    whose_turn,
+)
 
 NOTICE = "does not take direct messages from me"
 
@@ -14,8 +29,8 @@ async def play_until(world: World, member) -> None:  # type: ignore[no-untyped-d
     for _ in range(12):
         if whose_turn(world) is member:
             return
-        player = whose_turn(world)
-        await move(player, playable(player))
+        player = must(whose_turn(world))
+        await move(player, must(playable(player)))
     raise AssertionError(f"{member.name} never got a turn")
 
 
@@ -34,13 +49,13 @@ async def test_closed_dms_are_announced_once_and_my_hand_plays_instead(world: Wo
     for _ in range(2):  # two of Bob's turns, told only once
         await play_until(world, bob)
         assert board(world).content == f"{bob.mention}, it's your turn."
-        shown = (await bob.click(board(world), label="My hand")).response
-        assert shown.ephemeral and shown.embeds[0].description.startswith("**Your turn.**")
+        shown = reply(await bob.click(board(world), label="My hand"))
+        assert shown.ephemeral and must(shown.embeds[0].description).startswith("**Your turn.**")
         turn = world.bot.service.games_of(bob.id)[0].turn
         await move(bob, shown.message)
         assert world.bot.service.games_of(bob.id)[0].turn > turn
         after = next(m for m in thread(world).history(viewer=bob) if m.id == shown.id)
-        assert after.embeds[0].description.startswith("Waiting for")  # the ephemeral hand, updated
+        assert must(after.embeds[0].description).startswith("Waiting for")  # the ephemeral hand, updated
         assert not any(i.startswith("fives:act:") for i in custom_ids(after))
     assert len([m for m in thread(world).history() if NOTICE in text_of(m)]) == 1
     assert dms(bob) == []
@@ -70,7 +85,7 @@ async def test_a_player_who_opens_their_dms_again_gets_their_hand_by_dm_once_bac
     await play_until(world, bob)  # well within the hour after which closed DMs are tried again anyway
 
     hand = playable(bob)
-    assert hand is not None and hand.embeds[0].description.startswith("**Your turn.**")
+    assert hand is not None and must(hand.embeds[0].description).startswith("**Your turn.**")
     await move(bob, hand)  # and he plays from it
     assert len([m for m in thread(world).history() if NOTICE in text_of(m)]) == 1
     assert world.env.errors == []

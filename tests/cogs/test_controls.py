@@ -16,6 +16,7 @@ from bot.engine import new_game
 from bot.engine.fives import FivesView, LegalMove
 from bot.tables import HandChanged, Seat, TableInfo
 from cogs.controls.moves import move_controls
+from tests.checks import must
 
 from .conftest import World, board, dms, open_table, playable, whose_turn
 
@@ -23,19 +24,24 @@ from .conftest import World, board, dms, open_table, playable, whose_turn
 def turn_of(view: FivesView) -> HandChanged:
     seats = tuple(Seat(i, 100 + i, f"P{i}") for i in range(view.players))
     table = TableInfo(7, view.game_id, 1, 2, 3, 4, 100, seats, view.sides, dict(view.options), "active")
-    return HandChanged(table, 100 + view.seat, view.seat, view, True, view.turn, None)
+    seat = must(view.seat)
+    return HandChanged(table, 100 + seat, seat, view, True, view.turn, None)
 
 
 def a_view(legal: tuple[LegalMove, ...]) -> FivesView:
     state = new_game("five-up", 2, seed=1)
-    return replace(state.view(state.current_seat), legal=legal)
+    view = state.view(state.current_seat)
+    assert isinstance(view, FivesView)
+    return replace(view, legal=legal)
 
 
 def selects(view: discord.ui.View) -> list[discord.ui.Select]:
-    return [i.item for i in view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
+    return [
+        i.item for i in view.children if isinstance(i, discord.ui.DynamicItem) and isinstance(i.item, discord.ui.Select)
+    ]
 
 
-def labels(view: discord.ui.View) -> list[str]:
+def labels(view: discord.ui.View) -> list[str | None]:
     """The buttons' labels, in order (moves are dynamic items wrapping a button)."""
     items = [getattr(i, "item", i) for i in view.children]
     return [i.label for i in items if isinstance(i, discord.ui.Button)]
@@ -85,11 +91,11 @@ async def test_a_game_without_pictures_is_shown_and_played_from_text(
     await open_table(world)
     newest = board(world)
     assert newest.attachments == [] and newest.embeds[0].image.url is None
-    assert newest.embeds[0].footer.text.splitlines()[0] == "Pictures of this game are not available yet."
-    player = whose_turn(world)
-    hand = playable(player)
+    assert must(newest.embeds[0].footer.text).splitlines()[0] == "Pictures of this game are not available yet."
+    player = must(whose_turn(world))
+    hand = must(playable(player))
     [tiles] = [f.value for f in hand.embeds[0].fields if f.name == "Your hand"]
-    assert len(tiles.split()) == 5 and all("-" in t for t in tiles.split())  # Draw deals five tiles to four
+    assert len(must(tiles).split()) == 5 and all("-" in t for t in must(tiles).split())  # Draw deals five tiles to four
     assert hand.attachments == []
     assert dms(player)
     assert world.env.errors == []
@@ -109,10 +115,10 @@ async def test_a_drawing_that_fails_is_logged_and_the_game_goes_on_in_text(
     monkeypatch.setitem(rendering.RENDERERS, FivesView, drawers)
     await open_table(world)
     newest = board(world)
-    assert newest.attachments == [] and newest.embeds[0].footer.text.splitlines()[0] == (
+    assert newest.attachments == [] and must(newest.embeds[0].footer.text).splitlines()[0] == (
         "Pictures of this game are not available yet."
     )
-    hand = playable(whose_turn(world))
+    hand = must(playable(must(whose_turn(world))))
     assert hand.attachments == [] and any(f.name == "Your hand" for f in hand.embeds[0].fields)
     failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert {r.getMessage().split(" for ")[0] for r in failures} >= {

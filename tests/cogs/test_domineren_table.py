@@ -23,10 +23,12 @@ import simcord
 
 from app.client import FivesBot
 from bot.ai import choose_action
+from bot.engine.domineren.state import DominerenState
 from bot.engine.records import load
 from bot.engine.tiles import HI, LO
 from bot.i18n import tr
 from rendering.domineren.board import end_sides
+from tests.checks import matches, must
 
 from ..i18n.english import english_in, record_drawn_text
 from . import conftest
@@ -34,6 +36,7 @@ from .conftest import (
     World,
     add_computer,
     board,
+    buttons_of,
     choose_options,
     components,
     custom_ids,
@@ -41,7 +44,9 @@ from .conftest import (
     playable,
     public,
     public_messages,
+    reply,
     said,
+    selects_of,
     text_of,
     thread,
     to_act,
@@ -142,7 +147,7 @@ async def start(
     """Alice opens a table of Domineren, the `humans` join, she adds computers, sets the options (paging the
     rules panel) and starts; the game's number."""
     alice = world.alice
-    lobby = (await alice.slash(world.channel, "play", game=GAME)).response
+    lobby = reply(await alice.slash(world.channel, "play", game=GAME))
     for member in humans:
         await member.click(lobby, label="Join")
     for _ in range(players - 1 - len(humans)):
@@ -163,8 +168,8 @@ def fresh(member: simcord.MemberActor, message: discord.Message) -> discord.Mess
     return next(m for m in dms(member) if m.id == message.id)
 
 
-def selects(message: discord.Message, prefix: str = "fives:act:") -> list[Any]:
-    return [c for c in components(message) if (c.custom_id or "").startswith(prefix)]
+def selects(message: discord.Message, prefix: str = "fives:act:") -> list[discord.SelectMenu]:
+    return selects_of(message, prefix)
 
 
 def offered(message: discord.Message) -> list[str]:
@@ -175,9 +180,8 @@ def offered(message: discord.Message) -> list[str]:
 def buttons(message: discord.Message) -> dict[str, Any]:
     """The move buttons by what they play (`turn w`, `declare`)."""
     out = {}
-    for c in components(message):
-        if (c.custom_id or "").startswith("fives:do:"):
-            out[c.custom_id.rsplit(":", 1)[1].replace("-", " ")] = c
+    for b in buttons_of(message, "fives:do:"):
+        out[must(b.custom_id).rsplit(":", 1)[1].replace("-", " ")] = b
     return out
 
 
@@ -271,6 +275,7 @@ async def secrets(world: World, game_no: int) -> tuple[set[str], dict[int, set[s
     tiles and a tile peeked at), and per finished hand the tiles still in its talon at its end (the only
     ones its result may not show: the hands left are shown by the rules)."""
     state, steps = load(await world.bot.service.export(game_no))
+    assert isinstance(state, DominerenState)
     talons: dict[int, set[str]] = {}
     for seat, action in steps:
         talon = [_pair(t) for t in state.talon]
@@ -327,7 +332,7 @@ NAMES_C = ["alice", "Computer 1", "Computer 2", "Computer 3"]  # Alice and three
 def field_lines(message: discord.Message, name: str) -> list[str]:
     """The lines of an embed field, by its name."""
     [value] = [f.value for f in message.embeds[0].fields if f.name == name]
-    return value.splitlines()
+    return must(value).splitlines()
 
 
 def check_billitonnen_controls(message: discord.Message, view: Any) -> None:
@@ -358,7 +363,7 @@ async def test_two_players_and_two_computers_play_a_session_to_billitonnen_and_t
         view = await mine(world, game_no, member)
         if view.phase == "billitonnen":
             billitonnen_turns += 1
-            check_billitonnen_controls(playable(member), view)
+            check_billitonnen_controls(must(playable(member)), view)
         await act(world, policy(view), member)
     else:
         raise AssertionError("the session did not end")
@@ -384,11 +389,11 @@ async def test_two_players_and_two_computers_play_a_session_to_billitonnen_and_t
     before = [500] * 4
     for n, message in enumerate(results[:2]):
         detail = hands[n].detail
-        description = message.embeds[0].description
+        description = must(message.embeds[0].description)
         set_line = f"**{NAMES[detail['set_player']]}** set {detail['set']}: "
         assert set_line in description
-        rows = [CHIPS.match(line) for line in field_lines(message, "Chips")]
-        assert all(rows) and [r[1] for r in rows] == NAMES
+        rows = matches(CHIPS, field_lines(message, "Chips"))
+        assert [r[1] for r in rows] == NAMES
         chips = [int(r[2]) for r in rows]
         settlement = [int(r[3]) for r in rows]
         change = [int(r[4]) for r in rows]
@@ -402,26 +407,24 @@ async def test_two_players_and_two_computers_play_a_session_to_billitonnen_and_t
 
     # The pool: chips rounded down to twenties, the rest in the pool.
     pool = hands[2].detail["pool"]
-    pooled = [POOL.match(line) for line in field_lines(results[2], "Chips")]
-    assert all(pooled) and [int(r[3]) for r in pooled] == [b % 20 for b in before]
+    pooled = matches(POOL, field_lines(results[2], "Chips"))
+    assert [int(r[3]) for r in pooled] == [b % 20 for b in before]
     assert [int(r[2]) for r in pooled] == [b - b % 20 for b in before]
-    assert f"the **{pool}** chips left over go into the pool" in results[2].embeds[0].description
+    assert f"the **{pool}** chips left over go into the pool" in must(results[2].embeds[0].description)
     assert sum(int(r[3]) for r in pooled) == pool
 
     # Billitonnen and the end: the winner takes the pool; places by final chips.
-    over = results[3].embeds[0]
+    over = must(results[3].embeds[0].description)
     winner = hands[3].detail["winner"]
-    assert f"**{NAMES[winner]}** won Billitonnen and takes the pool of **{pool}** chips." in over.description
-    finals = [FINAL.match(line) for line in field_lines(results[3], "Billitonnen")]
-    assert all(finals)
+    assert f"**{NAMES[winner]}** won Billitonnen and takes the pool of **{pool}** chips." in over
+    finals = matches(FINAL, field_lines(results[3], "Billitonnen"))
     final = [int(r[2]) for r in finals]
     assert final == list(record.scores) and sum(final) == 2000
     assert [int(r[3]) for r in finals] == [pool if s == winner else 0 for s in range(4)]
-    standings = [STANDING.match(line) for line in field_lines(results[3], "Standings")]
-    assert all(standings)
+    standings = matches(STANDING, field_lines(results[3], "Standings"))
     assert [int(r[3]) for r in standings] == sorted(final, reverse=True)
     assert all(int(r[4]) == int(r[3]) - 500 for r in standings)
-    assert standings[0][1] == "🥇" and f"🏆 {standings[0][2]} win" in over.description
+    assert standings[0][1] == "🥇" and f"🏆 {standings[0][2]} win" in over
     text = said(world)
     assert re.search(r" at the (left|right|top|bottom) end", text)  # Billitonnen's turns, told as drawn
     assert "turn W" not in text and "turn E" not in text
@@ -464,7 +467,7 @@ async def test_the_set_player_picks_a_legal_type_explained_in_a_line_then_its_pa
     view = await reach(world, game_no, alice_plays(), "type", set_is("double"))
     set_tile = view.layout[0].tile
     message = playable(world.alice)
-    select = type_select(message)
+    select = type_select(must(message))
     # Exactly the types the set allows, in order, each with its line of explanation; nothing else to choose.
     assert [o.value for o in select.options] == legal_types(set_tile)
     assert select.placeholder == "Declare the type…"
@@ -472,15 +475,15 @@ async def test_the_set_player_picks_a_legal_type_explained_in_a_line_then_its_pa
         if option.value in TYPES_EN:
             assert (option.label, option.description) == TYPES_EN[option.value]
         assert option.label.startswith(f"{option.value}. ") and 20 < len(option.description) <= 100
-    assert len(selects(message)) == 1 and set(buttons(message)) == set()
-    assert message.embeds[0].description.startswith(
+    assert len(selects(must(message))) == 1 and set(buttons(must(message))) == set()
+    assert must(must(message).embeds[0].description).startswith(
         f"**Your turn: declare the game type** for this hand (the set is {set_tile[0]}-{set_tile[1]})."
     )
     assert "**alice** to declare the game type." in field_lines(board(world), "Turn")[0]
 
     # Type 11: its forty parameter choices in words, one select per rule of the line; Back returns.
     await world.alice.user.select(message, ["11"], custom_id=select.custom_id)
-    message = fresh(world.alice, message)
+    message = fresh(world.alice, must(message))
     normal, russian = selects(message)
     assert normal.placeholder == "11. Directed opening, normal rule: choose…"
     assert russian.placeholder == "11. Directed opening, Russian rule: choose…"
@@ -510,14 +513,14 @@ async def test_after_a_single_drawn_from_the_talon_only_the_four_line_types_are_
     view = await reach(world, game_no, alice_plays(), "type", set_is("single"))
     a, b = view.layout[0].tile
     message = playable(world.alice)
-    assert [o.value for o in type_select(message).options] == ["1", "4", "11", "12"]
+    assert [o.value for o in type_select(must(message)).options] == ["1", "4", "11", "12"]
     # Alice held no double: the table drew the set for her, and she paid its pips to each player.
     text = said(world)
     assert f"**alice** holds no double and drew the set from the talon: {a}-{b}. (−{3 * (a + b)} chips)" in text
     assert f"Set: {a}-{b}, drawn from the talon" in field_lines(board(world), "This hand")
 
-    await world.alice.user.select(message, ["12"], custom_id=type_select(message).custom_id)
-    message = fresh(world.alice, message)
+    await world.alice.user.select(message, ["12"], custom_id=type_select(must(message)).custom_id)
+    message = fresh(world.alice, must(message))
     [params] = selects(message)
     assert params.placeholder == "12. Volapük: choose its parameters…"
     labels = {o.value: o.label for o in params.options}
@@ -536,21 +539,21 @@ async def test_a_japanese_player_reads_the_types_and_their_parameters_in_japanes
     game_no = await start(world, {"hands": "1"})
     view = await reach(world, game_no, alice_plays(), "type", set_is("double"))
     message = playable(world.alice)
-    select = type_select(message)
+    select = type_select(must(message))
     assert select.placeholder == tr("controls.kind.type", "ja")
     assert [(o.label, o.description) for o in select.options] == [
         (tr(f"option.allowed_types.value.{t}", "ja"), tr(f"domineren.type.{t}.help", "ja"))
         for t in legal_types(view.layout[0].tile)
     ]
-    shown = [text_of(message), *(o.label + (o.description or "") for o in select.options)]
+    shown = [text_of(must(message)), *(o.label + (o.description or "") for o in select.options)]
     await world.alice.user.select(message, ["13b"], custom_id=select.custom_id)
-    message = fresh(world.alice, message)
+    message = fresh(world.alice, must(message))
     [params] = selects(message)
     assert [o.label for o in params.options] == [
         "東西の軸はノーマル、南北の軸はロシア",
         "南北の軸はノーマル、東西の軸はロシア",
     ]
-    shown += [params.placeholder, *(c.label for c in components(message) if getattr(c, "label", None))]
+    shown += [must(params.placeholder), *(b.label for b in buttons_of(message) if b.label)]
     assert [text for text in shown if english_in(text.replace("alice", ""))] == []
     await world.alice.user.select(message, ["type 13b normal:NS"], custom_id=params.custom_id)
     assert (await public(world, game_no)).game_type.declaration == "type 13b normal:NS"
@@ -567,8 +570,8 @@ async def test_a_holder_of_enough_doubles_is_offered_the_declaration_and_may_dec
     view = await reach(world, game_no, alice_plays(), "declare")
     doubles = [t for t in view.hand if t[0] == t[1]]
     bonus = {3: 25, 4: 250}[len(doubles)]  # pagat's table for four players (§7)
-    message = playable(world.alice)
-    assert message.embeds[0].description.startswith(
+    message = must(playable(world.alice))
+    assert must(message.embeds[0].description).startswith(
         f"**You hold {len(doubles)} doubles.** Declare them to receive **{bonus}** chips from each player"
     )
     assert {word: b.label for word, b in buttons(message).items()} == {
@@ -609,12 +612,14 @@ async def test_a_player_able_to_play_a_double_on_the_set_is_asked_in_time_with_a
     setter = NAMES_C[view.set_player]
     # Asked before anyone plays in turn: nothing but the set (and doubles put on it) lies on the table.
     assert table.phase == "special" and all(t.special for t in table.layout[1:]) and not any(table.turns)
-    message = playable(world.alice)
+    message = must(playable(world.alice))
     description = message.embeds[0].description
-    assert description.startswith(
+    assert must(description).startswith(
         f"**Out of turn: you may play a double on the set {set_tile} now.** **{setter}**, the set player, pays you"
     )
-    assert re.search(r"Answer before the time runs out <t:\d+:R>; then the computer answers for you\.", description)
+    assert re.search(
+        r"Answer before the time runs out <t:\d+:R>; then the computer answers for you\.", must(description)
+    )
     [select] = selects(message)
     specials = [e for e in view.legal if e.kind == "special"]
     assert select.placeholder == "Play a double on the set…"
@@ -714,15 +719,15 @@ async def test_block_is_a_button_after_the_plays_and_the_table_says_what_became_
     assert blocks == [f"{p} block" for p in plays]
     message = playable(world.alice)
     # Each tile once, and the Block button; the plays that say Block behind it.
-    assert offered(message) == plays
+    assert offered(must(message)) == plays
     assert (
         "To say **Block** with your tile, press **Block…**: if nobody can play after it, you receive 20 chips from "
-        "each player; if anyone plays a tile, you pay 40 to each." in message.embeds[0].description
+        "each player; if anyone plays a tile, you pay 40 to each." in must(must(message).embeds[0].description)
     )
-    await world.alice.user.click(message, custom_id=labelled(message, "Block…").custom_id)
-    message = fresh(world.alice, message)
+    await world.alice.user.click(message, custom_id=labelled(must(message), "Block…").custom_id)
+    message = fresh(world.alice, must(message))
     assert offered(message) == blocks
-    assert {s.placeholder.split(" (")[0] for s in selects(message)} == {"Play and say Block…"}
+    assert {must(s.placeholder).split(" (")[0] for s in selects(message)} == {"Play and say Block…"}
     assert all(o.label.endswith(" · Block") for s in selects(message) for o in s.options)
     assert labelled(message, "Type a move")
     await world.alice.user.click(message, custom_id=labelled(message, "◀ Back").custom_id)
@@ -769,10 +774,10 @@ async def test_billitonnen_offers_the_ends_a_look_at_the_next_tile_and_keeps_the
             break
         if view.phase == "billitonnen":
             message = playable(world.alice)
-            assert message.embeds[0].description.startswith(
+            assert must(must(message).embeds[0].description).startswith(
                 "**Your turn (Billitonnen).** Choose the end where you turn your rightmost tile"
             )
-            check_billitonnen_controls(message, view)
+            check_billitonnen_controls(must(message), view)
             turned = True
         await act(world, alice_plays()(view))
         await assert_nothing_hidden_shown(world, game_no, checked)
@@ -781,16 +786,16 @@ async def test_billitonnen_offers_the_ends_a_look_at_the_next_tile_and_keeps_the
     assert turned  # her turns before this one offered the two ends
     tile = "{}-{}".format(*view.billitonnen.turned)
     message = playable(world.alice)
-    check_billitonnen_controls(message, view)
-    assert sorted(buttons(message)) == ["peek", "place e", "place w"]
-    assert message.embeds[0].description.startswith(f"**Your turn: {tile} fits both ends.**")
+    check_billitonnen_controls(must(message), view)
+    assert sorted(buttons(must(message))) == ["peek", "place e", "place w"]
+    assert must(must(message).embeds[0].description).startswith(f"**Your turn: {tile} fits both ends.**")
     assert f"{tile} fits both ends: **alice** chooses where it goes." in field_lines(board(world), "Billitonnen")
 
     await act(world, "peek")
     peeked = (await mine(world, game_no)).billitonnen.peeked
     message = playable(world.alice)
-    assert f"Your next tile: {peeked[0]}-{peeked[1]}." in message.embeds[0].description
-    assert sorted(buttons(message)) == ["place e", "place w"]  # one look only
+    assert f"Your next tile: {peeked[0]}-{peeked[1]}." in must(must(message).embeds[0].description)
+    assert sorted(buttons(must(message))) == ["place e", "place w"]  # one look only
     assert "**alice** looks at their next tile first." in said(world)
     await assert_nothing_hidden_shown(world, game_no, checked)  # the tile she saw is still face down to others
 
@@ -808,16 +813,16 @@ async def test_a_japanese_table_plays_a_session_to_billitonnen_in_japanese(
     drawn = record_drawn_text(monkeypatch)
     club = Club(simcord_env)
     aiko = club.aiko
-    lobby = (await aiko.slash(club.channel, "play", game=GAME)).response
+    lobby = reply(await aiko.slash(club.channel, "play", game=GAME))
     for _ in range(3):
         await add_computer(aiko, lobby)
-    shown = (await aiko.click(lobby, label=tr("lobby.button.options", JA))).response
+    shown = reply(await aiko.click(lobby, label=tr("lobby.button.options", JA)))
     for page in range(1, 10):  # to the page with the number of hands
         ids = [i for i in custom_ids(shown.message) if i.endswith(":hands")]
         if ids:
             break
         [forward] = [i for i in custom_ids(shown.message) if re.fullmatch(rf"fives:lopts:\d+:{page}", i)]
-        shown = (await aiko.click(shown, custom_id=forward)).response
+        shown = reply(await aiko.click(shown, custom_id=forward))
     await aiko.select(shown, ["1"], custom_id=ids[0])
     await aiko.click(lobby, label=tr("lobby.button.start", JA))
     [game] = club.service.games_of(aiko.id)

@@ -3,16 +3,20 @@ card plays, and the discarded cards never shown in the thread."""
 
 from __future__ import annotations
 
+from tests.checks import must
+
 from .conftest import (
     World,
     board,
-    components,
+    buttons_of,
     custom_ids,
     dms,
     move,
     open_table,
     playable,
     public_messages,
+    reply,
+    selects_of,
     text_of,
     thread,
 )
@@ -24,23 +28,23 @@ async def test_a_whole_game_of_five_hundred_against_three_computers(world: World
     first = playable(alice)
     assert first is not None
     # 27 bids: two selects of 14 and 13, each saying which bids it holds.
-    selects = [c for c in components(first) if (c.custom_id or "").startswith("fives:act:")]
+    selects = selects_of(first, "fives:act:")
     assert [s.placeholder for s in selects] == ["Bid… (6♠ – 8♦)", "Bid… (8♥ – Open misère)"]
     bids = [o.label for s in selects for o in s.options]
     assert len(bids) == 27 and bids[:6] == ["6♠", "6♣", "6♦", "6♥", "6 No Trumps", "7♠"] and "Misère" in bids
-    assert "Pass" in [c.label for c in components(first) if c.custom_id and c.custom_id.startswith("fives:do:")]
+    assert "Pass" in [b.label for b in buttons_of(first, "fives:do:")]
 
     discards: list[str] = []
     for n in range(200):
         if not world.bot.service.games_of(alice.id):
             break
         if n == 20:  # mid-hand, someone looks back at the last trick
-            shown = (await world.carol.click(board(world), label="Last trick")).response
+            shown = reply(await world.carol.click(board(world), label="Last trick"))
             assert shown.ephemeral and shown.embeds[0].title == "Last trick"
             assert [a.filename for a in shown.attachments] == ["trick.png"]
-        message = playable(alice)
+        message = must(playable(alice))
         if any(i.startswith("fives:discard:") for i in custom_ids(message)):
-            [select] = [c for c in components(message) if (c.custom_id or "").startswith("fives:discard:")]
+            [select] = selects_of(message, "fives:discard:")
             assert select.min_values == select.max_values == 3 and len(select.options) == 13
             assert select.placeholder == "Choose 3 cards to lay away…"
             discards.append(await move(alice, message))

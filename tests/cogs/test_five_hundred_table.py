@@ -18,20 +18,24 @@ from typing import Any, ClassVar
 import discord
 import pytest
 
+from tests.checks import must
+
 from . import conftest
 from .conftest import (
     World,
     add_computer,
     board,
+    buttons_of,
     choose_options,
     close_dms,
-    components,
     custom_ids,
     dms,
     playable,
     public,
     public_messages,
+    reply,
     said,
+    selects_of,
     text_of,
     thread,
     to_act,
@@ -120,7 +124,7 @@ async def start(world: World, players: int = 4, options: dict[str, str] | None =
     """Alice opens a table of Five Hundred, adds computers, sets the options (paging the rules panel) and
     starts; the game's number."""
     alice = world.alice
-    lobby = (await alice.slash(world.channel, "play", game=GAME)).response
+    lobby = reply(await alice.slash(world.channel, "play", game=GAME))
     for _ in range(players - 1):
         await add_computer(alice, lobby)
     await choose_options(world, lobby, options or {})
@@ -140,20 +144,19 @@ async def act(world: World, action: str, message: discord.Message | None = None)
     message = message or playable(alice)
     assert message is not None, "Alice has no controls"
     actor: Any = alice if message.guild is not None else alice.user
-    found = components(message)
     if action.startswith("discard "):
         cards = action.split()[1:]
-        [select] = [c for c in found if (c.custom_id or "").startswith("fives:discard:")]
+        [select] = selects_of(message, "fives:discard:")
         assert select.min_values == select.max_values == len(cards)
         await actor.select(message, cards, custom_id=select.custom_id)
         return
-    for c in found:
-        if (c.custom_id or "").startswith("fives:do:") and c.custom_id.endswith(f":{action}"):
-            await actor.click(message, custom_id=c.custom_id)
+    for b in buttons_of(message, "fives:do:"):
+        if must(b.custom_id).endswith(f":{action}"):
+            await actor.click(message, custom_id=b.custom_id)
             return
-    for c in found:
-        if (c.custom_id or "").startswith("fives:act:") and action in [o.value for o in c.options]:
-            await actor.select(message, [action], custom_id=c.custom_id)
+    for s in selects_of(message, "fives:act:"):
+        if action in [o.value for o in s.options]:
+            await actor.select(message, [action], custom_id=s.custom_id)
             return
     raise AssertionError(f"no control offers {action!r}")
 
@@ -180,8 +183,8 @@ async def nothing(view: Any) -> None:
     return None
 
 
-def selects(message: discord.Message) -> list[Any]:
-    return [c for c in components(message) if (c.custom_id or "").startswith("fives:act:")]
+def selects(message: discord.Message) -> list[discord.SelectMenu]:
+    return selects_of(message, "fives:act:")
 
 
 def offered(message: discord.Message) -> list[tuple[str, str]]:
@@ -190,7 +193,7 @@ def offered(message: discord.Message) -> list[tuple[str, str]]:
 
 
 def buttons(message: discord.Message) -> list[str]:
-    return [c.custom_id.rsplit(":", 1)[1] for c in components(message) if (c.custom_id or "").startswith("fives:do:")]
+    return [must(b.custom_id).rsplit(":", 1)[1] for b in buttons_of(message, "fives:do:")]
 
 
 def seat_name(seat: int) -> str:
@@ -214,7 +217,7 @@ async def test_the_bid_selects_offer_exactly_the_legal_bids_in_order_and_the_han
         if view.phase != "auction":
             return
         turns += 1
-        message = playable(world.alice)
+        message = must(playable(world.alice))
         high = (await public(world, game_no)).high_bid
         expected = full[full.index(high) + 1 :] if high else full
         assert offered(message) == [(b, bid_label(b)) for b in expected]
@@ -222,13 +225,13 @@ async def test_the_bid_selects_offer_exactly_the_legal_bids_in_order_and_the_han
         sizes = [len(s.options) for s in selects(message)]
         assert max(sizes) <= 25 and max(sizes) - min(sizes) <= 1  # 27 bids: 14 and 13
         if len(sizes) > 1:
-            assert selects(message)[0].placeholder.startswith("Bid… (")
+            assert must(selects(message)[0].placeholder).startswith("Bid… (")
         board_fields = {f.name: f.value for f in board(world).embeds[0].fields}
         if high is None:
             status = "No bid yet."
         else:
             status = f"Highest bid: **{bid_label(high)}** by **{seat_name(view.high_bidder)}**."
-        assert status in message.embeds[0].description
+        assert status in must(message.embeds[0].description)
         assert board_fields["This hand"] == status
 
     # Alice bids the cheapest bid offered each time, so the auction climbs through the ladder.
@@ -266,16 +269,16 @@ async def test_the_declarer_discards_exactly_the_widow_count_from_one_multi_sele
     await play_until(world, game_no, policy("10NT"), lambda v: v.phase != "auction", nothing)
     view = await alice_view(world, game_no)
     assert view.declarer == 0, "a computer outbid 10NT: this test's seed no longer leaves Alice the contract"
-    message = playable(world.alice)
-    [select] = [c for c in components(message) if (c.custom_id or "").startswith("fives:discard:")]
+    message = must(playable(world.alice))
+    [select] = selects_of(message, "fives:discard:")
     assert select.min_values == select.max_values == widow == view.discard_count
     assert select.placeholder == f"Choose {widow} cards to lay away…"
     # The widow is in the hand now: the select lists the whole hand, the widow's cards marked.
     assert len(view.hand) == size and set(view.taken) <= set(view.hand) and len(view.taken) == widow
     assert [o.value for o in select.options] == list(view.hand)
     assert {o.value for o in select.options if o.description == "from the widow"} == set(view.taken)
-    assert "Contract: **10 No Trumps** by **alice**." in message.embeds[0].description
-    assert "Choose a move" in message.embeds[0].description
+    assert "Contract: **10 No Trumps** by **alice**." in must(message.embeds[0].description)
+    assert "Choose a move" in must(message.embeds[0].description)
 
     laid = list(view.hand[-widow:])
     await act(world, "discard " + " ".join(laid))
@@ -307,7 +310,7 @@ def leads_with(card: str, trump: str) -> Callable[[Any], bool | None]:
 async def test_alice_leads_the_joker_at_no_trump_naming_its_suit(world: World) -> None:
     game_no = await start(world)
     await play_until(world, game_no, policy("10NT"), lambda v: v.phase == "play", nothing)
-    message = playable(world.alice)
+    message = must(playable(world.alice))
     values = dict(offered(message))
     assert [values[f"JK:{s}"] for s in "SCDH"] == ["Joker as ♠", "Joker as ♣", "Joker as ♦", "Joker as ♥"]
     assert "JK" not in values  # the joker is led only with a suit named
@@ -345,7 +348,7 @@ async def test_cards_offered_are_the_legal_ones_and_the_left_bower_says_so(world
             return
         plays += 1
         bowers += "JD" in [e.text for e in view.legal]
-        message = playable(world.alice)
+        message = must(playable(world.alice))
         legal = [e.text for e in view.legal]
         assert [v for v, _ in offered(message)] == legal
         for value, label in offered(message):
@@ -380,12 +383,14 @@ async def test_a_hidden_partner_is_named_nowhere_public_until_the_called_card_is
     game_no = await start(world, 5, HIDDEN)
     alice = policy("10S")
     await play_until(world, game_no, alice, lambda v: v.phase == "call", nothing)
-    message = playable(world.alice)
+    message = must(playable(world.alice))
     view = await alice_view(world, game_no)
     calls = [e.text for e in view.legal if e.kind == "call"]
     assert [v for v, _ in offered(message)] == calls
     assert all(label == card_label(v.split()[1]) for v, label in offered(message))
-    assert [s.placeholder.split(" (")[0] for s in selects(message)] == ["Call a partner card…"] * len(selects(message))
+    assert [must(s.placeholder).split(" (")[0] for s in selects(message)] == ["Call a partner card…"] * len(
+        selects(message)
+    )
     assert buttons(message) == ["solo"]
     hand = set(view.hand) | set(view.discards or ())
     assert not any(v.split()[1] in hand or v.split()[1][-1] == "S" for v in calls)  # not hers, not a trump
@@ -426,7 +431,7 @@ async def test_a_partner_revealed_at_once_is_announced_with_the_call(world: Worl
     [partner] = partners
     text = said(world)
     assert f"**alice** called {card_label(call.split()[1])}. Partner of **alice**: **{seat_name(partner)}**." in text
-    assert f"Partner: **{seat_name(partner)}**." in board(world).embeds[0].fields[1].value
+    assert f"Partner: **{seat_name(partner)}**." in must(board(world).embeds[0].fields[1].value)
     assert world.env.errors == []
 
 
@@ -441,19 +446,19 @@ async def test_two_partners_are_called_in_two_steps_instead_of_hundreds_of_pairs
     singles = [e.text for e in view.legal if e.kind == "call" and len(e.cards) == 1]
     assert len([e for e in view.legal if e.kind == "call"]) > 300  # every pair is legal too
     message = playable(world.alice)
-    assert [v for v, _ in offered(message)] == singles  # the selects hold the single calls only
-    [pairs] = [c for c in components(message) if (c.custom_id or "").startswith("fives:pairs:")]
+    assert [v for v, _ in offered(must(message))] == singles  # the selects hold the single calls only
+    [pairs] = buttons_of(must(message), "fives:pairs:")
     assert pairs.label == "Call two partners…"
     user = world.alice.user
 
     await user.click(message, custom_id=pairs.custom_id)
-    message = next(m for m in dms(world.alice) if m.id == message.id)
-    steps = [c for c in components(message) if (c.custom_id or "").startswith("fives:pair:")]
+    message = next(m for m in dms(world.alice) if m.id == must(message).id)
+    steps = selects_of(message, "fives:pair:")
     firsts = [o.value for c in steps for o in c.options]
     assert firsts == [t.split()[1] for t in singles]
-    assert steps[0].placeholder.startswith("First partner card…")
+    assert must(steps[0].placeholder).startswith("First partner card…")
     # Back returns to every move, without playing anything; the button leads to the first step again.
-    [back] = [c for c in components(message) if getattr(c, "label", "") == "◀ Back"]
+    [back] = [b for b in buttons_of(message) if b.label == "◀ Back"]
     await user.click(message, custom_id=back.custom_id)
     message = next(m for m in dms(world.alice) if m.id == message.id)
     assert [v for v, _ in offered(message)] == singles
@@ -462,10 +467,10 @@ async def test_two_partners_are_called_in_two_steps_instead_of_hundreds_of_pairs
     first = firsts[0]
     await user.select(message, [first], custom_id=steps[0].custom_id)
     message = next(m for m in dms(world.alice) if m.id == message.id)
-    steps = [c for c in components(message) if (c.custom_id or "").startswith("fives:pair:")]
+    steps = selects_of(message, "fives:pair:")
     seconds = [o.value for c in steps for o in c.options]
     assert first not in seconds and set(seconds) == set(firsts) - {first}
-    assert steps[0].placeholder.startswith(f"Second partner card, with {card_label(first)}…")
+    assert must(steps[0].placeholder).startswith(f"Second partner card, with {card_label(first)}…")
     turn = world.bot.service.games_of(world.alice.id)[0].turn
     [holder] = [c for c in steps if seconds[-1] in [o.value for o in c.options]]
     await user.select(message, [seconds[-1]], custom_id=holder.custom_id)
@@ -538,11 +543,11 @@ async def test_the_open_misere_hand_is_public_once_exposed_and_not_before(world:
 # -- 6. the previous trick ---------------------------------------------------------------------------------
 async def test_the_last_trick_button_before_and_after_the_first_trick(world: World) -> None:
     game_no = await start(world)
-    shown = (await world.carol.click(board(world), label="Last trick")).response
+    shown = reply(await world.carol.click(board(world), label="Last trick"))
     assert shown.ephemeral and shown.content == "No trick has been completed yet in this hand."
     assert shown.attachments == [] and not shown.embeds
     await play_until(world, game_no, first_option, lambda v: v.phase == "play" and sum(v.tricks) >= 1, nothing)
-    shown = (await world.carol.click(board(world), label="Last trick")).response
+    shown = reply(await world.carol.click(board(world), label="Last trick"))
     assert shown.ephemeral and shown.embeds[0].title == "Last trick"
     assert [a.filename for a in shown.attachments] == ["trick.png"]
     assert " takes the trick." in said(world)
@@ -581,17 +586,17 @@ async def test_every_hand_has_its_score_sheet_and_the_game_ends_at_500(world: Wo
         assert embed.title == f"Five Hundred #1: hand {n} is over"
         assert [a.filename for a in message.attachments] == ["sheet.png"]
         [scores] = [f.value for f in embed.fields if f.name == "Scores"]
-        check_hand(embed.description, scores)
+        check_hand(must(embed.description), must(scores))
     # The hand that ends the game is told in the game-over message, with the final sheet.
     embed = over.embeds[0]
     assert [a.filename for a in over.attachments] == ["sheet.png"]
     [last] = [f.value for f in embed.fields if f.name == f"Hand {len(sheets) + 1}"]
-    check_hand(embed.description, last)
+    check_hand(must(embed.description), must(last))
     assert max(totals) >= 500 or min(totals) <= -500
-    standings = next(f.value for f in embed.fields if f.name == "Standings").splitlines()
+    standings = must(next(f.value for f in embed.fields if f.name == "Standings")).splitlines()
     assert {line.split(" ", 1)[1] for line in standings} == {f"{sides[k]}: {totals[k]}" for k in range(2)}
     winner = next(line.split(" ", 1)[1].rsplit(":", 1)[0] for line in standings if line.startswith("🥇"))
-    assert f"🏆 {winner} win!" in embed.description
+    assert f"🏆 {winner} win!" in must(embed.description)
     loser = sides[1 - sides.index(winner)]
     assert totals[sides.index(winner)] >= 500 or totals[sides.index(loser)] <= -500
     assert world.env.errors == []
@@ -612,10 +617,12 @@ async def test_a_restart_mid_auction_carries_on_with_the_controls_from_before(
     await world.env.restart_bot(make_bot())  # a new bot over the same database
 
     assert world.bot.service.games_of(world.alice.id)[0].turn == turn
-    shown = (await world.alice.click(old_board, label="My hand")).response
-    assert shown.ephemeral and shown.embeds[0].description.startswith("**Your turn.**")
+    shown = reply(await world.alice.click(old_board, label="My hand"))
+    assert shown.ephemeral and must(shown.embeds[0].description).startswith("**Your turn.**")
     high = (await public(world, game_no)).high_bid
-    assert ("No bid yet." if high is None else f"Highest bid: **{bid_label(high)}**") in shown.embeds[0].description
+    assert ("No bid yet." if high is None else f"Highest bid: **{bid_label(high)}**") in must(
+        shown.embeds[0].description
+    )
     assert [v for v, _ in offered(shown.message)] == [e.text for e in view.legal if e.kind == "bid"]
     await act(world, bid, hand)  # the old DM's select
     assert f"**alice** bid {bid_label(bid)}." in said(world)
@@ -641,12 +648,12 @@ async def test_closed_dms_play_through_my_hand_and_the_timer_discards_face_down(
         view = await alice_view(world, game_no)
         if view.phase != "auction":
             break
-        shown = (await alice.click(board(world), label="My hand")).response
+        shown = reply(await alice.click(board(world), label="My hand"))
         assert shown.ephemeral and selects(shown.message)
         await act(world, policy("10NT")(view), shown.message)
     assert view.phase == "discard" and view.declarer == 0
-    shown = (await alice.click(board(world), label="My hand")).response
-    [select] = [c for c in components(shown.message) if (c.custom_id or "").startswith("fives:discard:")]
+    shown = reply(await alice.click(board(world), label="My hand"))
+    [select] = selects_of(shown.message, "fives:discard:")
     assert select.min_values == select.max_values == 3 and len(select.options) == 13
     hand = set(view.hand)
 
@@ -654,13 +661,13 @@ async def test_closed_dms_play_through_my_hand_and_the_timer_discards_face_down(
     after = await alice_view(world, game_no)
     assert after.phase == "play" and len(after.hand) == 10 and set(after.discards or ()) <= hand
     newest = thread(world).history()[-1].embeds[0].description
-    assert newest.startswith(
+    assert must(newest).startswith(
         "⏱ **alice**'s time ran out, so the computer played for them: **alice** took the widow and laid away the "
         "discards."
     )
     assert not shown_cards(said(world), after.discards or ())
     # Her next move still works from the ephemeral hand.
-    shown = (await alice.click(board(world), label="My hand")).response
+    shown = reply(await alice.click(board(world), label="My hand"))
     card = next(e.text for e in after.legal if not e.text.startswith("JK"))
     await act(world, card, shown.message)
     assert f"**alice** played {card_label(card)}." in said(world)
@@ -671,7 +678,7 @@ async def test_the_last_trick_button_shows_the_last_hands_tenth_trick_during_the
     game_no = await start(world)
     played_out = lambda v: v.phase == "auction" and v.hands and v.hands[-1].detail.get("last_trick")  # noqa: E731
     assert await play_until(world, game_no, first_option, played_out, nothing) is not None
-    shown = (await world.carol.click(board(world), label="Last trick")).response
+    shown = reply(await world.carol.click(board(world), label="Last trick"))
     assert shown.ephemeral and shown.embeds[0].title == "Last trick"
     assert [a.filename for a in shown.attachments] == ["trick.png"]
     assert world.env.errors == []

@@ -10,6 +10,7 @@ import pytest
 
 import rendering
 from bot.engine.records import load
+from tests.checks import must
 
 from .conftest import (
     World,
@@ -21,6 +22,7 @@ from .conftest import (
     open_table,
     playable,
     public_messages,
+    reply,
     text_of,
     thread,
     whose_turn,
@@ -53,7 +55,7 @@ async def hidden_tiles(world: World) -> set[str]:
         for seat, action in steps:
             state.apply(seat, action)
         for seat in range(state.players):
-            for a, b in state.view(seat).hand:
+            for a, b in must(state.view(seat).hand):
                 hidden |= {f"{a}-{b}", f"{b}-{a}"}
     return hidden
 
@@ -78,7 +80,7 @@ async def test_two_players_and_two_computers_play_draw_to_the_final_score_sheet(
     assert custom_ids(lobby) == []  # the lobby's buttons are gone
     opening = thread(world).history()[0]
     begins = "The game begins: **alice**, **bob**, **Computer 1 (easy)**, **Computer 2 (easy)**."
-    assert begins in opening.embeds[0].description
+    assert begins in must(opening.embeds[0].description)
     assert [a.filename for a in opening.attachments] == ["board.png"]
 
     checked: set[tuple[int, str]] = set()
@@ -98,8 +100,9 @@ async def test_two_players_and_two_computers_play_draw_to_the_final_score_sheet(
     over = thread(world).history()[-1]
     [embed] = over.embeds
     assert embed.title == "Draw Dominoes #1: game over"
-    assert "🏆" in embed.description and "win" in embed.description
-    standings = next(f for f in embed.fields if f.name == "Standings").value
+    description = must(embed.description)
+    assert "🏆" in description and "win" in description
+    standings = must(next(f for f in embed.fields if f.name == "Standings").value)
     assert standings.startswith("🥇") and standings.count("\n") == 3
     assert embed.image.url == "attachment://sheet.png"
     assert [a.filename for a in over.attachments] == ["sheet.png"]
@@ -122,26 +125,26 @@ async def test_a_play_posts_one_new_board_and_moves_the_controls_to_the_next_pla
     await open_table(world, "draw", options={"rounds": "1"})
     player = whose_turn(world)
     other = world.bob if player is world.alice else world.alice
-    hand = playable(player)
-    assert hand is not None and hand.embeds[0].description.startswith("**Your turn.**")
+    hand = playable(must(player))
+    assert hand is not None and must(hand.embeds[0].description).startswith("**Your turn.**")
     assert [a.filename for a in hand.attachments] == ["hand.png"]
     assert playable(other) is None
-    assert dms(other)[-1].embeds[0].description == f"Waiting for **{player.name}**."
+    assert dms(other)[-1].embeds[0].description == f"Waiting for **{must(player).name}**."
     old_board = board(world)
     before = len(thread(world).history())
 
-    played = await move(player, hand)
+    played = await move(must(player), hand)
 
     history = thread(world).history()
     assert len(history) == before + 1
     assert board(world).id == history[-1].id
     assert custom_ids(next(m for m in history if m.id == old_board.id)) == []
     tile, target = played.split("@")
-    assert f"**{player.name}** played {tile} on {target}." in history[-1].embeds[0].description
+    assert f"**{must(player).name}** played {tile} on {target}." in must(history[-1].embeds[0].description)
     # The DM clicked now shows the hand after the play, without controls; the next player has them.
-    clicked = next(m for m in dms(player) if m.id == hand.id)
+    clicked = next(m for m in dms(must(player)) if m.id == hand.id)
     assert custom_ids(clicked) == []
-    assert clicked.embeds[0].description.startswith("Waiting for")
+    assert must(clicked.embeds[0].description).startswith("Waiting for")
     assert whose_turn(world) is other and playable(other) is not None
 
 
@@ -152,7 +155,7 @@ async def test_a_game_that_ended_leaves_nothing_of_itself_in_the_tables_memory(w
     announcer: Any = world.bot.announcer
     places, boards, hand_dms = announcer.places, announcer.boards, announcer.hand_dms
     assert 1 in places._places and (1, world.bob.id) in hand_dms._told_closed
-    asked = (await world.alice.slash(thread(world), "abandon")).response
+    asked = reply(await world.alice.slash(thread(world), "abandon"))
     await world.alice.click(asked, label="End the game")
     assert world.bot.service.games_of(world.alice.id) == []
     assert thread(world).history()[-1].embeds[0].title == "Draw Dominoes #1: game abandoned"

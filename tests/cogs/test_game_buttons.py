@@ -12,7 +12,7 @@ import simcord
 
 from app.client import FivesBot
 
-from .conftest import World, custom_ids, open_table, refusals, thread, whose_turn
+from .conftest import World, custom_ids, open_table, refusals, reply, thread, whose_turn
 
 
 async def post_old_buttons(world: World, channel: simcord.ChannelHandle, ids: list[str]) -> discord.Message:
@@ -40,11 +40,11 @@ async def test_an_older_boards_buttons_still_answer_after_a_restart(
 
     await world.env.restart_bot(make_bot())
 
-    hand = (await player.click(old, label="fives:hand:1")).response
+    hand = reply(await player.click(old, label="fives:hand:1"))
     assert hand.ephemeral and hand.embeds[0].title == "Your hand · Draw Dominoes #1"
-    trick = (await world.carol.click(old, label="fives:trick:1")).response
+    trick = reply(await world.carol.click(old, label="fives:trick:1"))
     assert trick.ephemeral and trick.content == "No trick has been completed yet in this hand."  # a game of tiles
-    watch = (await world.carol.click(old, label="fives:watch:g:1")).response
+    watch = reply(await world.carol.click(old, label="fives:watch:g:1"))
     assert watch.ephemeral and watch.content.startswith("How do you want to follow this table?")
     assert custom_ids(watch.message) == ["fives:watchas:g:1:thread", "fives:watchas:g:1:dm"]
     typed = await player.click(old, label=f"fives:type:1:{turn}")
@@ -55,15 +55,15 @@ async def test_an_older_boards_buttons_still_answer_after_a_restart(
 async def test_an_older_lobbys_watch_button_still_answers_after_a_restart(
     world: World, make_bot: Callable[[], FivesBot]
 ) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     [lobby_id] = {m[1] for i in custom_ids(lobby.message) if (m := re.fullmatch(r"fives:lobby:(\d+):\w+", i))}
     old = await post_old_buttons(world, world.channel, [f"fives:watch:l:{lobby_id}"])
 
     await world.env.restart_bot(make_bot())
 
-    watch = (await world.carol.click(old, label=f"fives:watch:l:{lobby_id}")).response
+    watch = reply(await world.carol.click(old, label=f"fives:watch:l:{lobby_id}"))
     assert watch.ephemeral and watch.content.startswith("How do you want to follow this table?")
-    refused = (await world.alice.click(old, label=f"fives:watch:l:{lobby_id}")).response  # she plays there
+    refused = reply(await world.alice.click(old, label=f"fives:watch:l:{lobby_id}"))  # she plays there
     assert refused.ephemeral and refused.embeds == []
     assert refusals(world) == ["watch_player"]
 
@@ -78,6 +78,6 @@ async def test_a_board_button_of_a_game_of_another_server_finds_no_game(world: W
     old = await post_old_buttons(world, there, ["fives:hand:1", "fives:trick:1"])
 
     for label in ("fives:hand:1", "fives:trick:1"):
-        said = (await member.click(old, label=label)).response
+        said = reply(await member.click(old, label=label))
         assert said.ephemeral and said.embeds == [] and said.content == "There is no such game."
     assert refusals(world) == ["game_not_found", "game_not_found"]

@@ -10,10 +10,11 @@ from typing import Any
 
 import discord
 import pytest
+import simcord
 
 from app.client import FivesBot
 
-from .conftest import World, custom_ids, refusals, text_of
+from .conftest import World, custom_ids, refusals, reply, text_of
 
 
 def invite_select(message: discord.Message) -> str:
@@ -21,14 +22,14 @@ def invite_select(message: discord.Message) -> str:
     return found
 
 
-def pings(world: World, user: discord.abc.User) -> list[discord.Message]:
+def pings(world: World, user: discord.abc.User | simcord.MemberActor) -> list[discord.Message]:
     """The bot's messages in the channel that notified `user` (what Discord pinged them with)."""
     backend = world.env.backend
     return [m for m in world.channel.history() if user.id in backend.get_message(m.channel.id, m.id).ping_user_ids]
 
 
 async def private_lobby(world: World) -> discord.Message:
-    lobby = (await world.alice.slash(world.channel, "play", game="draw", private=True)).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw", private=True))
     assert "Private table" in text_of(lobby)
     return lobby.message
 
@@ -52,7 +53,7 @@ async def test_an_invitation_discord_refused_is_pinged_at_the_retry_once(world: 
     assert lobby.jump_url in pinged.content
     await world.env.advance_time(3600)
     assert len(pings(world, world.carol)) == 1  # once
-    joined = (await world.carol.click(lobby, label="Join")).response
+    joined = reply(await world.carol.click(lobby, label="Join"))
     assert not joined.ephemeral
     assert refusals(world) == []
 
@@ -77,7 +78,7 @@ async def test_a_restart_between_the_invitation_and_its_ping_still_pings(
     assert lobby.jump_url in pinged.content
     await world.env.advance_time(3600)
     assert len(pings(world, world.carol)) == 1
-    joined = (await world.carol.click(lobby, label="Join")).response
+    joined = reply(await world.carol.click(lobby, label="Join"))
     assert not joined.ephemeral
     assert refusals(world) == []
 

@@ -18,9 +18,10 @@ import simcord
 
 from bot.i18n import tr
 from cogs.hands import typed_move
+from tests.checks import must
 
 from ..i18n.english import CARD, english_in, record_drawn_text
-from .conftest import add_computer, close_dms, components, custom_ids, dms, move, playable
+from .conftest import add_computer, close_dms, custom_ids, dms, move, playable, reply, selects_of
 from .test_language import speaks_japanese
 
 JA = "ja"
@@ -129,20 +130,20 @@ class Club:
     async def open(self, game: str, *, humans: int, computers: int) -> discord.Message:
         """あいこ opens a table, けん joins if asked, she adds computers, looks at every page of the rules
         and starts; the lobby message."""
-        lobby = (await self.aiko.slash(self.channel, "play", game=game)).response
+        lobby = reply(await self.aiko.slash(self.channel, "play", game=game))
         assert lobby is not None and lobby.embeds[0].title == tr("lobby.title", JA, game=tr(f"game.{game}.name", JA))
         if humans > 1:
             await self.ken.click(lobby, label=tr("lobby.button.join", JA))
         for _ in range(computers):
             await add_computer(self.aiko, lobby)  # the level it offers as the default, in Japanese
-        shown = (await self.aiko.click(lobby, label=tr("lobby.button.options", JA))).response
+        shown = reply(await self.aiko.click(lobby, label=tr("lobby.button.options", JA)))
         assert shown is not None and shown.ephemeral
-        [first, *_] = [c for c in components(shown.message) if (c.custom_id or "").startswith("fives:lopt:")]
+        [first, *_] = selects_of(shown.message, "fives:lopt:")
         # Choosing the rules' default again redraws the options message and the lobby, changing nothing.
-        shown = (await self.aiko.select(shown, [first.options[0].value], custom_id=first.custom_id)).response
+        shown = reply(await self.aiko.select(shown, [first.options[0].value], custom_id=first.custom_id))
         page = 0
         while later := [i for i in custom_ids(shown.message) if re.fullmatch(rf"fives:lopts:\d+:{page + 1}", i)]:
-            shown = (await self.aiko.click(shown, custom_id=later[0])).response
+            shown = reply(await self.aiko.click(shown, custom_id=later[0]))
             page += 1
         await self.aiko.click(lobby, label=tr("lobby.button.start", JA))
         return lobby.message
@@ -170,17 +171,17 @@ async def test_a_japanese_table_plays_five_up_to_the_final_score_sheet_in_japane
     await club.service.update_settings(club.guild.id, turn_seconds=120)
     await club.open("five-up", humans=2, computers=2)
     thread = club.thread()
-    assert thread.name.startswith("ファイブアップ #1")
+    assert must(thread.name).startswith("ファイブアップ #1")
 
     # Someone who does not play, and a player out of turn.
-    refused = (await sakura.click(club.board(), label=tr("controls.my_hand", JA))).response
+    refused = reply(await sakura.click(club.board(), label=tr("controls.my_hand", JA)))
     assert refused.content == tr("error.not_a_player", JA)
     player = club.whose_turn()
     assert player is not None
     waiting = ken if player is aiko else aiko
-    shown = (await waiting.click(club.board(), label=tr("controls.my_hand", JA))).response
+    shown = reply(await waiting.click(club.board(), label=tr("controls.my_hand", JA)))
     assert shown.embeds[0].description == tr("hand.waiting", JA, player=player.user.global_name)
-    typed = (await waiting.slash(thread, "move", action="draw")).response
+    typed = reply(await waiting.slash(thread, "move", action="draw"))
     assert typed.content == tr("error.not_your_turn", JA)
     assert club.refusals() == ["not_a_player", "not_your_turn"]
 
@@ -189,7 +190,7 @@ async def test_a_japanese_table_plays_five_up_to_the_final_score_sheet_in_japane
     title = tr("table.title", JA, game="ファイブアップ", number=1)
     assert dms(player)[-1].embeds[0].title == tr("reminder.title", JA, table=title)
     await club.env.advance_time(60)
-    assert "持ち時間が切れた" in club.thread().history()[-1].embeds[0].description
+    assert "持ち時間が切れた" in must(club.thread().history()[-1].embeds[0].description)
 
     # The commands of a player, the autocomplete of a game and of a move, a stale control, and the modal.
     player = club.whose_turn()
@@ -198,14 +199,14 @@ async def test_a_japanese_table_plays_five_up_to_the_final_score_sheet_in_japane
     await player.autocomplete(thread, "hand", "game", "")
     await player.autocomplete(thread, "move", "action", "")
     asked = await player.slash(thread, "resign")
-    await player.click(asked.response, label=tr("confirm.no", JA))
-    ephemeral = (await player.slash(thread, "hand")).response
+    await player.click(reply(asked), label=tr("confirm.no", JA))
+    ephemeral = reply(await player.slash(thread, "hand"))
     hand = playable(player)
     assert hand is not None
     [type_button] = [i for i in custom_ids(hand) if i.startswith("fives:type:")]
     modal = await player.user.click(hand, custom_id=type_button)
     assert modal.modal is not None and modal.modal["title"] == tr("controls.type.title", JA)
-    select = next(c for c in components(hand) if (c.custom_id or "").startswith("fives:act:"))
+    select = selects_of(hand, "fives:act:")[0]
     await player.user.submit_modal(modal, {"move": select.options[0].value})
     late = await player.select(ephemeral, [select.options[0].value], custom_id=select.custom_id)
     assert late.followups[0].content == tr("error.stale_control", JA)
@@ -222,7 +223,7 @@ async def test_a_japanese_table_plays_five_up_to_the_final_score_sheet_in_japane
         assert plays < 300, "the game did not end"
 
     over = game_over(club, "five-up")
-    assert "🏆" in over.embeds[0].description
+    assert "🏆" in must(over.embeds[0].description)
     assert [f.name for f in over.embeds[0].fields][:1] == [tr("result.over.standings", JA)]
     await aiko.slash(club.channel, "games")  # nothing left: how to start one
     assert club.refusals() == []
@@ -268,7 +269,7 @@ async def test_a_japanese_player_plays_five_hundred_against_three_computers_in_j
         if not club.service.games_of(aiko.id):
             break
         if n == 12:  # someone looks back at the last trick
-            shown = (await club.sakura.click(club.board(), label=tr("controls.last_trick", JA))).response
+            shown = reply(await club.sakura.click(club.board(), label=tr("controls.last_trick", JA)))
             assert shown.embeds[0].title == tr("controls.last_trick", JA)
         message = playable(aiko)
         assert message is not None

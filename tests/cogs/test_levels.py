@@ -15,8 +15,9 @@ import simcord
 from app.settings import Settings
 from bot.ai import BUDGETS
 from bot.ai.search import Budget
+from tests.checks import must
 
-from .conftest import World, add_computer, board, button, components, refusals, thread
+from .conftest import World, add_computer, board, button, refusals, reply, selects_of, thread
 from .test_language import speaks_japanese
 
 
@@ -45,16 +46,16 @@ def field(message: Any, name: str) -> str:
 
 
 def add_labels(message: Any) -> list[str]:
-    [control] = [c for c in components(message) if (getattr(c, "custom_id", None) or "").endswith(":addc")]
+    [control] = [c for c in selects_of(message) if c.custom_id.endswith(":addc")]
     return [o.label for o in control.options]
 
 
-def level_selects(message: Any) -> list[Any]:
-    return [c for c in components(message) if (getattr(c, "custom_id", None) or "").startswith("fives:llvl:")]
+def level_selects(message: discord.Message) -> list[discord.SelectMenu]:
+    return selects_of(message, "fives:llvl:")
 
 
 async def test_the_host_adds_a_strong_computer_and_the_lobby_and_the_board_show_it(world: World) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     assert add_labels(lobby.message) == ["Easy (this server's default)", "Normal", "Strong"]
     await world.bob.click(lobby, label="Join")
     await add_computer(world.alice, lobby, "strong")
@@ -65,7 +66,7 @@ async def test_the_host_adds_a_strong_computer_and_the_lobby_and_the_board_show_
 
     await world.alice.click(lobby, label="Start")
     opening = thread(world).history()[0].embeds[0]
-    assert opening.description.startswith(
+    assert must(opening.description).startswith(
         "The game begins: **alice**, **bob**, **Computer 1 (strong)**, **Computer 2 (easy)**."
     )
     scores = field(board(world), "Scores")  # on every board
@@ -76,18 +77,18 @@ async def test_the_host_adds_a_strong_computer_and_the_lobby_and_the_board_show_
 
 
 async def test_the_host_changes_a_computers_level_in_its_seat_and_nobody_else_can(world: World) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="five-up")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="five-up"))
     await world.bob.click(lobby, label="Join")
     await add_computer(world.alice, lobby, "strong")
-    refused = (await add_computer(world.bob, lobby, "strong")).response
+    refused = reply(await add_computer(world.bob, lobby, "strong"))
     assert refused.ephemeral and refused.content == "Only the host can do that."
     await add_computer(world.alice, lobby, "easy")
-    refused = (await world.bob.click(lobby, label="Computer levels")).response
+    refused = reply(await world.bob.click(lobby, label="Computer levels"))
     assert refused.ephemeral and refused.content == "Only the host can do that."
     assert refusals(world) == ["not_host", "not_host"]
     assert "2. " + world.bob.mention in field(lobby.message, "Seats")
 
-    panel = (await world.alice.click(lobby, label="Computer levels")).response
+    panel = reply(await world.alice.click(lobby, label="Computer levels"))
     assert panel.ephemeral
     assert panel.content.splitlines() == [
         "How strongly each computer plays at this table of Five Up (your choices show on the lobby at once):",
@@ -99,14 +100,14 @@ async def test_the_host_changes_a_computers_level_in_its_seat_and_nobody_else_ca
     assert (first.placeholder, second.placeholder) == ("Computer 1: Strong", "Computer 2: Easy")
     assert [o.value for o in first.options if o.default] == ["strong"]
 
-    panel = (await world.alice.select(panel, ["normal"], custom_id=first.custom_id)).response
+    panel = reply(await world.alice.select(panel, ["normal"], custom_id=first.custom_id))
     seats = field(lobby.message, "Seats")
     assert "3. 🤖 Computer 1 (normal)" in seats and "4. 🤖 Computer 2 (easy)" in seats  # same seats, new level
     assert [s.placeholder for s in level_selects(panel.message)] == ["Computer 1: Normal", "Computer 2: Easy"]
 
     # Computer 2 taken away meanwhile: its select refuses, and says why.
     await world.alice.click(lobby, label="Remove computer")
-    stale = (await world.alice.select(panel, ["strong"], custom_id=second.custom_id)).response
+    stale = reply(await world.alice.select(panel, ["strong"], custom_id=second.custom_id))
     assert stale.ephemeral and stale.content == "Computer 2 is no longer at this table."
     assert refusals(world) == ["not_a_computer"]
     assert "3. 🤖 Computer 1 (normal)" in field(lobby.message, "Seats")
@@ -115,26 +116,26 @@ async def test_the_host_changes_a_computers_level_in_its_seat_and_nobody_else_ca
 async def test_the_servers_level_is_set_offered_first_and_taken_by_a_resigned_seat(
     world: World, dana: simcord.MemberActor
 ) -> None:
-    shown = (await dana.slash(world.channel, "settings show")).response
+    shown = reply(await dana.slash(world.channel, "settings show"))
     assert field(shown, "Computer players") == (
         "The bot's default (now **Easy**), for the computers added to tables and those taking a resigned player's seat"
     )
-    saved = (await dana.slash(world.channel, "settings computers", level="normal")).response
+    saved = reply(await dana.slash(world.channel, "settings computers", level="normal"))
     assert saved.ephemeral and saved.content == (
         "Saved: computers added from now on, and any taking a resigned player's seat, play Normal."
     )
     assert field(saved, "Computer players").startswith("**Normal**, for the computers added")
 
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     assert add_labels(lobby.message) == ["Easy", "Normal (this server's default)", "Strong"]
     await world.bob.click(lobby, label="Join")
     await add_computer(world.alice, lobby)
     assert "3. 🤖 Computer 1 (normal)" in field(lobby.message, "Seats")
     await world.alice.click(lobby, label="Start")
 
-    saved = (await dana.slash(world.channel, "settings computers", level="strong")).response
+    saved = reply(await dana.slash(world.channel, "settings computers", level="strong"))
     assert saved.content.endswith("play Strong.")
-    asked = (await world.bob.slash(thread(world), "resign")).response
+    asked = reply(await world.bob.slash(thread(world), "resign"))
     await world.bob.click(asked, label="Resign")
     said = "\n".join(m.embeds[0].description or "" for m in thread(world).history() if m.embeds)
     assert "🏳️ **bob** resigned: a computer (strong) plays their seat from now on." in said
@@ -143,14 +144,14 @@ async def test_the_servers_level_is_set_offered_first_and_taken_by_a_resigned_se
     [game] = world.bot.service.games_of(world.alice.id)
     assert [s.computer_level for s in game.table.seats] == [None, "strong", "normal"]
 
-    saved = (await dana.slash(world.channel, "settings computers", level="auto")).response
+    saved = reply(await dana.slash(world.channel, "settings computers", level="auto"))
     assert saved.content == "Saved: computers follow the bot's default level (Easy)."
     assert refusals(world) == []
 
 
 async def test_levels_in_japanese(world: World, dana: simcord.MemberActor) -> None:
     speaks_japanese(world.env, dana)
-    saved = (await dana.slash(world.channel, "settings computers", level="strong")).response
+    saved = reply(await dana.slash(world.channel, "settings computers", level="strong"))
     assert saved.content == (
         "保存しました：これから加えるコンピューターと、投了した人の席を引き継ぐコンピューターは「つよい」で打ちます。"
     )
@@ -160,14 +161,16 @@ async def test_levels_in_japanese(world: World, dana: simcord.MemberActor) -> No
     channel = guild.create_text_channel("対局")
     aiko = guild.add_member(world.env.create_user("aiko"))
     speaks_japanese(world.env, aiko)
-    lobby = (await aiko.slash(channel, "play", game="draw")).response
+    lobby = reply(await aiko.slash(channel, "play", game="draw"))
     assert add_labels(lobby.message) == ["よわい（このサーバーの既定）", "ふつう", "つよい"]
     await add_computer(aiko, lobby, "strong")
     assert "2. 🤖 コンピューター1（つよい）" in field(lobby.message, "席")
-    panel = (await aiko.click(lobby, label="コンピューターの強さ")).response
+    panel = reply(await aiko.click(lobby, label="コンピューターの強さ"))
     assert panel.content.startswith("ドロードミノの卓のコンピューターの強さ：")
     [select] = level_selects(panel.message)
     assert select.placeholder == "コンピューター1：つよい"
     await aiko.click(lobby, label="開始")
     [table] = channel.threads
-    assert table.history()[0].embeds[0].description.startswith("ゲーム開始：**aiko**、**コンピューター1（つよい）**")
+    assert must(table.history()[0].embeds[0].description).startswith(
+        "ゲーム開始：**aiko**、**コンピューター1（つよい）**"
+    )

@@ -3,7 +3,9 @@ starts or cancels, and everyone else is politely refused what only the host may 
 
 from __future__ import annotations
 
-from .conftest import World, add_computer, button, components, custom_ids, refusals
+import discord
+
+from .conftest import World, add_computer, button, components, custom_ids, refusals, reply, selects_of
 
 
 def field(message, name: str) -> str:  # type: ignore[no-untyped-def]
@@ -21,7 +23,7 @@ async def test_play_opens_a_lobby_with_the_host_seated_and_the_rules_in_force(wo
     rules = field(lobby, "Rules")
     assert "**Hand size**: IDA: 5 each, 7 with two players" in rules
     assert "**Skunk**" in rules and "Target" not in rules  # a rule with one value is not a choice
-    labels = [getattr(c, "label", None) or c.placeholder for c in components(lobby.message)]
+    labels = [c.label if isinstance(c, discord.Button) else c.placeholder for c in components(lobby.message)]
     assert labels == [
         "Join", "Leave", "Watch", "🤖 Add computer", "Remove computer", "Computer levels", "Rules", "Start", "Cancel"
     ]  # fmt: skip
@@ -30,13 +32,13 @@ async def test_play_opens_a_lobby_with_the_host_seated_and_the_rules_in_force(wo
 
 
 async def test_joining_leaving_and_computers_change_the_seats(world: World) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     await world.bob.click(lobby, label="Join")
     assert f"2. {world.bob.mention}" in field(lobby.message, "Seats")
     assert not button(lobby.message, "Start").disabled
 
     again = await world.bob.click(lobby, label="Join")
-    assert again.response.ephemeral and again.response.content == "You already have a seat at this table."
+    assert reply(again).ephemeral and reply(again).content == "You already have a seat at this table."
     assert refusals(world) == ["already_joined"]
 
     await add_computer(world.alice, lobby)
@@ -54,35 +56,35 @@ async def test_joining_leaving_and_computers_change_the_seats(world: World) -> N
 
 
 async def test_the_host_chooses_the_rules_and_the_lobby_shows_them(world: World) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="five-up")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="five-up"))
     await world.bob.click(lobby, label="Join")
     refused = await world.bob.click(lobby, label="Rules")
-    assert refused.response.content == "Only the host can do that."
+    assert reply(refused).content == "Only the host can do that."
     assert refusals(world) == ["not_host"]
 
-    rules = (await world.alice.click(lobby, label="Rules")).response
+    rules = reply(await world.alice.click(lobby, label="Rules"))
     assert rules.ephemeral and rules.content.startswith("Rules for this table of Five Up")
     # Eight rules and the hints: four selects a page, and a button to the next page.
     selects = [i for i in custom_ids(rules.message) if i.startswith("fives:lopt:")]
     assert len(selects) == 4
     assert [i.rsplit(":", 1)[1] for i in selects] == ["partners", "hand_size", "leave", "rounding"]
-    rules = (await world.alice.click(rules, label="Page 2 of 3 ▶")).response
+    rules = reply(await world.alice.click(rules, label="Page 2 of 3 ▶"))
     [skunk] = [i for i in custom_ids(rules.message) if i.endswith(":skunk")]
-    rules = (await world.alice.select(rules, ["plus10"], custom_id=skunk)).response
+    rules = reply(await world.alice.select(rules, ["plus10"], custom_id=skunk))
     assert "**Skunk**: " in field(lobby.message, "Rules")
     assert "**Skunk**: Off" not in field(lobby.message, "Rules")
-    chosen = [o for c in rules.message.components for s in c.children if s.custom_id == skunk for o in s.options]
+    chosen = [o for s in selects_of(rules.message) if s.custom_id == skunk for o in s.options]
     assert [o.value for o in chosen if o.default] == ["plus10"]
 
-    rules = (await world.alice.select(rules, ["-"], custom_id=skunk)).response  # back to the rules' default
+    rules = reply(await world.alice.select(rules, ["-"], custom_id=skunk))  # back to the rules' default
     assert "**Skunk**: Off" in field(lobby.message, "Rules")
 
 
 async def test_the_host_cancels_and_the_table_closes(world: World) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="muggins")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="muggins"))
     await world.bob.click(lobby, label="Join")
     refused = await world.bob.click(lobby, label="Cancel")
-    assert refused.response.content == "Only the host can do that."
+    assert reply(refused).content == "Only the host can do that."
     assert refusals(world) == ["not_host"]
     await world.alice.click(lobby, label="Cancel")
     [embed] = lobby.embeds

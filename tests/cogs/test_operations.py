@@ -9,18 +9,20 @@ import logging
 from pathlib import Path
 
 import aiohttp
+import discord
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from prometheus_client.parser import text_string_to_metric_families
 
 from app import lifecycle
+from app.client import ShardedFivesBot
 from app.settings import Settings
 from bot.logs import ContextFilter, JsonFormatter
 from web.hub import Hub
 from web.server import make_app
 from web.sessions import Signer
 
-from .conftest import World, board, move, open_table, playable, refusals, whose_turn
+from .conftest import World, board, move, open_table, playable, refusals, selects_of, whose_turn
 
 
 @pytest.fixture
@@ -127,6 +129,7 @@ async def test_ready_only_while_every_shard_is_connected_and_the_database_answer
     assert await get(world, "/readyz") == (200, "ready\n")
     assert (await scrape(world))["fives_ready", ()] == 1
 
+    assert isinstance(bot, ShardedFivesBot)  # two shards in this process (`settings`)
     shard = bot.get_shard(1)
     assert shard is not None
     await shard.disconnect()
@@ -179,11 +182,9 @@ def _act_id(message: object) -> str:
     return next(i for i in custom_ids(message) if i.startswith("fives:act:"))  # type: ignore[arg-type]
 
 
-def _first_option(message: object) -> str:
-    from .conftest import components
-
-    [select] = [c for c in components(message) if (c.custom_id or "").startswith("fives:act:")]  # type: ignore[arg-type]
-    return select.options[0].value  # type: ignore[attr-defined]
+def _first_option(message: discord.Message) -> str:
+    [select] = selects_of(message, "fives:act:")
+    return select.options[0].value
 
 
 def test_every_game_buttons_custom_id_names_its_game_in_the_log_context() -> None:

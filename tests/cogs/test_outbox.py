@@ -16,8 +16,9 @@ import pytest
 import cogs.announcer.announcer
 from app.client import FivesBot
 from cogs.announcer.boards import Boards
+from tests.checks import must
 
-from .conftest import World, board, custom_ids, dms, moves_shown, open_table, playable, thread
+from .conftest import World, board, components, custom_ids, dms, moves_shown, open_table, playable, reply, thread
 from .test_permissions import actions, next_human, play_from_dm
 
 GAME_OVER = "Draw Dominoes #1: game over"
@@ -53,7 +54,7 @@ async def test_a_dm_discord_refuses_does_not_undo_the_move_and_is_sent_again(wor
     result = await play_from_dm(player)
 
     assert [f.content for f in result.followups] == []  # no "something went wrong": the move stands
-    assert f"**{player.name}**" in board(world).embeds[0].description
+    assert f"**{player.name}**" in must(board(world).embeds[0].description)
     assert other.mention in board(world).content  # called on the board
     if next_human(world) is other:
         assert playable(other) is None  # the DM failed...
@@ -76,7 +77,7 @@ async def test_a_board_discord_refuses_is_posted_later_in_order_and_once(world: 
 
     await world.env.advance_time(5 + 15 + 60 + 10)  # three refusals, each waited longer for; then it goes through
     assert lines_about(world, player.name) == 1
-    assert board(world).embeds[0].description.startswith(f"**{player.name}** ")
+    assert must(board(world).embeds[0].description).startswith(f"**{player.name}** ")
     assert next_human(world).mention in board(world).content
     assert moves_shown(world) == sorted(set(moves_shown(world)))  # nothing posted twice
     assert world.env.errors == []
@@ -94,7 +95,7 @@ async def test_a_board_that_failed_is_posted_after_a_restart(world: World, make_
     assert lines_about(world, player.name) == 1  # told as soon as the new bot is connected
     other = next_human(world)
     await play_from_dm(other)
-    newest = board(world).embeds[0].description.splitlines()
+    newest = must(board(world).embeds[0].description).splitlines()
     assert newest[0].startswith(f"**{other.name}** ")  # the next board tells only what is new
     assert lines_about(world, player.name) == 1
     assert world.env.errors == []
@@ -135,13 +136,13 @@ def board_controls_left(world: World) -> list[str]:
 async def test_start_with_a_dm_discord_refuses_starts_the_game_and_says_so_truly(world: World) -> None:
     result = await world.alice.slash(world.channel, "play", game="draw")
     lobby = result.response
-    await world.bob.click(lobby, label="Join")
+    await world.bob.click(must(lobby), label="Join")
     world.env.inject_error("POST", f"/channels/{world.bob.user.dm_channel.id}/messages", status=500)
 
-    started = await world.alice.click(lobby, label="Start")
+    started = await world.alice.click(must(lobby), label="Start")
 
     assert [f.content for f in started.followups] == []  # the host is not told it failed: it did not
-    assert custom_ids(lobby.message) == []  # the lobby shows no Join and Start any more
+    assert custom_ids(must(lobby).message) == []  # the lobby shows no Join and Start any more
     assert world.bot.service.games_of(world.bob.id)
     await world.env.advance_time(6)
     assert dms(world.bob)  # Bob's hand came with the retry
@@ -214,9 +215,9 @@ async def test_the_hand_dm_before_a_restart_loses_its_controls_when_the_player_m
 
     await world.env.advance_time(6)  # what was told is in the store within a tick (at once on a clean stop)
     await world.env.restart_bot(make_bot())
-    shown = (await player.click(board(world), label="My hand")).response  # plays from the board this time
+    shown = reply(await player.click(board(world), label="My hand"))  # plays from the board this time
     [control] = [c for c in custom_ids(shown.message) if c.startswith(("fives:act:", "fives:do:"))]
-    component = next(c for row in shown.message.components for c in row.children if c.custom_id == control)
+    component = next(c for c in components(shown.message) if c.custom_id == control)
     if isinstance(component, discord.SelectMenu):
         await player.select(shown, [component.options[0].value], custom_id=control)
     else:
@@ -238,7 +239,7 @@ async def test_a_deleted_thread_moves_the_table_to_its_channel_and_loses_no_move
     said = [m for m in world.channel.history() if m.embeds]
     assert said[-2].embeds[0].description == "The table's thread was deleted: the game goes on here."
     newest = said[-1]
-    assert newest.embeds[0].description.startswith(f"**{player.name}** ")
+    assert must(newest.embeds[0].description).startswith(f"**{player.name}** ")
     assert newest.content == f"{next_human(world).mention}, it's your turn."
     await play_from_dm(next_human(world))  # and it goes on there
     assert world.channel.history()[-1].embeds[0].title == "Draw Dominoes #1"
@@ -306,9 +307,9 @@ async def test_a_backlog_too_long_for_one_message_is_shown_whole_in_several(
     for message in thread(world).history():
         if not message.embeds or not re.search(r"move (\d+)", message.embeds[0].footer.text or ""):
             continue
-        move = int(re.search(r"move (\d+)", message.embeds[0].footer.text)[1])
+        move = int(must(re.search(r"move (\d+)", must(message.embeds[0].footer.text)))[1])
         if not message.embeds[0].title:
-            assert len(message.embeds[0].description.splitlines()) == move - previous
+            assert len(must(message.embeds[0].description).splitlines()) == move - previous
             split += 1
         previous = move
     assert split > 1

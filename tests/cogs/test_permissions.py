@@ -18,9 +18,12 @@ from discord import app_commands
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
+from tests.checks import must
+
 from .conftest import (
     World,
     board,
+    buttons_of,
     components,
     custom_ids,
     dms,
@@ -28,6 +31,8 @@ from .conftest import (
     open_table,
     playable,
     refusals,
+    reply,
+    selects_of,
     thread,
     to_act,
 )
@@ -35,7 +40,7 @@ from .test_language import speaks_japanese
 
 
 def bot_role(world: World) -> simcord.RoleHandle:
-    return world.guild.roles[world.bot.user.name]
+    return world.guild.roles[must(world.bot.user).name]
 
 
 def channel_without(world: World, *permissions: str) -> World:
@@ -70,10 +75,9 @@ async def play_from_dm(player: simcord.MemberActor) -> simcord.InteractionResult
     """The player plays the first move their hand DM offers; the interaction, with its follow-ups."""
     hand = playable(player)
     assert hand is not None, f"{player.name} has no controls"
-    for component in components(hand):
-        if (component.custom_id or "").startswith("fives:act:"):
-            return await player.user.select(hand, [component.options[0].value], custom_id=component.custom_id)
-    [do, *_] = [c for c in components(hand) if (c.custom_id or "").startswith("fives:do:")]
+    for select in selects_of(hand, "fives:act:"):
+        return await player.user.select(hand, [select.options[0].value], custom_id=select.custom_id)
+    [do, *_] = buttons_of(hand, "fives:do:")
     return await player.user.click(hand, custom_id=do.custom_id)
 
 
@@ -98,17 +102,17 @@ async def test_without_threads_a_whole_game_is_played_in_the_channel(world: Worl
     first = world.channel.history()[-1]
     assert live_boards(world.channel.history()) == [first]
     begins = "The game begins: **alice**, **bob**, **Computer 1 (easy)**, **Computer 2 (easy)**."
-    assert begins in first.embeds[0].description
+    assert begins in must(first.embeds[0].description)
     assert [a.filename for a in first.attachments] == ["board.png"]
     player = next_human(world)
-    shown = (await player.click(first, label="My hand")).response
-    assert shown.ephemeral and shown.embeds[0].description.startswith("**Your turn.**")
+    shown = reply(await player.click(first, label="My hand"))
+    assert shown.ephemeral and must(shown.embeds[0].description).startswith("**Your turn.**")
 
     plays = 0
     while world.bot.service.games_of(world.alice.id):
         player = next_human(world)
         before = len(world.channel.history())
-        await move(player, playable(player))
+        await move(player, must(playable(player)))
         history = world.channel.history()
         boards = live_boards(history)
         if world.bot.service.games_of(world.alice.id):  # one new board, the only live one
@@ -145,8 +149,8 @@ async def test_play_where_the_bot_may_not_post_names_what_is_missing_and_opens_n
     world = channel_without(world, *denied)
     with caplog.at_level(logging.INFO, logger="cogs.errors"):
         result = await world.alice.slash(world.channel, "play", game="draw")
-    assert result.response.ephemeral
-    assert result.response.content == (
+    assert reply(result).ephemeral
+    assert reply(result).content == (
         f"I am missing these permissions in this channel: {named}. A server admin can give them to me."
     )
     assert world.bot.service.lobbies(world.guild.id) == []
@@ -162,8 +166,8 @@ async def test_the_missing_permissions_are_named_in_the_players_language(world: 
     speaks_japanese(world.env, world.alice)
     world = channel_without(world, "send_messages", "embed_links")
     result = await world.alice.slash(world.channel, "play", game="draw")
-    assert result.response.ephemeral
-    assert result.response.content == (
+    assert reply(result).ephemeral
+    assert reply(result).content == (
         "このチャンネルでは私に次の権限が足りません：メッセージを送信、埋め込みリンク。"
         "サーバーの管理者に付与してもらってください。"
     )
@@ -172,11 +176,11 @@ async def test_the_missing_permissions_are_named_in_the_players_language(world: 
 
 
 async def test_start_after_a_permission_is_lost_keeps_the_lobby_open_until_it_is_back(world: World) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     await world.bob.click(lobby, label="Join")
     take_away(world, "attach_files")
 
-    refused = (await world.alice.click(lobby, label="Start")).response
+    refused = reply(await world.alice.click(lobby, label="Start"))
     assert refused.ephemeral
     assert refused.content == (
         "I am missing these permissions in this channel: Attach Files. A server admin can give them to me."
@@ -198,7 +202,7 @@ async def test_start_after_a_permission_is_lost_keeps_the_lobby_open_until_it_is
 async def test_start_by_someone_not_the_host_is_refused_as_such_whatever_the_permissions(world: World) -> None:
     """Only the host may start: anyone else is told that, not what the bot lacks (which only the host,
     or an admin, can do anything about)."""
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     await world.bob.click(lobby, label="Join")
     take_away(world, "attach_files")
 
@@ -241,7 +245,7 @@ async def test_a_thread_that_became_unwritable_keeps_the_move_and_tells_the_play
     newest = thread(world).history()[-1]
     assert live_boards(thread(world).history()) == [newest]  # the old board was retired at last
     # The new board tells the plays the lost one would have told, then this one, and shows the game now.
-    lines = newest.embeds[0].description.splitlines()
+    lines = must(newest.embeds[0].description).splitlines()
     assert len(lines) == await actions(world) - saved
     assert f"**{player.name}**" in lines[0] and f"**{other.name}**" in lines[missed - saved]
     assert newest.content == f"{next_human(world).mention}, it's your turn."
@@ -276,9 +280,9 @@ async def test_a_board_discord_refuses_is_told_to_the_player_and_the_next_one_ca
     world.env.inject_error("POST", f"/channels/{table.id}/messages", status=status, code=code, message=message)
 
     player = next_human(world)
-    shown = (await player.click(old_board, label="My hand")).response  # playing from the board this time
+    shown = reply(await player.click(old_board, label="My hand"))  # playing from the board this time
     [select] = [c for c in components(shown.message) if (c.custom_id or "").startswith(("fives:act:", "fives:do:"))]
-    if select.custom_id.startswith("fives:act:"):
+    if isinstance(select, discord.SelectMenu):  # fives:act:
         result = await player.select(shown, [select.options[0].value], custom_id=select.custom_id)
     else:
         result = await player.click(shown, custom_id=select.custom_id)
@@ -294,8 +298,8 @@ async def test_a_board_discord_refuses_is_told_to_the_player_and_the_next_one_ca
     await play_from_dm(other)
     newest = table.history()[-1]
     assert live_boards(table.history()) == [newest] and newest.id != old_board.id
-    assert len(newest.embeds[0].description.splitlines()) == await actions(world) - saved
-    assert f"**{player.name}**" in newest.embeds[0].description.splitlines()[0]
+    assert len(must(newest.embeds[0].description).splitlines()) == await actions(world) - saved
+    assert f"**{player.name}**" in must(newest.embeds[0].description).splitlines()[0]
     assert world.env.errors == []
 
 

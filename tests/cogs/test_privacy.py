@@ -23,9 +23,10 @@ import simcord
 import rendering
 from app.client import FivesBot
 from bot.tables.community.privacy import KEPT_SECONDS
+from tests.checks import must
 from tests.database_dump import every_cell, mentions
 
-from .conftest import World, dms, move, open_table, playable, refusals, text_of
+from .conftest import World, dms, move, open_table, playable, refusals, reply, text_of
 from .test_replays import play_to_the_end
 
 ANONYMOUS = "Anonymous player"
@@ -64,7 +65,7 @@ def replayed(record: dict[str, Any], folder: Path) -> dict[str, Any]:
 
 
 async def export_of(member: simcord.MemberActor, world: World) -> dict[str, Any]:
-    given = (await member.slash(world.channel, "privacy export")).response
+    given = reply(await member.slash(world.channel, "privacy export"))
     assert given.ephemeral and given.content == "Everything the bot keeps about you is in this file."
     [attachment] = given.attachments
     assert attachment.filename == f"fives-data-{member.id}.json"
@@ -79,7 +80,7 @@ async def test_an_export_then_a_forget_leaves_her_nowhere_and_every_record_repla
     await play_to_the_end(world)  # game 1: Alice and Bob, rated all-time and in the season
     await open_table(world, "draw", computers=0, options={"rounds": "1"})  # game 2: in play
 
-    shown = (await alice.slash(world.channel, "privacy show")).response
+    shown = reply(await alice.slash(world.channel, "privacy show"))
     assert shown.ephemeral
     assert "**Games:** 1 ended, 1 in play" in text_of(shown) and "**Ratings:** 2" in text_of(shown)
     exported = await export_of(alice, world)
@@ -88,13 +89,13 @@ async def test_an_export_then_a_forget_leaves_her_nowhere_and_every_record_repla
     assert {r["pool"] for r in exported["data"]["ratings"]} == {"draw", "draw@1"}
     assert str(bob.id) not in json.dumps(exported)  # nobody else's id
 
-    asked = (await alice.slash(world.channel, "privacy forget")).response
+    asked = reply(await alice.slash(world.channel, "privacy forget"))
     assert asked.ephemeral and "cannot be undone" in asked.content
-    kept = (await alice.click(asked, label="Keep my data")).response
+    kept = reply(await alice.click(asked, label="Keep my data"))
     assert kept.content == "Nothing changed."
-    asked = (await alice.slash(world.channel, "privacy forget")).response
+    asked = reply(await alice.slash(world.channel, "privacy forget"))
     drawn.clear()
-    done = (await alice.click(asked, label="Forget me")).response
+    done = reply(await alice.click(asked, label="Forget me"))
     assert done.content.startswith("Done: your name and id are gone from ")
     assert [n for names in drawn for n in names if "alice" in n]  # her resignation was drawn before: with her name
 
@@ -102,7 +103,7 @@ async def test_an_export_then_a_forget_leaves_her_nowhere_and_every_record_repla
     assert mentions(await every_cell(database), alice.id, ("alice",)) == []
     again = await export_of(alice, world)
     assert all(rows == [] for rows in again["data"].values())
-    nothing = (await alice.slash(world.channel, "privacy show")).response
+    nothing = reply(await alice.slash(world.channel, "privacy show"))
     assert "Nothing: the bot keeps no game" in text_of(nothing)
 
     # Game 2 goes on, a computer in her seat, and ends: what is drawn names an anonymous player.
@@ -111,7 +112,7 @@ async def test_an_export_then_a_forget_leaves_her_nowhere_and_every_record_repla
     for _ in range(80):
         if not service.games_of(bob.id):
             break
-        await move(bob, playable(bob))
+        await move(bob, must(playable(bob)))
     assert not service.games_of(bob.id)
     assert drawn and all("alice" not in n for names in drawn for n in names)
     assert any(f"{ANONYMOUS} (computer)" in names for names in drawn)
@@ -123,15 +124,15 @@ async def test_an_export_then_a_forget_leaves_her_nowhere_and_every_record_repla
         result = replayed(record, tmp_path)
         assert result["over"] is True
     drawn.clear()
-    viewer = (await world.carol.slash(world.channel, "replay", game=1)).response
+    viewer = reply(await world.carol.slash(world.channel, "replay", game=1))
     held = next(f.value for f in viewer.embeds[0].fields if f.name == "What each player held")
-    assert ANONYMOUS in held and "alice" not in held and "bob" in held
+    assert ANONYMOUS in must(held) and "alice" not in must(held) and "bob" in must(held)
     assert drawn and all("alice" not in n for names in drawn for n in names)
     for season in (None, "Spring"):
         options = {"game": "draw"} | ({"season": season} if season else {})
-        board = (await world.carol.slash(world.channel, "leaderboard", **options)).response
+        board = reply(await world.carol.slash(world.channel, "leaderboard", **options))
         assert "bob" in text_of(board) and "alice" not in text_of(board) and str(alice.id) not in text_of(board)
-    history = (await bob.slash(world.channel, "history", game=1)).response
+    history = reply(await bob.slash(world.channel, "history", game=1))
     assert "alice" not in text_of(history) and ANONYMOUS in text_of(history)
     assert mentions(await every_cell(database), alice.id, ("alice",)) == []
     assert refusals(world) == []

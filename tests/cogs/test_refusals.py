@@ -7,7 +7,21 @@ import asyncio
 
 from simcord.actors import _component_select
 
-from .conftest import World, board, components, custom_ids, move, open_table, playable, refusals, thread, whose_turn
+from tests.checks import must
+
+from .conftest import (
+    World,
+    board,
+    custom_ids,
+    move,
+    open_table,
+    playable,
+    refusals,
+    reply,
+    selects_of,
+    thread,
+    whose_turn,
+)
 
 
 def snapshot(world: World) -> tuple[int, int, int]:
@@ -20,8 +34,8 @@ async def test_a_spectator_clicking_my_hand_is_told_they_do_not_play_here(world:
     await open_table(world)
     before = snapshot(world)
     result = await world.carol.click(board(world), label="My hand")
-    assert result.response.ephemeral
-    assert result.response.content == "You are not playing at this table."
+    assert reply(result).ephemeral
+    assert reply(result).content == "You are not playing at this table."
     assert refusals(world) == ["not_a_player"]
     assert snapshot(world) == before
 
@@ -30,25 +44,25 @@ async def test_a_player_out_of_turn_sees_their_hand_without_moves_and_cannot_mov
     await open_table(world)
     waiting = world.bob if whose_turn(world) is world.alice else world.alice
     before = snapshot(world)
-    shown = (await waiting.click(board(world), label="My hand")).response
-    assert shown.ephemeral and shown.embeds[0].description.startswith("Waiting for")
+    shown = reply(await waiting.click(board(world), label="My hand"))
+    assert shown.ephemeral and must(shown.embeds[0].description).startswith("Waiting for")
     assert [a.filename for a in shown.attachments] == ["hand.png"]
     assert not any(i.startswith(("fives:act:", "fives:do:", "fives:type:")) for i in custom_ids(shown.message))
 
     typed = await waiting.slash(thread(world), "move", action="draw")
-    assert typed.response.ephemeral and typed.response.content == "It is not your turn."
+    assert reply(typed).ephemeral and reply(typed).content == "It is not your turn."
     assert refusals(world) == ["not_your_turn"]
     assert snapshot(world) == before
 
 
 async def test_a_control_from_an_earlier_turn_is_refused_as_stale(world: World) -> None:
     await open_table(world)
-    player = whose_turn(world)
+    player = must(whose_turn(world))
     # The same turn's controls in two places: the DM and the ephemeral My hand.
-    ephemeral = (await player.click(board(world), label="My hand")).response
-    await move(player, playable(player))
+    ephemeral = reply(await player.click(board(world), label="My hand"))
+    await move(player, must(playable(player)))
     before = snapshot(world)
-    select = next(c for c in components(ephemeral.message) if c.custom_id.startswith("fives:act:"))
+    select = selects_of(ephemeral.message, "fives:act:")[0]
     late = await player.select(ephemeral, [select.options[-1].value], custom_id=select.custom_id)
     [answer] = late.followups
     assert answer.ephemeral and answer.content.startswith("That control was for an earlier turn")
@@ -58,9 +72,9 @@ async def test_a_control_from_an_earlier_turn_is_refused_as_stale(world: World) 
 
 async def test_two_clicks_at_once_apply_exactly_one_move(world: World) -> None:
     await open_table(world)
-    player = whose_turn(world)
-    hand = playable(player)
-    select = next(c for c in components(hand) if c.custom_id.startswith("fives:act:"))
+    player = must(whose_turn(world))
+    hand = must(playable(player))
+    select = selects_of(hand, "fives:act:")[0]
     turn, messages, _ = snapshot(world)
     value = select.options[0].value
     # Both interactions reach the bot before it has answered either, as with a double click on a slow line.
@@ -74,7 +88,7 @@ async def test_two_clicks_at_once_apply_exactly_one_move(world: World) -> None:
     new_turn, new_messages, _ = snapshot(world)
     assert new_messages == messages + 1  # one new board, for one move
     assert new_turn > turn
-    assert thread(world).history()[-1].embeds[0].description.count(f"**{player.name}** played") == 1
+    assert must(thread(world).history()[-1].embeds[0].description).count(f"**{player.name}** played") == 1
 
 
 async def test_a_move_picked_from_the_list_after_the_players_own_click_is_refused_not_played_later(
@@ -88,16 +102,16 @@ async def test_a_move_picked_from_the_list_after_the_players_own_click_is_refuse
     assert whose_turn(world) is alice
     choices = await alice.autocomplete(thread(world), "move", "action", "")
     assert choices and all(" #" in c["value"] for c in choices)
-    await move(alice, playable(alice))  # her click in the DM wins the race
+    await move(alice, must(playable(alice)))  # her click in the DM wins the race
     assert whose_turn(world) is alice  # the computers have played: her turn again
     before = snapshot(world)
     stale = [c["value"] for c in choices]
     typed = await alice.slash(thread(world), "move", action=stale[0])
-    assert typed.response.ephemeral and typed.response.content.startswith("That control was for an earlier turn")
+    assert reply(typed).ephemeral and reply(typed).content.startswith("That control was for an earlier turn")
     assert refusals(world) == ["stale_control"]
     assert snapshot(world) == before
     # A pick from the list made now is played.
     fresh = await alice.autocomplete(thread(world), "move", "action", "")
     played = await alice.slash(thread(world), "move", action=fresh[0]["value"])
-    assert not played.response.content
+    assert not reply(played).content
     assert snapshot(world)[0] > before[0]

@@ -14,6 +14,7 @@ import simcord
 
 from app.client import FivesBot
 from bot.tables.community.rematches import REMATCH_SECONDS
+from tests.checks import must
 
 from .conftest import (
     World,
@@ -23,6 +24,7 @@ from .conftest import (
     open_table,
     playable,
     refusals,
+    reply,
     text_of,
     thread,
     whose_turn,
@@ -35,8 +37,8 @@ async def play_to_the_end(world: World, humans: tuple[simcord.MemberActor, ...] 
     for _ in range(120):
         if not world.bot.service.games_of(world.alice.id):
             return thread(world).history()[-1]
-        player = whose_turn(world)
-        await move(player, playable(player))
+        player = must(whose_turn(world))
+        await move(player, must(playable(player)))
     raise AssertionError("the game did not end")
 
 
@@ -47,8 +49,8 @@ async def play_partners_to_the_end(world: World) -> discord.Message:
     for _ in range(400):
         if not world.bot.service.games_of(world.alice.id):
             return thread(world).history()[-1]
-        player = whose_turn(world)
-        await move(player, playable(player))
+        player = must(whose_turn(world))
+        await move(player, must(playable(player)))
     raise AssertionError("the game did not end")
 
 
@@ -61,7 +63,7 @@ async def ask(
 ) -> discord.Message:
     """`member` asks for the rematch on the final board: they are told so privately, and the question is posted
     for the others where the game was played (through the outbox): the question."""
-    said = (await member.click(over, label=label)).response
+    said = reply(await member.click(over, label=label))
     assert said.ephemeral and said.content == "You asked for a rematch: the other players are asked here."
     return question_in(thread(world))
 
@@ -84,22 +86,23 @@ async def test_everyone_accepts_and_the_same_game_starts_again(world: World) -> 
     asked = await ask(world, world.bob, over)
     assert asked.channel.id == thread(world).id
     assert asked.content == f"<@{world.bob.id}> asks for a rematch: <@{world.alice.id}>, will you play again?"
-    assert "✅ **bob**" in asked.embeds[0].description and "⏳ **alice**" in asked.embeds[0].description
-    again = (await world.bob.click(asked, label="Accept")).response  # a second yes changes nothing
+    said = must(asked.embeds[0].description)
+    assert "✅ **bob**" in said and "⏳ **alice**" in said
+    again = reply(await world.bob.click(asked, label="Accept"))  # a second yes changes nothing
     assert again.ephemeral and again.content == "You accepted the rematch."
 
-    accepted = (await world.alice.click(asked, label="Accept")).response
+    accepted = reply(await world.alice.click(asked, label="Accept"))
     assert accepted.ephemeral
     old, new = threads(world)
     [question] = [m for m in old.history() if m.id == asked.id]
-    assert "Everyone accepted: Draw Dominoes #2 is on." in question.embeds[0].description
+    assert "Everyone accepted: Draw Dominoes #2 is on." in must(question.embeds[0].description)
     assert custom_ids(question) == []
     game = await world.bot.service.table(2)
     first = await world.bot.service.export(1)
     assert [s.user_id for s in game.seats] == [world.alice.id, world.bob.id] and game.options["rounds"] == 1
     assert first["options"]["rounds"] == 1
     assert any("it's your turn" in (m.content or "") for m in new.history())  # its board, in its own thread
-    late = (await world.alice.click(over, label="Rematch")).response  # the final board's button, again
+    late = reply(await world.alice.click(over, label="Rematch"))  # the final board's button, again
     assert late.ephemeral and late.content == "This rematch has been decided already."
     assert refusals(world) == ["rematch_settled"]
 
@@ -107,21 +110,21 @@ async def test_everyone_accepts_and_the_same_game_starts_again(world: World) -> 
 async def test_a_decline_opens_a_table_with_those_who_accepted(world: World) -> None:
     over = await play_to_the_end(world, humans=(world.bob, world.carol))
     stranger = world.guild.add_member(world.env.create_user("dave"))
-    refused = (await stranger.click(over, label="Rematch")).response
+    refused = reply(await stranger.click(over, label="Rematch"))
     assert refused.content == "Only the players of this game can ask for its rematch or answer it."
     asked = await ask(world, world.alice, over)
     await world.bob.click(asked, label="Accept")
     await world.carol.click(asked, label="Decline")
 
     [question] = [m for m in thread(world).history() if m.id == asked.id]
-    said = question.embeds[0].description
+    said = must(question.embeds[0].description)
     assert "❌ **carol**" in said and "✅ **bob**" in said
     assert "Someone declined: a new table is open with those who accepted. Seats open to join: 1." in said
     [lobby] = [m for m in world.channel.history() if m.embeds and "Join" in [c.label for c in _buttons(m)]]
-    assert lobby.jump_url in said
+    assert lobby.jump_url in must(said)
     seated = text_of(lobby)
     assert world.alice.mention in seated and world.bob.mention in seated and world.carol.mention not in seated
-    joined = (await world.carol.click(lobby, label="Join")).response  # changed her mind: a seat is open
+    joined = reply(await world.carol.click(lobby, label="Join"))  # changed her mind: a seat is open
     assert not joined.ephemeral
     assert refusals(world) == ["rematch_not_player"]
 
@@ -133,7 +136,7 @@ async def test_without_an_answer_in_time_the_table_opens_for_those_who_accepted(
         await world.env.advance_time(600)
     [question] = [m for m in thread(world).history() if m.id == asked.id]
     assert "Time is up: a new table is open with those who accepted. Seats open to join: 1." in (
-        question.embeds[0].description
+        must(question.embeds[0].description)
     )
     assert custom_ids(question) == []
     lobbies = world.bot.service.lobbies(world.guild.id)
@@ -149,9 +152,9 @@ async def test_partners_swap_on_request_and_the_new_game_pairs_everyone_anew(wor
         "will you play again?"
     )
     question = asked.embeds[0]
-    assert question.title.startswith("Rematch with new partners: All Fives #1")
-    assert "New partners: **alice & Computer 1** against **bob & carol**." in question.description
-    same = (await world.bob.click(over, label="Rematch")).response  # not what was asked: answer it instead
+    assert must(question.title).startswith("Rematch with new partners: All Fives #1")
+    assert "New partners: **alice & Computer 1** against **bob & carol**." in must(question.description)
+    same = reply(await world.bob.click(over, label="Rematch"))  # not what was asked: answer it instead
     assert same.ephemeral and same.content == (
         "A rematch with new partners has already been asked: answer its question with Accept or Decline."
     )
@@ -160,7 +163,7 @@ async def test_partners_swap_on_request_and_the_new_game_pairs_everyone_anew(wor
 
     old, new = threads(world)
     [settled] = [m for m in old.history() if m.id == asked.id]
-    assert "Everyone accepted: All Fives #2 is on." in settled.embeds[0].description
+    assert "Everyone accepted: All Fives #2 is on." in must(settled.embeds[0].description)
     shown = text_of(next(m for m in new.history() if "Scores" in text_of(m)))  # its first board
     assert "alice & Computer 1 (easy)" in shown and "bob & carol" in shown  # who partners whom, on the board
     game = await world.bot.service.table(2)
@@ -195,9 +198,9 @@ def lobbies_posted(world: World) -> list[discord.Message]:
 async def test_a_question_discord_refused_is_posted_at_the_retry_once_and_answered(world: World) -> None:
     over = await play_to_the_end(world)
     world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=500)
-    said = (await world.alice.click(over, label="Rematch")).response
+    said = reply(await world.alice.click(over, label="Rematch"))
     assert said.ephemeral and questions(world) == []
-    again = (await world.alice.click(over, label="Rematch")).response  # asked already: nothing asked twice
+    again = reply(await world.alice.click(over, label="Rematch"))  # asked already: nothing asked twice
     assert again.ephemeral and again.content == "You accepted the rematch."
 
     await world.env.advance_time(6)  # the outbox's first retry
@@ -231,7 +234,7 @@ async def test_a_restart_between_the_request_and_its_question_still_asks_and_its
 
     [asked] = questions(world)  # asked as soon as the new bot is connected
     assert world.alice.mention in asked.content and "⏳ **alice**" in text_of(asked)
-    declined = (await world.alice.click(asked, label="Decline")).response  # a button of the bot before
+    declined = reply(await world.alice.click(asked, label="Decline"))  # a button of the bot before
     assert declined.ephemeral and declined.content == "You declined the rematch."
     [asked] = questions(world)
     [lobby] = lobbies_posted(world)

@@ -10,11 +10,24 @@ import re
 from collections.abc import Callable
 
 import discord
-from PIL import Image
+import simcord
+from PIL import GifImagePlugin, Image
 
 from app.client import FivesBot
+from tests.checks import must
 
-from .conftest import World, components, custom_ids, move, open_table, playable, refusals, thread, whose_turn
+from .conftest import (
+    World,
+    buttons_of,
+    custom_ids,
+    move,
+    open_table,
+    playable,
+    refusals,
+    reply,
+    thread,
+    whose_turn,
+)
 
 FOOTER = re.compile(r"^Move (\d+) of (\d+) · hand (\d+) of (\d+)$")
 
@@ -25,8 +38,8 @@ async def play_to_the_end(world: World) -> None:
     for _ in range(80):
         if not world.bot.service.games_of(world.alice.id):
             return
-        player = whose_turn(world)
-        await move(player, playable(player))
+        player = must(whose_turn(world))
+        await move(player, must(playable(player)))
     raise AssertionError("the game did not end")
 
 
@@ -36,13 +49,13 @@ def footer(shown: object) -> tuple[int, ...]:
     return tuple(int(g) for g in match.groups())
 
 
-def field(shown: object, name: str) -> str:
-    return next(f.value for f in shown.embeds[0].fields if f.name == name)  # type: ignore[attr-defined]
+def field(shown: discord.Message | simcord.ResponseMessage, name: str) -> str:
+    return must(next(f.value for f in shown.embeds[0].fields if f.name == name))
 
 
-def labels(message: discord.Message) -> dict[str, bool]:
+def labels(message: discord.Message) -> dict[str | None, bool]:
     """Button label -> disabled."""
-    return {c.label: c.disabled for c in components(message)}  # type: ignore[union-attr]
+    return {b.label: b.disabled for b in buttons_of(message)}
 
 
 def board_lines(world: World) -> list[str]:
@@ -60,7 +73,7 @@ async def test_a_member_steps_through_a_finished_game_from_its_final_board(world
     assert custom_ids(over) == ["fives:replay:1", "fives:analyse:1", "fives:rematch:1"]
     told = board_lines(world)
 
-    opened = (await world.carol.click(over, label="Replay")).response
+    opened = reply(await world.carol.click(over, label="Replay"))
     assert opened.ephemeral
     assert opened.embeds[0].title == "Replay: Draw Dominoes #1"
     assert opened.embeds[0].description == "Hand 1 is dealt."
@@ -78,83 +91,83 @@ async def test_a_member_steps_through_a_finished_game_from_its_final_board(world
     shown = opened
     seen = []
     for _ in range(moves):  # play by play, each line as the table told it
-        shown = (await world.carol.click(shown, label="▶")).response
-        seen.append(shown.embeds[0].description.split("\n")[0])
+        shown = reply(await world.carol.click(shown, label="▶"))
+        seen.append(must(shown.embeds[0].description).split("\n")[0])
         if footer(shown)[0] == moves:
             break
     assert footer(shown)[0] == moves
     assert seen == told[: len(seen)]
-    end = shown.embeds[0]
-    assert "🏆" in end.description and "held" in end.description  # the hand's result: what was still held
+    end = must(shown.embeds[0].description)
+    assert "🏆" in end and "held" in end  # the hand's result: what was still held
     assert field(shown, "Standings").startswith("🥇")
     assert labels(shown.message)["▶"] and labels(shown.message)["⏭"]  # nothing further
 
-    back = (await world.carol.click(shown, label="⏮")).response
+    back = reply(await world.carol.click(shown, label="⏮"))
     assert back.embeds[0].description == "Hand 1 is dealt."  # the hand's deal, in one step
-    ended = (await world.carol.click(back, label="⏭")).response
-    assert footer(ended)[0] == moves and "🏆" in ended.embeds[0].description
+    ended = reply(await world.carol.click(back, label="⏭"))
+    assert footer(ended)[0] == moves and "🏆" in must(ended.embeds[0].description)
 
     animated = await world.carol.click(ended, label="Animate hand")
     gif = animated.response  # the answer replaces its "thinking…"
-    assert gif.ephemeral and gif.content == "Hand 1 of Draw Dominoes #1, animated."
-    [attachment] = gif.attachments
+    assert must(gif).ephemeral and must(gif).content == "Hand 1 of Draw Dominoes #1, animated."
+    [attachment] = must(gif).attachments
     data = await attachment.read()
     assert attachment.filename == "fives-1-hand-1.gif" and len(data) < 2_000_000
     with Image.open(io.BytesIO(data)) as image:
-        assert image.format == "GIF" and image.n_frames > 5
+        assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames > 5
     assert refusals(world) == []
 
 
 async def test_a_public_replay_is_stepped_by_its_opener_and_copied_for_anyone_else(world: World) -> None:
     await play_to_the_end(world)
-    posted = (await world.bob.slash(world.channel, "replay", game=1, public=True)).response
+    posted = reply(await world.bob.slash(world.channel, "replay", game=1, public=True))
     assert not posted.ephemeral
     assert posted.id in [m.id for m in world.channel.history()]
 
-    mine = (await world.carol.click(posted, label="▶")).response  # Carol's own viewer, a step on...
+    mine = reply(await world.carol.click(posted, label="▶"))  # Carol's own viewer, a step on...
     assert mine.ephemeral and footer(mine)[0] == 1
-    mine = (await world.carol.click(mine, label="▶")).response  # ...which she steps on her own
+    mine = reply(await world.carol.click(mine, label="▶"))  # ...which she steps on her own
     assert footer(mine)[0] == 2
     [public] = [m for m in world.channel.history() if m.id == posted.id]
     assert footer(public)[0] == 0  # the public one stays where Bob left it
-    stepped = (await world.bob.click(posted, label="▶")).response  # Bob steps it
+    stepped = reply(await world.bob.click(posted, label="▶"))  # Bob steps it
     assert not stepped.ephemeral and stepped.id == posted.id and footer(stepped)[0] == 1
 
     # Its buttons do not wear out: an hour without a click, and Bob's ▶ still steps it.
     await world.env.advance_time(3600)
-    again = (await world.bob.click(stepped, label="▶")).response
+    again = reply(await world.bob.click(stepped, label="▶"))
     assert not again.ephemeral and again.id == posted.id and footer(again)[0] == 2
     assert refusals(world) == []
 
 
 async def test_a_game_still_on_or_of_another_server_is_not_replayed(world: World) -> None:
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    on = (await world.carol.slash(world.channel, "replay", game=1)).response
+    on = reply(await world.carol.slash(world.channel, "replay", game=1))
     assert on.ephemeral and on.embeds == [] and on.attachments == []
     assert on.content == (
         "Game #1 is still being played: its replay shows every player's hand, so it opens once the game is over."
     )
-    missing = (await world.carol.slash(world.channel, "replay", game=7)).response
+    missing = reply(await world.carol.slash(world.channel, "replay", game=7))
     assert missing.content == "There is no such game."
     assert refusals(world) == ["replay_not_over", "game_not_found"]
 
     for _ in range(80):  # now it ends...
         if not world.bot.service.games_of(world.alice.id):
             break
-        player = whose_turn(world)
-        await move(player, playable(player))
+        player = must(whose_turn(world))
+        await move(player, must(playable(player)))
     other = world.env.create_guild("Elsewhere")
     there = other.add_member(world.carol.user)
-    elsewhere = (await there.slash(other.create_text_channel("games"), "replay", game=1)).response
+    elsewhere = reply(await there.slash(other.create_text_channel("games"), "replay", game=1))
     assert elsewhere.ephemeral and elsewhere.embeds == [] and elsewhere.content == "There is no such game."
     assert refusals(world) == ["game_not_found"]
 
 
 async def test_a_public_replay_steps_on_after_a_restart(world: World, make_bot: Callable[[], FivesBot]) -> None:
     await play_to_the_end(world)
-    posted = (await world.bob.slash(world.channel, "replay", game=1, public=True)).response
+    posted = reply(await world.bob.slash(world.channel, "replay", game=1, public=True))
     for _ in range(2):
-        posted = (await world.bob.click(posted, label="▶")).response
+        posted = reply(await world.bob.click(posted, label="▶"))
     assert footer(posted)[0] == 2
     # Each button says it all: the game, the frame shown, the step, and who opened this public viewer.
     ways = ["hand-back", "back", "forward", "hand-on", "animate-hand", "animate-game"]
@@ -164,19 +177,19 @@ async def test_a_public_replay_steps_on_after_a_restart(world: World, make_bot: 
 
     await world.env.restart_bot(make_bot())
 
-    stepped = (await world.bob.click(posted, label="▶")).response
+    stepped = reply(await world.bob.click(posted, label="▶"))
     assert not stepped.ephemeral and stepped.id == posted.id and footer(stepped)[0] == 3
     assert stepped.embeds[0].description == board_lines(world)[2]  # the third play, as the table told it
-    mine = (await world.carol.click(stepped, label="◀")).response  # her own copy, where ◀ takes her
+    mine = reply(await world.carol.click(stepped, label="◀"))  # her own copy, where ◀ takes her
     assert mine.ephemeral and footer(mine)[0] == 2
-    mine = (await world.carol.click(mine, label="⏮")).response  # which she steps alone
+    mine = reply(await world.carol.click(mine, label="⏮"))  # which she steps alone
     assert mine.ephemeral and footer(mine)[0] == 0
     [public] = [m for m in world.channel.history() if m.id == posted.id]
     assert footer(public)[0] == 3  # the channel's stays where Bob left it
 
-    gif = (await world.carol.click(public, label="Animate hand")).response  # hers alone, too
+    gif = reply(await world.carol.click(public, label="Animate hand"))  # hers alone, too
     assert gif.ephemeral and gif.content == "Hand 1 of Draw Dominoes #1, animated."
-    shown = (await world.bob.click(public, label="Animate hand")).response  # his, for the channel
+    shown = reply(await world.bob.click(public, label="Animate hand"))  # his, for the channel
     assert not shown.ephemeral and shown.attachments[0].filename == "fives-1-hand-1.gif"
     assert refusals(world) == []
 
@@ -186,14 +199,14 @@ async def test_a_private_replay_steps_on_after_a_restart(world: World, make_bot:
     over = thread(world).history()[-1]
     await world.env.restart_bot(make_bot())
 
-    opened = (await world.carol.click(over, label="Replay")).response  # the final board's, from before
+    opened = reply(await world.carol.click(over, label="Replay"))  # the final board's, from before
     assert opened.ephemeral and footer(opened)[0] == 0
     assert custom_ids(opened.message)[:4] == [
         f"fives:replay:1:0:{way}" for way in ("hand-back", "back", "forward", "hand-on")
     ]
     await world.env.restart_bot(make_bot())
-    ended = (await world.carol.click(opened, label="⏭")).response
-    assert ended.ephemeral and ended.id == opened.id and "🏆" in ended.embeds[0].description
+    ended = reply(await world.carol.click(opened, label="⏭"))
+    assert ended.ephemeral and ended.id == opened.id and "🏆" in must(ended.embeds[0].description)
     assert refusals(world) == []
 
 
@@ -204,7 +217,7 @@ async def test_a_replay_button_of_a_game_still_on_shows_nothing(world: World) ->
     sent = world.bot.get_channel(world.channel.id)
     assert isinstance(sent, discord.TextChannel)
     await sent.send("a replay?", view=view)
-    said = (await world.carol.click(world.channel.history()[-1], label="▶")).response
+    said = reply(await world.carol.click(world.channel.history()[-1], label="▶"))
     assert said.ephemeral and said.embeds == [] and said.attachments == []
     assert said.content.startswith("Game #1 is still being played")
     assert refusals(world) == ["replay_not_over"]

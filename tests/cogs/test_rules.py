@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import discord
+
 from app.client import FivesBot
 from bot.i18n import tr
+from tests.checks import must
 
-from .conftest import World, button, components, public_messages
+from .conftest import World, button, buttons_of, public_messages, reply
 from .test_language import speaks_japanese
 
 
-def labels(message: object) -> list[str]:
-    return [c.label for c in components(message)]  # type: ignore[arg-type]
+def labels(message: discord.Message) -> list[str | None]:
+    return [b.label for b in buttons_of(message)]
 
 
 def fields(message: object) -> dict[str, str]:
@@ -22,7 +25,7 @@ def fields(message: object) -> dict[str, str]:
 
 
 async def test_the_rules_open_on_the_summary_for_the_reader_alone(world: World) -> None:
-    shown = (await world.carol.slash(world.channel, "rules", game="five-up")).response
+    shown = reply(await world.carol.slash(world.channel, "rules", game="five-up"))
     assert shown.ephemeral
     assert public_messages(world) == []
     embed = shown.embeds[0]
@@ -37,9 +40,9 @@ async def test_the_rules_open_on_the_summary_for_the_reader_alone(world: World) 
 
 
 async def test_the_buttons_turn_to_the_options_the_longer_rules_and_the_notation(world: World) -> None:
-    shown = (await world.carol.slash(world.channel, "rules", game="five-up")).response
+    shown = reply(await world.carol.slash(world.channel, "rules", game="five-up"))
 
-    shown = (await world.carol.click(shown, label="Options")).response
+    shown = reply(await world.carol.click(shown, label="Options"))
     embed = shown.embeds[0]
     assert embed.title == "Five Up: options"
     assert embed.footer.text == "Page 2 of 5"
@@ -53,50 +56,50 @@ async def test_the_buttons_turn_to_the_options_the_longer_rules_and_the_notation
     assert fields(shown)["Skunk"].endswith("**Default**: Off")
     assert button(shown.message, "Options").disabled and not button(shown.message, "Rules").disabled
 
-    shown = (await world.carol.click(shown, label="More rules")).response
+    shown = reply(await world.carol.click(shown, label="More rules"))
     assert shown.embeds[0].title == "Five Up: more rules"
-    assert shown.embeds[0].description.startswith("**Five Up — more rules**")
+    assert must(shown.embeds[0].description).startswith("**Five Up — more rules**")
     assert shown.embeds[0].footer.text == "Page 3 of 5"
 
-    shown = (await world.carol.click(shown, label="Notation")).response
+    shown = reply(await world.carol.click(shown, label="Notation"))
     assert shown.embeds[0].title == "Five Up: how to write a move"
-    assert "`5-3@5-5` puts 5-3 against the 5-5 on the table" in shown.embeds[0].description
+    assert "`5-3@5-5` puts 5-3 against the 5-5 on the table" in must(shown.embeds[0].description)
     assert shown.embeds[0].footer.text == "Page 4 of 5"
 
-    shown = (await world.carol.click(shown, label="After the game")).response
+    shown = reply(await world.carol.click(shown, label="After the game"))
     assert shown.embeds[0].title == "Five Up: after the game"
     for command in ("`/replay`", "`/stats`", "`/leaderboard`", "`season:`", "`/season`"):
-        assert command in shown.embeds[0].description
+        assert command in must(shown.embeds[0].description)
 
-    shown = (await world.carol.click(shown, label="Rules")).response
+    shown = reply(await world.carol.click(shown, label="Rules"))
     assert shown.embeds[0].title == "Five Up: rules"
     assert world.env.errors == []
 
 
 async def test_options_say_numbers_defaults_by_player_count_and_lists(world: World) -> None:
-    draw = (await world.carol.slash(world.channel, "rules", game="draw")).response
+    draw = reply(await world.carol.slash(world.channel, "rules", game="draw"))
     assert labels(draw.message) == ["Rules", "Options", "Notation", "After the game"]  # no longer rules for Draw
-    draw = (await world.carol.click(draw, label="Options")).response
+    draw = reply(await world.carol.click(draw, label="Options"))
     assert fields(draw)["Rounds"].endswith(
         "**Values**\nA whole number from 1 to 99\n"
         "**Default**: 2 with 2 players, 3 with 3 players, 4 with 4 players, 5 with 5 players"
     )
 
-    domineren = (await world.carol.slash(world.channel, "rules", game="domineren")).response
+    domineren = reply(await world.carol.slash(world.channel, "rules", game="domineren"))
     assert "`type 5`" in fields(domineren)["How to play a move"]
-    domineren = (await world.carol.click(domineren, label="Options")).response
+    domineren = reply(await world.carol.click(domineren, label="Options"))
     types = fields(domineren)["Game types"]
     assert "**Values**\nOne or more of:\n• 1. Normal dominoes\n• 2. Normal cross\n" in types
     assert types.endswith("• 18. Split cross\n**Default**: All of them")
 
-    five_hundred = (await world.carol.slash(world.channel, "rules", game="five-hundred")).response
+    five_hundred = reply(await world.carol.slash(world.channel, "rules", game="five-hundred"))
     assert "`8NT`" in fields(five_hundred)["How to play a move"]
     assert world.env.errors == []
 
 
 async def test_a_japanese_reader_gets_the_rules_in_japanese(world: World) -> None:
     speaks_japanese(world.env, world.bob)
-    shown = (await world.bob.slash(world.channel, "rules", game="draw")).response
+    shown = reply(await world.bob.slash(world.channel, "rules", game="draw"))
     assert shown.ephemeral
     assert shown.embeds[0].title == "ドロードミノ：ルール"
     assert shown.embeds[0].description == tr("rules.draw.summary", "ja")
@@ -106,13 +109,13 @@ async def test_a_japanese_reader_gets_the_rules_in_japanese(world: World) -> Non
     assert shown.embeds[0].footer.text == "1/4ページ"
     assert labels(shown.message) == ["ルール", "オプション", "記法", "ゲームのあと"]
 
-    shown = (await world.bob.click(shown, label="オプション")).response
+    shown = reply(await world.bob.click(shown, label="オプション"))
     assert shown.embeds[0].title == "ドロードミノ：オプション"
     rounds = fields(shown)["ラウンド数"]
     assert "**選べる値**\n1から99までの整数\n**既定値**：2人なら2、3人なら3、4人なら4、5人なら5" in rounds
 
     # Someone else asking at the same time still reads English.
-    english = (await world.carol.slash(world.channel, "rules", game="draw")).response
+    english = reply(await world.carol.slash(world.channel, "rules", game="draw"))
     assert english.embeds[0].title == "Draw Dominoes: rules"
 
 
@@ -120,7 +123,7 @@ async def test_public_rules_are_posted_in_the_servers_language_and_page_for_ever
     world: World, make_bot: Callable[[], FivesBot]
 ) -> None:
     speaks_japanese(world.env, world.bob)
-    posted = (await world.bob.slash(world.channel, "rules", game="all-fives", public=True)).response
+    posted = reply(await world.bob.slash(world.channel, "rules", game="all-fives", public=True))
     assert not posted.ephemeral
     [message] = public_messages(world)
     assert message.id == posted.id
@@ -128,7 +131,7 @@ async def test_public_rules_are_posted_in_the_servers_language_and_page_for_ever
 
     await world.env.restart_bot(make_bot())  # the page buttons outlive the bot that posted them
 
-    turned = (await world.carol.click(message, label="Options")).response
+    turned = reply(await world.carol.click(message, label="Options"))
     assert not turned.ephemeral and turned.id == message.id
     [message] = public_messages(world)
     assert message.embeds[0].title == "All Fives: options"

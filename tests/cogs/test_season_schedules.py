@@ -14,8 +14,9 @@ from discord.ext import tasks
 
 from app.client import FivesBot
 from bot.tables import GameEnded, Player, TableOpened
+from tests.checks import matches, must
 
-from .conftest import World, refusals, text_of
+from .conftest import World, refusals, reply, text_of
 from .test_seasons import dana, refused_for_permission  # noqa: F401  (the fixture)
 from .test_standings import PLACE, finish, lines, member
 
@@ -54,8 +55,8 @@ async def down_until(world: World, make_bot: Callable[[], FivesBot], when: datet
     await world.env.restart_bot(make_bot())
 
 
-def stamp(*when: int) -> str:
-    return f"<t:{int(datetime(*when, tzinfo=UTC).timestamp())}:R>"
+def stamp(year: int, month: int, day: int) -> str:
+    return f"<t:{int(datetime(year, month, day, tzinfo=UTC).timestamp())}:R>"
 
 
 async def test_a_monthly_schedule_ends_january_announces_its_champions_and_starts_february(
@@ -66,7 +67,7 @@ async def test_a_monthly_schedule_ends_january_announces_its_champions_and_start
     assert world.env.now() == datetime(2026, 1, 1, tzinfo=UTC)  # simcord's clock starts on new year's day
     news = world.guild.create_text_channel("news")
     await dana.slash(world.channel, "season channel", channel=news)
-    refused = (await world.carol.slash(world.channel, "season schedule", every="monthly")).response
+    refused = reply(await world.carol.slash(world.channel, "season schedule", every="monthly"))
     assert "Manage Server" in refused.content
     refused_for_permission(world)
 
@@ -78,14 +79,14 @@ async def test_a_monthly_schedule_ends_january_announces_its_champions_and_start
     ]
     offered = await dana.autocomplete(world.channel, "season schedule", "name", "Week {wk}", every="weekly")
     assert [c["value"] for c in offered] == ["{year}-W{week}", "Season {n}"]  # what was typed is no pattern
-    scheduled = (await dana.slash(world.channel, "season schedule", every="monthly")).response
+    scheduled = reply(await dana.slash(world.channel, "season schedule", every="monthly"))
     assert scheduled.ephemeral
     assert scheduled.content == (
         "Seasons now start by themselves. A new season every month, from the 1st at 00:00 UTC, named "
         "`{year}-{month}`.\nSeason **2026-01** has started and ends "
         f"{stamp(2026, 2, 1)}: every rated game now also counts on its own leaderboards."
     )
-    shown = text_of((await world.carol.slash(world.channel, "season show")).response.message)
+    shown = text_of(reply(await world.carol.slash(world.channel, "season show")).message)
     assert "Running: 2026-01" in shown
     assert "Schedule\nA new season every month, from the 1st at 00:00 UTC, named `{year}-{month}`." in shown
     assert f"Next: **2026-02**, from {stamp(2026, 2, 1)}, ends {stamp(2026, 3, 1)}." in shown
@@ -93,8 +94,8 @@ async def test_a_monthly_schedule_ends_january_announces_its_champions_and_start
     alice, bob, carol = member(world.alice), member(world.bob), member(world.carol)
     await as_partners(world, alice, bob)
     await finish(world, [carol], computers=1, options={"rounds": 1})  # another board: Draw
-    partners = (await world.carol.slash(world.channel, "leaderboard", game="muggins", season="2026-01")).response
-    rows = [PLACE.match(line) for line in lines(partners)]
+    partners = reply(await world.carol.slash(world.channel, "leaderboard", game="muggins", season="2026-01"))
+    rows = matches(PLACE, lines(partners))
     assert [(r[1], r[2]) for r in rows] == [("🥇", "alice"), ("🥇", "bob")] and rows[0][3] == rows[1][3]
 
     # Down from the 2nd to ten to midnight on the 31st; then the clock passes the 1st while the bot runs.
@@ -106,33 +107,33 @@ async def test_a_monthly_schedule_ends_january_announces_its_champions_and_start
     [announced] = news.history()
     embed = announced.embeds[0]
     assert embed.title == "Season 2026-01 is over"
-    said = embed.description.split("\n")
+    said = must(embed.description).split("\n")
     assert said[0].startswith("🏆 **Draw Dominoes**: **carol** (rating ")
     assert said[1].startswith("🏆 **Muggins**, tied first: **alice** (rating ")
     assert said[2].startswith("🏆 **Muggins**, tied first: **bob** (rating ")
     assert said[-1] == f"The next season, **2026-02**, has begun: it ends {stamp(2026, 3, 1)}."
 
-    february = (await world.carol.slash(world.channel, "leaderboard", game="muggins", season="2026-02")).response
+    february = reply(await world.carol.slash(world.channel, "leaderboard", game="muggins", season="2026-02"))
     assert february.embeds[0].title == "Leaderboard: Muggins, season 2026-02"
     assert february.embeds[0].description == "Nobody finished a rated game of Muggins in season 2026-02."
-    january = (await world.carol.slash(world.channel, "leaderboard", game="muggins", season="2026-01")).response
+    january = reply(await world.carol.slash(world.channel, "leaderboard", game="muggins", season="2026-01"))
     assert january.embeds[0].title == "Final standings: Muggins, season 2026-01"
     assert lines(january) == lines(partners)
-    shown = text_of((await world.carol.slash(world.channel, "season show")).response.message)
+    shown = text_of(reply(await world.carol.slash(world.channel, "season show")).message)
     assert "Running: 2026-02" in shown and "**2026-01**: From <t:" in shown
     assert f"Next: **2026-03**, from {stamp(2026, 3, 1)}, ends {stamp(2026, 4, 1)}." in shown
     await world.env.advance_time(60)
     assert len(news.history()) == 1  # announced once
 
     # Off: February runs to its date and nothing follows it.
-    off = (await dana.slash(world.channel, "season schedule", every="off")).response
+    off = reply(await dana.slash(world.channel, "season schedule", every="off"))
     assert off.content.startswith("Seasons no longer start by themselves")
     await down_until(world, make_bot, datetime(2026, 3, 1, 0, 0, 5, tzinfo=UTC))
     await world.env.advance_time(35)
     assert [m.embeds[0].title for m in news.history()] == ["Season 2026-01 is over", "Season 2026-02 is over"]
-    assert "has begun" not in news.history()[-1].embeds[0].description
-    shown = text_of((await world.carol.slash(world.channel, "season show")).response.message)
+    assert "has begun" not in must(news.history()[-1].embeds[0].description)
+    shown = text_of(reply(await world.carol.slash(world.channel, "season show")).message)
     assert "No season is running." in shown and "None: seasons start with `/season start`" in shown
-    bad = (await dana.slash(world.channel, "season schedule", every="weekly", name="Week {wk}")).response
+    bad = reply(await dana.slash(world.channel, "season schedule", every="weekly", name="Week {wk}"))
     assert bad.content.startswith("I cannot name seasons after `Week {wk}`: use the placeholders {year}")
     assert refusals(world) == ["season_bad_pattern"]

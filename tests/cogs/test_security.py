@@ -5,13 +5,13 @@ tables."""
 
 from __future__ import annotations
 
-from .conftest import World, board, open_table, refusals, thread
+from .conftest import World, board, open_table, refusals, reply, thread
 from .test_permissions import next_human
 
 
 async def test_a_member_who_does_not_play_cannot_act_or_see_a_hand(world: World) -> None:
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    shown = (await world.carol.click(board(world), label="My hand")).response
+    shown = reply(await world.carol.click(board(world), label="My hand"))
     assert shown.ephemeral and shown.embeds == [] and shown.attachments == []  # a refusal, not a hand
     typed = await world.carol.slash(thread(world), "move", action="draw", game=1)
     said = typed.response or typed.followups[0]
@@ -47,9 +47,9 @@ async def test_the_record_of_a_game_on_is_refused_even_to_its_players(world: Wor
 
 
 async def test_a_user_spamming_play_opens_three_tables_at_most_and_is_told_why(world: World) -> None:
-    opened = [(await world.bob.slash(world.channel, "play", game="draw")).response for _ in range(3)]
+    opened = [reply(await world.bob.slash(world.channel, "play", game="draw")) for _ in range(3)]
     assert all(r is not None and not r.ephemeral for r in opened)
-    refused = (await world.bob.slash(world.channel, "play", game="draw")).response
+    refused = reply(await world.bob.slash(world.channel, "play", game="draw"))
     assert refused.ephemeral
     assert refused.content == "You already have 3 open tables here: start or cancel one before opening another."
     assert len(world.bot.service.lobbies(world.guild.id)) == 3
@@ -58,6 +58,6 @@ async def test_a_user_spamming_play_opens_three_tables_at_most_and_is_told_why(w
     await world.bob.click(opened[0], label="Cancel")
     for _ in range(2):  # the fifth /play within the minute is one too many, whatever is open
         await world.bob.slash(world.channel, "play", game="draw")
-    slowed = (await world.bob.slash(world.channel, "play", game="draw")).response
+    slowed = reply(await world.bob.slash(world.channel, "play", game="draw"))
     assert slowed.ephemeral and slowed.content.startswith("Slow down: you can use this command again <t:")
     world.env.errors.clear()

@@ -10,7 +10,7 @@ import pytest
 
 from app.settings import Settings
 
-from .conftest import World
+from .conftest import World, reply
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ async def test_a_sharded_bot_opens_a_table_on_its_shards(world: World) -> None:
     bot = world.bot
     assert isinstance(bot, discord.AutoShardedClient) and bot.shard_count == 2
     assert sorted(bot.shards) == [0, 1]
-    lobby = (await world.alice.slash(world.channel, "play", game="five-up")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="five-up"))
     assert lobby is not None and lobby.embeds[0].title == "Five Up: a new table"
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")

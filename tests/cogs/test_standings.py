@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 
 import discord
+import simcord
 
 from bot.engine.records import replay
 from bot.tables import GameEnded, Player, TableOpened
+from tests.checks import matches, must
 
 from ..i18n.english import english_in
-from .conftest import World, components, move, open_table, playable, refusals, thread, whose_turn
+from .conftest import World, buttons_of, move, open_table, playable, refusals, reply, thread, whose_turn
 from .test_language import speaks_japanese
 
 PLACE = re.compile(r"^(🥇|🥈|🥉|\d+\.) \*\*(.+?)\*\*: rating (-?\d+\.\d) · (\d+) wins? in (\d+) games? \((\d+)%\)(.*)$")
@@ -28,7 +31,7 @@ async def finish(
     humans: list[Player],
     game: str = "draw",
     computers: int = 0,
-    options: dict[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> GameEnded:
     """A whole game on this server through the table service, every human taking their first legal move."""
     tables = world.bot.service
@@ -59,17 +62,18 @@ async def one_game_at_the_table(world: World) -> discord.Embed:
     for _ in range(60):
         if not world.bot.service.games_of(world.alice.id):
             break
-        player = whose_turn(world)
-        await move(player, playable(player))
+        player = must(whose_turn(world))
+        await move(player, must(playable(player)))
     return thread(world).history()[-1].embeds[0]
 
 
-def member(actor: object) -> Player:
-    return Player(actor.id, actor.name)  # type: ignore[attr-defined]
+def member(actor: simcord.MemberActor) -> Player:
+    return Player(actor.id, actor.name)
 
 
 def winners(end: GameEnded) -> set[int]:
-    return {end.table.seats[seat].user_id for side in end.sides if side.won for seat in side.seats} - {None}
+    seated = (end.table.seats[seat].user_id for side in end.sides if side.won for seat in side.seats)
+    return {user_id for user_id in seated if user_id is not None}
 
 
 async def twelve_players(world: World) -> list[str]:
@@ -80,18 +84,18 @@ async def twelve_players(world: World) -> list[str]:
     return names
 
 
-def lines(message: discord.Message | object) -> list[str]:
-    return (message.embeds[0].description or "").split("\n")  # type: ignore[attr-defined]
+def lines(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    return (message.embeds[0].description or "").split("\n")
 
 
-def buttons(message: discord.Message) -> dict[str, bool]:
+def buttons(message: discord.Message) -> dict[str | None, bool]:
     """Label -> disabled."""
-    return {c.label: c.disabled for c in components(message)}  # type: ignore[union-attr]
+    return {b.label: b.disabled for b in buttons_of(message)}
 
 
 # -- /leaderboard --------------------------------------------------------------------------------------------
 async def test_an_empty_leaderboard_says_nobody_has_played_yet(world: World) -> None:
-    shown = (await world.carol.slash(world.channel, "leaderboard", game="draw")).response
+    shown = reply(await world.carol.slash(world.channel, "leaderboard", game="draw"))
     assert shown.ephemeral
     [embed] = shown.embeds
     assert embed.title == "Leaderboard: Draw Dominoes"
@@ -103,50 +107,51 @@ async def test_the_leaderboard_after_a_game_at_the_table_shows_its_ratings_and_r
     over = await one_game_at_the_table(world)
     fields = {f.name: f.value for f in over.fields}
     announced = {}
-    for line in fields["Ratings"].split("\n"):
+    for line in must(fields["Ratings"]).split("\n"):
         name, change = line.split(": ", 1)
         announced[name] = change.split(" → ")[1].split(" ")[0]
-    first = {line.split(" ", 1)[1].split(":")[0] for line in fields["Standings"].split("\n") if line.startswith("🥇")}
+    first = {
+        line.split(" ", 1)[1].split(":")[0] for line in must(fields["Standings"]).split("\n") if line.startswith("🥇")
+    }
 
-    shown = (await world.carol.slash(world.channel, "leaderboard", game="draw")).response
-    rows = [PLACE.match(line) for line in lines(shown)]
-    assert all(rows), lines(shown)
+    shown = reply(await world.carol.slash(world.channel, "leaderboard", game="draw"))
+    rows = matches(PLACE, lines(shown))
     assert [r[2] for r in rows] == sorted(announced, key=lambda n: -float(announced[n]))  # best first
     assert rows[0][1] == "🥇" and rows[1][1] == "🥈"
     for row in rows:
-        won = row[2] in first
-        assert row[3] == announced[row[2]]  # the rating the game over message gave
-        assert (row[4], row[5], row[6]) == (str(int(won)), "1", "100" if won else "0")
+        won = must(row)[2] in first
+        assert must(row)[3] == announced[must(row)[2]]  # the rating the game over message gave
+        assert (must(row)[4], must(row)[5], must(row)[6]) == (str(int(won)), "1", "100" if won else "0")
     assert shown.embeds[0].footer.text == "Page 1 of 1 · 2 players"
     assert shown.components == []  # one page: no buttons
 
 
 async def test_the_leaderboard_pages_ten_players_at_a_time(world: World) -> None:
     names = await twelve_players(world)
-    first = (await world.carol.slash(world.channel, "leaderboard", game="draw")).response
+    first = reply(await world.carol.slash(world.channel, "leaderboard", game="draw"))
     assert first.ephemeral
     assert first.embeds[0].footer.text == "Page 1 of 2 · 12 players"
     page_one = lines(first)  # the message itself changes as its pages turn
-    top = [PLACE.match(line) for line in page_one]
+    top = matches(PLACE, page_one)
     assert [r[1] for r in top] == ["🥇", "🥈", "🥉", "4.", "5.", "6.", "7.", "8.", "9.", "10."]
     assert [float(r[3]) for r in top] == sorted((float(r[3]) for r in top), reverse=True)
     assert buttons(first.message) == {"◀ Previous": True, "Next ▶": False}
 
-    second = (await world.carol.click(first, label="Next ▶")).response
+    second = reply(await world.carol.click(first, label="Next ▶"))
     page_two = lines(second)
-    rest = [PLACE.match(line) for line in page_two]
+    rest = matches(PLACE, page_two)
     assert [r[1] for r in rest] == ["11.", "12."]
     assert sorted(r[2] for r in top + rest) == names  # everyone once
-    assert float(rest[0][3]) <= float(top[-1][3])
+    assert float(must(rest[0])[3]) <= float(must(top[-1])[3])
     assert second.embeds[0].footer.text == "Page 2 of 2 · 12 players"
     assert buttons(second.message) == {"◀ Previous": False, "Next ▶": True}
 
-    back = (await world.carol.click(second, label="◀ Previous")).response
+    back = reply(await world.carol.click(second, label="◀ Previous"))
     assert lines(back) == page_one
 
-    opened = (await world.bob.slash(world.channel, "leaderboard", game="draw", page=2)).response
+    opened = reply(await world.bob.slash(world.channel, "leaderboard", game="draw", page=2))
     assert lines(opened) == page_two
-    beyond = (await world.bob.slash(world.channel, "leaderboard", game="draw", page=9)).response
+    beyond = reply(await world.bob.slash(world.channel, "leaderboard", game="draw", page=9))
     assert lines(beyond) == page_two  # the last page there is
     assert refusals(world) == []
 
@@ -156,22 +161,22 @@ async def test_a_public_leaderboard_is_in_the_servers_language_and_a_private_one
 ) -> None:
     speaks_japanese(world.env, world.carol)
     await twelve_players(world)
-    private = (await world.carol.slash(world.channel, "leaderboard", game="draw")).response
+    private = reply(await world.carol.slash(world.channel, "leaderboard", game="draw"))
     assert private.ephemeral
     assert private.embeds[0].title == "ランキング：ドロードミノ"
     assert lines(private)[0].startswith("🥇 **player")
     assert "レーティング" in lines(private)[0] and "1戦" in lines(private)[0]
     assert private.embeds[0].footer.text == "1/2ページ・12人"
     assert buttons(private.message) == {"◀ 前へ": True, "次へ ▶": False}
-    turned = (await world.carol.click(private, label="次へ ▶")).response
+    turned = reply(await world.carol.click(private, label="次へ ▶"))
     texts = [turned.embeds[0].title, turned.embeds[0].footer.text, *lines(turned), *buttons(turned.message)]
-    assert [t for t in texts if english_in(t.replace("player", ""))] == []
+    assert [t for t in texts if english_in(must(t).replace("player", ""))] == []
 
-    public = (await world.carol.slash(world.channel, "leaderboard", game="draw", public=True)).response
+    public = reply(await world.carol.slash(world.channel, "leaderboard", game="draw", public=True))
     assert not public.ephemeral
     assert public.id in [m.id for m in world.channel.history()]
     assert public.embeds[0].title == "Leaderboard: Draw Dominoes"
-    turned = (await world.carol.click(public, label="Next ▶")).response  # anyone may turn it: still English
+    turned = reply(await world.carol.click(public, label="Next ▶"))  # anyone may turn it: still English
     assert turned.embeds[0].footer.text == "Page 2 of 2 · 12 players"
     assert refusals(world) == []
 
@@ -180,24 +185,24 @@ async def test_five_hundred_is_ranked_per_number_of_players_and_a_count_it_lacks
     end = await finish(world, [member(world.alice)], "five-hundred", computers=2)
     assert len(end.table.seats) == 3
 
-    usual = (await world.bob.slash(world.channel, "leaderboard", game="five-hundred")).response
+    usual = reply(await world.bob.slash(world.channel, "leaderboard", game="five-hundred"))
     assert usual.embeds[0].title == "Leaderboard: Five Hundred, 4 players"
     assert usual.embeds[0].description == (
         "Nobody has finished a rated game of Five Hundred, 4 players on this server yet."
     )
-    three = (await world.bob.slash(world.channel, "leaderboard", game="five-hundred", players=3)).response
+    three = reply(await world.bob.slash(world.channel, "leaderboard", game="five-hundred", players=3))
     assert three.embeds[0].title == "Leaderboard: Five Hundred, 3 players"
-    [row] = [PLACE.match(line) for line in lines(three)]
-    assert row.group(1, 2) == ("🥇", "alice")
-    assert row.group(4, 5) == (str(int(world.alice.id in winners(end))), "1")
+    [row] = matches(PLACE, lines(three))
+    assert must(row).group(1, 2) == ("🥇", "alice")
+    assert must(row).group(4, 5) == (str(int(world.alice.id in winners(end))), "1")
 
-    refused = (await world.bob.slash(world.channel, "leaderboard", game="five-hundred", players=7)).response
+    refused = reply(await world.bob.slash(world.channel, "leaderboard", game="five-hundred", players=7))
     assert refused.ephemeral
     assert refused.content == "Five Hundred has a leaderboard for each number of players (2–6), but none for 7."
     assert refusals(world) == ["leaderboard_players"]
 
     # Draw has one leaderboard for every count: a count asked changes nothing there.
-    draw = (await world.bob.slash(world.channel, "leaderboard", game="draw", players=7)).response
+    draw = reply(await world.bob.slash(world.channel, "leaderboard", game="draw", players=7))
     assert draw.embeds[0].title == "Leaderboard: Draw Dominoes"
     assert refusals(world) == []
 
@@ -209,22 +214,22 @@ async def test_domineren_lists_each_players_average_chips_at_the_end(world: Worl
     for end in ends:
         seat = next(s.index for s in end.table.seats if s.user_id == world.alice.id)
         chips.append(next(side.score for side in end.sides if seat in side.seats))
-    shown = (await world.alice.slash(world.channel, "leaderboard", game="domineren")).response
+    shown = reply(await world.alice.slash(world.channel, "leaderboard", game="domineren"))
     assert lines(shown)[0] == "*Ranked by the average chips at the end of a session; the rating breaks ties.*"
-    [row] = [PLACE.match(line) for line in lines(shown)[1:]]
-    assert row[2] == "alice" and row[5] == "2"
-    assert row[7] == f" · {sum(chips) / 2:.0f} chips at the end on average"
+    [row] = matches(PLACE, lines(shown)[1:])
+    assert must(row)[2] == "alice" and must(row)[5] == "2"
+    assert must(row)[7] == f" · {sum(chips) / 2:.0f} chips at the end on average"
 
 
 # -- /history ------------------------------------------------------------------------------------------------
 async def test_history_is_refused_while_the_game_is_on_and_to_anyone_who_did_not_play_it(world: World) -> None:
     await open_table(world, "draw", options={"rounds": "1"})
-    on = (await world.alice.slash(world.channel, "history", game=1)).response
+    on = reply(await world.alice.slash(world.channel, "history", game=1))
     assert on.ephemeral and on.attachments == []
     assert on.content.startswith("Game #1 is still being played")
-    stranger = (await world.carol.slash(world.channel, "history", game=1)).response
+    stranger = reply(await world.carol.slash(world.channel, "history", game=1))
     assert stranger.content == "You did not play game #1: only its players can have its record."
-    missing = (await world.alice.slash(world.channel, "history", game=99)).response
+    missing = reply(await world.alice.slash(world.channel, "history", game=99))
     assert missing.content == "There is no such game."
     assert refusals(world) == ["game_not_over", "history_not_yours", "game_not_found"]
 
@@ -233,14 +238,14 @@ async def test_history_of_an_ended_game_is_a_record_that_replays_to_the_announce
     over = await one_game_at_the_table(world)
     announced = next(f.value for f in over.fields if f.name == "Standings")
 
-    given = (await world.bob.slash(world.channel, "history", game=1)).response
+    given = reply(await world.bob.slash(world.channel, "history", game=1))
     assert given.ephemeral
     [embed] = given.embeds
     assert embed.title == "Draw Dominoes #1: record"
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Standings"] == announced
-    assert fields["Result"] == next(line for line in over.description.split("\n") if line.startswith("🏆"))
-    seats = [name.strip("*") for name in fields["Players"].split(", ")]
+    assert fields["Result"] == next(line for line in must(over.description).split("\n") if line.startswith("🏆"))
+    seats = [name.strip("*") for name in must(fields["Players"]).split(", ")]
     assert sorted(seats) == ["Computer 1", "Computer 2", "alice", "bob"]
 
     [attachment] = given.attachments
@@ -251,7 +256,7 @@ async def test_history_of_an_ended_game_is_a_record_that_replays_to_the_announce
     result = replay(record)  # what `python -m bot.engine replay fives-1.json` prints
     assert result["over"] is True
     scores = {seats[seat]: result["scores"][k] for k, side in enumerate(result["sides"]) for seat in side}
-    shown = dict(line.split(" ", 1)[1].rsplit(": ", 1) for line in announced.split("\n"))
+    shown = dict(line.split(" ", 1)[1].rsplit(": ", 1) for line in must(announced).split("\n"))
     assert {name: str(score) for name, score in scores.items()} == shown
     assert refusals(world) == []
 
@@ -259,11 +264,11 @@ async def test_history_of_an_ended_game_is_a_record_that_replays_to_the_announce
 async def test_history_of_an_abandoned_game_says_it_has_no_result(world: World) -> None:
     await open_table(world, "draw", options={"rounds": "1"})
     await world.bot.service.abandon(1, world.alice.id)
-    given = (await world.alice.slash(world.channel, "history", game=1)).response
+    given = reply(await world.alice.slash(world.channel, "history", game=1))
     [embed] = given.embeds
-    assert "This game was abandoned: it has no result and was not rated." in embed.description
+    assert "This game was abandoned: it has no result and was not rated." in must(embed.description)
     assert next(f.name for f in embed.fields if f.name != "Players") == "Scores when it ended"
-    scores = next(f.value for f in embed.fields if f.name == "Scores when it ended").split("\n")
+    scores = must(next(f.value for f in embed.fields if f.name == "Scores when it ended")).split("\n")
     assert sorted(scores) == ["Computer 1: 0", "Computer 2: 0", "alice: 0", "bob: 0"]  # Draw scores at a hand's end
     assert "Standings" not in [f.name for f in embed.fields]
     record = json.loads(await given.attachments[0].read())

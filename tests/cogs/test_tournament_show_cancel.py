@@ -11,8 +11,9 @@ import pytest
 import simcord
 
 from cogs.tournaments import SWEEP_SECONDS
+from tests.checks import must
 
-from .conftest import World, refusals
+from .conftest import World, refusals, reply
 from .test_tournaments import play_tables
 
 
@@ -33,10 +34,10 @@ async def test_a_knockout_is_shown_then_cancelled_by_a_manager_and_told_once(
 ) -> None:
     eve = world.guild.add_member(world.env.create_user("eve"))
     members = [world.alice, world.bob, world.carol, eve]
-    created = (
+    created = reply(
         await world.alice.slash(world.channel, "tournament create", game="draw", format="knockout", options="rounds=1")
-    ).response
-    shown = (await world.carol.slash(world.channel, "tournament show")).response
+    )
+    shown = reply(await world.carol.slash(world.channel, "tournament show"))
     assert shown.ephemeral and shown.embeds[0].title == "Tournament #1: Draw Dominoes (Knockout)"
     assert shown.embeds[0].description == f"Signing up: 0 so far. {world.alice.mention} starts it."
     assert not shown.attachments  # nothing to draw yet
@@ -46,28 +47,28 @@ async def test_a_knockout_is_shown_then_cancelled_by_a_manager_and_told_once(
     await world.alice.click(created, label="Start")
     choices = await world.carol.autocomplete(world.channel, "tournament show", "tournament", "")
     assert choices == [{"name": "Tournament #1: Draw Dominoes (Knockout) · under way", "value": 1}]
-    shown = (await world.carol.slash(world.channel, "tournament show", tournament=1)).response
+    shown = reply(await world.carol.slash(world.channel, "tournament show", tournament=1))
     embed = shown.embeds[0]
     assert shown.ephemeral and embed.description == "Under way: round 1 of 2."
     fields = {f.name: f.value for f in embed.fields}
-    assert all(m.mention in fields["Still in (4)"] for m in members)
-    tables = fields["Tables being played"].splitlines()
+    assert all(m.mention in must(fields["Still in (4)"]) for m in members)
+    tables = must(fields["Tables being played"]).splitlines()
     games = sorted(s.table.game_no for m in members for s in world.bot.service.games_of(m.id))
-    assert len(tables) == 2 and all(f"Draw Dominoes #{n}" in fields["Tables being played"] for n in set(games))
+    assert len(tables) == 2 and all(f"Draw Dominoes #{n}" in must(fields["Tables being played"]) for n in set(games))
     assert all("](https://discord.com/channels/" in line for line in tables)
     assert shown.attachments[0].filename == "tournament-1-0.png"  # the bracket as it stands
 
-    refused = (await world.bob.slash(world.channel, "tournament cancel")).response
+    refused = reply(await world.bob.slash(world.channel, "tournament cancel"))
     assert refused.ephemeral
     assert refused.content == "Only the tournament's organiser, or a member who may manage the server, can cancel it."
     # The sign-up message cannot lose its buttons this time: they must answer for themselves.
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/{created.id}")
-    asked = (await dana.slash(world.channel, "tournament cancel")).response
+    asked = reply(await dana.slash(world.channel, "tournament cancel"))
     assert asked.ephemeral and asked.content == (
         "Cancel **Tournament #1: Draw Dominoes (Knockout)**? No more rounds open; its tables still being played "
         "play on, but no longer count."
     )
-    done = (await dana.click(asked, label="Cancel the tournament")).response
+    done = reply(await dana.click(asked, label="Cancel the tournament"))
     assert done.content == "Tournament #1 is cancelled."
     [told] = posts(world)
     tables_named = ", ".join(f"#{n}" for n in sorted(set(games)))
@@ -75,11 +76,11 @@ async def test_a_knockout_is_shown_then_cancelled_by_a_manager_and_told_once(
         f"Tournament #1 is cancelled (by {dana.mention}).\n"
         f"Its tables still being played ({tables_named}) play on, but no longer count for it."
     )
-    stale = (await world.bob.click(created, label="Withdraw")).response
+    stale = reply(await world.bob.click(created, label="Withdraw"))
     assert stale.ephemeral and stale.content == "This tournament was cancelled."
-    late = (await eve.slash(world.channel, "tournament join", number=1)).response
+    late = reply(await eve.slash(world.channel, "tournament join", number=1))
     assert late.content == "This tournament was cancelled."
-    again = (await world.alice.slash(world.channel, "tournament cancel", tournament=1)).response
+    again = reply(await world.alice.slash(world.channel, "tournament cancel", tournament=1))
     assert again.content == "This tournament was cancelled."
 
     await play_tables(world, members)  # the semifinals are played to their end: no final opens
@@ -87,7 +88,7 @@ async def test_a_knockout_is_shown_then_cancelled_by_a_manager_and_told_once(
     await world.env.advance_time(300 + SWEEP_SECONDS)  # past any lease: nothing is told twice
     assert [m.id for m in posts(world)] == [told.id]
     assert not any(world.bot.service.games_of(m.id) for m in members)
-    shown = (await world.carol.slash(world.channel, "tournament show")).response
+    shown = reply(await world.carol.slash(world.channel, "tournament show"))
     assert shown.embeds[0].description == f"Cancelled by {dana.mention}."
     assert refusals(world) == [
         "tournament_may_not_cancel",

@@ -7,12 +7,16 @@ announced."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 import simcord
 
+from app.client import FivesBot
 from cogs.tournaments import SWEEP_SECONDS
+from tests.checks import must
 
-from .conftest import World, move, playable, refusals, said, text_of, to_act
+from .conftest import World, move, playable, refusals, reply, said, text_of, to_act
 
 TURN_SECONDS = 60  # the server's turn timer
 
@@ -42,7 +46,7 @@ async def play_with_a_no_show(world: World, members: list[simcord.MemberActor], 
 
 
 async def test_four_teams_play_a_partnership_knockout_to_its_winner_with_a_no_show_across_a_restart(
-    world: World, make_bot
+    world: World, make_bot: Callable[[], FivesBot]
 ) -> None:
     others = [world.guild.add_member(world.env.create_user(n)) for n in ("dave", "erin", "frank", "gina", "hank")]
     members = [world.alice, world.bob, world.carol, *others]
@@ -51,17 +55,17 @@ async def test_four_teams_play_a_partnership_knockout_to_its_winner_with_a_no_sh
     partner_of = {a.id: b.id for a, b in teams} | {b.id: a.id for a, b in teams}
     await world.bot.service.update_settings(world.guild.id, turn_seconds=TURN_SECONDS)
 
-    created = (
+    created = reply(
         await world.alice.slash(
             world.channel, "tournament create", game="seven-rocks", format="knockout", options="target=50"
         )
-    ).response
+    )
     assert created.embeds[0].title == "Tournament #1: Seven Rocks (Knockout)"
     assert "`/tournament join number:1 partner:…`" in text_of(created.message)
-    alone = (await world.bob.click(created, label="Sign up")).response  # a partnership game: with a partner
+    alone = reply(await world.bob.click(created, label="Sign up"))  # a partnership game: with a partner
     assert alone.ephemeral and alone.content.startswith("This tournament is played in teams of 2")
     for first, second in teams:
-        joined = (await first.slash(world.channel, "tournament join", number=1, partner=second)).response
+        joined = reply(await first.slash(world.channel, "tournament join", number=1, partner=second))
         assert joined.ephemeral and joined.content == "You are signed up to tournament #1."
     [signup] = [m for m in world.channel.history() if m.id == created.id]
     assert all(f"{a.mention} & {b.mention}" in text_of(signup) for a, b in teams)
@@ -70,7 +74,7 @@ async def test_four_teams_play_a_partnership_knockout_to_its_winner_with_a_no_sh
     semis = {s.table.game_no: s.table for m in members for s in world.bot.service.games_of(m.id)}
     assert len(semis) == 2
     for table in semis.values():  # partners sit opposite: seats 0 and 2, 1 and 3
-        seated = [s.user_id for s in table.seats]
+        seated = [must(s.user_id) for s in table.seats]  # all human
         assert partner_of[seated[0]] == seated[2] and partner_of[seated[1]] == seated[3]
 
     await world.env.restart_bot(make_bot())  # the bot restarts while the semifinals are played
@@ -89,8 +93,8 @@ async def test_four_teams_play_a_partnership_knockout_to_its_winner_with_a_no_sh
     # The boards say so: the timer gave the no-show's turns to the computer.
     assert f"⏱ **{hank.name}**'s time ran out, so the computer played for them" in said(world)
     await world.env.advance_time(SWEEP_SECONDS + 1)
-    first, final = news(world)
-    assert first.id == round_one.id and "🏆 Tournament #1 is over:" in final.content
+    round_news, final = news(world)
+    assert round_news.id == round_one.id and "🏆 Tournament #1 is over:" in final.content
     winners = [m for m in finalists if m.mention in final.content]
     assert len(winners) == 2 and partner_of[winners[0].id] == winners[1].id  # a team wins it
     [signup] = [m for m in world.channel.history() if m.id == created.id]

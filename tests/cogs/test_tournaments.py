@@ -16,7 +16,7 @@ from app.client import FivesBot
 from bot.tables.community.tournaments import TELL_LEASE
 from cogs.tournaments import SWEEP_SECONDS
 
-from .conftest import World, move, playable, refusals, text_of, to_act
+from .conftest import World, move, playable, refusals, reply, text_of, to_act
 
 
 def _members(world: World, dave: simcord.MemberActor) -> list[simcord.MemberActor]:
@@ -40,18 +40,20 @@ def news(world: World) -> list[discord.Message]:
     return [m for m in world.channel.history() if "Tournament #1" in (m.content or "") and m.attachments]
 
 
-async def test_four_players_play_a_knockout_to_its_winner_across_a_restart(world: World, make_bot) -> None:
+async def test_four_players_play_a_knockout_to_its_winner_across_a_restart(
+    world: World, make_bot: Callable[[], FivesBot]
+) -> None:
     dave = world.guild.add_member(world.env.create_user("dave"))
     members = _members(world, dave)
-    created = (
+    created = reply(
         await world.alice.slash(world.channel, "tournament create", game="draw", format="knockout", options="rounds=1")
-    ).response
+    )
     assert not created.ephemeral and created.embeds[0].title == "Tournament #1: Draw Dominoes (Knockout)"
-    early = (await world.bob.click(created, label="Start")).response  # only the organiser starts it
+    early = reply(await world.bob.click(created, label="Start"))  # only the organiser starts it
     assert early.ephemeral and early.content == "Only the tournament's organiser can do that."
     for m in members:
         await m.click(created, label="Sign up")
-    again = (await world.bob.click(created, label="Sign up")).response
+    again = reply(await world.bob.click(created, label="Sign up"))
     assert again.ephemeral and again.content == "You (or your partner) are signed up already."
     [signup] = [m for m in world.channel.history() if m.id == created.id]
     assert all(m.mention in text_of(signup) for m in members)
@@ -90,9 +92,9 @@ async def round_posted_then_crash(
     before recording it (its claim unsettled): the players, and that post."""
     dave = world.guild.add_member(world.env.create_user("dave"))
     members = _members(world, dave)
-    created = (
+    created = reply(
         await world.alice.slash(world.channel, "tournament create", game="draw", format="knockout", options="rounds=1")
-    ).response
+    )
     for m in members:
         await m.click(created, label="Sign up")
     await world.alice.click(created, label="Start")

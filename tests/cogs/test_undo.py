@@ -13,6 +13,7 @@ import pytest
 import simcord
 
 from app.client import FivesBot
+from tests.checks import must
 
 from .conftest import (
     World,
@@ -22,6 +23,7 @@ from .conftest import (
     playable,
     public,
     refusals,
+    reply,
     text_of,
     thread,
     whose_turn,
@@ -42,12 +44,12 @@ def question(world: World) -> discord.Message:
 
 
 async def test_an_undo_accepted_and_one_refused(world: World, dana: simcord.MemberActor) -> None:
-    refused = (await world.alice.slash(world.channel, "play", game="draw", undo=True)).response
+    refused = reply(await world.alice.slash(world.channel, "play", game="draw", undo=True))
     assert refused.ephemeral and "does not allow undo" in refused.content
-    saved = (await dana.slash(world.channel, "settings undo", enabled="on")).response
+    saved = reply(await dana.slash(world.channel, "settings undo", enabled="on"))
     assert saved.content == "Saved: tables may now be opened with undo by agreement."
 
-    lobby = (await world.alice.slash(world.channel, "play", game="draw", undo=True)).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw", undo=True))
     assert "Undo by agreement: a player may take back their last action" in text_of(lobby.message)
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
@@ -56,34 +58,36 @@ async def test_an_undo_accepted_and_one_refused(world: World, dana: simcord.Memb
     player = whose_turn(world)
     other = world.bob if player is world.alice else world.alice
     before = await public(world, game_no)
-    played = await move(player, playable(player))
+    played = await move(must(player), must(playable(must(player))))
     assert await public(world, game_no) != before
-    assert playable(player) is None  # not their turn any more
+    assert playable(must(player)) is None  # not their turn any more
 
-    asked = (await player.slash(thread(world), "undo")).response
+    asked = reply(await must(player).slash(thread(world), "undo"))
     assert asked.ephemeral and asked.content == "Asked: the other players must all agree."
     shown = question(world)
-    assert shown.content == f"{player.mention} asks to take back their last action: {other.mention}, do you agree?"
-    assert f"would take back **{played}**" in shown.embeds[0].description
-    accepted = (await other.click(shown, label="Accept")).response
+    assert (
+        shown.content == f"{must(player).mention} asks to take back their last action: {other.mention}, do you agree?"
+    )
+    assert f"would take back **{played}**" in must(shown.embeds[0].description)
+    accepted = reply(await other.click(shown, label="Accept"))
     assert accepted.ephemeral and accepted.content == "You agreed to take it back."
 
     assert await public(world, game_no) == before
     shown = question(world)
-    assert f"Everyone agreed: {player.user.name} took back {played}." in shown.embeds[0].description
+    assert f"Everyone agreed: {must(player).user.name} took back {played}." in must(shown.embeds[0].description)
     assert custom_ids(shown) == []  # settled: no buttons left
     assert f"took back {played} with everyone's agreement" in text_of(thread(world).history()[-1])
-    assert playable(player) is not None  # their turn again, with live controls in their DM
+    assert playable(must(player)) is not None  # their turn again, with live controls in their DM
     record = await world.bot.service.export(game_no)
     assert [a["action"] for a in record["actions"]] == [played, "undo"]
 
-    played = await move(player, playable(player))
+    played = await move(must(player), must(playable(must(player))))
     after = await public(world, game_no)
-    await player.slash(thread(world), "undo")
-    refusal = (await other.click(question(world), label="Refuse")).response
+    await must(player).slash(thread(world), "undo")
+    refusal = reply(await other.click(question(world), label="Refuse"))
     assert refusal.content == "You refused: the action stands."
     assert await public(world, game_no) == after
-    assert f"{other.user.name} refused: {played} stands." in question(world).embeds[0].description
+    assert f"{other.user.name} refused: {played} stands." in must(question(world).embeds[0].description)
     assert custom_ids(question(world)) == []
     assert refusals(world) == ["undo_not_allowed"]
 
@@ -96,7 +100,7 @@ def questions(world: World) -> list[discord.Message]:
 async def undo_table(world: World, dana: simcord.MemberActor) -> tuple[simcord.MemberActor, simcord.MemberActor, str]:
     """Alice and Bob at a Draw table opened with undo; the player to act has played: (them, the other, the move)."""
     await dana.slash(world.channel, "settings undo", enabled="on")
-    lobby = (await world.alice.slash(world.channel, "play", game="draw", undo=True)).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw", undo=True))
     assert lobby is not None
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
@@ -151,7 +155,7 @@ async def test_a_restart_between_the_request_and_its_question_still_asks_and_the
 
     [shown] = questions(world)  # asked as soon as the new bot is connected
     assert other.mention in text_of(shown) and f"would take back **{played}**" in text_of(shown)
-    accepted = (await other.click(shown, label="Accept")).response
+    accepted = reply(await other.click(shown, label="Accept"))
     assert accepted is not None and accepted.content == "You agreed to take it back."
     [shown] = questions(world)
     assert f"took back {played}" in text_of(shown) and custom_ids(shown) == []
@@ -209,9 +213,9 @@ async def test_after_an_accepted_undo_the_final_board_names_the_logs_move_and_a_
     the table's messages then read out of order, and a restart, which reads from these footers where the
     table got to, would post the last plays and the ending again."""
     await dana.slash(world.channel, "settings undo", enabled="on")
-    lobby = (await world.alice.slash(world.channel, "play", game="draw", undo=True)).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw", undo=True))
     await world.bob.click(lobby, label="Join")
-    shown = (await world.alice.click(lobby, label="Rules")).response
+    shown = reply(await world.alice.click(lobby, label="Rules"))
     [select] = [i for i in custom_ids(shown.message) if i.endswith(":rounds")]
     await world.alice.select(shown, ["1"], custom_id=select)
     await world.alice.click(lobby, label="Start")
@@ -219,7 +223,7 @@ async def test_after_an_accepted_undo_the_final_board_names_the_logs_move_and_a_
     player = whose_turn(world)
     assert player is not None
     other = world.bob if player is world.alice else world.alice
-    await move(player, playable(player))
+    await move(player, must(playable(player)))
     await player.slash(thread(world), "undo")
     await other.click(question(world), label="Accept")
     while world.bot.service.games_of(world.alice.id):
@@ -247,7 +251,7 @@ async def test_a_resignation_after_an_accepted_undo_is_shown_at_the_logs_move(
     await player.slash(thread(world), "undo")
     await other.click(question(world), label="Accept")
     game_no = world.bot.service.games_of(world.alice.id)[0].table.game_no
-    asked = (await world.bob.slash(thread(world), "resign")).response
+    asked = reply(await world.bob.slash(thread(world), "resign"))
     await world.bob.click(asked, label="Resign")
     record = await world.bot.service.export(game_no)
     shown = moves_shown(world, game_no)

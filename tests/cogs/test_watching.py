@@ -14,17 +14,21 @@ import simcord
 from app.client import FivesBot
 from bot.tables.community.watchers import DIGEST_LEASE, DIGEST_SECONDS
 from cogs.watching import Spectators
+from tests.checks import must
 
 from .conftest import (
     World,
     board,
+    buttons_of,
     close_dms,
+    cog,
     custom_ids,
     dms,
     move,
     open_table,
     playable,
     refusals,
+    reply,
     text_of,
     thread,
     whose_turn,
@@ -40,11 +44,11 @@ def dave(world: World) -> simcord.MemberActor:
     return world.guild.add_member(world.env.create_user("dave"))
 
 
-async def watch(member: simcord.MemberActor, message, mode: str) -> str:
+async def watch(member: simcord.MemberActor, message: discord.Message | simcord.ResponseMessage, mode: str) -> str:
     """Press Watch on `message`, then choose `mode` ("In the thread", "By DM digest"); what the bot said."""
-    asked = (await member.click(message, label="Watch")).response
+    asked = reply(await member.click(message, label="Watch"))
     assert asked.ephemeral and "How do you want to follow this table?" in asked.content
-    chosen = (await member.click(asked, label=mode)).response
+    chosen = reply(await member.click(asked, label=mode))
     return chosen.content
 
 
@@ -53,7 +57,7 @@ async def play_some(world: World, moves: int) -> None:
         player = whose_turn(world)
         if player is None:
             return
-        await move(player, playable(player))
+        await move(player, must(playable(player)))
 
 
 def hidden_tiles(world: World, game_no: int) -> set[str]:
@@ -62,7 +66,7 @@ def hidden_tiles(world: World, game_no: int) -> set[str]:
     table = service._tables[game_no]
     out: set[str] = set()
     for seat in range(len(table.seats)):
-        out |= {str(t) for t in table.state.view(seat).hand}
+        out |= {str(t) for t in must(table.state.view(seat).hand)}
     return out
 
 
@@ -78,50 +82,48 @@ async def test_a_friend_watches_in_the_thread_another_by_dm_digest(world: World)
     [first] = dms(watcher)
     assert "Watching Draw Dominoes #1" in text_of(first) and first.attachments  # the board's image
 
-    games = (await world.carol.slash(world.channel, "games")).response
+    games = reply(await world.carol.slash(world.channel, "games"))
     assert "👀" in text_of(games) and "watching" in text_of(games)
 
     await play_some(world, 3)
     await world.env.advance_time(DIGEST_SECONDS + 60)
-    await world.bot.get_cog("Spectators").send_due()
+    await cog(world, Spectators).send_due()
     digests = dms(watcher)
     assert len(digests) == 2 and "Plays since your last digest: 3." in text_of(digests[-1])
     secret = hidden_tiles(world, 1)
     for message in digests:  # the public board only: no tile of any hand is named
         words = set(text_of(message).replace("`", " ").split())
         assert not words & secret
-    assert "Stop watching" in [getattr(c, "label", None) for row in digests[-1].components for c in row.children]
-    await world.bot.get_cog("Spectators").send_due()
+    assert "Stop watching" in [b.label for b in buttons_of(digests[-1])]
+    await cog(world, Spectators).send_due()
     assert len(dms(watcher)) == 2  # sent once
     assert refusals(world) == []
 
 
 async def test_a_player_cannot_watch_their_own_table(world: World) -> None:
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    refused = (await world.alice.click(board(world), label="Watch")).response
+    refused = reply(await world.alice.click(board(world), label="Watch"))
     assert refused.ephemeral and refused.content == "You play at this table: you see it as a player, not as a watcher."
     assert refusals(world) == ["watch_player"]
 
 
 async def test_a_private_table_refuses_the_uninvited_and_may_refuse_watchers(world: World) -> None:
-    lobby = (
-        await world.alice.slash(world.channel, "play", game="draw", invite=world.bob.mention, watching=False)
-    ).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw", invite=world.bob.mention, watching=False))
     assert "Private table" in text_of(lobby) and "Watching is off" in text_of(lobby)
     assert not any(i.startswith("fives:watch:") for i in custom_ids(lobby.message))
     told = world.channel.history()[-1]  # invited with the table: told as the lobby's Invite tells
     assert told.content.startswith(f"<@{world.alice.id}> invites <@{world.bob.id}> to a private table of Draw")
     assert world.env.backend.get_message(told.channel.id, told.id).ping_user_ids == [world.bob.id]
-    refused = (await world.carol.click(lobby, label="Join")).response
+    refused = reply(await world.carol.click(lobby, label="Join"))
     assert refused.ephemeral and refused.content.startswith("This table is private")
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    refused = (await world.carol.click(board(world), label="Watch")).response  # the board's Watch
+    refused = reply(await world.carol.click(board(world), label="Watch"))  # the board's Watch
     assert refused.ephemeral and refused.content == "The host of this table has turned watching off."
     assert refusals(world) == ["not_invited", "watch_closed"]
 
 
-def invite_select(message) -> str:
+def invite_select(message: discord.Message) -> str:
     [found] = [i for i in custom_ids(message) if i.endswith(":invite")]
     return found
 
@@ -129,18 +131,18 @@ def invite_select(message) -> str:
 async def test_the_host_invites_with_the_lobby_button_and_the_invitation_survives_a_restart(
     world: World, make_bot: Callable[[], FivesBot]
 ) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="draw", private=True)).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw", private=True))
     assert "Private table" in text_of(lobby) and "nobody invited yet" in text_of(lobby)
     select = invite_select(lobby.message)
-    refused = (await world.carol.click(lobby, label="Join")).response
+    refused = reply(await world.carol.click(lobby, label="Join"))
     assert refused.ephemeral and refused.content.startswith("This table is private")
 
-    taken = (await world.bob.select(lobby, [world.carol], custom_id=select)).response  # not the host
+    taken = reply(await world.bob.select(lobby, [world.carol], custom_id=select))  # not the host
     assert taken.ephemeral and taken.content == "Only the host of this table can invite players."
     robot = world.guild.add_member(world.env.create_user("robot", bot=True))
-    taken = (await world.alice.select(lobby, [robot], custom_id=select)).response
+    taken = reply(await world.alice.select(lobby, [robot], custom_id=select))
     assert taken.ephemeral and taken.content.startswith("Bots cannot be invited: robot.")
-    taken = (await world.alice.select(lobby, [world.alice], custom_id=select)).response
+    taken = reply(await world.alice.select(lobby, [world.alice], custom_id=select))
     assert taken.ephemeral and taken.content.startswith("Already seated at this table: alice.")
     assert "nobody invited yet" in text_of(world.channel.history()[0])  # the refusals changed nothing
 
@@ -155,21 +157,21 @@ async def test_the_host_invites_with_the_lobby_button_and_the_invitation_survive
 
     await world.env.restart_bot(make_bot())  # the invitation is kept with the lobby
     outsider = dave(world)
-    refused = (await outsider.click(lobby, label="Join")).response
+    refused = reply(await outsider.click(lobby, label="Join"))
     assert refused.ephemeral and refused.content.startswith("This table is private")
-    joined = (await world.carol.click(lobby, label="Join")).response
+    joined = reply(await world.carol.click(lobby, label="Join"))
     assert not joined.ephemeral and world.carol.mention in text_of(world.channel.history()[0])
     assert refusals(world) == ["not_invited", "invite_not_host", "invite_bot", "invite_seated", "not_invited"]
 
 
 async def test_a_public_table_has_no_invite(world: World) -> None:
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     assert not any(i.endswith(":invite") for i in custom_ids(lobby.message))
 
 
 async def test_watchers_survive_a_restart(world: World, make_bot: Callable[[], FivesBot]) -> None:
     watcher = dave(world)
-    lobby = (await world.alice.slash(world.channel, "play", game="draw")).response
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
     await world.bob.click(lobby, label="Join")
     said = await watch(world.carol, lobby, "In the thread")  # from the lobby: added when the thread opens
     assert said.startswith("You are watching")
@@ -180,11 +182,11 @@ async def test_watchers_survive_a_restart(world: World, make_bot: Callable[[], F
     await world.env.restart_bot(bot)
     await play_some(world, 2)
     await world.env.advance_time(DIGEST_SECONDS + 60)
-    await world.bot.get_cog("Spectators").send_due()
+    await cog(world, Spectators).send_due()
     assert len(dms(watcher)) == 2
-    games = (await watcher.slash(world.channel, "games")).response
+    games = reply(await watcher.slash(world.channel, "games"))
     assert "Draw Dominoes #1" in text_of(games)
-    stopped = (await watcher.slash(world.channel, "unwatch", game=1)).response
+    stopped = reply(await watcher.slash(world.channel, "unwatch", game=1))
     assert stopped.content == "You are no longer watching this table."
 
 
@@ -215,7 +217,7 @@ async def test_a_watcher_whose_dms_are_closed_is_told_once_in_the_thread_and_fol
     assert "you take no direct messages from me" in text_of(told) and "you follow it here instead" in text_of(told)
     assert not set(text_of(told).split()) & hidden_tiles(world, 1)  # nothing of any hand
     assert watcher.id in members(thread(world))  # they see the boards there now
-    games = (await watcher.slash(world.channel, "games")).response
+    games = reply(await watcher.slash(world.channel, "games"))
     assert games is not None and "Draw Dominoes #1" in text_of(games.message)  # still watching
 
     await play_some(world, 2)
@@ -329,7 +331,7 @@ async def test_a_crash_after_a_digest_was_sent_does_not_send_it_twice(
     await world.env.advance_time(DIGEST_SECONDS + 60)
     digests = dms(watcher)  # counted from the one found
     assert len(digests) == 3
-    shown = [int(d.embeds[0].footer.text.split("move ")[1].split()[0]) for d in digests[1:]]
+    shown = [int(must(d.embeds[0].footer.text).split("move ")[1].split()[0]) for d in digests[1:]]
     assert f"Plays since your last digest: {shown[1] - shown[0]}." in text_of(digests[-1])
     assert refusals(world) == []
 
@@ -368,7 +370,7 @@ async def test_a_crash_before_the_first_digest_was_sent_sends_it_after_the_resta
     # The process dies in that click: its own digest sweep must not run meanwhile (a slow run reached the
     # sweep's next round during the click, and the sweep sent the digest the click had just failed to send).
     sweep(world).sweep.cancel()
-    await watcher.click((await watcher.click(board(world), label="Watch")).response, label="By DM digest")
+    await watcher.click(reply(await watcher.click(board(world), label="Watch")), label="By DM digest")
     monkeypatch.undo()
     assert dms(watcher) == []
     assert [str(getattr(e, "original", e)) for e in world.env.errors] == ["the process died here"]  # seen

@@ -14,7 +14,7 @@ from app.client import FivesBot
 from web.runner import WebSettings
 from web.sessions import Signer
 
-from .conftest import World, board, components, custom_ids, open_table
+from .conftest import World, board, buttons_of, custom_ids, open_table
 
 PUBLIC = "https://fives.example.org"
 
@@ -45,12 +45,14 @@ def simcord_bot(web_env: dict[str, str], make_bot: Callable[[], FivesBot]) -> Fi
     return make_bot()  # after the environment is set: the bot reads it at login
 
 
-async def test_a_bot_with_the_web_table_on_serves_the_login_its_boards_link_to(world: World, web_env) -> None:
+async def test_a_bot_with_the_web_table_on_serves_the_login_its_boards_link_to(
+    world: World, web_env: dict[str, str]
+) -> None:
     bot = world.bot
     try:
         assert bot.web_runner is not None and bot.web_moves is not None
         await open_table(world, "draw", options={"rounds": "1"})
-        [link] = [c.url for c in components(board(world)) if getattr(c, "url", None) and c.url.startswith(PUBLIC)]
+        [link] = [b.url for b in buttons_of(board(world)) if b.url and b.url.startswith(PUBLIC)]
         assert not any(i.startswith("fives:activity:") for i in custom_ids(board(world)))  # no Activity set up
         settings = WebSettings.from_env()
         assert settings is not None

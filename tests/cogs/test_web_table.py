@@ -11,12 +11,24 @@ from aiohttp.test_utils import TestClient, TestServer
 from simcord.http import router as simcord_router
 
 from cogs.controls.web_table import is_member
+from tests.checks import must
 from web.hub import Hub
 from web.links import TableLinks
 from web.server import make_app
 from web.sessions import Signer, Ticket
 
-from .conftest import World, board, components, custom_ids, move, open_table, playable, thread, whose_turn
+from .conftest import (
+    World,
+    board,
+    buttons_of,
+    custom_ids,
+    move,
+    open_table,
+    playable,
+    reply,
+    thread,
+    whose_turn,
+)
 
 
 async def test_discord_and_browser_moves_reach_each_other(world: World) -> None:
@@ -74,7 +86,7 @@ SECRET = b"a-test-secret-of-enough-bytes"
 
 def web_links_of(message: discord.Message) -> list[str]:
     """The links of a message's buttons that lead to the web table."""
-    return [c.url for c in components(message) if getattr(c, "url", None) and c.url.startswith(PUBLIC)]
+    return [b.url for b in buttons_of(message) if b.url and b.url.startswith(PUBLIC)]
 
 
 def ticket_of(url: str) -> tuple[str, Ticket]:
@@ -157,15 +169,15 @@ async def test_the_final_board_and_the_replay_viewer_link_to_the_replay_in_the_b
             break
         player = whose_turn(world)
         assert player is not None
-        await move(player, playable(player))
+        await move(player, must(playable(player)))
     over = thread(world).history()[-1]
     [link] = web_links_of(over)
     assert ticket_of(link) == (f"/replay/{game_no}", Ticket(game_no, world.guild.id))
-    assert any(c.label == "Replay in browser" for c in components(over))
+    assert any(b.label == "Replay in browser" for b in buttons_of(over))
 
-    viewer = (await world.carol.click(over, label="Replay")).response
+    viewer = reply(await world.carol.click(over, label="Replay"))
     [at_deal] = web_links_of(viewer.message)
     assert ticket_of(at_deal)[0] == f"/replay/{game_no}"
-    stepped = (await world.carol.click(viewer, label="▶")).response
+    stepped = reply(await world.carol.click(viewer, label="▶"))
     [at_step] = web_links_of(stepped.message)
     assert ticket_of(at_step)[0] == f"/replay/{game_no}?frame=1"  # the step the viewer shows

@@ -23,8 +23,9 @@ from simcord.enums import OverwriteType
 from app.client import FivesBot
 from bot.version import bot_version
 from cogs.welcome import PERMISSIONS, invite_permissions, invite_url
+from tests.checks import must
 
-from .conftest import World, text_of
+from .conftest import World, reply, text_of
 from .test_language import speaks_japanese
 
 
@@ -36,7 +37,7 @@ def new_server(env: simcord.Env, *channels: str, preferred_locale: str | None = 
 
 
 def bot_role_id(env: simcord.Env, guild: simcord.GuildHandle) -> int:
-    return guild.roles[env.bot.user.name].id
+    return guild.roles[must(env.bot.user).name].id
 
 
 async def join(env: simcord.Env, guild: simcord.GuildHandle) -> None:
@@ -140,7 +141,7 @@ def help_sections(message: Any) -> dict[str, str]:
 
 
 async def test_help_gives_the_commands_by_task_with_the_rules_and_the_version(world: World) -> None:
-    message = (await world.alice.slash(world.channel, "help")).response
+    message = reply(await world.alice.slash(world.channel, "help"))
     assert message.ephemeral
     sections = help_sections(message)
     assert list(sections) == ["Play", "Watch", "Compete", "Manage (Manage Server)"], "no command left unplaced"
@@ -164,13 +165,13 @@ async def test_help_gives_the_commands_by_task_with_the_rules_and_the_version(wo
 
 async def test_help_speaks_the_readers_language(world: World) -> None:
     speaks_japanese(world.env, world.bob)
-    sections = help_sections((await world.bob.slash(world.channel, "help")).response)
+    sections = help_sections(reply(await world.bob.slash(world.channel, "help")))
     assert list(sections) == ["遊ぶ", "観戦する", "競う", "管理する（サーバー管理）"]
     assert sections["遊ぶ"].startswith("`/あそぶ`：このチャンネルでゲームの卓を立てます\n")
     assert "`/ルール`：ゲームのルール、オプション、手の書き方を見ます" in sections["遊ぶ"]
     assert "`/シーズン` 開始 · 終える · チャンネル · スケジュール · 表示：" in sections["競う"]
     assert ":" not in "".join(sections.values()).replace("`ゲーム:`", ""), "Japanese colons"
-    english = help_sections((await world.alice.slash(world.channel, "help")).response)
+    english = help_sections(reply(await world.alice.slash(world.channel, "help")))
     assert "Play" in english and "遊ぶ" not in english, "each reader their own language"
 
 
@@ -181,5 +182,5 @@ async def test_the_log_says_the_version_and_the_invite_link_at_login(
         await world.env.restart_bot(make_bot())  # a login, as at every start
     bot = world.bot
     assert f"fives {bot_version()} logged in as {bot.user}" in caplog.text
-    assert f"invite the bot to a server with {invite_url(bot.application_id or bot.user.id)}" in caplog.text
+    assert f"invite the bot to a server with {invite_url(bot.application_id or must(bot.user).id)}" in caplog.text
     assert "&permissions=309237763072" in caplog.text
