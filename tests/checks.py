@@ -22,3 +22,10 @@ def matches(pattern: re.Pattern[str], lines: Iterable[str]) -> list[re.Match[str
     found = [pattern.match(line) for line in lines]
     assert all(found), lines
     return [m for m in found if m is not None]
+
+
+def is_a(kind: type[T], value: object) -> T:
+    """`value`, which the test knows to be a `kind` (a game's own state or view where the engine's API
+    returns the base class): anything else fails the test here."""
+    assert isinstance(value, kind), f"expected a {kind.__name__}, found {type(value).__name__}"
+    return value
