@@ -16,10 +16,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import determinize, new_game
+from bot.engine import determinize
 from bot.engine.domineren import DominerenState
 from bot.engine.domineren.matching import FIT
 from bot.engine.tiles import IS_DOUBLE, parse_tile
+from tests.checks import is_a, must
+from tests.games import new_domineren
 
 GAME = "domineren"
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -39,7 +41,7 @@ class Watched:
 
     def __init__(self, config: int, seed: int) -> None:
         players, options = CONFIGS[config]
-        self.state: DominerenState = new_game(GAME, players, options, seed=seed)  # type: ignore[assignment]
+        self.state: DominerenState = new_domineren(GAME, players, options, seed=seed)
         self.rng = random.Random(seed)
         self.moments: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (draws before, mask)
         self.draws = [0] * players
@@ -47,7 +49,7 @@ class Watched:
 
     def step(self) -> None:
         state = self.state
-        seat = state.current_seat
+        seat = must(state.current_seat)
         action = self.rng.choice(state.legal_actions(seat))
         forced = state.phase == "play" and state.turn_no[seat] in state.forced[seat]
         text = str(action)
@@ -55,7 +57,7 @@ class Watched:
             self.moments[seat].append((self.draws[seat], sum(1 << t for t in range(28) if IS_DOUBLE[t])))
         elif state.phase == "play" and text in ("draw", "pass", "concede") and not forced:
             mask = 0
-            for _, value, key, _, _, _ in state.layout.options(False):
+            for _, value, key, _, _, _ in must(state.layout).options(False):
                 mask |= sum(1 << t for t in range(28) if FIT[key][value][t])
             self.moments[seat].append((self.draws[seat], mask))
         if state.phase == "play" and text == "draw":
@@ -77,7 +79,7 @@ class Watched:
 def check_determinized(watched: Watched, seat: int | None, rng: random.Random) -> DominerenState:
     real = watched.state
     view = real.view(seat)
-    det = determinize(view, rng)
+    det = is_a(DominerenState, determinize(view, rng))
     assert isinstance(det, DominerenState)
     # the same view for the viewer and the same public view; the same actions
     assert det.view(seat) == view
@@ -85,10 +87,10 @@ def check_determinized(watched: Watched, seat: int | None, rng: random.Random) -
     if seat is not None and seat == real.current_seat:
         assert det.legal_actions(seat) == real.legal_actions(seat)
     if real.phase == "billitonnen":
-        assert Counter(det.billitonnen.tiles()) == Counter(range(28))
-        for row, real_row in zip(det.billitonnen.rows, real.billitonnen.rows, strict=True):
+        assert Counter(must(det.billitonnen).tiles()) == Counter(range(28))
+        for row, real_row in zip(must(det.billitonnen).rows, must(real.billitonnen).rows, strict=True):
             for t, r in zip(row, real_row, strict=True):
-                if r in real.billitonnen.seen:  # a tile everyone saw turned lies where it was put back
+                if r in must(real.billitonnen).seen:  # a tile everyone saw turned lies where it was put back
                     assert t == r
         return det
     # (a) the viewer's tiles exactly; declared doubles with their holders
@@ -115,7 +117,7 @@ def play_out_hand(state: DominerenState, rng: random.Random) -> None:
     for _ in range(1000):
         if state.is_over or state.hand_no != hand or state.phase == "billitonnen":
             return
-        seat = state.current_seat
+        seat = must(state.current_seat)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     raise AssertionError("the hand did not end")
 
@@ -165,7 +167,7 @@ def test_clone_is_independent_and_continues_the_game_exactly() -> None:
         copy, twin = real.clone(), real.clone()
         moves = []
         while not copy.is_over and copy.hand_no <= real.hand_no + 1:
-            seat = copy.current_seat
+            seat = must(copy.current_seat)
             action = rng.choice(copy.legal_actions(seat))
             moves.append((seat, action))
             copy.apply(seat, action)
@@ -185,7 +187,7 @@ def test_clone_of_billitonnen_is_independent() -> None:
     before = real.view(None)
     copy = real.clone()
     while not copy.is_over:
-        seat = copy.current_seat
+        seat = must(copy.current_seat)
         copy.apply(seat, rng.choice(copy.legal_actions(seat)))
     assert real.view(None) == before and not real.is_over
 
@@ -205,19 +207,19 @@ def test_payments_owed_from_the_hand_before_stay_owed_with_auto_claim_off() -> N
     rng = random.Random(0)
     found = 0
     for seed in range(60):
-        state = new_game(GAME, 4, {"auto_claim": "off", "hands": 3}, seed=seed)
+        state = new_domineren(GAME, 4, {"auto_claim": "off", "hands": 3}, seed=seed)
         while not state.is_over:
             if state.phase == "set" and state.claims and state.hand_no > 1:
                 for seat in (None, *range(4)):
                     view = state.view(seat)
-                    det = determinize(view, rng)
+                    det = is_a(DominerenState, determinize(view, rng))
                     assert det.view(seat) == view and det.view(None) == state.view(None)
                     assert det.view(None).owed
                 found += 1
                 break
             seat = state.current_seat
             actions = state.legal_actions(seat)
-            state.apply(seat, rng.choice([a for a in actions if str(a) != "claim"] or actions))
+            state.apply(must(seat), rng.choice([a for a in actions if str(a) != "claim"] or actions))
     assert found >= 5
 
 
@@ -225,7 +227,7 @@ def _easy_session(players: int, options: dict[str, Any], seed: int, turn: int) -
     """A session played by the easy computer (which declares its doubles, plays specials) up to `turn`."""
     from bot.ai.domineren import choose
 
-    state: DominerenState = new_game(GAME, players, options, seed=seed)  # type: ignore[assignment]
+    state: DominerenState = new_domineren(GAME, players, options, seed=seed)
     rng = random.Random(seed)
     while state.turn < turn:
         seat = state.actors[-1]
@@ -267,7 +269,7 @@ def test_a_pass_after_the_passes_owed_for_special_doubles_is_a_no_play_moment() 
     assert specials >= {0, 3}
     view = state.view(1)
     for k in range(12):
-        world = determinize(view, random.Random(k))
+        world = is_a(DominerenState, determinize(view, random.Random(k)))
         for seat in (0, 3):
             assert not [t for t in world.in_hand[seat] if lacked[seat] >> t & 1]
 
@@ -293,7 +295,7 @@ def test_under_condition_b_a_special_double_on_the_other_end_is_paid_with_the_se
     for viewer in (0, 2, 3):
         view = state.view(viewer)
         for k in range(4):
-            world = determinize(view, random.Random(k))
+            world = is_a(DominerenState, determinize(view, random.Random(k)))
             assert world.view(viewer) == view
             assert not lacked & set(world.in_hand[1]), "it drew the talon down for want of a 1 or a matador"
 

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.checks import must
+
 from .replaying import ROOT, replay_cli
 
 DOCS = ROOT / "docs" / "domineren.md"
@@ -38,7 +40,7 @@ def docs_records() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
         for item in play.split(";"):
             seat, _, action = item.strip().partition(": ")
             actions.append({"seat": int(seat), "action": action})
-        reason, settlement, chips = END.match(block[end]).groups()
+        reason, settlement, chips = must(END.match(block[end])).groups()
         record = {
             "format": 1,
             "game": "domineren",

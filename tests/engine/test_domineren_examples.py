@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import NoMatchingEnd
+from bot.engine import EngineError, NoMatchingEnd
 from bot.engine.domineren.matching import FIT, IS_MATADOR, fit_key, hand_count
 from bot.engine.domineren.rules import BONUS, bonus, pool_share, settlement
+from bot.engine.domineren.state import DominerenState
 from bot.engine.records import summary
 from bot.engine.tiles import parse_tile
+from tests.checks import is_a, must
 
 from .replaying import RECORDS, load_record, played, replay_cli
 from .test_domineren_support import Script, full_deal, second_hand
@@ -198,7 +200,7 @@ def test_652_chips_become_640_and_12_go_to_the_pool_replayed(tmp_path: Path) -> 
     assert out["hands"][0]["reason"] == "nos-out"
     assert out["hands"][1] == {"reason": "pool", "points": [-12, -6, -8]}
     assert out["scores"] == [640, 640, 560] and out["legal"] == ["turn W", "turn E"]
-    state = played(record)
+    state = is_a(DominerenState, played(record))
     assert state.hands[0].detail["chips"] == [652, 646, 568]
     assert state.view(None).pool == 26 and state.phase == "billitonnen"
 
@@ -342,7 +344,7 @@ def test_normal_double_cross_arm_needs_the_matching_double(tmp_path: Path) -> No
     script = Script(4, [full_deal(hands)])
     script.acts((0, "4-4"), (0, "type 3"), (1, "4-2@4-4"), (2, "4-1@4-4"), (3, "4-3@4-4"), (0, "4-5@4-4"))
     assert plays(script, 1) == {"2-2@4-2"}
-    with pytest.raises(Exception) as err:
+    with pytest.raises(EngineError) as err:
         script.act(1, "2-6@4-2")
     assert err.value.key == "needs_double"
     script.act(1, "2-2@4-2")
@@ -360,6 +362,6 @@ def test_type_10_an_arm_begun_with_a_double_is_dead(tmp_path: Path) -> None:
     arm = next(e for e in state.view(None).ends if e.node == 1)
     assert (arm.number, arm.rule, arm.need, arm.open) == (3, "normal", "double", True)
     key = fit_key(0, 1, IS_MATADOR[parse_tile("3-3")])
-    on_table = {n.tile for n in state.layout.nodes}
+    on_table = {n.tile for n in must(state.layout).nodes}
     assert [t for t in range(28) if t not in on_table and FIT[key][3][t]] == []  # only 3-3 would do
     cli(script, tmp_path)

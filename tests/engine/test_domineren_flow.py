@@ -8,11 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import IllegalAction, new_game
+from bot.engine import IllegalAction
 from bot.engine.domineren.billitonnen import Billitonnen
 from bot.engine.domineren.deals import shuffled_hands
+from bot.engine.domineren.state import DominerenState
 from bot.engine.domineren.view import Owed
 from bot.engine.tiles import IS_DOUBLE, parse_tile
+from tests.checks import must
+from tests.games import new_domineren
 
 from .replaying import replay_cli
 from .test_domineren_support import Script, full_deal
@@ -21,11 +24,11 @@ PREVIOUS_HANDS = [["6-6", "0-1", "0-2", "0-3"], ["6-4", "1-2", "1-3", "1-5"], ["
 PREVIOUS_HANDS.append(["0-4", "0-5", "0-6", "1-4"])
 
 
-def random_to_end(state, rng: random.Random, limit: int = 50_000) -> None:
+def random_to_end(state: DominerenState, rng: random.Random, limit: int = 50_000) -> None:
     for _ in range(limit):
         if state.is_over:
             return
-        seat = state.current_seat
+        seat = must(state.current_seat)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     raise AssertionError("the game did not end")
 
@@ -85,8 +88,8 @@ def test_the_biggest_loser_sets_next_and_a_tie_is_drawn_for() -> None:
         else:
             seen_tie = True
             drawn = state.view(None).set_draw
-            assert [s for s, _ in drawn] == tied
-            best = max(drawn, key=lambda d: (sum(d[1]), d[1][0]))
+            assert [s for s, _ in must(drawn)] == tied
+            best = max(must(drawn), key=lambda d: (sum(d[1]), d[1][0]))
             assert state.set_player == best[0]
             # a stacked deal's first_leader settles the same tie instead of the draw
             other = next(s for s in tied if s != state.set_player)
@@ -103,18 +106,18 @@ def test_clockwise_set_player() -> None:
 # -- the end of a session ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_session_ends_with_the_pool_and_billitonnen(players: int) -> None:
-    state = new_game("domineren", players, {"hands": 2}, seed=11 + players)
+    state = new_domineren("domineren", players, {"hands": 2}, seed=11 + players)
     rng = random.Random(players)
     n = players
     while state.phase != "billitonnen":
-        seat = state.current_seat
+        seat = must(state.current_seat)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     before = [500 + sum(s.points[i] for s in state.steps) + sum(h.points[i] for h in state.hands[:2]) for i in range(n)]
     pool = state.hands[2]
     assert pool.reason == "pool" and [-p for p in pool.points] == [c % 20 for c in before]
     assert all(c % 20 == 0 for c in state.scores) and state.view(None).pool == sum(c % 20 for c in before)
-    sizes = [len(r) for r in state.view(None).billitonnen.rows]
-    first = state.view(None).billitonnen.first
+    sizes = [len(r) for r in must(state.view(None).billitonnen).rows]
+    first = must(state.view(None).billitonnen).first
     expected = {3: [9, 9, 9], 4: [6, 7, 7, 7], 5: [5, 6, 6, 5, 5]}[players]  # the starter left the 4p/5p row
     assert [sizes[(first + k) % players] for k in range(players)] == expected
     random_to_end(state, rng)
@@ -128,7 +131,7 @@ def test_session_ends_with_the_pool_and_billitonnen(players: int) -> None:
 
 
 def test_without_billitonnen_the_session_ends_after_the_last_settlement() -> None:
-    state = new_game("domineren", 4, {"hands": 2, "billitonnen": "off"}, seed=2)
+    state = new_domineren("domineren", 4, {"hands": 2, "billitonnen": "off"}, seed=2)
     random_to_end(state, random.Random(2))
     assert [h.reason for h in state.hands][-1] in ("nos-out", "blocked", "block-upheld", "block-conceded")
     assert len(state.hands) == 2 and state.view(None).pool == 0
@@ -150,23 +153,23 @@ def test_billitonnen_turns_places_and_puts_back() -> None:
     state = script.state
     game = state.view(None).billitonnen
     assert state.phase == "billitonnen" and state.current_seat == 0
-    assert [p.tile for p in game.line] == [(5, 3)] and (game.end_w, game.end_e) == (5, 3)
+    assert [p.tile for p in must(game).line] == [(5, 3)] and (must(game).end_w, must(game).end_e) == (5, 3)
     assert [str(a) for a in state.legal_actions()] == ["turn W", "turn E"]
     script.act(0, "turn E")  # 1-3 fits the 3: placed, and seat 0 goes on
-    assert state.current_seat == 0 and state.view(None).billitonnen.end_e == 1
+    assert state.current_seat == 0 and must(state.view(None).billitonnen).end_e == 1
     script.act(0, "turn W")  # 4-4 fits neither end: back to the left of the row, face up
     public = state.view(None).billitonnen
-    assert state.current_seat == 1 and public.rows[0][0] == (4, 4) and public.rows[0][1:] == (None,) * 4
-    assert state.view(0).billitonnen.rows[0][1:] == (None,) * 4  # hidden from their owner too
+    assert state.current_seat == 1 and must(public).rows[0][0] == (4, 4) and must(public).rows[0][1:] == (None,) * 4
+    assert must(state.view(0).billitonnen).rows[0][1:] == (None,) * 4  # hidden from their owner too
     script.act(1, "turn W")  # 1-5 fits both ends
     assert [str(a) for a in state.legal_actions()] == ["place W", "place E", "peek"]
-    assert state.view(None).billitonnen.turned == (5, 1)
+    assert must(state.view(None).billitonnen).turned == (5, 1)
     script.act(1, "peek")
-    assert state.view(1).billitonnen.peeked == (2, 2) and state.view(None).billitonnen.peeked is None
+    assert must(state.view(1).billitonnen).peeked == (2, 2) and must(state.view(None).billitonnen).peeked is None
     script.act(1, "place E")
-    assert state.view(None).billitonnen.end_e == 5 and state.current_seat == 1
+    assert must(state.view(None).billitonnen).end_e == 5 and state.current_seat == 1
     script.act(1, "turn E")
-    assert state.current_seat == 2 and state.view(None).billitonnen.rows[1][0] == (2, 2)
+    assert state.current_seat == 2 and must(state.view(None).billitonnen).rows[1][0] == (2, 2)
     random_to_end(state, random.Random(0))
     assert state.hands[-1].reason == "billitonnen"
 
@@ -212,16 +215,16 @@ def test_the_game_and_its_options_are_those_of_the_rules() -> None:
     assert specs["next_set_player"].choices == ("biggest_loser", "clockwise")
     assert specs["type9_continuation"].choices == ("normal_cross", "normal_double_cross")
     assert specs["allowed_types"].multi and specs["hands"].minimum == 1
-    state = new_game("domineren", 3, {"allowed_types": "1 13a", "start_chips": 300})
+    state = new_domineren("domineren", 3, {"allowed_types": "1 13a", "start_chips": 300})
     assert state.options["allowed_types"] == ("1", "13a") and state.scores == [300, 300, 300]
 
 
 def test_each_hand_records_every_seats_chips_after_its_settlement() -> None:
-    state = new_game("domineren", 4, {"hands": 3, "billitonnen": "off"}, seed=5)
+    state = new_domineren("domineren", 4, {"hands": 3, "billitonnen": "off"}, seed=5)
     rng = random.Random(5)
     while not state.is_over:
         before = len(state.hands)
-        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
         for hand in state.hands[before:]:
             if "chips" in hand.detail:
                 assert hand.detail["chips"] == list(state.scores)
@@ -244,7 +247,7 @@ def test_a_first_deal_without_a_double_is_shuffled_again() -> None:
     # with seed 592 the first shuffle for five players deals no double (15 single tiles): redeal (§3)
     first, _ = shuffled_hands(random.Random(592), 5)
     assert not any(IS_DOUBLE[t] for hand in first for t in hand)
-    state = new_game("domineren", 5, {"hands": 1, "billitonnen": "off"}, seed=592)
+    state = new_domineren("domineren", 5, {"hands": 1, "billitonnen": "off"}, seed=592)
     assert state.in_hand != first and sorted(len(h) for h in state.in_hand) == [3] * 5
     highest = max(t for hand in state.in_hand for t in hand if IS_DOUBLE[t])
     assert highest in state.in_hand[state.set_player] and state.current_seat == state.set_player
@@ -254,7 +257,7 @@ def test_a_first_deal_without_a_double_is_shuffled_again() -> None:
 @pytest.mark.parametrize(("players", "size", "talon"), [(3, 5, 13), (4, 4, 12), (5, 3, 13)])
 def test_deal_sizes_and_the_talon(players: int, size: int, talon: int) -> None:
     for seed in range(5):
-        state = new_game("domineren", players, {"hands": 1}, seed=seed)
+        state = new_domineren("domineren", players, {"hands": 1}, seed=seed)
         public = state.view(None)
         assert public.hand_sizes == (size,) * players and public.talon == talon  # §2
         assert public.drawable == talon - 2  # §9: the last two are never drawn

@@ -15,6 +15,7 @@ from bot.engine import (
     BadOptions,
     BadRecord,
     CannotDraw,
+    EngineError,
     GameOver,
     IllegalAction,
     MustDraw,
@@ -22,9 +23,10 @@ from bot.engine import (
     NoMatchingEnd,
     NotInHand,
     NotYourTurn,
-    new_game,
 )
 from bot.engine.records import summary
+from tests.checks import must
+from tests.games import new_domineren
 
 from .replaying import replay_cli
 from .test_conformance import snapshot
@@ -36,7 +38,7 @@ TRIANGLE_HANDS = [["0-0", "1-2", "1-3", "1-4"], ["6-1", "2-3", "2-4", "3-5"], ["
 TRIANGLE_HANDS.append(["5-2", "0-3", "0-4", "0-5"])
 
 
-def refused(script: Script, seat: int, action: str, error: type, key: str) -> None:
+def refused(script: Script, seat: int, action: str, error: type[EngineError], key: str) -> None:
     before = snapshot(script.state)
     with pytest.raises(error) as caught:
         script.state.apply(seat, action)
@@ -172,10 +174,10 @@ def test_billitonnen_refusals() -> None:
 
 
 def test_acting_after_the_game_ended() -> None:
-    state = new_game("domineren", 3, {"hands": 1, "billitonnen": "off"}, seed=4)
+    state = new_domineren("domineren", 3, {"hands": 1, "billitonnen": "off"}, seed=4)
     rng = random.Random(4)
     while not state.is_over:
-        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
     before = summary(state)
     with pytest.raises(GameOver):
         state.apply(0, "pass")
@@ -210,7 +212,7 @@ def test_malformed_notation(text: str, key: str) -> None:
 
 def test_allowed_types_must_allow_a_single_set() -> None:
     with pytest.raises(BadOptions):
-        new_game("domineren", 4, {"allowed_types": ["2", "3"]})
+        new_domineren("domineren", 4, {"allowed_types": ["2", "3"]})
 
 
 @pytest.mark.parametrize(
@@ -244,7 +246,7 @@ def test_a_record_without_any_double_in_the_first_deal(tmp_path: Path) -> None:
     code, out, _ = replay_cli(record, tmp_path)
     assert code == 2 and "nobody holds a double" in out["error"]
     with pytest.raises(BadRecord):
-        new_game("domineren", 4, deal=[deal])
+        new_domineren("domineren", 4, deal=[deal])
 
 
 def test_an_illegal_action_in_a_record_stops_the_replay(tmp_path: Path) -> None:

@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
-from bot.engine import new_game
 from bot.engine.domineren.gametypes import BLANK_ONLY, TYPE_IDS, parse_declaration
 from bot.engine.domineren.notation import Play
 from bot.engine.tiles import HI, LO, PIPS, E, N, S, W, parse_tile, tile_id
+from tests.checks import must
+from tests.games import new_domineren
 
 MATADORS = {tile_id(6, 1), tile_id(5, 2), tile_id(4, 3), tile_id(0, 0)}
 BLANK = tile_id(0, 0)
@@ -78,7 +79,7 @@ def placements(view: Any, hand: list[int], special: bool, type9: str) -> set[tup
         if p.arm in queue and (p.special or p.arm == queue[0]):
             queue.remove(p.arm)
     switched = decl.switch and not queue
-    out = set()
+    out: set[tuple[int, int, int]] = set()
     for side in (W, E) if line else (W, E, N, S):
         if side in arms:
             node = arms[side][-1]
@@ -221,7 +222,7 @@ class Ledger:
         for o in self.block_seats:
             if o != self.block:
                 delta[o] -= 20
-                delta[self.block] += 20
+                delta[must(self.block)] += 20
         self.block = None
 
 
@@ -229,7 +230,7 @@ def session(players: int, target: str, seed: int, options: dict[str, Any]) -> tu
     """Play a random session, checking every decision against the model; returns the number of positions
     compared and the types declared."""
     opts = {"billitonnen": "off", **options}
-    state = new_game("domineren", players, opts, seed=seed)
+    state = new_domineren("domineren", players, opts, seed=seed)
     rng = random.Random(seed)
     ledger = Ledger(players, opts.get("double_bonus_table", "pagat"))
     type9 = opts.get("type9_continuation", "normal_cross")
@@ -239,7 +240,7 @@ def session(players: int, target: str, seed: int, options: dict[str, Any]) -> tu
     compared = 0
     declared = set()
     while not state.is_over:
-        seat, phase = state.current_seat, state.phase
+        seat, phase = must(state.current_seat), state.phase
         legal = state.legal_actions(seat)
         texts = [str(a) for a in legal]
         view = state.view(seat)
@@ -271,7 +272,7 @@ def session(players: int, target: str, seed: int, options: dict[str, Any]) -> tu
         elif phase == "set" and target in BLANK_ONLY and "0-0" in texts:
             action = legal[texts.index("0-0")]
         if phase == "special" and type(action) is Play:
-            decl = parse_declaration(view.game_type.declaration)
+            decl = parse_declaration(must(view.game_type).declaration)
             side = next(m.dir for m in view.legal if m.text == str(action))
             turn = 2 if decl.cond == "b" and side != decl.end else 1  # §18.11 b: the other end
             while turn in owed_passes[seat]:
@@ -306,7 +307,7 @@ def session(players: int, target: str, seed: int, options: dict[str, Any]) -> tu
             assert sum(1 for size in public.hand_sizes if size) >= 2
             if public.talon <= 2:
                 assert any(
-                    placements(public, [tile_id(*t) for t in state.view(s).hand], False, type9)
+                    placements(public, [tile_id(*t) for t in must(state.view(s).hand)], False, type9)
                     for s in range(players)
                     if public.hand_sizes[s]
                 )

@@ -10,9 +10,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import new_game
 from bot.engine.domineren.gametypes import BLANK_ONLY, TYPE_IDS
 from bot.engine.domineren.notation import parse
+from tests.checks import must
+from tests.games import new_domineren
 
 
 def all_tiles(state: Any) -> Counter:
@@ -45,13 +46,13 @@ def check(
 
 
 def play(players: int, options: dict[str, Any], seed: int, target: str | None = None, limit: int = 30_000) -> Any:
-    state = new_game("domineren", players, options, seed=seed)
+    state = new_domineren("domineren", players, options, seed=seed)
     rng = random.Random(seed)
     ledger = [state.start_chips] * players
     for _ in range(limit):
         if state.is_over:
             return state
-        seat = state.current_seat
+        seat = must(state.current_seat)
         legal = state.legal_actions(seat)
         assert legal
         action = rng.choice(legal)
@@ -61,7 +62,7 @@ def play(players: int, options: dict[str, Any], seed: int, target: str | None = 
         elif target in BLANK_ONLY and state.phase == "set" and "0-0" in map(str, legal):
             action = next(a for a in legal if str(a) == "0-0")
         assert parse(str(action)) == action
-        could_play = state.phase == "play" and state.layout.can_play(state.in_hand[seat])
+        could_play = state.phase == "play" and must(state.layout).can_play(state.in_hand[seat])
         forced = state.phase == "play" and state.turn_no[seat] in state.forced[seat]
         hands_before = len(state.hands)
         state.apply(seat, action)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bot.engine import new_game
 from bot.engine.records import summary
 from bot.engine.tiles import label, parse_tile
+from tests.checks import must
+from tests.games import new_domineren
 
 ALL_TILES = [label(t) for t in range(28)]
 
@@ -51,7 +52,7 @@ class Script:
             "deals": copy.deepcopy(deals),
             "actions": [],
         }
-        self.state = new_game("domineren", players, opts, seed=seed, deal=deals)
+        self.state = new_domineren("domineren", players, opts, seed=seed, deal=deals)
 
     def act(self, seat: int, action: str) -> Any:
         events = self.state.apply(seat, action)
@@ -69,7 +70,7 @@ class Script:
         """Play the current hand to its end, each seat taking its first legal action."""
         finished = len(self.state.hands)
         while not self.state.is_over and len(self.state.hands) == finished:
-            seat = self.state.current_seat
+            seat = must(self.state.current_seat)
             self.act(seat, str(self.state.legal_actions(seat)[0]))
 
     def summary(self) -> dict[str, Any]:
@@ -89,7 +90,7 @@ def second_hand(
     Returns the script and the second hand's set player."""
     opts = {"hands": 2, "next_set_player": "clockwise"}
     opts.update(options or {})
-    probe = new_game("domineren", players, opts, seed=seed, deal=[{}])
+    probe = new_domineren("domineren", players, opts, seed=seed, deal=[{}])
     set_player = (probe.set_player + 1) % players
     script = Script(players, [{}, full_deal(rotate(hands, set_player), talon, bottom)], opts, seed)
     script.finish_hand()

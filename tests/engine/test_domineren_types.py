@@ -14,6 +14,7 @@ from bot.engine.domineren.matching import FIT, MATADORS
 from bot.engine.fives.layout import COMPASS
 from bot.engine.records import replay
 from bot.engine.tiles import label, parse_halves, parse_tile
+from tests.checks import must
 
 from .replaying import RECORDS
 from .test_domineren_support import Script, full_deal, second_hand
@@ -265,7 +266,7 @@ def test_directed_b_special_double_on_the_other_end_passes_at_the_second_turn() 
     assert "pass" not in {str(a) for a in script.state.legal_actions(1)}  # his first turn is normal
     script.act(1, "3-5@4-4")
     while script.state.current_seat != 1:
-        seat = script.state.current_seat
+        seat = must(script.state.current_seat)
         script.act(seat, str(script.state.legal_actions(seat)[0]))
     assert [str(a) for a in script.state.legal_actions(1)] == ["pass"]
 
@@ -317,7 +318,7 @@ def test_directed_a_two_special_doubles_fulfil_the_order_whoever_is_asked_first(
     first, second = ("6-6@6-2", "2-2@6-2") if six_first else ("2-2@6-2", "6-6@6-2")
     script.acts((p2, first), (p3, second))
     view = script.state.view(None)
-    assert view.game_type.directed == "" and not any(e.directed for e in view.ends)
+    assert must(view.game_type).directed == "" and not any(e.directed for e in view.ends)
     plays = {str(a) for a in script.state.legal_actions(p1) if not str(a).endswith("block")}
     assert plays == {"2-1@2-2", "6-0@6-6"}  # either end
 
@@ -326,7 +327,7 @@ def test_directed_a_a_special_double_on_the_other_end_leaves_the_named_end_first
     script, sp = second_hand(4, DIRECTED_HANDS, talon=["6-2"])
     p1, p2, p3 = ((sp + k) % 4 for k in (1, 2, 3))
     script.acts((sp, "draw"), (sp, "type 11 normal a:W"), (p2, "decline"), (p3, "2-2@6-2"))
-    assert script.state.view(None).game_type.directed == "W"  # the W end first, then free
+    assert must(script.state.view(None).game_type).directed == "W"  # the W end first, then free
     assert {str(a) for a in script.state.legal_actions(p1) if not str(a).endswith("block")} == {"6-0@6-2"}
     script.act(p1, "6-0@6-2")
-    assert script.state.view(None).game_type.directed == ""
+    assert must(script.state.view(None).game_type).directed == ""

@@ -14,10 +14,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import determinize, new_game
+from bot.engine import determinize
 from bot.engine.five_hundred import FiveHundredState
 from bot.engine.five_hundred.cards import NT, SUIT_TABLES
 from bot.engine.five_hundred.notation import Discard, Play
+from tests.checks import is_a, must
+from tests.games import new_five_hundred
 
 GAME = "five-hundred"
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -38,14 +40,14 @@ CONFIGS: list[tuple[int, dict[str, Any]]] = [
 def position(config: int, seed: int, actions: int) -> FiveHundredState | None:
     """A game of the config played at random for `actions` actions (None if it ended before)."""
     players, options = CONFIGS[config]
-    state = new_game(GAME, players, options, seed=seed)
+    state = new_five_hundred(GAME, players, options, seed=seed)
     rng = random.Random(seed)
     for _ in range(actions):
         if state.is_over:
             return None
-        seat = state.current_seat
+        seat = must(state.current_seat)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return None if state.is_over else state  # type: ignore[return-value]
+    return None if state.is_over else state
 
 
 def revoked(state: FiveHundredState) -> list[set[int]]:
@@ -70,7 +72,7 @@ def revoked(state: FiveHundredState) -> list[set[int]]:
 def seen_by(state: FiveHundredState, seat: int | None) -> set[int]:
     seen = {s.action.card for s in state.steps[state.hand_start :] if type(s.action) is Play}
     if state.exposed:
-        seen.update(state.in_hand[state.declarer])
+        seen.update(state.in_hand[must(state.declarer)])
     if seat is not None:
         seen.update(state.in_hand[seat])
         if seat == state.declarer:
@@ -86,7 +88,7 @@ def all_cards(state: FiveHundredState) -> Counter:
 
 def check_determinized(real: FiveHundredState, seat: int | None, rng: random.Random) -> FiveHundredState:
     view = real.view(seat)
-    det = determinize(view, rng)
+    det = is_a(FiveHundredState, determinize(view, rng))
     assert isinstance(det, FiveHundredState)
     # (a) the viewer's own hand exactly
     if seat is not None:
@@ -117,7 +119,7 @@ def check_determinized(real: FiveHundredState, seat: int | None, rng: random.Ran
 def play_out_hand(state: FiveHundredState, rng: random.Random) -> None:
     hand = state.hand_no
     while not state.is_over and state.hand_no == hand:
-        seat = state.current_seat
+        seat = must(state.current_seat)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
@@ -164,14 +166,14 @@ def test_a_five_player_declarer_calling_his_partner_is_determinized_for_every_se
     rng = random.Random(4)
     reached = 0
     for seed in range(12):
-        state = new_game(GAME, 5, CONFIGS[5 + seed % 2][1], seed=seed)
+        state = new_five_hundred(GAME, 5, CONFIGS[5 + seed % 2][1], seed=seed)
         while state.phase != "call":  # the first bidder bids the lowest bid, everyone else passes
             seat = state.current_seat
             actions = state.legal_actions(seat)
-            state.apply(seat, actions[0] if state.phase == "auction" and state.high is None else actions[-1])
+            state.apply(must(seat), actions[0] if state.phase == "auction" and state.high is None else actions[-1])
         reached += 1
         for seat in (None, *range(5)):
-            check_determinized(state, seat, rng)  # type: ignore[arg-type]
+            check_determinized(state, seat, rng)
     assert reached == 12
 
 
@@ -180,13 +182,14 @@ def test_a_determinized_discard_phase_shows_the_declarer_what_he_took() -> None:
     assert real is not None
     rng = random.Random(1)
     while real.phase != "discard":  # everyone bids on, then passes: the last bidder takes the widow
-        seat = real.current_seat
+        seat = must(real.current_seat)
         real.apply(seat, real.legal_actions(seat)[0])
-    det = check_determinized(real, real.declarer, rng)
-    assert det.view(real.declarer).taken == real.view(real.declarer).taken
-    other = (real.declarer + 1) % real.players
+    declarer = must(real.declarer)
+    det = check_determinized(real, declarer, rng)
+    assert det.view(declarer).taken == real.view(declarer).taken
+    other = (declarer + 1) % real.players
     det = check_determinized(real, other, rng)
-    assert len(det.in_hand[real.declarer]) == 13
+    assert len(det.in_hand[declarer]) == 13
 
 
 def test_clone_is_independent_and_continues_the_game_exactly() -> None:
@@ -200,7 +203,7 @@ def test_clone_is_independent_and_continues_the_game_exactly() -> None:
         twin = real.clone()
         moves = []
         while not copy.is_over and copy.hand_no <= real.hand_no + 1:
-            seat = copy.current_seat
+            seat = must(copy.current_seat)
             action = rng.choice(copy.legal_actions(seat))
             moves.append((seat, action))
             copy.apply(seat, action)
@@ -215,9 +218,9 @@ def test_history_shows_the_discard_to_the_declarer_only() -> None:
     real = position(0, 8, 0)
     assert real is not None
     while real.phase != "play":
-        seat = real.current_seat
+        seat = must(real.current_seat)
         real.apply(seat, real.legal_actions(seat)[0])
-    declarer = real.declarer
+    declarer = must(real.declarer)
     own = dict(real.view(declarer).history)
     texts = [text for _, text in real.view(None).history]
     assert "discard" in texts
@@ -232,12 +235,12 @@ SAME_COLOUR = {"S": "C", "C": "S", "D": "H", "H": "D"}
 def first_position(predicate: Any, config: int = 0) -> FiveHundredState:
     for seed in range(400):
         players, options = CONFIGS[config]
-        state = new_game(GAME, players, options, seed=seed)
+        state = new_five_hundred(GAME, players, options, seed=seed)
         rng = random.Random(seed)
         while not state.is_over and state.hand_no == 1:
             if predicate(state):
-                return state  # type: ignore[return-value]
-            seat = state.current_seat
+                return state
+            seat = must(state.current_seat)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     raise AssertionError("no such position in 400 seeded games")
 
@@ -247,15 +250,15 @@ def test_a_seat_out_of_trumps_is_dealt_neither_the_joker_nor_the_left_bower() ->
         if state.trump == NT or state.phase != "play" or not state.trick:
             return False
         unseen = {"JK", "J" + SAME_COLOUR["SCDH"[state.trump]]} - {c for _, c in state.view(None).history}
-        return state.trump in revoked(state)[state.current_seat] and bool(unseen)
+        return state.trump in revoked(state)[must(state.current_seat)] and bool(unseen)
 
     real = first_position(out_of_trumps)
-    seat = real.current_seat
+    seat = must(real.current_seat)
     trump = "SCDH"[real.trump]
     rng = random.Random(1)
     viewer = (seat + 1) % real.players
     for _ in range(40):
-        held = det_names(determinize(real.view(viewer), rng), seat)
+        held = det_names(is_a(FiveHundredState, determinize(real.view(viewer), rng)), seat)
         assert "JK" not in held and "J" + SAME_COLOUR[trump] not in held
         assert not [c for c in held if c.endswith(trump)]
 
@@ -273,9 +276,9 @@ def test_at_no_trump_a_seat_that_did_not_follow_may_still_hold_the_joker() -> No
     real = first_position(void_at_nt)
     rng = random.Random(2)
     void_seat = next(s for s in range(1, real.players) if revoked(real)[s])
-    holders = Counter()
+    holders: Counter[int | None] = Counter()
     for _ in range(200):
-        det = determinize(real.view(0), rng)
+        det = is_a(FiveHundredState, determinize(real.view(0), rng))
         holders[next((s for s in range(real.players) if "JK" in det_names(det, s)), None)] += 1
     assert holders[void_seat] > 0, "the joker is no suit at no trump: a void seat may hold it"
 

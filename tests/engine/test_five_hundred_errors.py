@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,9 +17,10 @@ from bot.engine import (
     MustFollow,
     NotInHand,
     NotYourTurn,
-    new_game,
 )
 from bot.engine.records import summary
+from tests.checks import must
+from tests.games import new_five_hundred
 
 from .replaying import replay_cli
 from .test_five_hundred_rules import hearts_hand, play, stacked
@@ -41,7 +43,7 @@ def refused(state: Any, seat: int, action: str, error: type[EngineError], key: s
 
 
 def in_auction() -> Any:
-    state = new_game(GAME, 4, seed=1, deal={"dealer": 0})
+    state = new_five_hundred(GAME, 4, seed=1, deal={"dealer": 0})
     play(state, "7S", "pass")  # seat 1 bids 7S, seat 2 passes; seat 3 to bid
     return state
 
@@ -58,7 +60,7 @@ def at_discard() -> Any:
         ],
         "widow": ["5H", "6H", "7H"],
     }
-    state = new_game(GAME, 4, seed=0, deal=deal)
+    state = new_five_hundred(GAME, 4, seed=0, deal=deal)
     play(state, "6H", "pass", "pass", "pass")
     return state
 
@@ -66,7 +68,7 @@ def at_discard() -> Any:
 def at_call(**options: Any) -> Any:
     """Five players: seat 1 declared 8H, discarded 4C 5C 6C and must call; seat 1 holds AS."""
     fixed = {0: ["JK"], 1: FIVE_HAND}
-    state = new_game(GAME, 5, options, seed=0, deal=stacked(5, fixed, WIDOW))
+    state = new_five_hundred(GAME, 5, options, seed=0, deal=stacked(5, fixed, WIDOW))
     play(state, "8H", "pass", "pass", "pass", "pass", "discard 4C 5C 6C")
     return state
 
@@ -122,7 +124,7 @@ def test_two_partners_only_at_8_with_the_option() -> None:
     assert "call AD AC" in calls and "solo" in calls
     play(state, "call AC AD")
     assert len(state.view(None).called) == 2
-    seven = new_game(
+    seven = new_five_hundred(
         GAME, 5, {"five_player_two_partners_at_8": "on"}, seed=0, deal=stacked(5, {0: ["JK"], 1: FIVE_HAND}, WIDOW)
     )
     play(seven, "7H", "pass", "pass", "pass", "pass", "discard 4C 5C 6C")
@@ -131,7 +133,7 @@ def test_two_partners_only_at_8_with_the_option() -> None:
 
 def test_the_joker_at_no_trump_follows_only_when_void() -> None:
     deal = stacked(4, {0: ["AS", "KS"], 1: ["JK", "5S", "5H"]}, dealer=3)
-    state = new_game(GAME, 4, seed=0, deal=deal)
+    state = new_five_hundred(GAME, 4, seed=0, deal=deal)
     play(state, "6NT", "pass", "pass", "pass", "discard 4D 4H 5C")
     play(state, "AS")
     assert refused(state, 1, "JK", MustFollow, "joker_void_only").params == {"suit": "S"}
@@ -139,9 +141,9 @@ def test_the_joker_at_no_trump_follows_only_when_void() -> None:
 
 
 def test_an_action_after_the_end_is_game_over() -> None:
-    state = new_game(GAME, 4, seed=3)
+    state = new_five_hundred(GAME, 4, seed=3)
     while not state.is_over:
-        state.apply(state.current_seat, state.legal_actions()[0])
+        state.apply(must(state.current_seat), state.legal_actions()[0])
     assert state.current_seat is None and state.legal_actions() == []
     refused(state, 0, "pass", GameOver, "game_over")
 
@@ -164,23 +166,23 @@ def test_malformed_deals_are_bad_records(case: str) -> None:
     deal = stacked(4, {}, dealer=0)
     BAD_DEALS[case](deal)
     with pytest.raises(BadRecord):
-        new_game(GAME, 4, seed=0, deal=deal)
+        new_five_hundred(GAME, 4, seed=0, deal=deal)
 
 
 def test_a_later_deal_must_have_the_next_dealer() -> None:
     with pytest.raises(BadRecord):
-        new_game(GAME, 4, seed=0, deal=[{"dealer": 1}, {"dealer": 3}])
-    new_game(GAME, 4, seed=0, deal=[{"dealer": 1}, {"dealer": 2}])
+        new_five_hundred(GAME, 4, seed=0, deal=[{"dealer": 1}, {"dealer": 3}])
+    new_five_hundred(GAME, 4, seed=0, deal=[{"dealer": 1}, {"dealer": 2}])
 
 
 def test_two_player_dummy_deal_needs_its_dummy() -> None:
     deal = stacked(2, {}, dealer=0)
     del deal["dummy"]
     with pytest.raises(BadRecord):
-        new_game(GAME, 2, seed=0, deal=deal)
+        new_five_hundred(GAME, 2, seed=0, deal=deal)
 
 
-def test_replay_reports_a_malformed_deal_and_a_refused_action(tmp_path) -> None:
+def test_replay_reports_a_malformed_deal_and_a_refused_action(tmp_path: Path) -> None:
     record = {"format": 1, "game": GAME, "players": 4, "seed": 1, "deals": [{"dealer": 0, "hands": [["AS"]]}]}
     code, out, _ = replay_cli(record, tmp_path)
     assert code == 2 and "error" in out and "step" not in out

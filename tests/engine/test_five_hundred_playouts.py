@@ -11,6 +11,7 @@ be refused and change nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -19,8 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import choose_action
-from bot.engine import game_info, new_game
+from bot.engine import game_info
 from bot.engine.five_hundred.cards import NAMES
+from tests.checks import must
+from tests.games import new_five_hundred
 
 GAME = "five-hundred"
 
@@ -209,7 +212,7 @@ def ref_game_winner(
 SKIP = frozenset({"auction", "high_bid", "contract", "options", "last", "hands", "history"})
 
 
-def words(value: Any, skip: frozenset[str] = SKIP):
+def words(value: Any, skip: frozenset[str] = SKIP) -> Iterator[str]:
     """Every word of every string in a view, bids (`7H` the bid is not `7H` the card) and finished hands
     (their cards belong to earlier deals) left out."""
     if isinstance(value, str):
@@ -277,7 +280,7 @@ def check_conservation(state: Any, played: list[str]) -> None:
 
 # -- the driver ----------------------------------------------------------------------------------------------------
 def playout(players: int, options: dict[str, Any], seed: int, policy: str = "random", limit: int = 6000) -> Any:
-    state = new_game(GAME, players, options, seed=seed)
+    state = new_five_hundred(GAME, players, options, seed=seed)
     options = state.options
     rng = random.Random(seed)
     played: list[str] = []
@@ -287,7 +290,7 @@ def playout(players: int, options: dict[str, Any], seed: int, policy: str = "ran
     for _ in range(limit):
         if state.is_over:
             break
-        seat = state.current_seat
+        seat = must(state.current_seat)
         public = check_public_view(state)
         check_private_view(state, state.turn % players, public)  # every seat in turn, its hand at every stage
         check_conservation(state, played)
@@ -298,7 +301,7 @@ def playout(players: int, options: dict[str, Any], seed: int, policy: str = "ran
             assert [a.text for a in own.legal] == auction.legal()
         if own.phase == "play":
             assert own.trick == tuple(trick), "the table shows the trick as it was played"
-            assert {a.text for a in own.legal} == ref_legal(own.hand, own.trick, own.trump)
+            assert {a.text for a in own.legal} == ref_legal(must(own.hand), own.trick, own.trump)
         if policy == "ai":
             text = choose_action(own, rng)
         elif own.phase == "auction":  # mostly low bids, so that games run over several hands
@@ -313,8 +316,8 @@ def playout(players: int, options: dict[str, Any], seed: int, policy: str = "ran
             if auction.high is not None:
                 assert (view.declarer, view.contract) == auction.high and view.phase == "discard"
                 declarer = state.view(view.declarer)  # §5: the widow joins his hand, as many cards go out
-                assert declarer.discard_count == state.layout.widow == len(declarer.taken)
-                assert len(declarer.hand) == 10 + state.layout.widow and view.widow_size == 0
+                assert declarer.discard_count == state.layout.widow == len(must(declarer.taken))
+                assert len(must(declarer.hand)) == 10 + state.layout.widow and view.widow_size == 0
             elif options["all_pass"] == "play_no_trump":
                 assert view.phase == "play" and view.leader == (auction.dealer + 1) % players
                 assert view.contract is None and view.trump is None and view.widow_size == state.layout.widow
@@ -345,7 +348,7 @@ def playout(players: int, options: dict[str, Any], seed: int, policy: str = "ran
     if options.get("defenders_can_win") == "off" and max(state.scores) >= 500 and min(state.scores) > -500:
         last = state.hands[-1]
         declaring = {state.side_of[s] for s in (last.detail["declarer"], *last.detail["partners"])}
-        assert last.reason == "made" and set(state.winner) <= declaring, "pagat: only a made contract wins"
+        assert last.reason == "made" and set(must(state.winner)) <= declaring, "pagat: only a made contract wins"
     return state
 
 

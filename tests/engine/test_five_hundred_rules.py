@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 
-from bot.engine import BadNotation, IllegalAction, MustFollow, game_info, new_game
+from bot.engine import BadNotation, IllegalAction, MustFollow, game_info
 from bot.engine.five_hundred.cards import NAMES, NT, deck, parse_card, trick_winner
 from bot.engine.five_hundred.notation import parse
 from bot.engine.five_hundred.rules import BIDS, bid_value, layout
 from bot.engine.options import resolve_options
+from tests.checks import must
+from tests.games import new_five_hundred
 
 GAME = "five-hundred"
 
@@ -51,7 +53,7 @@ def legal_texts(state: Any) -> list[str]:
 @pytest.mark.parametrize(("players", "size"), [(2, 33), (3, 33), (4, 43), (5, 53), (6, 63)])
 def test_deck_sizes_are_ten_per_player_plus_three(players: int, size: int) -> None:
     assert len(deck(players, True)) == size
-    state = new_game(GAME, players, seed=1)
+    state = new_five_hundred(GAME, players, seed=1)
     view = state.view(None)
     assert view.widow_size == 3
     dealt = sum(view.hand_sizes) + view.widow_size + (10 if players == 2 else 0)  # the 2p dummy hand
@@ -80,7 +82,7 @@ def test_every_deck_with_and_without_the_joker(
     assert len(deck(players, False, deck_option)) == without
     for joker, size in (("on", widow), ("off", widow - 1)):
         options = {"joker": joker} | ({"two_player_deck": deck_option} if players == 2 else {})
-        view = new_game(GAME, players, options, seed=players).view(None)
+        view = new_five_hundred(GAME, players, options, seed=players).view(None)
         assert view.widow_size == size and view.hand_sizes == (10,) * players
 
 
@@ -120,18 +122,20 @@ def test_the_six_player_deck_adds_11_and_12_and_red_13s() -> None:
 
 def test_without_the_joker_four_players_use_42_cards_and_a_widow_of_two() -> None:
     assert len(deck(4, False)) == 42
-    state = new_game(GAME, 4, {"joker": "off"}, seed=2)
+    state = new_five_hundred(GAME, 4, {"joker": "off"}, seed=2)
     assert state.view(None).widow_size == 2
     play(state, "6S", "pass", "pass", "pass")
     declarer = state.view(state.current_seat)
-    assert declarer.discard_count == 2 and len(declarer.hand) == 12
+    assert declarer.discard_count == 2 and len(must(declarer.hand)) == 12
 
 
 def test_parletts_two_player_game_deals_two_hands_and_a_widow_of_five() -> None:
     assert len(deck(2, True, "25_widow5")) == 25
-    state = new_game(GAME, 2, {"two_player_deck": "25_widow5"}, seed=3)
+    state = new_five_hundred(GAME, 2, {"two_player_deck": "25_widow5"}, seed=3)
     assert state.view(None).widow_size == 5 and state.view(None).hand_sizes == (10, 10)
-    assert new_game(GAME, 2, {"two_player_deck": "25_widow5", "joker": "off"}, seed=3).view(None).widow_size == 4
+    assert (
+        new_five_hundred(GAME, 2, {"two_player_deck": "25_widow5", "joker": "off"}, seed=3).view(None).widow_size == 4
+    )
 
 
 # -- §2 ranking --------------------------------------------------------------------------------------------------
@@ -147,7 +151,7 @@ def hearts_hand() -> Any:
         ],
         "widow": ["5H", "6H", "7H"],
     }
-    state = new_game(GAME, 4, seed=0, deal=deal)
+    state = new_five_hundred(GAME, 4, seed=0, deal=deal)
     play(state, "6H", "pass", "pass", "pass", "discard 5H 6H 7H")
     return state
 
@@ -199,7 +203,7 @@ def test_at_no_trump_jacks_rank_in_their_natural_place_and_the_joker_is_the_only
         {0: ["JS", "QS", "KS", "AS", "5C", "6C", "7C", "8C", "9C", "10C"], 1: ["JK", "5S"], 2: ["6S"], 3: ["7S"]},
         dealer=3,
     )
-    state = new_game(GAME, 4, seed=0, deal=deal)
+    state = new_five_hundred(GAME, 4, seed=0, deal=deal)
     play(state, "6NT", "pass", "pass", "pass")
     play(state, state.format_action(state.legal_actions()[0]))  # any discard
     play(state, "JS")
@@ -210,7 +214,7 @@ def test_at_no_trump_jacks_rank_in_their_natural_place_and_the_joker_is_the_only
 
 def test_a_joker_led_at_no_trump_names_its_suit_and_wins() -> None:
     deal = stacked(4, {0: ["JK", "5H", "6H"], 1: ["AH", "KH"], 2: ["AS"], 3: ["QH"]}, dealer=3)
-    state = new_game(GAME, 4, seed=0, deal=deal)
+    state = new_five_hundred(GAME, 4, seed=0, deal=deal)
     play(state, "6NT", "pass", "pass", "pass")
     play(state, state.format_action(state.legal_actions()[0]))
     assert {"JK:S", "JK:C", "JK:D", "JK:H"} <= set(legal_texts(state)) and "JK" not in legal_texts(state)
@@ -218,10 +222,10 @@ def test_a_joker_led_at_no_trump_names_its_suit_and_wins() -> None:
         state.apply(0, "JK")
     assert err.value.key == "name_joker_suit"
     play(state, "JK:H")
-    hearts = {c for c in state.view(1).hand if c.endswith("H")}
+    hearts = {c for c in must(state.view(1).hand) if c.endswith("H")}
     assert {"AH", "KH"} <= hearts and set(legal_texts(state)) == hearts
     with pytest.raises(MustFollow):
-        state.apply(1, next(c for c in state.view(1).hand if not c.endswith("H")))
+        state.apply(1, next(c for c in must(state.view(1).hand) if not c.endswith("H")))
     play(state, "AH")
     assert state.view(None).trick == ((0, "JK:H"), (1, "AH"))
     play(state, legal_texts(state)[0], "QH")
@@ -235,7 +239,7 @@ def test_a_joker_not_led_at_no_trump_may_be_played_when_void_and_wins_the_trick(
         {0: ["AS", "KS"], 1: ["JK", "5H", "6H", "7H", "8H", "9H", "10H", "QH", "KH", "AH"]},
         dealer=3,
     )
-    state = new_game(GAME, 4, seed=0, deal=deal)
+    state = new_five_hundred(GAME, 4, seed=0, deal=deal)
     play(state, "6NT", "pass", "pass", "pass")
     play(state, state.format_action(state.legal_actions()[0]), "AS")
     assert "JK" in legal_texts(state)
@@ -247,7 +251,7 @@ def test_a_joker_not_led_at_no_trump_may_be_played_when_void_and_wins_the_trick(
 
 def test_in_misere_the_joker_is_the_only_trump() -> None:
     deal = stacked(4, {0: ["JH", "AH", "JK"]}, dealer=3)
-    state = new_game(GAME, 4, seed=0, deal=deal)
+    state = new_five_hundred(GAME, 4, seed=0, deal=deal)
     play(state, "misere", "pass", "pass", "pass")
     assert state.view(None).trump is None
     play(state, state.format_action(state.legal_actions()[0]))
@@ -256,18 +260,18 @@ def test_in_misere_the_joker_is_the_only_trump() -> None:
 
 # -- §4 the auction (ex. 8) --------------------------------------------------------------------------------------
 def test_after_7nt_misere_is_legal_and_after_8s_it_is_not() -> None:
-    state = new_game(GAME, 4, seed=1)
+    state = new_five_hundred(GAME, 4, seed=1)
     play(state, "7NT")
     assert "misere" in legal_texts(state) and "7NT" not in legal_texts(state)
     play(state, "8S")
     assert "misere" not in legal_texts(state)
     with pytest.raises(IllegalAction) as err:
-        state.apply(state.current_seat, "misere")
+        state.apply(must(state.current_seat), "misere")
     assert err.value.key == "bid_too_low"
 
 
 def test_uspc_nullo_ranks_between_8s_and_8c() -> None:
-    state = new_game(GAME, 4, {"misere_rank": "uspc"}, seed=1)
+    state = new_five_hundred(GAME, 4, {"misere_rank": "uspc"}, seed=1)
     play(state, "8S")
     assert "misere" in legal_texts(state)
     play(state, "8C")
@@ -275,24 +279,24 @@ def test_uspc_nullo_ranks_between_8s_and_8c() -> None:
 
 
 def test_open_misere_is_the_highest_bid_or_below_10h_under_pagat() -> None:
-    state = new_game(GAME, 4, seed=1)
+    state = new_five_hundred(GAME, 4, seed=1)
     play(state, "10NT")
     assert legal_texts(state) == ["open-misere", "pass"]
-    pagat = new_game(GAME, 4, {"open_misere_rank": "pagat"}, seed=1)
+    pagat = new_five_hundred(GAME, 4, {"open_misere_rank": "pagat"}, seed=1)
     play(pagat, "10D")
     assert legal_texts(pagat) == ["open-misere", "10H", "10NT", "pass"]
 
 
 def test_misere_and_open_misere_can_be_switched_off() -> None:
-    state = new_game(GAME, 4, {"misere_rank": "off", "open_misere": "off"}, seed=1)
+    state = new_five_hundred(GAME, 4, {"misere_rank": "off", "open_misere": "off"}, seed=1)
     assert "misere" not in legal_texts(state) and "open-misere" not in legal_texts(state)
     with pytest.raises(IllegalAction) as err:
-        state.apply(state.current_seat, "misere")
+        state.apply(must(state.current_seat), "misere")
     assert err.value.key == "bid_not_allowed"
 
 
 def test_parlett_bidding_goes_round_until_all_others_pass_and_a_passed_player_is_out() -> None:
-    state = new_game(GAME, 4, seed=1, deal={"dealer": 0})
+    state = new_five_hundred(GAME, 4, seed=1, deal={"dealer": 0})
     play(state, "6S", "pass", "6H", "7S")  # seats 1, 2, 3, 0
     assert state.current_seat == 1
     play(state, "7C")
@@ -307,14 +311,14 @@ def test_parlett_bidding_goes_round_until_all_others_pass_and_a_passed_player_is
 
 
 def test_uspc_single_gives_each_player_one_bid() -> None:
-    state = new_game(GAME, 4, {"auction": "uspc_single"}, seed=1, deal={"dealer": 3})
+    state = new_five_hundred(GAME, 4, {"auction": "uspc_single"}, seed=1, deal={"dealer": 3})
     play(state, "6S", "7H", "pass", "pass")
     view = state.view(None)
     assert view.phase == "discard" and view.declarer == 1 and view.contract == "7H"
 
 
 def test_the_last_player_may_still_bid_after_three_passes() -> None:
-    state = new_game(GAME, 4, seed=1, deal={"dealer": 0})
+    state = new_five_hundred(GAME, 4, seed=1, deal={"dealer": 0})
     play(state, "pass", "pass", "pass")
     assert state.current_seat == 0 and "6S" in legal_texts(state)
     play(state, "6S")
@@ -351,7 +355,7 @@ def test_sides_by_player_count_and_six_player_format() -> None:
     assert info.sides(6, {"six_player_teams": "three_of_two"}) == ((0, 3), (1, 4), (2, 5))
     for n in (2, 3, 5):
         assert info.sides(n) == tuple((s,) for s in range(n))
-    assert new_game(GAME, 6, {"six_player_teams": "three_of_two"}, seed=0).sides == ((0, 3), (1, 4), (2, 5))
+    assert new_five_hundred(GAME, 6, {"six_player_teams": "three_of_two"}, seed=0).sides == ((0, 3), (1, 4), (2, 5))
 
 
 # -- §7 table (ex. 2) ---------------------------------------------------------------------------------------------

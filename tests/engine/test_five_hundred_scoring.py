@@ -22,11 +22,15 @@ The worked examples that involve play are game records (tests/records/five-hundr
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from bot.engine import new_game
 from bot.engine.five_hundred.rules import BIDS
 from bot.engine.five_hundred.scoring import contract_points, game_winner, reach_order
+from tests.checks import must
+from tests.games import new_five_hundred
 
 from .replaying import RECORDS, load_record, replay_cli
 
@@ -128,7 +132,7 @@ def test_records_of_several_hands_replay_to_the_rules_scores_and_winner(name: st
     assert out["winner"] == winner and out["over"] is (winner is not None)
 
 
-def test_under_parletts_rule_the_defenders_at_500_end_the_pagat_record_early(tmp_path) -> None:
+def test_under_parletts_rule_the_defenders_at_500_end_the_pagat_record_early(tmp_path: Path) -> None:
     """The same game with defenders_can_win=on: side 1 wins at 500 after hand 2, so hand 3's first bid
     (action 90: two hands of 4 bids, a discard and 40 cards) is refused."""
     record = load_record("five-hundred/4p-pagat-defenders-at-500-play-on.json")
@@ -195,7 +199,14 @@ def test_misere_declarers_partner_sits_out() -> None:
 FOUR = (0, 1, 0, 1)
 
 
-def points(contract: str, tricks: list[int], side_of=FOUR, sides: int = 2, declaring=(0, 2), **options):
+def points(
+    contract: str,
+    tricks: list[int],
+    side_of: tuple[int, ...] = FOUR,
+    sides: int = 2,
+    declaring: tuple[int, ...] = (0, 2),
+    **options: Any,
+) -> tuple[list[int], bool]:
     return contract_points(BIDS[contract], {**OPTIONS, **options}, tricks, side_of, sides, declaring)
 
 
@@ -275,12 +286,12 @@ def test_three_sides_first_to_500_in_trick_order() -> None:
 
 
 def test_the_dealer_rotates_clockwise_from_the_first_deal() -> None:
-    state = new_game("five-hundred", 4, {"all_pass": "redeal"}, seed=5, deal={"dealer": 2})
+    state = new_five_hundred("five-hundred", 4, {"all_pass": "redeal"}, seed=5, deal={"dealer": 2})
     dealers = []
     for _ in range(5):
         dealers.append(state.view(None).dealer)
         for _ in range(4):
-            state.apply(state.current_seat, "pass")
+            state.apply(must(state.current_seat), "pass")
     assert dealers == [2, 3, 0, 1, 2]
     assert [h.reason for h in state.hands] == ["all-pass"] * 5 and state.scores == [0, 0]
 

@@ -10,17 +10,21 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import GAMES, determinize, new_game
+from bot.engine import GAMES, determinize
+from bot.engine.fives.state import FivesState
 from bot.engine.tiles import HI, IS_DOUBLE, LO, tile_id
+from tests.checks import is_a, must
+from tests.games import new_fives
 
+History = list[tuple[int, str, int | None, frozenset[int]]]  # (seat, action, tile or None, ends) of a hand
 FIVES = [(g, n) for g, info in GAMES.items() if info.family == "fives" for n in info.players]
 
 
-def _ends(state) -> frozenset[int]:
+def _ends(state: FivesState) -> frozenset[int]:
     return frozenset(e[0] for e in state.view(None).ends)
 
 
-def _could_have_played(history, seat: int, hand_now: frozenset[int]) -> bool:
+def _could_have_played(history: History, seat: int, hand_now: frozenset[int]) -> bool:
     """Going back from `hand_now` through the seat's own actions of the hand (plays add their tile back,
     a draw takes back one of the tiles held after it), is there a way in which the seat never held a tile
     fitting the open ends when it drew or passed? `history` holds (seat, action, tile or None, ends)."""
@@ -41,16 +45,16 @@ def _could_have_played(history, seat: int, hand_now: frozenset[int]) -> bool:
     return back(len(mine) - 1, hand_now)
 
 
-def _play(game: str, players: int, seed: int, moves: int):
+def _play(game: str, players: int, seed: int, moves: int) -> tuple[FivesState, History, random.Random]:
     """The real game after up to `moves` random actions, with its hand's history and the ends at each."""
-    state = new_game(game, players, seed=seed)
+    state = new_fives(game, players, seed=seed)
     rng = random.Random(seed)
-    history: list[tuple[int, str, int | None, frozenset[int]]] = []
+    history: History = []
     hand_no = state.hand_no
     for _ in range(moves):
         if state.is_over:
             break
-        seat = state.current_seat
+        seat = must(state.current_seat)
         action = rng.choice(state.legal_actions(seat))
         tile = getattr(action, "tile", None)
         history.append((seat, str(action), tile, _ends(state)))
@@ -60,12 +64,12 @@ def _play(game: str, players: int, seed: int, moves: int):
     return state, history, rng
 
 
-def _check(state, history, viewer: int, rng: random.Random, samples: int = 3) -> None:
+def _check(state: FivesState, history: History, viewer: int, rng: random.Random, samples: int = 3) -> None:
     view = state.view(viewer)
     public = state.view(None)
     on_table = {tile_id(t.a, t.b) for t in public.layout}
     for _ in range(samples):
-        d = determinize(view, rng)
+        d = is_a(FivesState, determinize(view, rng))
         assert d.view(viewer) == view
         assert d.view(None) == public
         assert d.turn == state.turn and d.current_seat == state.current_seat
@@ -104,7 +108,7 @@ def test_every_fives_game_is_sampled_consistently_along_a_game() -> None:
     st.integers(0, 120),
     st.integers(0, 4),
 )
-def test_sampled_states_are_consistent_with_the_view(case, seed: int, moves: int, viewer: int) -> None:
+def test_sampled_states_are_consistent_with_the_view(case: tuple[str, int], seed: int, moves: int, viewer: int) -> None:
     game, players = case
     state, history, rng = _play(game, players, seed, moves)
     if state.is_over:
@@ -120,15 +124,15 @@ def test_a_draw_game_where_players_drew_keeps_them_off_the_ends() -> None:
         if state.is_over or sum(1 for h in history if h[1] == "draw") < 3:
             continue
         found += 1
-        _check(state, history, state.current_seat, rng, samples=20)
+        _check(state, history, must(state.current_seat), rng, samples=20)
     assert found >= 5
 
 
 def test_a_determinized_state_plays_on_to_the_end_of_the_game() -> None:
     state, _, rng = _play("five-up", 4, 5, 30)
-    d = determinize(state.view(state.current_seat), rng)
+    d = is_a(FivesState, determinize(state.view(state.current_seat), rng))
     while not d.is_over:
-        d.apply(d.current_seat, rng.choice(d.legal_actions()))
+        d.apply(must(d.current_seat), rng.choice(d.legal_actions()))
     assert d.winner is not None
     assert not state.is_over
 
@@ -143,7 +147,7 @@ def test_clone_is_independent_of_the_original() -> None:
         copy = state.clone()
         assert [copy.view(s) for s in (None, *range(players))] == views
         while not copy.is_over and copy.turn < state.turn + 200:
-            copy.apply(copy.current_seat, rng.choice(copy.legal_actions()))
+            copy.apply(must(copy.current_seat), rng.choice(copy.legal_actions()))
         assert [state.view(s) for s in (None, *range(players))] == views
         assert state.legal_actions() == legal
         # and the original goes on exactly as before: the clone drew from its own generator
@@ -151,8 +155,8 @@ def test_clone_is_independent_of_the_original() -> None:
         a, b = random.Random(9), random.Random(9)
         while not state.is_over:
             x, y = a.choice(state.legal_actions()), b.choice(twin.legal_actions())
-            state.apply(state.current_seat, x)
-            twin.apply(twin.current_seat, y)
+            state.apply(must(state.current_seat), x)
+            twin.apply(must(twin.current_seat), y)
         assert state.result == twin.result
 
 
@@ -170,7 +174,7 @@ def test_the_public_view_is_determinized_too() -> None:
         if state.is_over:
             continue
         public = state.view(None)
-        d = determinize(public, rng)
+        d = is_a(FivesState, determinize(public, rng))
         assert d.view(None) == public
         for seat in range(players):
             assert _could_have_played(history, seat, frozenset(d.in_hand[seat]))

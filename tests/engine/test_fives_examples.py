@@ -8,14 +8,17 @@ expected scores follow from the rule text, not from the engine under test.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.engine import new_game
 from bot.engine.fives import scoring
 from bot.engine.fives.layout import Layout
+from bot.engine.fives.view import FivesView
 from bot.engine.tiles import tile_id
+from tests.checks import is_a, must
+from tests.games import new_fives
 
 from .replaying import RECORDS, load_record, played, replay_cli
 
@@ -88,7 +91,7 @@ def test_example_1_and_2_as_records_five_up_scores_e_over_5_and_all_fives_e(name
     assert code == 0, out
     assert out["steps"][-1]["points"] == points
     state = played(f"fives/{name}.json")
-    assert state.view(None).end_count == 20
+    assert is_a(FivesView, state.view(None)).end_count == 20
 
 
 # -- example 3: the Quantette layout sequence ---------------------------------------------------------------
@@ -105,7 +108,7 @@ def test_example_3_final_picture_count_26_scores_nothing() -> None:
     code, out, _ = replay_cli(FIVES / "example-3-final-picture-26.json")
     assert code == 0, out
     assert [sum(s["points"]) for s in out["steps"]] == [0, 0, 0, 0, 0, 0, 0, 4, 0]
-    view = played("fives/example-3-final-picture-26.json").view(None)
+    view = is_a(FivesView, played("fives/example-3-final-picture-26.json").view(None))
     counted = sorted(v for v, node, _, arm in view.ends if not arm)
     assert counted == [1, 3, 5, 6, 6]  # 5 is the open side of 5-5, which counts both halves
     assert view.end_count == 3 + 1 + 6 + 6 + 10 == 26
@@ -124,7 +127,8 @@ def test_example_4_quantette_4p_going_out_scores_1_plus_t5_of_opponents() -> Non
 
 
 def test_example_5_quantette_3p_going_out() -> None:
-    _record, out, pips, goer = first_hand("quantette-3p-going-out")
+    _record, out, pips, went_out = first_hand("quantette-3p-going-out")
+    goer = must(went_out)
     second = min((s for s in range(3) if s != goer), key=lambda s: pips[s])
     third = max((s for s in range(3) if s != goer), key=lambda s: pips[s])
     assert (pips[second], pips[third]) == (10, 24)
@@ -156,7 +160,7 @@ def test_example_4_5_6_by_the_formulas() -> None:
     ("players", "hand", "boneyard", "leave"), [(2, 7, 14, 2), (3, 6, 10, 1), (4, 5, 8, 2), (5, 4, 8, 1)]
 )
 def test_example_7_draw_deal_table(players: int, hand: int, boneyard: int, leave: int) -> None:
-    view = new_game("draw", players, seed=3).view(0)
+    view = new_fives("draw", players, seed=3).view(0)
     assert view.hand_sizes == (hand,) * players
     assert view.boneyard == boneyard
     assert view.drawable == boneyard - leave
@@ -170,8 +174,9 @@ def test_example_8_rounding_functions() -> None:
 
 
 # -- examples 9-11, 14: Five Up and Le Quantette hand ends ---------------------------------------------------
-def test_example_9_five_up_and_le_quantette_3p_domino(tmp_path) -> None:
-    record, out, pips, goer = first_hand("five-up-3p-domino")
+def test_example_9_five_up_and_le_quantette_3p_domino(tmp_path: Path) -> None:
+    record, out, pips, went_out = first_hand("five-up-3p-domino")
+    goer = must(went_out)
     b = min((s for s in range(3) if s != goer), key=lambda s: pips[s])
     c = max((s for s in range(3) if s != goer), key=lambda s: pips[s])
     assert (pips[b], pips[c]) == (12, 18)
@@ -194,7 +199,7 @@ def test_example_10_five_up_4p_closed_lower_side_scores_r5_of_the_other() -> Non
     assert out["hands"][0] == {"reason": "blocked", "points": expected}
 
 
-def test_example_11_five_up_3p_closed_literal_and_pairwise(tmp_path) -> None:
+def test_example_11_five_up_3p_closed_literal_and_pairwise(tmp_path: Path) -> None:
     record, out, pips, _ = first_hand("five-up-3p-closed")
     assert sorted(pips) == [7, 12, 21]
     low = pips.index(7)
@@ -214,7 +219,7 @@ def test_example_11_five_up_3p_closed_tie_for_lowest_scores_nothing() -> None:
 
 
 @pytest.mark.parametrize(("name", "low_points"), [("quantette-4p-block-20-25", 0), ("quantette-4p-block-20-31", 2)])
-def test_example_14_quantette_4p_block(name: str, low_points: int, tmp_path) -> None:
+def test_example_14_quantette_4p_block(name: str, low_points: int, tmp_path: Path) -> None:
     record, out, pips, _ = first_hand(name)
     totals = [pips[0] + pips[2], pips[1] + pips[3]]
     assert min(totals) == 20
@@ -228,7 +233,7 @@ def test_example_14_quantette_4p_block(name: str, low_points: int, tmp_path) -> 
 
 
 # -- examples 12, 13: Five Up game points -------------------------------------------------------------------
-def test_example_12_five_up_2p_game_points(tmp_path) -> None:
+def test_example_12_five_up_2p_game_points(tmp_path: Path) -> None:
     code, out, _ = replay_cli(FIVES / "five-up-2p-game-63-40.json")
     assert code == 0 and out["over"] is True
     assert sorted(out["scores"]) == [40, 63]
@@ -246,7 +251,7 @@ def test_example_12_five_up_2p_game_points(tmp_path) -> None:
 @pytest.mark.parametrize(
     ("skunk", "points"), [("off", (46, -12, -34)), ("plus10", (56, -12, -44)), ("double", (80, -12, -68))]
 )
-def test_example_13_five_up_3p_game_points_and_skunk(skunk: str, points: tuple[int, int, int], tmp_path) -> None:
+def test_example_13_five_up_3p_game_points_and_skunk(skunk: str, points: tuple[int, int, int], tmp_path: Path) -> None:
     record = load_record("fives/five-up-3p-game-62-50-28.json")
     code, out, _ = replay_cli({**record, "options": {"skunk": skunk}}, tmp_path)
     assert code == 0 and out["over"] is True

@@ -21,8 +21,9 @@ from bot.engine import (
     NoMatchingEnd,
     NotInHand,
     NotYourTurn,
-    new_game,
 )
+from tests.checks import must
+from tests.games import new_fives
 
 from .test_conformance import snapshot
 
@@ -50,7 +51,7 @@ def refuse(state: Any, seat: int, action: str, error: type[EngineError]) -> Engi
 def stacked(game: str, hands: list[list[str]], players: int | None = None, **options: Any) -> Any:
     players = players or len(hands)
     rest = rest_of(hands)
-    return new_game(game, players, options, seed=5, deal={"first_leader": 0, "hands": hands, "boneyard": rest})
+    return new_fives(game, players, options, seed=5, deal={"first_leader": 0, "hands": hands, "boneyard": rest})
 
 
 @pytest.fixture
@@ -133,7 +134,7 @@ def test_drawing_from_the_leave() -> None:
     hands = [["6-6", "0-6", "1-6", "2-6", "3-6", "4-6", "5-6"], ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "1-1"]]
     boneyard = rest_of(hands)
     assert len(boneyard) == 14 and not any("6" in t for t in boneyard)
-    state = new_game("five-up", 2, seed=1, deal={"first_leader": 0, "hands": hands, "boneyard": boneyard})
+    state = new_fives("five-up", 2, seed=1, deal={"first_leader": 0, "hands": hands, "boneyard": boneyard})
     state.apply(0, "6-6")
     for _ in range(12):
         state.apply(1, "draw")
@@ -143,10 +144,10 @@ def test_drawing_from_the_leave() -> None:
 
 
 def test_drawing_in_a_game_without_a_boneyard() -> None:
-    state = new_game("seven-rocks", 4, seed=2)
+    state = new_fives("seven-rocks", 4, seed=2)
     rng = random.Random(2)
     while True:
-        seat = state.current_seat
+        seat = must(state.current_seat)
         legal = state.legal_actions()
         if legal == ["pass"]:
             err = refuse(state, seat, "draw", CannotDraw)
@@ -156,19 +157,19 @@ def test_drawing_in_a_game_without_a_boneyard() -> None:
 
 
 def test_the_first_all_fives_lead_must_be_the_highest_double() -> None:
-    state = new_game("all-fives", 4, seed=3)
+    state = new_fives("all-fives", 4, seed=3)
     forced = state.legal_actions()
     assert len(forced) == 1
-    holder = state.current_seat
-    other = next(f"{a}-{b}" for a, b in state.view(holder).hand if f"{a}-{b}" != str(forced[0]))
+    holder = must(state.current_seat)
+    other = next(f"{a}-{b}" for a, b in must(state.view(holder).hand) if f"{a}-{b}" != str(forced[0]))
     refuse(state, holder, other, IllegalAction)
 
 
 def test_acting_after_the_game_ended() -> None:
-    state = new_game("draw", 2, {"rounds": 1}, seed=9)
+    state = new_fives("draw", 2, {"rounds": 1}, seed=9)
     rng = random.Random(9)
     while not state.is_over:
-        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
     assert state.legal_actions() == [] and state.current_seat is None
     refuse(state, 0, "pass", GameOver)
     refuse(state, 1, "6-6", GameOver)
@@ -216,24 +217,24 @@ def test_automatic_muggins_scores_without_a_claim_and_refuses_one() -> None:
 
 def test_unknown_game_option_and_player_count() -> None:
     with pytest.raises(BadOptions):
-        new_game("five-up", 4, {"skunk": "triple"})
+        new_fives("five-up", 4, {"skunk": "triple"})
     with pytest.raises(BadOptions):
-        new_game("five-up", 4, {"spinners": "none"})
+        new_fives("five-up", 4, {"spinners": "none"})
     with pytest.raises(BadOptions):
-        new_game("five-up", 5)
+        new_fives("five-up", 5)
     with pytest.raises(BadOptions):
-        new_game("seven-rocks", 3)
+        new_fives("seven-rocks", 3)
     with pytest.raises(BadOptions):
-        new_game("all-fives", 4, {"target": 300})
+        new_fives("all-fives", 4, {"target": 300})
     with pytest.raises(BadOptions):
-        new_game("noughts", 2)
+        new_fives("noughts", 2)
 
 
 def test_malformed_stacked_deals() -> None:
     good = [["5-5", "5-0", "6-6", "1-1", "2-2"], ["5-3", "0-4", "3-3", "1-2", "4-4"],
             ["5-1", "5-2", "0-0", "3-6", "2-6"], ["0-1", "1-6", "4-6", "2-4", "0-6"]]  # fmt: skip
     rest = rest_of(good)
-    bad_deals = {
+    bad_deals: dict[str, dict[str, Any]] = {
         "short hand": {"hands": [good[0][:4], *good[1:]], "boneyard": rest},
         "three hands": {"hands": good[:3], "boneyard": rest},
         "duplicate": {"hands": good, "boneyard": [*rest[:-1], "5-5"]},
@@ -244,7 +245,7 @@ def test_malformed_stacked_deals() -> None:
     }
     for name, deal in bad_deals.items():
         with pytest.raises(BadRecord):
-            new_game("five-up", 4, seed=1, deal=deal)
+            new_fives("five-up", 4, seed=1, deal=deal)
         assert name
 
 
@@ -253,7 +254,7 @@ def test_no_double_in_a_stacked_all_fives_first_deal() -> None:
              ["1-6", "2-3", "2-4", "2-5", "2-6"], ["3-4", "3-5", "3-6", "4-5", "4-6"]]  # fmt: skip
     rest = rest_of(hands)
     with pytest.raises(BadRecord):
-        new_game("all-fives", 4, seed=1, deal={"hands": hands, "boneyard": rest})
+        new_fives("all-fives", 4, seed=1, deal={"hands": hands, "boneyard": rest})
 
 
 # -- fuzz: random actions at random moments are either legal or refused with a specific error, changing nothing --
@@ -291,10 +292,10 @@ def test_random_actions_are_legal_or_refused_without_a_trace(game: str, players:
     rng = random.Random(game)
     tries = 0
     for seed in range(3):
-        state = new_game(game, players, options, seed=seed)
+        state = new_fives(game, players, options, seed=seed)
         top = 9 if options.get("tile_set") == "d9" else 6
         while not state.is_over and tries < 400 * (seed + 1):
-            seat = state.current_seat
+            seat = must(state.current_seat)
             legal = {str(a) for a in state.legal_actions()}
             if rng.random() < 0.5:
                 tries += 1
@@ -302,7 +303,7 @@ def test_random_actions_are_legal_or_refused_without_a_trace(game: str, players:
                 text = random_text(rng, top)
                 before = snapshot(state)
                 try:
-                    state.apply(who, text)
+                    state.apply(must(who), text)
                 except (*SPECIFIC, IllegalAction) as err:
                     assert snapshot(state) == before, f"{text!r} was refused but changed the game"
                     assert err.key and str(err)

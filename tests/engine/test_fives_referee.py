@@ -17,7 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import GAMES, new_game
+from bot.engine import GAMES
+from tests.checks import must
+from tests.games import new_fives
 
 E, N, W, S = 0, 1, 2, 3
 INDIVIDUAL_AT_4 = {"draw", "horse-race"}
@@ -211,7 +213,7 @@ def five_up_game_points(scores: list[int], w: int, o: dict[str, Any], demi: bool
 # -- the referee ---------------------------------------------------------------------------------------------
 class Referee:
     def __init__(self, game: str, n: int, options: dict[str, Any], seed: int) -> None:
-        self.state = new_game(game, n, options, seed=seed)
+        self.state = new_fives(game, n, options, seed=seed)
         self.game, self.n, self.o = game, n, self.state.options
         self.policy = SPINNERS.get(game, "all")
         self.rng = random.Random(seed)
@@ -234,13 +236,13 @@ class Referee:
         assert view.drawable == max(0, view.boneyard - self.leave)
         assert view.layout == () and view.end_count == 0
         if self.game in ALL_FIVES_FAMILY and view.hand_no == 1:
-            doubles = [(a, s) for s in range(self.n) for a, b in self.state.view(s).hand if a == b]
+            doubles = [(a, s) for s in range(self.n) for a, b in must(self.state.view(s).hand) if a == b]
             top, holder = max(doubles)
             assert view.current_seat == holder
             leads = {m.text.split()[0] for m in self.state.view(holder).legal}
             assert leads == {f"{top}-{top}"}, "the first lead is the highest double dealt"
         elif view.hand_no == 1 and self.state.lead_draw is not None:
-            ranks = [(a + b, a) for a, b in view.lead_draw]
+            ranks = [(a + b, a) for a, b in must(view.lead_draw)]
             assert view.leader == max(range(self.n), key=lambda s: ranks[s])
             if partners(self.game, self.n) and self.o.get("partners") == "by_draw":
                 top_two = sorted(range(4), key=lambda s: ranks[s])[2:]
@@ -248,13 +250,13 @@ class Referee:
 
     def step(self) -> None:
         state = self.state
-        seat = state.current_seat
+        seat = must(state.current_seat)
         before = state.view(seat)
         hand_before = before.hand
         legal = {m.text: m for m in before.legal}
         assert sorted(legal) == sorted(str(a) for a in state.legal_actions(seat))
         values = {v for v, *_ in before.ends}
-        can_play = not before.layout or any(a in values or b in values for a, b in hand_before)
+        can_play = not before.layout or any(a in values or b in values for a, b in must(hand_before))
         text = self.rng.choice(sorted(legal))
         hands_before = len(state.hands)
         events = state.apply(seat, text)
@@ -303,7 +305,7 @@ class Referee:
         if not state.is_over:
             public = state.view(None)
             assert public.hand is None and public.legal == ()
-            hidden = {t for s in range(self.n) for t in state.view(s).hand}
+            hidden = {t for s in range(self.n) for t in must(state.view(s).hand)}
             assert not {(max(t.a, t.b), min(t.a, t.b)) for t in public.layout} & hidden
 
     def hand_ended(self, hand: Any) -> None:
@@ -376,7 +378,7 @@ class Referee:
         winner = totals.index(top)
         if game == "five-up":
             assert state.is_over and state.winner == (winner,)
-            assert list(state.game_points) == five_up_game_points(totals, winner, self.o)
+            assert list(must(state.game_points)) == five_up_game_points(totals, winner, self.o)
             return
         self.parties.append((list(totals), winner))
         won = sum(1 for _, w in self.parties if w == winner)
@@ -388,7 +390,7 @@ class Referee:
             for scores, w in self.parties:
                 for s, p in enumerate(five_up_game_points(scores, w, self.o, self.o["demi_score"] == "on")):
                     ledger[s] += p
-            assert list(state.game_points) == ledger
+            assert list(must(state.game_points)) == ledger
         else:
             self.totals = [0] * len(totals)
             self.partie_hand_totals = []

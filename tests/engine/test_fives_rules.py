@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
-from bot.engine import GAMES, ArmNotOpen, NoMatchingEnd, new_game
+from bot.engine import GAMES, ArmNotOpen, NoMatchingEnd
 from bot.engine.fives import scoring
 from bot.engine.fives.layout import Layout
 from bot.engine.tiles import IS_DOUBLE, tile_id
+from tests.checks import must
+from tests.games import new_fives
 
 from .replaying import RECORDS, load_record, played, replay_cli
 from .test_fives_illegal import refuse, stacked
@@ -89,7 +91,7 @@ def test_options_values_and_defaults_are_those_of_the_option_table(game: str) ->
         for n in info.players:
             assert spec.default_for(n) == (n if default == "n" else default)
     for n in info.players:
-        resolved = new_game(game, n, seed=1).options
+        resolved = new_fives(game, n, seed=1).options
         assert resolved == {spec_id: (n if default == "n" else default) for spec_id, _, default in OPTION_TABLE[game]}
 
 
@@ -145,7 +147,7 @@ DEALS = [
 @pytest.mark.parametrize(("game", "players", "options", "hand", "boneyard", "leave"), DEALS)
 def test_deal_table(game: str, players: int, options: dict[str, Any], hand: int, boneyard: int, leave: int) -> None:
     for seed in range(3):
-        view = new_game(game, players, options, seed=seed).view(None)
+        view = new_fives(game, players, options, seed=seed).view(None)
         assert view.hand_sizes == (hand,) * players
         assert view.boneyard == boneyard
         assert view.drawable == boneyard - leave
@@ -249,9 +251,9 @@ def rank(tile: tuple[int, int]) -> tuple[int, int]:
 @pytest.mark.parametrize("game", ["five-up", "le-quantette", "quantette"])
 def test_partners_by_draw_the_two_highest_draws_sit_opposite_and_the_highest_leads(game: str) -> None:
     for seed in range(60):
-        state = new_game(game, 4, seed=seed)
+        state = new_fives(game, 4, seed=seed)
         draw = state.view(None).lead_draw
-        order = sorted(range(4), key=lambda s: rank(draw[s]), reverse=True)
+        order = sorted(range(4), key=lambda s: rank(must(draw)[s]), reverse=True)
         assert state.current_seat == state.leader == order[0]
         assert order[1] == (order[0] + 2) % 4, f"seed {seed}: the second highest must partner the highest"
 
@@ -259,14 +261,14 @@ def test_partners_by_draw_the_two_highest_draws_sit_opposite_and_the_highest_lea
 @pytest.mark.parametrize(("game", "players"), [("five-up", 3), ("draw", 4), ("draw", 5), ("quantette", 5)])
 def test_c3_the_highest_draw_leads_ties_to_the_higher_number(game: str, players: int) -> None:
     for seed in range(60):
-        state = new_game(game, players, seed=seed)
+        state = new_fives(game, players, seed=seed)
         draw = state.view(None).lead_draw
-        assert len(set(draw)) == players
-        assert state.current_seat == max(range(players), key=lambda s: rank(draw[s]))
-    by_agreement = [new_game("five-up", 4, {"partners": "by_agreement"}, seed=s) for s in range(60)]
+        assert len(set(must(draw))) == players
+        assert state.current_seat == max(range(players), key=lambda s: rank(must(draw)[s]))
+    by_agreement = [new_fives("five-up", 4, {"partners": "by_agreement"}, seed=s) for s in range(60)]
     for state in by_agreement:
         draw = state.view(None).lead_draw
-        assert state.current_seat == max(range(4), key=lambda s: rank(draw[s]))
+        assert state.current_seat == max(range(4), key=lambda s: rank(must(draw)[s]))
 
 
 # -- §5: All Fives' first lead ---------------------------------------------------------------------------------
@@ -277,9 +279,9 @@ def test_all_fives_the_highest_double_leads_and_a_deal_without_a_double_is_dealt
         random.Random(seed).shuffle(first)  # the engine's first shuffle for this seed
         if not any(IS_DOUBLE[t] for t in first[:14]):
             redealt += 1
-        state = new_game("sniff", 2, seed=seed)
+        state = new_fives("sniff", 2, seed=seed)
         hands = [state.view(s).hand for s in (0, 1)]
-        doubles = [(a, s) for s in (0, 1) for a, b in hands[s] if a == b]
+        doubles = [(a, s) for s in (0, 1) for a, b in must(hands[s]) if a == b]
         top, holder = max(doubles)
         assert state.current_seat == holder
         assert [str(a) for a in state.legal_actions()] == [f"{top}-{top}"]
@@ -409,10 +411,10 @@ def test_demi_score_doubles_the_winner_against_a_loser_under_18() -> None:
 
 def test_le_quantette_next_partie_is_led_by_the_lowest_scorer() -> None:
     for seed in range(300):
-        state = new_game("le-quantette", 3, {"parties_to_win": 2}, seed=seed)
+        state = new_fives("le-quantette", 3, {"parties_to_win": 2}, seed=seed)
         rng = random.Random(seed)
         while not state.parties:
-            state.apply(state.current_seat, rng.choice(state.legal_actions()))
+            state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
         if not state.is_over:
             break
     scores = state.parties[0]["scores"]
@@ -432,10 +434,10 @@ def test_action_text_round_trips_and_names_tiles_as_the_table_shows_them() -> No
     state.apply(1, "4-3@6-3")  # "where only one half can touch, either order is accepted"
     assert str(state.steps[-1].action) == "3-4@6-3"
     for seed in range(20):
-        game = new_game("all-fives", 2, {"tile_set": "d9"}, seed=seed)
+        game = new_fives("all-fives", 2, {"tile_set": "d9"}, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             for action in game.legal_actions():
                 text = str(action)
                 assert str(game.parse_action(text)) == text
-            game.apply(game.current_seat, rng.choice(game.legal_actions()))
+            game.apply(must(game.current_seat), rng.choice(game.legal_actions()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_steps_echo_each_action_in_record_notation() -> None:
     assert [s["seat"] for s in out["steps"]] == [a["seat"] for a in record["actions"]]
 
 
-def test_an_illegal_action_stops_the_replay_with_its_index(tmp_path) -> None:
+def test_an_illegal_action_stops_the_replay_with_its_index(tmp_path: Path) -> None:
     record = json.loads(EXAMPLE.read_text())
     record["actions"][5] = {"seat": 1, "action": "6-6@5-5"}  # seat 1 does not hold 6-6
     code, out, _ = replay_cli(record, tmp_path)
@@ -43,14 +44,14 @@ def test_an_illegal_action_stops_the_replay_with_its_index(tmp_path) -> None:
     assert out == {"error": "you do not hold 6-6", "step": 5}
 
 
-def test_an_action_by_the_wrong_seat_stops_the_replay(tmp_path) -> None:
+def test_an_action_by_the_wrong_seat_stops_the_replay(tmp_path: Path) -> None:
     record = json.loads(EXAMPLE.read_text())
     record["actions"][1]["seat"] = 2
     code, out, _ = replay_cli(record, tmp_path)
     assert code == 2 and out["step"] == 1 and "turn" in out["error"]
 
 
-def test_malformed_records_exit_2_with_an_error(tmp_path) -> None:
+def test_malformed_records_exit_2_with_an_error(tmp_path: Path) -> None:
     good = json.loads(EXAMPLE.read_text())
     cases = {
         "unknown game": {**good, "game": "chess"},
@@ -79,7 +80,7 @@ def test_malformed_records_exit_2_with_an_error(tmp_path) -> None:
         assert out["error"], name
 
 
-def test_unreadable_and_invalid_json_files_exit_2(tmp_path) -> None:
+def test_unreadable_and_invalid_json_files_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     assert replay_cli(bad)[0] == 2
@@ -99,7 +100,7 @@ def test_every_committed_record_replays_cleanly(capsys: pytest.CaptureFixture[st
         assert "scores" in json.loads(raw), path.name
 
 
-def test_refused_actions_of_every_kind_report_their_step_and_nothing_else(tmp_path) -> None:
+def test_refused_actions_of_every_kind_report_their_step_and_nothing_else(tmp_path: Path) -> None:
     good = json.loads(EXAMPLE.read_text())
     first = [dict(a) for a in good["actions"]]
     cases = {
@@ -120,7 +121,7 @@ def test_refused_actions_of_every_kind_report_their_step_and_nothing_else(tmp_pa
         assert raw.count("\n") == 1, name
 
 
-def test_acting_after_the_game_ended_is_refused_with_its_step(tmp_path) -> None:
+def test_acting_after_the_game_ended_is_refused_with_its_step(tmp_path: Path) -> None:
     record = json.loads((RECORDS / "fives" / "five-up-2p-game-63-40.json").read_text())
     n = len(record["actions"])
     record["actions"].append({"seat": 0, "action": "pass"})
@@ -128,7 +129,7 @@ def test_acting_after_the_game_ended_is_refused_with_its_step(tmp_path) -> None:
     assert code == 2 and out == {"error": "the game is over", "step": n}
 
 
-def test_more_malformed_records(tmp_path) -> None:
+def test_more_malformed_records(tmp_path: Path) -> None:
     good = json.loads(EXAMPLE.read_text())
     deal = good["deals"][0]
     cases = {

@@ -56,14 +56,16 @@ def test_deep_nesting_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 @pytest.mark.parametrize("field", ["seed", "players", "format"])
-def test_numbers_beyond_the_digit_limit_are_refused(tmp_path, capsys, field: str) -> None:
+def test_numbers_beyond_the_digit_limit_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str
+) -> None:
     refused(tmp_path, capsys, f'{{"game": "five-up", "{field}": {"9" * 4301}}}', "digits")
     if field != "seed":  # a seed of 4,300 digits is a seed; a player count or format is not, told briefly
         error = refused(tmp_path, capsys, f'{{"game": "five-up", "{field}": {"9" * 4300}}}')
         assert "9" * 50 not in error
 
 
-def test_a_file_larger_than_the_limit_is_refused_unread(tmp_path, capsys) -> None:
+def test_a_file_larger_than_the_limit_is_refused_unread(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     refused(tmp_path, capsys, b" " * (MAX_BYTES + 1), "larger than 4 MiB")
     example = json.dumps(load_record(EXAMPLE)).encode()
     code, out = run(tmp_path, capsys, b" " * (MAX_BYTES - len(example)) + example)
@@ -82,7 +84,7 @@ def test_dev_zero_is_refused_after_the_limit() -> None:
     assert "larger than 4 MiB" in json.loads(proc.stdout)["error"]
 
 
-def test_json_a_record_cannot_be(tmp_path, capsys) -> None:
+def test_json_a_record_cannot_be(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     refused(tmp_path, capsys, '{"game": "five-up", "seed": NaN}', "NaN")
     refused(tmp_path, capsys, '{"game": "five-up", "seed": Infinity}', "Infinity")
     refused(tmp_path, capsys, '{"game": "five-up", "seed": 1, "seed": 2}', "'seed' twice")
@@ -93,13 +95,17 @@ def test_json_a_record_cannot_be(tmp_path, capsys) -> None:
 @pytest.mark.parametrize(
     ("wrong", "right"), [("action", "actions"), ("deal", "deals"), ("Options", "options"), ("Seed", "seed")]
 )
-def test_a_misspelt_field_is_refused_by_name(tmp_path, capsys, wrong: str, right: str) -> None:
+def test_a_misspelt_field_is_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], wrong: str, right: str
+) -> None:
     record = load_record(EXAMPLE)
     record[wrong] = record.pop(right)
     refused(tmp_path, capsys, record, f"unknown field(s) '{wrong}'", right)
 
 
-def test_misspelt_fields_of_deals_and_actions_in_every_family(tmp_path, capsys) -> None:
+def test_misspelt_fields_of_deals_and_actions_in_every_family(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     for name, field in ((EXAMPLE, "boneyard"), (FIVE_HUNDRED, "widow"), (DOMINEREN, "boneyard")):
         record = load_record(name)
         record["deals"][0][field + "s"] = record["deals"][0].pop(field)
@@ -109,13 +115,13 @@ def test_misspelt_fields_of_deals_and_actions_in_every_family(tmp_path, capsys) 
         refused(tmp_path, capsys, record, "action 0: unknown field(s) 'Seat'")
 
 
-def test_format_true_is_not_format_1(tmp_path, capsys) -> None:
+def test_format_true_is_not_format_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     refused(tmp_path, capsys, {**load_record(EXAMPLE), "format": True}, "format true")
     refused(tmp_path, capsys, {**load_record(EXAMPLE), "format": 1.0}, "format 1.0")
 
 
 @pytest.mark.parametrize("name", [EXAMPLE, FIVE_HUNDRED, "fives/five-up-2p-game-63-40.json"])
-def test_surplus_deals_are_refused(tmp_path, capsys, name: str) -> None:
+def test_surplus_deals_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     record = load_record(name)
     spare = {k: v for k, v in record["deals"][-1].items() if k != "dealer"}
     # deals beyond the hand the actions reach (a record that ends a hand has reached the next deal)
@@ -125,7 +131,7 @@ def test_surplus_deals_are_refused(tmp_path, capsys, name: str) -> None:
         refused(tmp_path, capsys, many, "deals for", "can reach only")
 
 
-def test_domineren_refuses_deals_beyond_its_session(tmp_path, capsys) -> None:
+def test_domineren_refuses_deals_beyond_its_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = load_record(DOMINEREN)
     refused(tmp_path, capsys, {**record, "deals": [*record["deals"], {}, {}, {}]}, "deal")
 
@@ -148,7 +154,9 @@ BAD_DEALS = {
 
 
 @pytest.mark.parametrize("case", sorted(BAD_DEALS))
-def test_malformed_deals_are_told_in_the_records_terms(tmp_path, capsys, case: str) -> None:
+def test_malformed_deals_are_told_in_the_records_terms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
     name, change, words = BAD_DEALS[case]
     record = load_record(name)
     change(record["deals"][0])
@@ -157,7 +165,7 @@ def test_malformed_deals_are_told_in_the_records_terms(tmp_path, capsys, case: s
         assert python not in error
 
 
-BAD_FIELDS = {
+BAD_FIELDS: dict[str, tuple[dict[str, Any], str]] = {
     "game as a number": ({"game": 5}, "game must be a game id, not 5"),
     "players as text": ({"players": "4"}, "players must be an integer, not '4'"),
     "options as a list": ({"options": []}, "options must be an object, not a list"),
@@ -176,7 +184,7 @@ BAD_FIELDS = {
 
 
 @pytest.mark.parametrize("case", sorted(BAD_FIELDS))
-def test_malformed_fields_are_told_briefly(tmp_path, capsys, case: str) -> None:
+def test_malformed_fields_are_told_briefly(tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str) -> None:
     change, words = BAD_FIELDS[case]
     error = refused(tmp_path, capsys, {**load_record(EXAMPLE), **change}, words)
     assert "x" * 50 not in error and "y" * 50 not in error and "z" * 50 not in error
@@ -195,7 +203,9 @@ def test_malformed_fields_are_told_briefly(tmp_path, capsys, case: str) -> None:
         (DOMINEREN, "type " + "1" * 1_000_000, "no game type"),
     ],
 )
-def test_bad_action_text_is_quoted_short(tmp_path, capsys, name: str, action: str, words: str) -> None:
+def test_bad_action_text_is_quoted_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, action: str, words: str
+) -> None:
     record = load_record(name)
     first = record["actions"][0]
     record["actions"] = [{"seat": first["seat"], "action": action}]
@@ -204,14 +214,16 @@ def test_bad_action_text_is_quoted_short(tmp_path, capsys, name: str, action: st
     assert "''" not in out["error"] and len(out["error"]) < 300
 
 
-def test_ten_thousand_actions_replay_to_the_first_refused_one(tmp_path, capsys) -> None:
+def test_ten_thousand_actions_replay_to_the_first_refused_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = load_record(EXAMPLE)
     record["actions"] = record["actions"] + [{"seat": 0, "action": "pass"}] * 10_000
     code, out = run(tmp_path, capsys, record)
     assert code == 2 and out["step"] == 8
 
 
-def test_every_committed_record_still_replays_in_process(tmp_path, capsys) -> None:
+def test_every_committed_record_still_replays_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for path in sorted(RECORDS.rglob("*.json")):
         code, out = run(tmp_path, capsys, path.read_bytes())
         assert code == 0, (path.name, out)

@@ -13,6 +13,7 @@ import pytest
 from bot.engine import GAMES, UNDO, Event, IllegalAction, new_game
 from bot.engine.records import ReplayError, record_of, summary
 from bot.engine.records import replay as replay_record
+from tests.checks import must
 
 FIVES_RECORD: dict[str, Any] = {
     "game": "quantette",
@@ -188,7 +189,7 @@ def test_a_record_whose_undo_takes_back_a_draw_does_not_replay() -> None:
         state = new_game("draw", 2, seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
-            seat = state.current_seat
+            seat = must(state.current_seat)
             events = state.apply(seat, rng.choice(state.legal_actions()))
             if any(e.kind == "draw" for e in events):
                 record = record_of(state)
@@ -210,7 +211,7 @@ def test_every_family_takes_back_to_the_same_game(game: str, players: int) -> No
         for _ in range(120):
             if state.is_over:
                 break
-            seat = state.current_seat
+            seat = must(state.current_seat)
             before = summary(state)
             views = [state.view(s) for s in range(players)]
             state.apply(seat, rng.choice(state.legal_actions()))
