@@ -29,3 +29,9 @@ def is_a(kind: type[T], value: object) -> T:
     returns the base class): anything else fails the test here."""
     assert isinstance(value, kind), f"expected a {kind.__name__}, found {type(value).__name__}"
     return value
+
+
+def only(kind: type[T], values: Iterable[object]) -> T:
+    """The one value of `values`, which the test knows to be a `kind`."""
+    [value] = values
+    return is_a(kind, value)
