@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Callable, Iterable
+from typing import Any
 
 import pytest
 
-from bot.tables import GameEnded, Player, TableOpened, TableOver, TableService
+from bot.tables import GameEnded, HandChanged, Notification, Player, TableOpened, TableOver, TableService
 from data import StoreInterface, open_store
 from tests.conftest import Databases
 
@@ -87,14 +88,14 @@ class Harness:
             await svc.add_computer(lobby_id, humans[0].user_id)
         return lobby_id
 
-    async def start_game(self, **kwargs) -> tuple[int, list]:
+    async def start_game(self, **kwargs: Any) -> tuple[int, list[Notification]]:
         humans = list(kwargs.get("humans", (ANN, BOB)))
         lobby_id = await self.lobby(**kwargs)
         notes = await self.service.start(lobby_id, humans[0].user_id)
         opened = next(n for n in notes if isinstance(n, TableOpened))
         return opened.table.game_no, notes
 
-    async def to_act(self, game_no: int):
+    async def to_act(self, game_no: int) -> HandChanged | None:
         """The private view of the human whose turn it is (None if none is)."""
         svc = self.service
         table = await svc.table(game_no)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -14,13 +15,16 @@ from bot.tables import BoardChanged, HandChanged, StaleControl, TableError, Tabl
 from bot.tables.play.table import replay
 from bot.tables.play.turns import CARRY_ON_SECONDS
 from bot.tables.telling.outbox import TELL_LEASE as OUTBOX_LEASE
+from tests.checks import is_a, must
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
 from tests.tables.conftest import ANN, BOB, CAT, DAN, FakeClock, Harness
 
 
 @pytest.fixture
-async def pair(postgres_server: PostgresServer, tmp_path, clock: FakeClock) -> AsyncIterator[tuple[Harness, Harness]]:
+async def pair(
+    postgres_server: PostgresServer, tmp_path: Path, clock: FakeClock
+) -> AsyncIterator[tuple[Harness, Harness]]:
     """Two processes on one PostgreSQL database, on one clock."""
     databases = Databases("postgres", tmp_path, postgres_server)
     one, two = Harness(databases, "shared", clock), Harness(databases, "shared", clock)
@@ -39,7 +43,7 @@ async def _log_replays(harness: Harness, game_no: int) -> list[tuple[int, str]]:
     return stored.actions
 
 
-async def test_a_game_moves_on_from_whichever_process_a_click_lands_on(pair):
+async def test_a_game_moves_on_from_whichever_process_a_click_lands_on(pair: tuple[Harness, Harness]) -> None:
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
     for step in range(12):
@@ -56,11 +60,11 @@ async def test_a_game_moves_on_from_whichever_process_a_click_lands_on(pair):
         assert view.turn == len(actions) and table.game_no == game_no
 
 
-async def test_racing_clicks_on_the_same_turn_from_two_processes_apply_once(pair):
+async def test_racing_clicks_on_the_same_turn_from_two_processes_apply_once(pair: tuple[Harness, Harness]) -> None:
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
     for _ in range(5):
-        hand = await one.to_act(game_no)
+        hand = must(await one.to_act(game_no))
         await two.to_act(game_no)  # both hold the game in memory at this turn
         action = hand.view.legal[0].text
         results = await asyncio.gather(
@@ -74,36 +78,38 @@ async def test_racing_clicks_on_the_same_turn_from_two_processes_apply_once(pair
         assert actions[hand.turn] == (hand.seat, action) and len(actions) > hand.turn
 
 
-async def test_a_timer_fires_once_with_two_processes(pair, clock):
+async def test_a_timer_fires_once_with_two_processes(pair: tuple[Harness, Harness], clock: FakeClock) -> None:
     one, two = pair
     await one.service.update_settings(one.guild, turn_seconds=600)
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
-    hand = await one.to_act(game_no)
+    hand = must(await one.to_act(game_no))
     await two.to_act(game_no)
     clock.advance(301)
     reminders = [n for notes in await asyncio.gather(one.service.tick(), two.service.tick()) for n in notes]
     assert [type(n) for n in reminders] == [TurnReminder]
-    assert reminders[0].turn == hand.turn
+    assert is_a(TurnReminder, reminders[0]).turn == hand.turn
     clock.advance(300)
     notes = [n for batch in await asyncio.gather(one.service.tick(), two.service.tick()) for n in batch]
     timeouts = [n for n in notes if isinstance(n, BoardChanged) and n.kind == "timeout"]
     assert len(timeouts) == 1 and timeouts[0].turn == hand.turn + 1
     actions = await _log_replays(one, game_no)
-    stored = await one.store.load_game(game_no)
+    stored = must(await one.store.load_game(game_no))
     assert stored.kinds[hand.turn] == "timeout" and stored.kinds.count("timeout") == 1 and len(actions) > hand.turn
 
 
-async def test_a_process_stopping_between_two_turns_leaves_the_computers_to_another(pair, clock, monkeypatch):
+async def test_a_process_stopping_between_two_turns_leaves_the_computers_to_another(
+    pair: tuple[Harness, Harness], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN,), computers=3)
-    hand = await one.to_act(game_no)
+    hand = must(await one.to_act(game_no))
 
     async def dies(table, batch):  # the process is gone after appending the human's action
         return None
 
     monkeypatch.setattr(one.service._turns, "play_automatic", dies)
     await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
-    stored = await two.store.load_game(game_no)
+    stored = must(await two.store.load_game(game_no))
     assert len(stored.actions) == hand.turn + 1  # the computers have not played
     clock.advance(CARRY_ON_SECONDS + 1)
     notes = await two.service.tick()
@@ -113,17 +119,19 @@ async def test_a_process_stopping_between_two_turns_leaves_the_computers_to_anot
     assert (
         any(isinstance(n, HandChanged) and n.user_id == ANN.user_id for n in notes)
         or (await two.to_act(game_no)) is not None
-        or (await two.store.load_game(game_no)).row.status == "finished"
+        or (must(await two.store.load_game(game_no))).row.status == "finished"
     )
 
 
-async def test_computers_a_dead_process_left_are_played_by_one_that_held_the_game_from_before(pair, clock, monkeypatch):
+async def test_computers_a_dead_process_left_are_played_by_one_that_held_the_game_from_before(
+    pair: tuple[Harness, Harness], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The other process knew the game from an earlier turn (its copy says the human is to act, no computer
     pending): the store's timer is what counts, so it catches up and plays the computers, and the next
     human's hand is told at that tick, not when some process restarts (#23)."""
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN,), computers=3)
-    hand = await one.to_act(game_no)
+    hand = must(await one.to_act(game_no))
     await two.to_act(game_no)  # the other process holds the game in memory at this turn
 
     async def dies(table, batch):  # the process is gone after appending the human's action
@@ -136,13 +144,13 @@ async def test_computers_a_dead_process_left_are_played_by_one_that_held_the_gam
     played = [n for n in notes if isinstance(n, BoardChanged)]
     assert played and all(n.kind in ("computer", "auto") for n in played)
     assert len(await _log_replays(two, game_no)) > hand.turn + 1
-    stored = await two.store.load_game(game_no)
+    stored = must(await two.store.load_game(game_no))
     assert stored.row.status == "finished" or any(
         isinstance(n, HandChanged) and n.user_id == ANN.user_id and n.your_turn for n in notes
     )
 
 
-async def test_joins_racing_from_two_processes_seat_everyone_and_one_start_wins(pair):
+async def test_joins_racing_from_two_processes_seat_everyone_and_one_start_wins(pair: tuple[Harness, Harness]) -> None:
     one, two = pair
     [opened] = await one.service.open_lobby(one.guild, one.channel, ANN, "five-up")
     lobby_id = opened.lobby.lobby_id
@@ -157,25 +165,29 @@ async def test_joins_racing_from_two_processes_seat_everyone_and_one_start_wins(
     assert len(games) == 1 and {s.user_id for s in games[0].row.seats} == {p.user_id for p in (ANN, BOB, CAT, DAN)}
 
 
-async def test_settings_changed_by_two_processes_at_once_keep_both_changes(pair):
+async def test_settings_changed_by_two_processes_at_once_keep_both_changes(pair: tuple[Harness, Harness]) -> None:
     one, two = pair
     await asyncio.gather(
         one.service.update_settings(one.guild, turn_seconds=900),
         two.service.update_settings(one.guild, auto_play=True),
         two.service.set_default_option(one.guild, "all-fives", "target", 100),
     )
-    row = await one.store.load_settings(one.guild)
-    assert (row.turn_seconds, row.auto_play, row.default_options) == (900, True, {"all-fives": {"target": 100}})
+    row = must(await one.store.load_settings(one.guild))
+    assert (row.turn_seconds, row.auto_play, row.default_options) == (
+        900,
+        True,
+        {"all-fives": {"target": 100}},
+    )
 
 
-async def test_games_ending_at_once_in_two_processes_lose_no_rating_update(pair):
+async def test_games_ending_at_once_in_two_processes_lose_no_rating_update(pair: tuple[Harness, Harness]) -> None:
     one, two = pair
     games = [(await one.start_game(humans=(ANN,), computers=1, game_id="muggins"))[0] for _ in range(2)]
 
     async def finish(harness: Harness, game_no: int) -> None:
         while True:
             try:
-                hand = await harness.to_act(game_no)
+                hand = must(await harness.to_act(game_no))
                 await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
             except TableOver:
                 return
@@ -185,7 +197,9 @@ async def test_games_ending_at_once_in_two_processes_lose_no_rating_update(pair)
     assert sum(r.games for r in rows.values()) == 2
 
 
-async def test_a_players_games_are_listed_by_every_process_not_only_the_one_that_started_them(pair):
+async def test_a_players_games_are_listed_by_every_process_not_only_the_one_that_started_them(
+    pair: tuple[Harness, Harness],
+) -> None:
     """/games, /hand and /move on a process that never held the game: the store says which games a player has
     (a process's memory holds only what it served)."""
     one, two = pair
@@ -203,7 +217,7 @@ async def test_a_players_games_are_listed_by_every_process_not_only_the_one_that
     assert [g.table.game_no for g in await two.service.user_games(BOB.user_id)] == [game_no]
 
 
-async def test_a_channel_s_games_are_listed_by_a_process_that_never_held_them(pair):
+async def test_a_channel_s_games_are_listed_by_a_process_that_never_held_them(pair: tuple[Harness, Harness]) -> None:
     """The Activity of a channel may reach either process: both list the game played there (#27 item 5)."""
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
@@ -216,13 +230,15 @@ async def test_a_channel_s_games_are_listed_by_a_process_that_never_held_them(pa
     assert await two.service.channel_games(one.guild, one.channel) == []
 
 
-async def test_what_a_process_that_died_mid_telling_left_is_told_by_another_within_seconds(pair, clock):
+async def test_what_a_process_that_died_mid_telling_left_is_told_by_another_within_seconds(
+    pair: tuple[Harness, Harness], clock: FakeClock
+) -> None:
     """A process that wrote a move and died before telling it leaves the next player without a hand DM until
     another process takes its outbox entries over: within the writer's short lease (seconds), not a minute.
     A living writer still telling holds its entries, so that nobody tells them twice."""
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
-    hand = await one.to_act(game_no)
+    hand = must(await one.to_act(game_no))
     await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)  # written, never told
     await two.to_act(game_no)  # the other process knows the game (caught up), as a live one would
 

@@ -12,6 +12,7 @@ from bot.ai.hints import Hint
 from bot.engine import View
 from bot.tables import GameEnded, HintsOff, HintTimedOut, NotAPlayer, StaleHint, TableOpened
 from bot.tables.play.thinking import Thinking
+from tests.checks import must
 from tests.tables.conftest import ANN, BOB, CAT, Harness
 
 
@@ -34,7 +35,7 @@ def _ended(notes: list[Any]) -> GameEnded:
 
 async def test_a_hinted_game_is_rated_for_nobody_even_after_a_restart(harness: Harness) -> None:
     game_no = await _game(harness, hints=True)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     given = await harness.service.hint(game_no, hand.user_id, hand.turn)
     assert given.hint.move in [e.text for e in hand.view.legal]  # a move the player can make now
     assert given.seat == hand.seat and given.view == hand.view
@@ -58,18 +59,18 @@ async def test_a_hint_is_refused_where_it_is_off_stale_or_not_yours(harness: Har
     off = await _game(harness, hints=False)
     hand = await harness.to_act(off)
     with pytest.raises(HintsOff):
-        await harness.service.hint(off, hand.user_id, hand.turn)
+        await harness.service.hint(off, must(hand).user_id, must(hand).turn)
 
     game_no = await _game(harness, hints=True)
     hand = await harness.to_act(game_no)
     with pytest.raises(NotAPlayer):
-        await harness.service.hint(game_no, CAT.user_id, hand.turn)
-    other = BOB if hand.user_id == ANN.user_id else ANN
+        await harness.service.hint(game_no, CAT.user_id, must(hand).turn)
+    other = BOB if must(hand).user_id == ANN.user_id else ANN
     with pytest.raises(StaleHint):  # not their turn
-        await harness.service.hint(game_no, other.user_id, hand.turn)
+        await harness.service.hint(game_no, other.user_id, must(hand).turn)
     await harness.step(game_no)
     with pytest.raises(StaleHint):  # the turn it was for is gone
-        await harness.service.hint(game_no, hand.user_id, hand.turn)
+        await harness.service.hint(game_no, must(hand).user_id, must(hand).turn)
     assert await harness.store.hint_uses(game_no) == []  # nothing given, nothing counted
     assert _ended(await harness.play(game_no)).ratings  # and the game is rated
 
@@ -93,7 +94,7 @@ async def test_the_hint_is_found_from_the_players_view_only(harness: Harness) ->
     thinking = Recording()
     harness.service._turns.thinking = thinking  # the service's computers think in place here
     game_no = await _game(harness, hints=True)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     await harness.service.hint(game_no, hand.user_id, hand.turn)
     [asked] = thinking.asked
     assert isinstance(asked, View) and asked.seat == hand.seat  # a view, never the game's state
@@ -103,7 +104,7 @@ async def test_the_hint_is_found_from_the_players_view_only(harness: Harness) ->
 async def test_a_hint_not_found_in_time_is_not_counted(harness: Harness) -> None:
     harness.service._turns.thinking = Recording(fail=True)
     game_no = await _game(harness, hints=True)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     with pytest.raises(HintTimedOut):
         await harness.service.hint(game_no, hand.user_id, hand.turn)
     assert await harness.store.hint_uses(game_no) == []
@@ -121,7 +122,7 @@ async def test_a_rematch_of_a_table_with_hints_offers_them_again(harness: Harnes
 
 async def test_the_end_of_a_hinted_game_is_retold_unrated(harness: Harness) -> None:
     game_no = await _game(harness, hints=True)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     await harness.service.hint(game_no, hand.user_id, hand.turn)
     await harness.play(game_no)
 

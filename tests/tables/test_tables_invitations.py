@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.tables import LobbyChanged, PlayersInvited
 from bot.tables.telling.outbox import GRACE_SECONDS, RETRY_SECONDS
+from tests.checks import only
 from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 
@@ -39,7 +40,7 @@ async def test_an_invitation_discord_refused_is_told_again_at_its_retry_until_to
     harness.clock.advance(RETRY_SECONDS[1] - 1)
     assert await svc.untold() == []
     harness.clock.advance(1)
-    [third] = await svc.untold()
+    third = only(PlayersInvited, await svc.untold())
     await svc.invitation_told(third, True)
     assert not svc.invitation_to_tell(told)  # told: a slower telling of it says nothing
     harness.clock.advance(3600)
@@ -52,7 +53,7 @@ async def test_an_invitation_a_crash_left_untold_is_told_after_the_restart(harne
     saved_at = harness.clock.now
     await harness.restart()
     svc = harness.service
-    [told] = await svc.untold(everything=True)  # at start, whatever is left
+    told = only(PlayersInvited, await svc.untold(everything=True))  # at start, whatever is left
     assert told.invited == (BOB.user_id,) and told.seq == 1 and told.since == saved_at
     await svc.invitation_told(told, True)
     harness.clock.advance(GRACE_SECONDS + 3600)
@@ -64,7 +65,7 @@ async def test_a_sweep_takes_over_an_invitation_its_writer_never_reported(harnes
     lobby_id = await _private(harness)
     await _invite(harness, lobby_id, BOB.user_id)  # the teller hangs, or died in another process
     harness.clock.advance(GRACE_SECONDS)
-    [told] = await svc.untold()
+    told = only(PlayersInvited, await svc.untold())
     assert told.invited == (BOB.user_id,) and told.since is not None
 
 

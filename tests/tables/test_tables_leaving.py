@@ -13,9 +13,11 @@ from bot.tables import (
     SeatHandedToComputer,
     TableOver,
 )
+from tests.checks import must, only
+from tests.tables.conftest import Harness
 
 
-async def test_resign_hands_the_seat_to_a_computer(harness):
+async def test_resign_hands_the_seat_to_a_computer(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ann, bob), computers=2)
@@ -36,16 +38,16 @@ async def test_resign_hands_the_seat_to_a_computer(harness):
     assert {c.user_id for c in end.ratings} == {ann.user_id, bob.user_id}  # resigning does not dodge the result
 
 
-async def test_resign_on_your_turn_lets_the_computer_move_at_once(harness):
+async def test_resign_on_your_turn_lets_the_computer_move_at_once(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     notes = await svc.resign(game_no, hand.user_id)
     moves = [n for n in notes if isinstance(n, BoardChanged)]
     assert moves[0].seat == hand.seat and moves[0].kind == "computer" and moves[0].turn == hand.turn + 1
 
 
-async def test_only_the_host_or_an_admin_abandons(harness):
+async def test_only_the_host_or_an_admin_abandons(harness: Harness) -> None:
     ann, bob, cat, _ = harness.players
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ann, bob), computers=2)
@@ -68,16 +70,16 @@ async def test_only_the_host_or_an_admin_abandons(harness):
         await harness.service.public_view(game_no)
 
 
-async def test_the_host_abandons(harness):
+async def test_the_host_abandons(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     game_no, _ = await harness.start_game(humans=(ann, bob), computers=2)
-    [abandoned] = await harness.service.abandon(game_no, ann.user_id)
+    abandoned = only(GameAbandoned, await harness.service.abandon(game_no, ann.user_id))
     assert abandoned.by_user_id == ann.user_id
     record = await harness.service.export(game_no)  # an abandoned game can still be exported
     assert record["game"] == "five-up"
 
 
-async def test_computers_finish_a_game_whose_humans_all_resigned(harness):
+async def test_computers_finish_a_game_whose_humans_all_resigned(harness: Harness) -> None:
     ann, _, _, _ = harness.players
     game_no, _ = await harness.start_game(humans=(ann,), computers=1, game_id="muggins")
     notes = await harness.service.resign(game_no, ann.user_id)

@@ -22,6 +22,7 @@ from bot.tables import (
 )
 from bot.tables.play.thinking import Thinking
 from data import SeatRow
+from tests.checks import must
 from tests.tables.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Harness
 
 Harnesses = Callable[[str], Harness]
@@ -143,7 +144,7 @@ async def test_a_resigned_seat_goes_to_the_servers_level_and_a_timed_out_turn_is
     table = await svc.table(game_no)
     assert [s.computer_level for s in table.seats if s.computer] == ["strong"]
 
-    hand = await h.to_act(game_no)
+    hand = must(await h.to_act(game_no))
     h.clock.advance(601)
     recording.asked.clear()
     notes = await svc.tick()

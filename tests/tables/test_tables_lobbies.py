@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.engine import game_info
+from bot.engine.fives.view import FivesView
 from bot.tables import (
     AlreadyJoined,
     BadOption,
@@ -21,9 +22,11 @@ from bot.tables import (
     WrongPlayerCount,
 )
 from bot.tables.lobby.lobbies import check_option
+from tests.checks import is_a
+from tests.tables.conftest import Harness
 
 
-async def test_seats_follow_join_order_and_leaving_closes_the_gap(harness):
+async def test_seats_follow_join_order_and_leaving_closes_the_gap(harness: Harness) -> None:
     ann, bob, cat, _ = harness.players
     svc = harness.service
     [opened] = await svc.open_lobby(harness.guild, harness.channel, ann, "five-up")
@@ -44,7 +47,7 @@ async def test_seats_follow_join_order_and_leaving_closes_the_gap(harness):
     assert [s.index for s in changed.lobby.seats] == [0, 1, 2]
 
 
-async def test_joining_twice_a_full_lobby_and_strangers_are_refused(harness):
+async def test_joining_twice_a_full_lobby_and_strangers_are_refused(harness: Harness) -> None:
     ann, bob, cat, dan = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann, bob), computers=2)  # five-up seats at most 4
@@ -60,7 +63,7 @@ async def test_joining_twice_a_full_lobby_and_strangers_are_refused(harness):
     assert len(svc.lobby(lobby_id).seats) == 4
 
 
-async def test_only_the_host_adds_computers_sets_options_starts_and_cancels(harness):
+async def test_only_the_host_adds_computers_sets_options_starts_and_cancels(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann, bob), computers=0)
@@ -77,7 +80,7 @@ async def test_only_the_host_adds_computers_sets_options_starts_and_cancels(harn
     assert len(svc.lobby(lobby_id).seats) == 2
 
 
-async def test_options_take_only_the_values_the_rules_allow(harness):
+async def test_options_take_only_the_values_the_rules_allow(harness: Harness) -> None:
     ann, _, _, _ = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann,), computers=1)
@@ -93,7 +96,7 @@ async def test_options_take_only_the_values_the_rules_allow(harness):
     assert changed.lobby.options["skunk"] == "off"  # back to the rules' default
 
 
-async def test_options_that_depend_on_the_player_count_follow_the_seats(harness):
+async def test_options_that_depend_on_the_player_count_follow_the_seats(harness: Harness) -> None:
     ann, bob, cat, _ = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann, bob), computers=0, game_id="draw")
@@ -102,7 +105,7 @@ async def test_options_that_depend_on_the_player_count_follow_the_seats(harness)
     assert changed.lobby.options["rounds"] == 3
 
 
-async def test_start_needs_an_allowed_seat_count(harness):
+async def test_start_needs_an_allowed_seat_count(harness: Harness) -> None:
     ann, _, _, _ = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann,), computers=0)
@@ -112,7 +115,7 @@ async def test_start_needs_an_allowed_seat_count(harness):
     assert svc.lobby(lobby_id).status == "open"
 
 
-async def test_start_opens_a_table_and_closes_the_lobby(harness):
+async def test_start_opens_a_table_and_closes_the_lobby(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann, bob), computers=0, game_id="muggins")
@@ -129,7 +132,7 @@ async def test_start_opens_a_table_and_closes_the_lobby(harness):
         await svc.join(lobby_id, harness.players[2])
 
 
-async def test_partners_by_draw_seat_the_two_highest_tiles_opposite(harness):
+async def test_partners_by_draw_seat_the_two_highest_tiles_opposite(harness: Harness) -> None:
     ann, bob, cat, dan = harness.players
     notes = await harness.service.start(await harness.lobby(humans=(ann, bob, cat, dan), computers=0), ann.user_id)
     opened = next(n for n in notes if isinstance(n, TableOpened))
@@ -144,12 +147,12 @@ async def test_partners_by_draw_seat_the_two_highest_tiles_opposite(harness):
     assert [d.seat for d in ranked] == [0, 2, 1, 3]
     for d in draw.draws:
         assert opened.table.seats[d.seat].user_id == d.player.user_id
-    assert opened.view.leader == 0  # the highest tile leads the first hand
+    assert is_a(FivesView, opened.view).leader == 0  # the highest tile leads the first hand
     record = await harness.service.export(opened.table.game_no)
     assert record["deals"] == [{"first_leader": 0}]
 
 
-async def test_partners_by_agreement_keep_join_order(harness):
+async def test_partners_by_agreement_keep_join_order(harness: Harness) -> None:
     ann, bob, cat, dan = harness.players
     lobby_id = await harness.lobby(humans=(ann, bob, cat, dan), computers=0, options={"partners": "by_agreement"})
     notes = await harness.service.start(lobby_id, ann.user_id)
@@ -158,7 +161,7 @@ async def test_partners_by_agreement_keep_join_order(harness):
     assert [s.user_id for s in opened.table.seats] == [p.user_id for p in (ann, bob, cat, dan)]
 
 
-async def test_cancel_and_a_host_leaving(harness):
+async def test_cancel_and_a_host_leaving(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann, bob), computers=1)
@@ -173,7 +176,7 @@ async def test_cancel_and_a_host_leaving(harness):
     assert changed.lobby.status == "cancelled"  # nobody human left
 
 
-async def test_two_players_racing_for_the_last_seat(harness):
+async def test_two_players_racing_for_the_last_seat(harness: Harness) -> None:
     ann, bob, cat, dan = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann, bob), computers=1)
@@ -182,7 +185,7 @@ async def test_two_players_racing_for_the_last_seat(harness):
     assert len(svc.lobby(lobby_id).seats) == 4
 
 
-async def test_start_and_join_racing(harness):
+async def test_start_and_join_racing(harness: Harness) -> None:
     ann, bob, cat, _ = harness.players
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ann, bob), computers=0, game_id="muggins")
@@ -193,7 +196,7 @@ async def test_start_and_join_racing(harness):
     assert [s.user_id for s in started[1].table.seats] == [ann.user_id, bob.user_id]
 
 
-async def test_open_lobbies_and_server_defaults_survive_a_restart(harness):
+async def test_open_lobbies_and_server_defaults_survive_a_restart(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     svc = harness.service
     await svc.set_default_option(harness.guild, "five-up", "skunk", "plus10")

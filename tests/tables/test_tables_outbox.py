@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from bot.tables import BoardChanged, GameEnded, HandChanged, HandEnded, Retold
 from bot.tables.telling.outbox import key_of
+from tests.checks import must
+from tests.tables.conftest import Harness
 
 
 def told_keys(notes: list) -> list:
@@ -17,7 +19,7 @@ def board_lines(notes: list) -> list[tuple]:
     return [(n.seat, n.action, n.points, n.kind, n.turn, n.events) for n in notes if isinstance(n, BoardChanged)]
 
 
-async def test_what_a_crash_left_untold_is_retold_from_the_log_as_it_was_first_told(harness) -> None:
+async def test_what_a_crash_left_untold_is_retold_from_the_log_as_it_was_first_told(harness: Harness) -> None:
     game_no, start = await harness.start_game()
     await harness.service.told(game_no, told_keys(start))
     notes = await harness.step(game_no)  # a human, then the computers until the next human
@@ -30,14 +32,14 @@ async def test_what_a_crash_left_untold_is_retold_from_the_log_as_it_was_first_t
     assert board_lines(retold) == board_lines(notes)  # the same lines, points, turns and events
     assert all(n.events for n in retold if isinstance(n, BoardChanged))
     hands = [n for n in retold if isinstance(n, HandChanged)]
-    to_act = await harness.to_act(game_no)
+    to_act = must(await harness.to_act(game_no))
     assert any(h.user_id == to_act.user_id and h.your_turn and h.turn == to_act.turn for h in hands)
     await harness.service.told(game_no, told_keys(retold))
     assert await harness.store.outbox(game_no) == []
     assert await harness.service.untold(everything=True) == []
 
 
-async def test_a_failed_telling_is_tried_again_later_and_later_never_dropped(harness) -> None:
+async def test_a_failed_telling_is_tried_again_later_and_later_never_dropped(harness: Harness) -> None:
     game_no, start = await harness.start_game()
     keys = told_keys(start)
     waits = []
@@ -52,7 +54,7 @@ async def test_a_failed_telling_is_tried_again_later_and_later_never_dropped(har
     assert waits == [5.0, 15.0, 60.0, 300.0]
 
 
-async def test_a_board_that_failed_is_told_before_the_next_one(harness) -> None:
+async def test_a_board_that_failed_is_told_before_the_next_one(harness: Harness) -> None:
     game_no, start = await harness.start_game()
     await harness.service.told(game_no, told_keys(start))
     first = await harness.step(game_no)
@@ -65,7 +67,7 @@ async def test_a_board_that_failed_is_told_before_the_next_one(harness) -> None:
     assert board_lines(backlog) == board_lines(first) + board_lines(second)
 
 
-async def test_the_end_of_a_game_is_retold_with_its_results_and_ratings(harness) -> None:
+async def test_the_end_of_a_game_is_retold_with_its_results_and_ratings(harness: Harness) -> None:
     game_no, start = await harness.start_game(game_id="draw", options={"rounds": 1})
     await harness.service.told(game_no, told_keys(start))
     notes = await harness.play(game_no)

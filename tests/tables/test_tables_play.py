@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
+from bot.engine.domineren.view import DominerenView
 from bot.engine.records import replay as replay_record
 from bot.tables import (
     BoardChanged,
@@ -18,13 +20,15 @@ from bot.tables import (
     StaleControl,
     TableOver,
 )
+from tests.checks import is_a, must
+from tests.tables.conftest import Harness
 
 
 def boards(notes):
     return [n for n in notes if isinstance(n, BoardChanged)]
 
 
-async def test_a_whole_game_two_humans_two_computers(harness):
+async def test_a_whole_game_two_humans_two_computers(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     svc = harness.service
     game_no, start = await harness.start_game(humans=(ann, bob), computers=2)
@@ -64,27 +68,28 @@ async def test_a_whole_game_two_humans_two_computers(harness):
         await svc.act(game_no, ann.user_id, "draw", moves[-1].turn)
 
 
-async def test_humans_are_told_their_hand_and_their_turn(harness):
+async def test_humans_are_told_their_hand_and_their_turn(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     game_no, notes = await harness.start_game(humans=(ann, bob), computers=2)
     hands = {n.user_id: n for n in notes if isinstance(n, HandChanged)}
     assert set(hands) == {ann.user_id, bob.user_id}
     for hand in hands.values():
-        assert hand.view.seat == hand.seat and len(hand.view.hand) == 5
+        assert hand.view.seat == hand.seat and len(must(hand.view.hand)) == 5
         assert bool(hand.view.legal) == hand.your_turn
-    to_act = await harness.to_act(game_no)
+    to_act = must(await harness.to_act(game_no))
     notes = await harness.service.act(game_no, to_act.user_id, to_act.view.legal[0].text, to_act.turn)
-    assert notes[0].user_id == to_act.user_id and notes[0].kind == "player"
+    board = is_a(BoardChanged, notes[0])
+    assert board.user_id == to_act.user_id and board.kind == "player"
     assert any(isinstance(n, HandChanged) and n.user_id == to_act.user_id for n in notes)
     summary = {g.table.game_no: g for g in harness.service.games_of(to_act.user_id, harness.guild)}
     assert summary[game_no].seat == to_act.seat
 
 
-async def test_strangers_and_players_out_of_turn_are_refused(harness):
+async def test_strangers_and_players_out_of_turn_are_refused(harness: Harness) -> None:
     ann, bob, cat, _ = harness.players
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ann, bob), computers=2)
-    to_act = await harness.to_act(game_no)
+    to_act = must(await harness.to_act(game_no))
     other = bob if to_act.user_id == ann.user_id else ann
     other_hand = await svc.private_view(game_no, other.user_id)
     before = await svc.export(game_no)
@@ -93,36 +98,36 @@ async def test_strangers_and_players_out_of_turn_are_refused(harness):
         await svc.act(game_no, cat.user_id, to_act.view.legal[0].text, to_act.turn)
     assert stranger.value.key == "not_a_player"
     with pytest.raises(NotYourTurnAtTable) as early:
-        await svc.act(game_no, other.user_id, "{}-{}".format(*other_hand.view.hand[0]), to_act.turn)
+        await svc.act(game_no, other.user_id, "{}-{}".format(*must(other_hand.view.hand)[0]), to_act.turn)
     assert early.value.params["user_id"] == to_act.user_id
     with pytest.raises(NotAPlayer):
         await svc.private_view(game_no, cat.user_id)
     assert await svc.export(game_no) == before
 
 
-async def test_an_illegal_move_keeps_the_engine_reason_and_changes_nothing(harness):
+async def test_an_illegal_move_keeps_the_engine_reason_and_changes_nothing(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
-    to_act = await harness.to_act(game_no)
+    to_act = must(await harness.to_act(game_no))
     before = await svc.export(game_no)
     with pytest.raises(IllegalMove) as refused:
         await svc.act(game_no, to_act.user_id, "5-x", to_act.turn)
     assert refused.value.key == "bad_tile" and refused.value.params == {"text": "5-x"}
     missing = next(
-        f"{a}-{b}" for a in range(7) for b in range(a + 1) if (a, b) not in {tuple(t) for t in to_act.view.hand}
+        f"{a}-{b}" for a in range(7) for b in range(a + 1) if (a, b) not in {tuple(t) for t in must(to_act.view.hand)}
     )
     with pytest.raises(IllegalMove) as not_held:
         await svc.act(game_no, to_act.user_id, missing, to_act.turn)
     assert not_held.value.key == "not_in_hand"
     assert await svc.export(game_no) == before
-    again = await harness.to_act(game_no)
+    again = must(await harness.to_act(game_no))
     assert again.turn == to_act.turn and again.view == to_act.view
 
 
-async def test_a_stale_or_repeated_click_is_refused_and_changes_nothing(harness):
+async def test_a_stale_or_repeated_click_is_refused_and_changes_nothing(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
-    to_act = await harness.to_act(game_no)
+    to_act = must(await harness.to_act(game_no))
     action = to_act.view.legal[0].text
     await svc.act(game_no, to_act.user_id, action, to_act.turn)
     after_first = await svc.export(game_no)
@@ -132,10 +137,10 @@ async def test_a_stale_or_repeated_click_is_refused_and_changes_nothing(harness)
     assert await svc.export(game_no) == after_first
 
 
-async def test_two_simultaneous_clicks_apply_exactly_one_action(harness):
+async def test_two_simultaneous_clicks_apply_exactly_one_action(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
-    to_act = await harness.to_act(game_no)
+    to_act = must(await harness.to_act(game_no))
     action = to_act.view.legal[0].text
     before = len((await svc.export(game_no))["actions"])
     results = await asyncio.gather(
@@ -156,7 +161,7 @@ async def test_two_simultaneous_clicks_apply_exactly_one_action(harness):
     assert await harness.service.export(game_no) == record
 
 
-async def test_auto_play_draws_and_passes_for_a_player_with_nothing_else(harness):
+async def test_auto_play_draws_and_passes_for_a_player_with_nothing_else(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     game_no, start = await harness.start_game(humans=(ann, bob), computers=2)
     notes = start + await harness.play(game_no)
@@ -169,7 +174,7 @@ async def test_auto_play_draws_and_passes_for_a_player_with_nothing_else(harness
             assert [m.text for m in n.view.legal] not in (["draw"], ["pass"])
 
 
-async def test_without_auto_play_players_draw_for_themselves(harness):
+async def test_without_auto_play_players_draw_for_themselves(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
     await harness.service.update_settings(harness.guild, auto_play=False)
     game_no, start = await harness.start_game(humans=(ann, bob), computers=2)
@@ -180,7 +185,9 @@ async def test_without_auto_play_players_draw_for_themselves(harness):
     assert any(isinstance(n, GameEnded) for n in notes)
 
 
-async def test_computers_claim_what_they_are_owed_before_a_human_plays_on(new_harness):
+async def test_computers_claim_what_they_are_owed_before_a_human_plays_on(
+    new_harness: Callable[[str], Harness],
+) -> None:
     """Domineren with auto_claim=off: a payment not claimed before the next tile is lost, so a computer owed
     chips claims them at once, even while a human is the one to play."""
     claims_by_computers = 0
@@ -198,7 +205,7 @@ async def test_computers_claim_what_they_are_owed_before_a_human_plays_on(new_ha
             if any(isinstance(n, GameEnded) for n in notes):
                 break
             # Whenever a call returns, no computer is left waiting on chips it could have claimed.
-            owed = (await h.service.public_view(game_no)).owed
+            owed = is_a(DominerenView, await h.service.public_view(game_no)).owed
             assert not [o for o in owed if o.seat in computers], owed
             notes = await h.step(game_no, no_claim)
     assert claims_by_computers > 0

@@ -8,7 +8,7 @@ import pytest
 
 from bot.tables import GameEnded
 from bot.tables.models import SideResult
-from tests.tables.conftest import ANN, BOB
+from tests.tables.conftest import ANN, BOB, Harness
 
 
 def ann(end: GameEnded) -> SideResult:
@@ -17,7 +17,7 @@ def ann(end: GameEnded) -> SideResult:
     return next(side for side in end.sides if seat in side.seats)
 
 
-async def test_a_profile_counts_every_ended_game_and_follows_the_rating_game_by_game(harness):
+async def test_a_profile_counts_every_ended_game_and_follows_the_rating_game_by_game(harness: Harness) -> None:
     svc, guild = harness.service, harness.guild
     ends = []
     for _ in range(2):

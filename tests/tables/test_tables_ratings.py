@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.engine import HandResult, Result
 from bot.tables import GameEnded
 from bot.tables.standings.ratings import rate, side_places
 from data import COMPUTER_ID, RatingRow
+from tests.tables.conftest import Harness
 
 
-async def _finish(harness, **kwargs) -> GameEnded:
+async def _finish(harness: Harness, **kwargs: Any) -> GameEnded:
     game_no, _ = await harness.start_game(**kwargs)
     notes = await harness.play(game_no)
     return next(n for n in notes if isinstance(n, GameEnded))
 
 
-async def test_leaderboard_after_several_games(harness):
+async def test_leaderboard_after_several_games(harness: Harness) -> None:
     ann, bob, cat, dan = harness.players
     ends = [await _finish(harness, humans=(ann, bob), computers=2) for _ in range(3)]
     ends.append(await _finish(harness, humans=(cat, dan), computers=0, game_id="muggins"))
@@ -49,7 +52,7 @@ async def test_leaderboard_after_several_games(harness):
     assert await harness.service.stats(harness.guild, 999) == []
 
 
-async def test_partners_are_rated_as_a_team(harness):
+async def test_partners_are_rated_as_a_team(harness: Harness) -> None:
     ann, bob, cat, dan = harness.players
     end = await _finish(harness, humans=(ann, bob, cat, dan), computers=0)
     by_seat = {c.seat: c for c in end.ratings}
@@ -65,7 +68,7 @@ def _result(scores, winner, game_points=None, sides=None):
     return Result(sides, tuple(scores), (HandResult("domino", (0,) * len(scores)),), True, winner, game_points)
 
 
-def test_places_follow_the_winners_direction_and_share_ties():
+def test_places_follow_the_winners_direction_and_share_ties() -> None:
     assert side_places(_result([61, 40, 55], (0,))) == [1, 3, 2]
     assert side_places(_result([61, 40, 40], (0,))) == [1, 2, 2]
     # penalty games: the lowest total wins, so the rest follow lowest first
@@ -76,7 +79,7 @@ def test_places_follow_the_winners_direction_and_share_ties():
     assert side_places(_result([35, 20], (0,), game_points=(3, 0))) == [1, 2]
 
 
-def test_computers_are_one_pseudo_player_rated_only_on_one_side():
+def test_computers_are_one_pseudo_player_rated_only_on_one_side() -> None:
     teams = [[11, COMPUTER_ID], [22, COMPUTER_ID]]
     new = rate(teams, [1, 2], {0}, {})
     assert set(new) == {11, 22}  # computers on both sides: not rated against themselves
@@ -85,7 +88,7 @@ def test_computers_are_one_pseudo_player_rated_only_on_one_side():
     assert rate([[COMPUTER_ID], [COMPUTER_ID]], [1, 2], {0}, {}) == {}  # no human: nothing rated
 
 
-def test_a_stronger_opponent_is_worth_more():
+def test_a_stronger_opponent_is_worth_more() -> None:
     strong = RatingRow(22, 35.0, 3.0, 40, 30)
     weak = RatingRow(33, 15.0, 3.0, 40, 5)
     beat_strong = rate([[11], [22]], [1, 2], {0}, {22: strong})[11]

@@ -4,9 +4,11 @@ computers, the other seats open; it is settled once; and the refusals."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from bot.tables import GameEnded, GameNotOver, TableOpened
+from bot.tables import GameEnded, GameNotOver, LobbyChanged, TableInfo, TableOpened
 from bot.tables.community.rematches import (
     REMATCH_SECONDS,
     NoPartners,
@@ -16,15 +18,16 @@ from bot.tables.community.rematches import (
     RematchSettled,
 )
 from bot.tables.seating import swapped_partners
-from tests.tables.conftest import ANN, BOB, CAT, DAN
+from tests.checks import is_a, must
+from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 
-async def _finished(harness, **kwargs) -> GameEnded:
+async def _finished(harness: Harness, **kwargs: Any) -> GameEnded:
     game_no, _ = await harness.start_game(**kwargs)
     return next(n for n in await harness.play(game_no) if isinstance(n, GameEnded))
 
 
-async def test_when_everyone_says_yes_the_same_game_starts_again(harness):
+async def test_when_everyone_says_yes_the_same_game_starts_again(harness: Harness) -> None:
     svc = harness.service
     options = {"partners": "by_agreement", "skunk": "double"}  # seats as they were, not drawn again
     end = await _finished(harness, humans=(ANN, BOB), computers=2, game_id="five-up", options=options)
@@ -49,7 +52,7 @@ async def test_when_everyone_says_yes_the_same_game_starts_again(harness):
         await svc.rematches.ask(old.game_no, harness.guild, ANN.user_id, 555)
 
 
-async def test_a_no_opens_a_table_with_the_others_and_the_seat_open(harness):
+async def test_a_no_opens_a_table_with_the_others_and_the_seat_open(harness: Harness) -> None:
     svc = harness.service
     end = await _finished(harness, humans=(ANN, BOB, CAT), computers=0, game_id="draw", options={"rounds": 1})
     game_no = end.table.game_no
@@ -61,11 +64,13 @@ async def test_a_no_opens_a_table_with_the_others_and_the_seat_open(harness):
     lobby = settled.lobby
     assert lobby is not None and lobby.status == "open" and lobby.game_id == "draw"
     assert [s.user_id for s in lobby.seats] == [ANN.user_id, CAT.user_id] and lobby.options["rounds"] == 1
-    assert [n.lobby.lobby_id for n in notes] == [lobby.lobby_id, lobby.lobby_id] and notes[-1] == settled
+    assert [is_a(LobbyChanged, n).lobby.lobby_id for n in notes] == [lobby.lobby_id, lobby.lobby_id] and notes[
+        -1
+    ] == settled
     assert svc.lobby(lobby.lobby_id).host_id == ANN.user_id
 
 
-async def test_the_deadline_opens_the_table_for_those_who_said_yes(harness):
+async def test_the_deadline_opens_the_table_for_those_who_said_yes(harness: Harness) -> None:
     svc = harness.service
     end = await _finished(harness, humans=(ANN, BOB), computers=1, game_id="draw", options={"rounds": 1})
     game_no = end.table.game_no
@@ -73,16 +78,18 @@ async def test_the_deadline_opens_the_table_for_those_who_said_yes(harness):
     assert await svc.rematches.sweep() == []
     harness.clock.advance(REMATCH_SECONDS)
     [(lapsed, told)] = await svc.rematches.sweep()
-    assert [n.lobby.lobby_id for n in told] == [lapsed.lobby.lobby_id] * 2 and told[-1] == lapsed
+    assert [is_a(LobbyChanged, n).lobby.lobby_id for n in told] == [must(lapsed.lobby).lobby_id] * 2 and told[
+        -1
+    ] == lapsed
     assert lapsed.status == "reopened" and lapsed.waiting == (ANN.user_id,)
-    assert [(s.user_id, s.computer) for s in lapsed.lobby.seats] == [
+    assert [(s.user_id, s.computer) for s in must(lapsed.lobby).seats] == [
         (s.user_id, s.computer) for s in end.table.seats if s.user_id != ANN.user_id
     ]
-    assert lapsed.lobby.host_id == BOB.user_id  # the host was not there: the one who asked
+    assert must(lapsed.lobby).host_id == BOB.user_id  # the host was not there: the one who asked
     assert await svc.rematches.sweep() == []
 
 
-async def test_who_may_ask_and_when(harness):
+async def test_who_may_ask_and_when(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
     with pytest.raises(GameNotOver):
@@ -99,14 +106,14 @@ async def test_who_may_ask_and_when(harness):
     assert started.status == "started" and any(isinstance(n, TableOpened) for n in notes)
 
 
-def _partners(table) -> dict:
+def _partners(table: TableInfo) -> dict[int | str, set[int | str]]:
     """Who partners whom at a table: each player (a human's user id, a computer by its level) -> the others of
     their side."""
     people = [s.user_id if s.user_id is not None else f"computer ({s.level})" for s in table.seats]
     return {people[s]: {people[o] for o in side if o != s} for side in table.sides for s in side}
 
 
-async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(harness):
+async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(harness: Harness) -> None:
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ANN, BOB), computers=2, game_id="five-up")  # partners by draw
     await svc.set_computer_level(lobby_id, ANN.user_id, 1, "easy")
@@ -123,7 +130,7 @@ async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(har
     done, _ = await svc.rematches.answer(game_no, ANN.user_id, True)
     assert done.status == "started"
 
-    new = await svc.table(done.next_game_no)
+    new = await svc.table(must(done.next_game_no))
     moved = [old.seats[s] for s in (0, 1, 3, 2)]  # seats 2 and 3 change places
     assert [(s.user_id, s.level) for s in new.seats] == [(s.user_id, s.level) for s in moved]  # levels move too
     before, after = _partners(old), _partners(new)
@@ -131,7 +138,7 @@ async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(har
     assert new.options["partners"] == "by_agreement"  # seated as swapped, not drawn again
 
 
-async def test_new_partners_are_only_for_partnership_games_and_one_kind_is_asked(harness):
+async def test_new_partners_are_only_for_partnership_games_and_one_kind_is_asked(harness: Harness) -> None:
     svc = harness.service
     end = await _finished(harness, humans=(ANN, BOB), computers=1, game_id="draw", options={"rounds": 1})
     with pytest.raises(NoPartners):
@@ -144,10 +151,10 @@ async def test_new_partners_are_only_for_partnership_games_and_one_kind_is_asked
     with pytest.raises(RematchAskedOtherwise) as swapped:
         await svc.rematches.ask(game_no, harness.guild, BOB.user_id, 555, swap=True)
     assert swapped.value.key == "rematch_asked_same"
-    assert (await harness.store.rematch(game_no)).answers == {ANN.user_id: True}  # the refusal changed nothing
+    assert (must(await harness.store.rematch(game_no))).answers == {ANN.user_id: True}  # the refusal changed nothing
 
 
-async def test_a_declined_rematch_with_new_partners_opens_its_table_in_the_swapped_order(harness):
+async def test_a_declined_rematch_with_new_partners_opens_its_table_in_the_swapped_order(harness: Harness) -> None:
     svc = harness.service
     options = {"partners": "by_agreement"}
     end = await _finished(harness, humans=(ANN, BOB, CAT, DAN), computers=0, game_id="five-up", options=options)
@@ -171,7 +178,9 @@ async def test_a_declined_rematch_with_new_partners_opens_its_table_in_the_swapp
         (((0,), (1,), (2,)), None),  # everyone for himself
     ],
 )
-def test_the_swapped_seating_gives_everyone_new_partners(sides, order):
+def test_the_swapped_seating_gives_everyone_new_partners(
+    sides: tuple[tuple[int, ...], ...], order: tuple[int, ...] | None
+) -> None:
     assert swapped_partners(sides) == order
     if order is None:
         return

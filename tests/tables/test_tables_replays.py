@@ -10,10 +10,10 @@ import pytest
 from bot.engine.records import hand_positions, public_positions
 from bot.tables import BoardChanged, GameEnded, GameNotFound, GameNotOver, HandEnded
 from bot.tables.play import replays
-from tests.tables.conftest import ANN, BOB, CAT, DAN
+from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 
-async def test_an_ended_game_replays_as_the_table_told_it_with_every_holding(harness):
+async def test_an_ended_game_replays_as_the_table_told_it_with_every_holding(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2, game_id="five-up")
     told = await harness.play(game_no)
@@ -51,7 +51,7 @@ async def test_an_ended_game_replays_as_the_table_told_it_with_every_holding(har
     assert list(replay.hand_positions(second_deal + 1)) == hand_positions(list(replay.positions), 2)
 
 
-async def test_a_game_on_is_refused_and_another_servers_game_is_not_found(harness):
+async def test_a_game_on_is_refused_and_another_servers_game_is_not_found(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(CAT, DAN), computers=0, game_id="draw", options={"rounds": 1})
     with pytest.raises(GameNotOver):
@@ -68,7 +68,7 @@ async def test_a_game_on_is_refused_and_another_servers_game_is_not_found(harnes
     assert again.positions == first.positions and again.frames == first.frames
 
 
-async def test_an_abandoned_game_replays_to_where_it_stopped(harness):
+async def test_an_abandoned_game_replays_to_where_it_stopped(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
     await harness.play(game_no, max_steps=5)
@@ -78,7 +78,9 @@ async def test_an_abandoned_game_replays_to_where_it_stopped(harness):
     assert replay.frames[-1].kind == "play" and replay.frames[-1].position == len(replay.positions) - 1
 
 
-async def test_the_replays_kept_are_the_newest_within_a_bound_of_positions(harness, monkeypatch):
+async def test_the_replays_kept_are_the_newest_within_a_bound_of_positions(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     games = []
     for _ in range(3):
         game_no, _ = await harness.start_game(humans=(CAT, DAN), computers=0, game_id="draw", options={"rounds": 1})

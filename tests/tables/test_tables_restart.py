@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from bot.tables import BoardChanged, GameEnded, MovedOn, StaleControl, StoreFailed
 from data import StoreConflict, StoreError
-from tests.tables.conftest import ANN
+from tests.checks import is_a, must
+from tests.tables.conftest import ANN, FakeClock, Harness
 
 
-async def _finished_record(h, restart_after: int | None) -> tuple[dict, list]:
+async def _finished_record(h: Harness, restart_after: int | None) -> tuple[dict, list]:
     """Start the same seeded game; optionally restart after some human steps; play to the end."""
     await h.open()
     game_no, _ = await h.start_game()
@@ -24,17 +27,17 @@ async def _finished_record(h, restart_after: int | None) -> tuple[dict, list]:
     return record, [(e.user_id, e.games, e.wins, round(e.rating, 9)) for e in board]
 
 
-async def test_a_game_restarted_midway_carries_on_identically(new_harness):
+async def test_a_game_restarted_midway_carries_on_identically(new_harness: Callable[[str], Harness]) -> None:
     straight = await _finished_record(new_harness("straight.sqlite3"), restart_after=None)
     restarted = await _finished_record(new_harness("restarted.sqlite3"), restart_after=12)
     assert restarted == straight
     assert len(straight[0]["actions"]) > 40
 
 
-async def test_after_a_restart_the_views_and_turn_tokens_are_the_same(harness):
+async def test_after_a_restart_the_views_and_turn_tokens_are_the_same(harness: Harness) -> None:
     game_no, _ = await harness.start_game()
     await harness.play(game_no, max_steps=5)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     public = await harness.service.public_view(game_no)
     await harness.restart()
     svc = harness.service
@@ -46,10 +49,12 @@ async def test_after_a_restart_the_views_and_turn_tokens_are_the_same(harness):
     assert isinstance(notes[0], BoardChanged)
 
 
-async def test_a_failed_write_changes_nothing_and_the_game_goes_on(harness, monkeypatch):
+async def test_a_failed_write_changes_nothing_and_the_game_goes_on(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     before = await svc.export(game_no)
 
     async def broken(write):
@@ -63,15 +68,17 @@ async def test_a_failed_write_changes_nothing_and_the_game_goes_on(harness, monk
     assert (await svc.private_view(game_no, hand.user_id)).view == hand.view
     monkeypatch.undo()
     notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
-    assert notes[0].turn == hand.turn + 1
+    assert is_a(BoardChanged, notes[0]).turn == hand.turn + 1
 
 
-async def test_a_write_aborted_for_a_conflict_with_another_process_is_made_again_not_refused(harness, monkeypatch):
+async def test_a_write_aborted_for_a_conflict_with_another_process_is_made_again_not_refused(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """PostgreSQL aborts one of two transactions that lock rows in opposite orders (a deadlock): nothing of
     it was written, so the click is made again at once, once, instead of answered "could not be saved"."""
     svc = harness.service
     game_no, _ = await harness.start_game()
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     real = harness.store.append_action
     aborted: list[int] = []
 
@@ -83,17 +90,19 @@ async def test_a_write_aborted_for_a_conflict_with_another_process_is_made_again
 
     monkeypatch.setattr(harness.store, "append_action", deadlocked_once)
     notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
-    assert aborted == [hand.turn] and notes[0].turn == hand.turn + 1
+    assert aborted == [hand.turn] and is_a(BoardChanged, notes[0]).turn == hand.turn + 1
     with pytest.raises(StaleControl):  # made once: the same click again is the stale control it is
         await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
 
 
-async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(harness, monkeypatch):
+async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
     # find a human move after which a computer is to act
     while True:
-        hand = await harness.to_act(game_no)
+        hand = must(await harness.to_act(game_no))
         table = await svc.table(game_no)
         following = (hand.seat + 1) % len(table.seats)
         if table.seats[following].computer and hand.view.legal[0].text not in ("draw",):
@@ -120,7 +129,7 @@ async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(harness, monk
     assert len(record["actions"]) == moves[-1].turn
 
 
-async def test_a_stalled_computer_turn_is_retried_by_tick(harness, monkeypatch):
+async def test_a_stalled_computer_turn_is_retried_by_tick(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
     real = harness.store.append_action
@@ -134,7 +143,7 @@ async def test_a_stalled_computer_turn_is_retried_by_tick(harness, monkeypatch):
         await real(write)
 
     while True:
-        hand = await harness.to_act(game_no)
+        hand = must(await harness.to_act(game_no))
         table = await svc.table(game_no)
         if table.seats[(hand.seat + 1) % 4].computer and hand.view.legal[0].text != "draw":
             break
@@ -147,13 +156,15 @@ async def test_a_stalled_computer_turn_is_retried_by_tick(harness, monkeypatch):
     assert await harness.to_act(game_no) is not None
 
 
-async def test_a_move_typed_without_a_turn_is_for_the_position_when_it_was_sent(harness, clock):
+async def test_a_move_typed_without_a_turn_is_for_the_position_when_it_was_sent(
+    harness: Harness, clock: FakeClock
+) -> None:
     """A move typed by hand carries no turn: it is for the game as it was when it was sent. One that
     arrives after the game moved on (the same player's click accepted a moment before, say) is refused,
     never tried on a later turn its sender did not see; one sent after the last move is played."""
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ANN,), computers=3)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     sent = clock() - 1  # typed a second before the game's newest move was made
     with pytest.raises(MovedOn) as refused:
         await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=sent)
@@ -161,4 +172,4 @@ async def test_a_move_typed_without_a_turn_is_for_the_position_when_it_was_sent(
     assert (await svc.private_view(game_no, hand.user_id)).turn == hand.turn  # nothing played
     clock.advance(2)
     notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=clock())
-    assert notes[0].turn == hand.turn + 1
+    assert is_a(BoardChanged, notes[0]).turn == hand.turn + 1

@@ -8,11 +8,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
+from bot.tables import Player
 from bot.tables.standings.season_schedule import BadSchedulePattern, check_pattern, season_name, season_period
 from bot.tables.standings.seasons import SeasonRunning
+from tests.checks import must
 from tests.conftest import Databases
 from tests.postgres_server import PostgresServer
 from tests.tables.conftest import ANN, BOB, FakeClock, Harness
@@ -20,8 +23,8 @@ from tests.tables.conftest import ANN, BOB, FakeClock, Harness
 MANAGER = 99
 
 
-def utc(*when: int) -> float:
-    return datetime(*when, tzinfo=UTC).timestamp()
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> float:
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC).timestamp()
 
 
 def named(every: str, now: float, pattern: str, n: int = 1) -> tuple[str, float]:
@@ -53,7 +56,7 @@ def test_a_name_pattern_knows_its_placeholders_and_gives_names_a_season_may_have
 
 
 # -- the service ----------------------------------------------------------------------------------------------
-async def _finish(harness: Harness, humans=(ANN, BOB)) -> None:
+async def _finish(harness: Harness, humans: tuple[Player, ...] = (ANN, BOB)) -> None:
     game_no, _ = await harness.start_game(humans=humans, computers=2, game_id="muggins", options={"target": 50})
     await harness.play(game_no)
 
@@ -139,7 +142,9 @@ async def test_a_schedule_goes_on_after_a_restart_and_skips_the_periods_the_bot_
 
 
 @pytest.fixture
-async def pair(postgres_server: PostgresServer, tmp_path, clock: FakeClock) -> AsyncIterator[tuple[Harness, Harness]]:
+async def pair(
+    postgres_server: PostgresServer, tmp_path: Path, clock: FakeClock
+) -> AsyncIterator[tuple[Harness, Harness]]:
     """Two processes on one PostgreSQL database, on one clock."""
     databases = Databases("postgres", tmp_path, postgres_server)
     one, two = Harness(databases, "shared", clock), Harness(databases, "shared", clock)
@@ -151,7 +156,9 @@ async def pair(postgres_server: PostgresServer, tmp_path, clock: FakeClock) -> A
     await databases.drop()
 
 
-async def test_two_processes_sweeping_as_seasons_end_start_each_next_season_once(pair, clock: FakeClock) -> None:
+async def test_two_processes_sweeping_as_seasons_end_start_each_next_season_once(
+    pair: tuple[Harness, Harness], clock: FakeClock
+) -> None:
     one, two = pair
     clock.now = utc(2026, 1, 10)
     guilds = range(1, 11)
@@ -165,5 +172,5 @@ async def test_two_processes_sweeping_as_seasons_end_start_each_next_season_once
         seasons = await two.service.seasons.all(guild)
         assert [(s.name, s.running) for s in seasons] == [("2026-01", False), ("2026-02", True)]
     assert {e.next.season_id for e in told if e.next} == {
-        (await one.service.seasons.current(g)).season_id for g in guilds
+        must(await one.service.seasons.current(g)).season_id for g in guilds
     }

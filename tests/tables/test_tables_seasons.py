@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import GameEnded, TableOpened
+from bot.tables import GameEnded, Player, TableOpened
 from bot.tables.standings.seasons import (
     ANNOUNCE_LEASE,
     BadSeasonName,
@@ -16,18 +16,18 @@ from bot.tables.standings.seasons import (
     SeasonNameTaken,
     SeasonRunning,
 )
-from tests.tables.conftest import ANN, BOB, CAT, DAN
+from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 MANAGER = 99
 
 
-async def _finish(harness, humans=(ANN, BOB), computers=2) -> GameEnded:
+async def _finish(harness: Harness, humans: tuple[Player, ...] = (ANN, BOB), computers: int = 2) -> GameEnded:
     game_no, _ = await harness.start_game(humans=humans, computers=computers, game_id="muggins", options={"target": 50})
     notes = await harness.play(game_no)
     return next(n for n in notes if isinstance(n, GameEnded))
 
 
-async def test_a_season_rates_its_games_afresh_and_keeps_its_board_as_it_ended(harness):
+async def test_a_season_rates_its_games_afresh_and_keeps_its_board_as_it_ended(harness: Harness) -> None:
     svc, guild = harness.service, harness.guild
     await _finish(harness)  # before any season: all-time only
     spring = await svc.seasons.start(guild, harness.channel, MANAGER, "  Spring   2026 ")
@@ -55,7 +55,7 @@ async def test_a_season_rates_its_games_afresh_and_keeps_its_board_as_it_ended(h
     assert (await svc.seasons.named(guild, "spring 2026")).season_id == spring.season_id
 
 
-async def test_seasons_end_by_their_date_and_their_champions_are_handed_out_until_told(harness):
+async def test_seasons_end_by_their_date_and_their_champions_are_handed_out_until_told(harness: Harness) -> None:
     svc, guild = harness.service, harness.guild
     now = harness.clock.now
     summer = await svc.seasons.start(guild, harness.channel, MANAGER, "Summer", ends_at=now + 3600)
@@ -84,7 +84,7 @@ async def test_seasons_end_by_their_date_and_their_champions_are_handed_out_unti
     assert [s.name for s in await svc.seasons.all(guild)] == ["Summer", "Autumn"]
 
 
-async def test_what_a_season_refuses(harness):
+async def test_what_a_season_refuses(harness: Harness) -> None:
     seasons, guild, channel = harness.service.seasons, harness.guild, harness.channel
     with pytest.raises(NoSeasonRunning):
         await seasons.end(guild, MANAGER)
@@ -105,7 +105,7 @@ async def test_what_a_season_refuses(harness):
     assert await seasons.current(guild + 1) is None  # another server's seasons are its own
 
 
-async def test_partners_tied_first_are_champions_together_and_share_the_first_place(harness):
+async def test_partners_tied_first_are_champions_together_and_share_the_first_place(harness: Harness) -> None:
     svc, guild = harness.service, harness.guild
     season = await svc.seasons.start(guild, harness.channel, MANAGER, "Pairs")
     [changed] = await svc.open_lobby(guild, harness.channel, ANN, "muggins", {"target": 50})

@@ -18,11 +18,13 @@ from bot.tables import (
     GameEnded,
     HandChanged,
     HandEnded,
+    Notification,
     SeatHandedToComputer,
     SeatingDraw,
     TableOpened,
     TurnReminder,
 )
+from tests.tables.conftest import Harness
 
 TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
 PUBLIC_BY_RULE = {"lead_draw", "hands", "seating"}
@@ -32,7 +34,7 @@ def _tile(a: int, b: int) -> tuple[int, int]:
     return (max(a, b), min(a, b))
 
 
-def _mentioned(value, out: set, field: str = "", skip: frozenset = frozenset()) -> None:
+def _mentioned(value: object, out: set[tuple[int, int]], field: str = "", skip: frozenset[str] = frozenset()) -> None:
     if field in PUBLIC_BY_RULE or field in skip or isinstance(value, HandResult | SeatingDraw):
         return
     if isinstance(value, str):
@@ -48,7 +50,7 @@ def _mentioned(value, out: set, field: str = "", skip: frozenset = frozenset()) 
             _mentioned(v, out, field, skip)
 
 
-def _check_public(note, following) -> int:
+def _check_public(note: Notification, following: Notification | None) -> int:
     view = getattr(note, "view", None)
     on_table = set()
     skip: frozenset = frozenset()
@@ -73,7 +75,7 @@ def _check_public(note, following) -> int:
     return len(named)
 
 
-async def test_public_notifications_never_show_hidden_tiles(harness):
+async def test_public_notifications_never_show_hidden_tiles(harness: Harness) -> None:
     ann, bob, cat, dan = harness.players
     svc = harness.service
     games = [

@@ -6,16 +6,19 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
 from bot.ai import choose_action
 from bot.engine import new_game
+from bot.engine.five_hundred.view import FiveHundredView
 from bot.tables import Player, TableService
 from bot.tables.play.seeds import move_seed
 from bot.tables.play.thinking import Thinking
+from tests.checks import must
 
 ANN, BOB, CAT = Player(11, "Ann"), Player(22, "Bob"), Player(33, "Cat")
 Harness = Any  # tests/tables/conftest.py
@@ -36,8 +39,8 @@ class GatedExecutor(ThreadPoolExecutor):
         self.gate.clear()
         self.waiting.clear()
 
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
-        def gated():
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        def gated() -> Any:
             self.waiting.set()
             self.gate.wait(30)
             return fn(*args, **kwargs)
@@ -74,6 +77,7 @@ async def test_a_click_on_another_table_is_answered_while_a_computer_thinks(harn
                 break
             await thinking_task
         assert executor.waiting.is_set(), "no computer at table A had to think"
+        assert thinking_task is not None
         assert not thinking_task.done()
         # meanwhile at table B a human clicks and is answered
         notes = await asyncio.wait_for(harness.step(game_b), timeout=10)
@@ -89,7 +93,7 @@ def test_a_move_from_a_worker_process_is_the_move_in_place() -> None:
     rng = random.Random(2)
     state = new_game("five-up", 4, seed=11)
     while True:
-        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
         view = state.view(state.current_seat)
         if len(view.legal) > 1 and state.turn > 6:
             break
@@ -107,7 +111,7 @@ def test_an_unknown_default_level_is_refused() -> None:
         Thinking(1, "hard")
 
 
-async def _record(h, restart_after: int | None) -> dict:
+async def _record(h: Harness, restart_after: int | None) -> dict:
     await h.open()
     game_no, _ = await h.start_game()
     steps = 30
@@ -119,7 +123,9 @@ async def _record(h, restart_after: int | None) -> dict:
     return await h.service.export(game_no)
 
 
-async def test_searching_computers_make_the_same_moves_after_a_restart(new_harness, monkeypatch) -> None:
+async def test_searching_computers_make_the_same_moves_after_a_restart(
+    new_harness: Callable[[str], Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from bot.ai import BUDGETS
     from bot.ai.search import Budget
 
@@ -132,7 +138,9 @@ async def test_searching_computers_make_the_same_moves_after_a_restart(new_harne
     assert len(computer_moves) > 10
 
 
-def test_a_search_that_fails_plays_the_easy_move(monkeypatch: pytest.MonkeyPatch, caplog) -> None:
+def test_a_search_that_fails_plays_the_easy_move(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     import bot.tables.play.thinking as thinking_module
 
     real = thinking_module.think
@@ -146,20 +154,20 @@ def test_a_search_that_fails_plays_the_easy_move(monkeypatch: pytest.MonkeyPatch
     state = new_game("five-up", 4, seed=3)
     rng = random.Random(1)
     while len(state.view(state.current_seat).legal) < 2:
-        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
     view = state.view(state.current_seat)
     move = asyncio.run(Thinking(0, "strong").choose(view, 42))
     assert move == choose_action(view, random.Random(42), "easy")
     assert "could not choose" in caplog.text
 
 
-async def _record_five_hundred(h, restart_after: int | None) -> dict:
+async def _record_five_hundred(h: Harness, restart_after: int | None) -> dict:
     """A Five Hundred game of Ann and Bob with two strong computers; the humans pass in the auction and
     play their first legal card, so the computers bid, discard and play."""
     await h.open()
     game_no, _ = await h.start_game(game_id="five-hundred", computers=2)
 
-    def choose(view) -> str:
+    def choose(view: FiveHundredView) -> str:
         return "pass" if view.phase == "auction" else view.legal[0].text
 
     steps = 24
@@ -171,7 +179,9 @@ async def _record_five_hundred(h, restart_after: int | None) -> dict:
     return await h.service.export(game_no)
 
 
-async def test_strong_five_hundred_computers_make_the_same_moves_after_a_restart(new_harness, monkeypatch) -> None:
+async def test_strong_five_hundred_computers_make_the_same_moves_after_a_restart(
+    new_harness: Callable[[str], Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from bot.ai import BUDGETS
     from bot.ai.search import Budget
 

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from bot.tables import BadSetting, BoardChanged, HandChanged, TurnReminder
+from tests.checks import must, only
+from tests.tables.conftest import FakeClock, Harness
 
 
-async def _ten_minute_game(harness):
+async def _ten_minute_game(harness: Harness) -> tuple[int, HandChanged]:
     await harness.service.update_settings(harness.guild, turn_seconds=600)
     game_no, _ = await harness.start_game()
     hand = await harness.to_act(game_no)
-    return game_no, hand
+    return game_no, must(hand)
 
 
-async def test_reminder_at_half_time_then_the_computer_plays_the_turn(harness, clock):
+async def test_reminder_at_half_time_then_the_computer_plays_the_turn(harness: Harness, clock: FakeClock) -> None:
     svc = harness.service
     game_no, hand = await _ten_minute_game(harness)
     assert hand.deadline == pytest.approx(clock.now + 600)
@@ -24,7 +27,7 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(harness, c
     clock.advance(299)
     assert await svc.tick() == []
     clock.advance(2)
-    [reminder] = await svc.tick()
+    reminder = only(TurnReminder, await svc.tick())
     assert isinstance(reminder, TurnReminder)
     assert (reminder.user_id, reminder.seat, reminder.turn) == (hand.user_id, hand.seat, hand.turn)
     assert reminder.deadline == hand.deadline
@@ -42,20 +45,20 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(harness, c
     assert [g.table.game_no for g in svc.games_of(hand.user_id)] == [game_no]
 
 
-async def test_playing_in_time_resets_the_timer(harness, clock):
+async def test_playing_in_time_resets_the_timer(harness: Harness, clock: FakeClock) -> None:
     svc = harness.service
     game_no, hand = await _ten_minute_game(harness)
     clock.advance(500)
-    [reminder] = await svc.tick()
+    reminder = only(TurnReminder, await svc.tick())
     assert reminder.user_id == hand.user_id
     await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
     clock.advance(200)  # past the old deadline
     assert [n for n in await svc.tick() if isinstance(n, BoardChanged)] == []
-    nxt = await harness.to_act(game_no)
+    nxt = must(await harness.to_act(game_no))
     assert nxt.deadline == pytest.approx(clock.now - 200 + 600)
 
 
-async def test_deadlines_survive_a_restart(harness, clock):
+async def test_deadlines_survive_a_restart(harness: Harness, clock: FakeClock) -> None:
     game_no, hand = await _ten_minute_game(harness)
     clock.advance(1000)
     assert await harness.restart() == []  # resume plays nothing: expiry is tick's job
@@ -65,10 +68,11 @@ async def test_deadlines_survive_a_restart(harness, clock):
     assert not [n for n in notes if isinstance(n, TurnReminder)]
 
 
-async def test_the_turn_timer_goes_down_to_one_minute(harness):
+async def test_the_turn_timer_goes_down_to_one_minute(harness: Harness) -> None:
     svc = harness.service
     assert (await svc.settings(harness.guild)).turn_seconds == 24 * 60 * 60
-    for bad in (59, 0, -5, "60", True):
+    bads: tuple[Any, ...] = (59, 0, -5, "60", True)  # of any type, as a hostile caller would send
+    for bad in bads:
         with pytest.raises(BadSetting) as refused:
             await svc.update_settings(harness.guild, turn_seconds=bad)
         assert refused.value.key == "bad_setting"
@@ -78,7 +82,7 @@ async def test_the_turn_timer_goes_down_to_one_minute(harness):
     assert (await harness.service.settings(harness.guild)).turn_seconds == 60
 
 
-async def test_other_settings_are_kept(harness):
+async def test_other_settings_are_kept(harness: Harness) -> None:
     svc = harness.service
     settings = await svc.update_settings(harness.guild, auto_play=False, language="ja")
     assert (settings.auto_play, settings.language) == (False, "ja")
@@ -89,7 +93,7 @@ async def test_other_settings_are_kept(harness):
     assert (await harness.service.settings(harness.guild + 1)).auto_play is True
 
 
-async def test_two_settings_changed_at_once_are_both_kept(harness):
+async def test_two_settings_changed_at_once_are_both_kept(harness: Harness) -> None:
     """Two managers save at the same moment (`/settings timer` and `/settings language`): neither is lost."""
     svc = harness.service
     await svc.settings(harness.guild)

@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import GameEnded, TableOpened
-from bot.tables.community.tournaments import MayNotCancel, NotTheOrganiser, TournamentCancelled, TournamentOver
-from tests.tables.conftest import ANN, BOB, CAT, DAN
+from bot.tables import GameEnded, Notification, TableOpened
+from bot.tables.community.tournaments import (
+    MayNotCancel,
+    NotTheOrganiser,
+    Tournament,
+    TournamentCancelled,
+    TournamentOver,
+)
+from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 SHORT = {"rounds": 1}  # Draw of a single hand
 
 
-async def _running(harness):
+async def _running(harness: Harness) -> tuple[Tournament, list[Notification]]:
     svc = harness.service
     t = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "draw", "knockout", options=SHORT)
     for p in (ANN, BOB, CAT, DAN):
@@ -21,7 +27,7 @@ async def _running(harness):
     return await svc.tournaments.begin(t.tournament_id, ANN.user_id)
 
 
-async def test_a_cancelled_tournament_opens_nothing_more_and_is_told_once_across_a_restart(harness):
+async def test_a_cancelled_tournament_opens_nothing_more_and_is_told_once_across_a_restart(harness: Harness) -> None:
     svc = harness.service
     t, notes = await _running(harness)
     tid = t.tournament_id
@@ -57,7 +63,7 @@ async def test_a_cancelled_tournament_opens_nothing_more_and_is_told_once_across
     assert await harness.service.tournaments.sweep() == []  # told: for good
 
 
-async def test_who_may_cancel_and_when(harness):
+async def test_who_may_cancel_and_when(harness: Harness) -> None:
     svc = harness.service
     t = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "draw", "knockout", options=SHORT)
     with pytest.raises(MayNotCancel):

@@ -8,28 +8,30 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import GameEnded, LobbyChanged, SeatHandedToComputer, StoreFailed, TableOpened
+from bot.tables import GameEnded, LobbyChanged, Player, SeatHandedToComputer, StoreFailed, TableOpened
 from bot.tables.community.tournaments import OPENING_LEASE
+from bot.tables.service import TableService
 from data import LobbyRow, StoreError
-from tests.tables.conftest import ANN, BOB, CAT, DAN
+from tests.checks import is_a, must
+from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 SHORT = {"rounds": 1}  # Draw of a single hand
 
 
-async def _signed_up(svc, harness, players=(ANN, BOB)) -> int:
+async def _signed_up(svc: TableService, harness: Harness, players: tuple[Player, ...] = (ANN, BOB)) -> int:
     t = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "draw", "knockout", options=SHORT)
     for p in players:
         await svc.tournaments.sign_up(t.tournament_id, [p])
     return t.tournament_id
 
 
-async def _active_games(harness) -> list[int]:
-    return [g.row.game_no for g in await harness.store.active_games()]
+async def _active_games(harness: Harness) -> list[int]:
+    return [must(g.row.game_no) for g in await harness.store.active_games()]
 
 
 async def test_a_crash_after_the_table_started_and_before_its_number_was_noted_opens_no_second_table(
-    harness, monkeypatch
-):
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     svc = harness.service
     tid = await _signed_up(svc, harness)
     real = harness.store.save_tournament
@@ -51,7 +53,7 @@ async def test_a_crash_after_the_table_started_and_before_its_number_was_noted_o
     assert notes == [] and t.played[0][0].game_no is None  # another process may be opening it still
     harness.clock.advance(OPENING_LEASE + 1)
     [(t, notes)] = await svc.tournaments.sweep()  # opened again: the same table, found by its origin
-    assert [type(n) for n in notes] == [LobbyChanged] and notes[0].lobby.game_no == made
+    assert [type(n) for n in notes] == [LobbyChanged] and is_a(LobbyChanged, notes[0]).lobby.game_no == made
     assert t.played[0][0].game_no == made and await _active_games(harness) == [made]
 
     assert any(isinstance(n, GameEnded) for n in await harness.play(made))
@@ -59,7 +61,9 @@ async def test_a_crash_after_the_table_started_and_before_its_number_was_noted_o
     assert t.winner is not None and t.played[0][0].result in ("a", "b")
 
 
-async def test_a_crash_after_the_table_was_made_and_before_it_started_starts_that_table(harness, monkeypatch):
+async def test_a_crash_after_the_table_was_made_and_before_it_started_starts_that_table(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     svc = harness.service
     tid = await _signed_up(svc, harness)
 
@@ -84,7 +88,9 @@ async def test_a_crash_after_the_table_was_made_and_before_it_started_starts_tha
     assert (await svc.tournaments.sweep())[0][1] == []  # nothing more to open
 
 
-async def test_a_table_another_process_started_meanwhile_is_the_one_noted(harness, monkeypatch):
+async def test_a_table_another_process_started_meanwhile_is_the_one_noted(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     svc = harness.service
     tid = await _signed_up(svc, harness)
 
@@ -101,7 +107,7 @@ async def test_a_table_another_process_started_meanwhile_is_the_one_noted(harnes
 
     async def started_by_another(row):  # a slower process finds the table open, and the other starts it
         found, made = await real(row)
-        started.extend(await svc.start(found.lobby_id, ANN.user_id))
+        started.extend(await svc.start(must(found.lobby_id), ANN.user_id))
         return found, made
 
     monkeypatch.setattr(harness.store, "create_lobby_once", started_by_another)
@@ -112,7 +118,7 @@ async def test_a_table_another_process_started_meanwhile_is_the_one_noted(harnes
     assert t.played[0][0].game_no == opened.game_no and await _active_games(harness) == [opened.game_no]
 
 
-async def test_a_rematch_opens_its_table_under_its_origin(harness):
+async def test_a_rematch_opens_its_table_under_its_origin(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw", options=SHORT)
     await harness.play(game_no)
@@ -127,12 +133,14 @@ async def test_a_rematch_opens_its_table_under_its_origin(harness):
     assert not made and row.lobby_id == opened.lobby_id and row.game_no == opened.game_no == done.next_game_no
 
 
-async def test_a_player_who_withdraws_during_a_round_leaves_the_table_to_a_computer(harness):
+async def test_a_player_who_withdraws_during_a_round_leaves_the_table_to_a_computer(harness: Harness) -> None:
     svc = harness.service
     tid = await _signed_up(svc, harness, (ANN, BOB, CAT, DAN))
     t, notes = await svc.tournaments.begin(tid, ANN.user_id)
     tables = {n.table.game_no: n.table for n in notes if isinstance(n, TableOpened)}
-    [game_no] = [m.game_no for m in t.played[0] if BOB.user_id in t.entrants[m.a].users + t.entrants[m.b].users]
+    [game_no] = [
+        must(m.game_no) for m in t.played[0] if BOB.user_id in t.entrants[must(m.a)].users + t.entrants[must(m.b)].users
+    ]
     seat = next(s.index for s in tables[game_no].seats if s.user_id == BOB.user_id)
 
     t, notes = await svc.tournaments.withdraw(tid, BOB.user_id)
@@ -142,7 +150,7 @@ async def test_a_player_who_withdraws_during_a_round_leaves_the_table_to_a_compu
     assert table.seats[seat].computer and table.seats[seat].replaced_user_id == BOB.user_id
     assert svc.games_of(BOB.user_id) == [] and table.status == "active"  # the other plays on
     [match] = [m for m in t.played[0] if m.game_no == game_no]
-    assert match.forfeit and t.entrants[match.a if match.result == "a" else match.b].users != (BOB.user_id,)
+    assert match.forfeit and t.entrants[must(match.a if match.result == "a" else match.b)].users != (BOB.user_id,)
 
     for number in tables:  # every table to its end: the forfeit stands whatever the computer made of it
         await harness.play(number)
@@ -153,8 +161,8 @@ async def test_a_player_who_withdraws_during_a_round_leaves_the_table_to_a_compu
 
 
 async def test_a_crash_after_the_winner_was_told_and_before_it_was_finished_finishes_it_at_the_next_sweep(
-    harness, monkeypatch
-):
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     svc = harness.service
     tid = await _signed_up(svc, harness)
     _, notes = await svc.tournaments.begin(tid, ANN.user_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import GameEnded, TableOpened
+from bot.tables import GameEnded, Notification, TableOpened
 from bot.tables.community.tournaments import (
     AlreadySignedUp,
     BadTournament,
@@ -18,12 +18,13 @@ from bot.tables.community.tournaments import (
     TournamentCancelled,
 )
 from bot.tables.lobby.lobbies import BadOption
-from tests.tables.conftest import ANN, BOB, CAT, DAN
+from tests.checks import must
+from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
 SHORT = {"rounds": 1}  # Draw of a single hand
 
 
-async def _play_round(harness, notes) -> list[int]:
+async def _play_round(harness: Harness, notes: list[Notification]) -> list[int]:
     """Play every table the notes opened to its end; their game numbers."""
     games = [n.table.game_no for n in notes if isinstance(n, TableOpened)]
     for game_no in games:
@@ -32,7 +33,9 @@ async def _play_round(harness, notes) -> list[int]:
     return games
 
 
-async def test_a_knockout_of_four_is_seeded_by_rating_and_played_to_its_winner_across_a_restart(harness):
+async def test_a_knockout_of_four_is_seeded_by_rating_and_played_to_its_winner_across_a_restart(
+    harness: Harness,
+) -> None:
     svc = harness.service
     # Dan beats Cat in a rated game first: the better rated is seeded first.
     rated, _ = await harness.start_game(humans=(DAN, CAT), computers=0, game_id="draw", options=SHORT)
@@ -61,7 +64,7 @@ async def test_a_knockout_of_four_is_seeded_by_rating_and_played_to_its_winner_a
     assert t.round_done == 1 and len(t.played) == 2
     [final] = [n.table for n in notes if isinstance(n, TableOpened)]
     winners = {t.played[0][k].a if t.played[0][k].result == "a" else t.played[0][k].b for k in (0, 1)}
-    assert {s.user_id for s in final.seats} == {u for w in winners for u in t.entrants[w].users}
+    assert {s.user_id for s in final.seats} == {u for w in winners for u in t.entrants[must(w)].users}
     assert (await svc.tournaments.sweep())[0][1] == []  # advancing again opens nothing more
     told = await svc.tournaments.claim(t.tournament_id)
     assert told is not None and told.round_done == 1
@@ -79,7 +82,7 @@ async def test_a_knockout_of_four_is_seeded_by_rating_and_played_to_its_winner_a
     assert await svc.tournaments.claim(t.tournament_id) is None
 
 
-async def test_a_swiss_of_three_gives_byes_and_a_withdrawn_player_loses_what_is_left(harness):
+async def test_a_swiss_of_three_gives_byes_and_a_withdrawn_player_loses_what_is_left(harness: Harness) -> None:
     svc = harness.service
     t = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "draw", "swiss", 2, SHORT)
     for p in (ANN, BOB, CAT):
@@ -96,7 +99,7 @@ async def test_a_swiss_of_three_gives_byes_and_a_withdrawn_player_loses_what_is_
     assert all(frozenset((m.a, m.b)) != frozenset((first[0].a, first[0].b)) for m in second if m.b is not None)
     # The player at the table withdraws: they lose it at once, and the tournament ends.
     playing = next(m for m in second if m.b is not None)
-    leaver = t.entrants[playing.b].users[0]
+    leaver = t.entrants[must(playing.b)].users[0]
     t, _ = await svc.tournaments.withdraw(t.tournament_id, leaver)
     [(t, _)] = await svc.tournaments.sweep()
     assert t.played[1][0].result == "a" and t.played[1][0].forfeit and t.winner is not None
@@ -105,7 +108,7 @@ async def test_a_swiss_of_three_gives_byes_and_a_withdrawn_player_loses_what_is_
         await svc.tournaments.withdraw(t.tournament_id, leaver)
 
 
-async def test_refusals(harness):
+async def test_refusals(harness: Harness) -> None:
     svc = harness.service
     with pytest.raises(BadTournament):
         await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "domineren", "knockout")
@@ -141,7 +144,7 @@ async def test_refusals(harness):
     await svc.tournaments.sign_up(teams.tournament_id, [BOB, DAN])
 
 
-async def test_teams_sit_opposite_their_partner_and_a_withdrawn_team_loses_its_table(harness):
+async def test_teams_sit_opposite_their_partner_and_a_withdrawn_team_loses_its_table(harness: Harness) -> None:
     svc = harness.service
     t = await svc.tournaments.create(harness.guild, harness.channel, ANN.user_id, "seven-rocks", "knockout")
     await svc.tournaments.sign_up(t.tournament_id, [ANN, CAT])

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from bot.engine import View
 from bot.engine.records import replay as replay_record
 from bot.tables import (
     BoardChanged,
@@ -17,6 +18,7 @@ from bot.tables import (
     Notification,
     NotYoursToAnswer,
     NoUndoRequest,
+    Player,
     TableOpened,
     UndoNotAllowed,
     UndoOff,
@@ -25,10 +27,13 @@ from bot.tables import (
 )
 from bot.tables.play.undos import UNDO_SECONDS
 from bot.tables.telling.outbox import Key, key_of
+from tests.checks import is_a, must, only
 from tests.tables.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Harness
 
 
-async def _game(h, humans=(ANN, BOB), computers: int = 0, undo: bool = True, game_id: str = "muggins") -> int:
+async def _game(
+    h: Harness, humans: tuple[Player, ...] = (ANN, BOB), computers: int = 0, undo: bool = True, game_id: str = "muggins"
+) -> int:
     svc = h.service
     await svc.update_settings(GUILD, undo_allowed=True)
     [changed] = await svc.open_lobby(GUILD, CHANNEL, humans[0], game_id, undo=undo)
@@ -42,13 +47,13 @@ async def _game(h, humans=(ANN, BOB), computers: int = 0, undo: bool = True, gam
     return next(n for n in notes if isinstance(n, TableOpened)).table.game_no
 
 
-def _plays(view) -> list[str]:
+def _plays(view: View) -> list[str]:
     return [m.text for m in view.legal if m.text not in ("draw", "pass")]
 
 
-async def _play_a_tile(h, game_no: int):
+async def _play_a_tile(h: Harness, game_no: int) -> tuple[HandChanged, View]:
     """The human to act plays a tile (not a draw); (their hand before, the public view before)."""
-    hand = await h.to_act(game_no)
+    hand = must(await h.to_act(game_no))
     public = await h.service.public_view(game_no)
     plays = _plays(hand.view)
     assert plays, "the player to act has a tile to play"
@@ -56,14 +61,13 @@ async def _play_a_tile(h, game_no: int):
     return hand, public
 
 
-async def test_accepted_the_game_is_as_before_and_the_log_keeps_both(harness) -> None:
+async def test_accepted_the_game_is_as_before_and_the_log_keeps_both(harness: Harness) -> None:
     svc = harness.service
     game_no = await _game(harness)
     hand, public = await _play_a_tile(harness, game_no)
     asker = hand.user_id
     other = BOB.user_id if asker == ANN.user_id else ANN.user_id
-    [asked] = await svc.ask_undo(game_no, asker)
-    assert isinstance(asked, UndoRequested)
+    asked = only(UndoRequested, await svc.ask_undo(game_no, asker))
     assert (asked.status, asked.waiting, asked.action) == ("open", (other,), _plays(hand.view)[-1])
     with pytest.raises(UndoPending):
         await svc.ask_undo(game_no, asker)
@@ -87,14 +91,14 @@ async def test_accepted_the_game_is_as_before_and_the_log_keeps_both(harness) ->
     assert isinstance(notes[0], BoardChanged)
 
 
-async def test_refused_the_action_stands(harness) -> None:
+async def test_refused_the_action_stands(harness: Harness) -> None:
     svc = harness.service
     game_no = await _game(harness)
     hand, _ = await _play_a_tile(harness, game_no)
     after = await svc.public_view(game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [asked] = await svc.ask_undo(game_no, hand.user_id)
-    [refused] = await svc.answer_undo(game_no, other, False, asked.request)
+    asked = only(UndoRequested, await svc.ask_undo(game_no, hand.user_id))
+    refused = only(UndoRequested, await svc.answer_undo(game_no, other, False, asked.request))
     assert (refused.status, refused.by_user_id) == ("refused", other)
     assert await svc.public_view(game_no) == after
     with pytest.raises(NoUndoRequest):
@@ -102,12 +106,12 @@ async def test_refused_the_action_stands(harness) -> None:
     assert "undo" not in [a["action"] for a in (await svc.export(game_no))["actions"]]
 
 
-async def test_the_deadline_keeps_the_action(harness) -> None:
+async def test_the_deadline_keeps_the_action(harness: Harness) -> None:
     svc = harness.service
     game_no = await _game(harness)
     hand, _ = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [asked] = await svc.ask_undo(game_no, hand.user_id)
+    asked = only(UndoRequested, await svc.ask_undo(game_no, hand.user_id))
     harness.clock.advance(UNDO_SECONDS - 1)
     assert not [n for n in await svc.tick() if isinstance(n, UndoRequested)]
     harness.clock.advance(2)
@@ -117,26 +121,26 @@ async def test_the_deadline_keeps_the_action(harness) -> None:
         await svc.answer_undo(game_no, other, True, asked.request)
 
 
-async def test_a_request_is_void_once_the_next_human_acted(harness) -> None:
+async def test_a_request_is_void_once_the_next_human_acted(harness: Harness) -> None:
     svc = harness.service
     game_no = await _game(harness)
     hand, _ = await _play_a_tile(harness, game_no)
-    [asked] = await svc.ask_undo(game_no, hand.user_id)
-    nxt = await harness.to_act(game_no)
+    asked = only(UndoRequested, await svc.ask_undo(game_no, hand.user_id))
+    nxt = must(await harness.to_act(game_no))
     assert nxt.user_id != hand.user_id  # the turn passed to the other human
     await svc.act(game_no, nxt.user_id, nxt.view.legal[0].text, nxt.turn)
-    [void] = await svc.answer_undo(game_no, nxt.user_id, True, asked.request)
+    void = only(UndoRequested, await svc.answer_undo(game_no, nxt.user_id, True, asked.request))
     assert void.status == "void"
     with pytest.raises(CannotUndo):
         await svc.ask_undo(game_no, hand.user_id)
 
 
-async def test_never_after_a_draw(harness) -> None:
+async def test_never_after_a_draw(harness: Harness) -> None:
     svc = harness.service
     await svc.update_settings(GUILD, auto_play=False)  # the player draws by hand
     game_no = await _game(harness)
     for _ in range(200):
-        hand = await harness.to_act(game_no)
+        hand = must(await harness.to_act(game_no))
         texts = [m.text for m in hand.view.legal]
         if "draw" in texts:
             await svc.act(game_no, hand.user_id, "draw", hand.turn)
@@ -148,7 +152,7 @@ async def test_never_after_a_draw(harness) -> None:
     raise AssertionError("nobody drew in 200 actions")
 
 
-async def test_never_once_a_computer_answered(harness) -> None:
+async def test_never_once_a_computer_answered(harness: Harness) -> None:
     svc = harness.service
     game_no = await _game(harness, humans=(ANN,), computers=1)
     await _play_a_tile(harness, game_no)
@@ -157,7 +161,7 @@ async def test_never_once_a_computer_answered(harness) -> None:
     assert refused.value.params["reason"] == "computer"
 
 
-async def test_only_at_a_table_opened_with_it_and_where_the_server_allows_it(harness) -> None:
+async def test_only_at_a_table_opened_with_it_and_where_the_server_allows_it(harness: Harness) -> None:
     svc = harness.service
     with pytest.raises(UndoNotAllowed):  # every game is rated: off unless the server allows it
         await svc.open_lobby(GUILD, CHANNEL, CAT, "muggins", undo=True)
@@ -167,16 +171,16 @@ async def test_only_at_a_table_opened_with_it_and_where_the_server_allows_it(har
         await svc.ask_undo(game_no, hand.user_id)
 
 
-async def test_after_a_restart_the_request_is_answered_and_the_game_replays_the_same(harness) -> None:
+async def test_after_a_restart_the_request_is_answered_and_the_game_replays_the_same(harness: Harness) -> None:
     game_no = await _game(harness)
     hand, public = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [asked] = await harness.service.ask_undo(game_no, hand.user_id)
+    asked = only(UndoRequested, await harness.service.ask_undo(game_no, hand.user_id))
     await harness.restart()
     notes = await harness.service.answer_undo(game_no, other, True, asked.request)
-    assert notes[0].status == "accepted"
+    assert is_a(UndoRequested, notes[0]).status == "accepted"
     record = await harness.service.export(game_no)
-    again = await harness.to_act(game_no)
+    again = must(await harness.to_act(game_no))
     await harness.restart()
     svc = harness.service
     assert await svc.public_view(game_no) == public
@@ -185,11 +189,11 @@ async def test_after_a_restart_the_request_is_answered_and_the_game_replays_the_
     assert (after.view, after.turn) == (again.view, again.turn)
 
 
-async def test_an_undo_a_crash_left_untold_is_told_again_from_the_log(harness) -> None:
+async def test_an_undo_a_crash_left_untold_is_told_again_from_the_log(harness: Harness) -> None:
     game_no = await _game(harness)
     hand, public = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [asked] = await harness.service.ask_undo(game_no, hand.user_id)
+    asked = only(UndoRequested, await harness.service.ask_undo(game_no, hand.user_id))
     await harness.service.answer_undo(game_no, other, True, asked.request)  # nothing of it was told: a crash
     await harness.restart()
     retold = await harness.service.untold(everything=True)
@@ -198,7 +202,7 @@ async def test_an_undo_a_crash_left_untold_is_told_again_from_the_log(harness) -
     assert {n.user_id for n in retold if isinstance(n, HandChanged)} == {ANN.user_id, BOB.user_id}
 
 
-async def test_a_finished_game_with_an_undo_replays_and_its_record_gives_the_same_game(harness) -> None:
+async def test_a_finished_game_with_an_undo_replays_and_its_record_gives_the_same_game(harness: Harness) -> None:
     svc = harness.service
     await svc.update_settings(GUILD, undo_allowed=True)
     [changed] = await svc.open_lobby(GUILD, CHANNEL, ANN, "draw", {"rounds": 1}, undo=True)
@@ -207,7 +211,7 @@ async def test_a_finished_game_with_an_undo_replays_and_its_record_gives_the_sam
     game_no = svc.games_of(ANN.user_id)[0].table.game_no
     hand, _ = await _play_a_tile(harness, game_no)
     other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
-    [asked] = await svc.ask_undo(game_no, hand.user_id)
+    asked = only(UndoRequested, await svc.ask_undo(game_no, hand.user_id))
     await svc.answer_undo(game_no, other, True, asked.request)
     await harness.play(game_no)
     record = await svc.export(game_no)

@@ -94,6 +94,7 @@ async def test_only_the_host_invites_and_only_players_without_a_seat(harness: Ha
     with pytest.raises(NotInvited):
         await svc.join(lobby_id, CAT)
     _, again = await svc.invite(lobby_id, ANN.user_id, [CAT.user_id, DAN.user_id, CAT.user_id])
+    assert isinstance(again, PlayersInvited)
     assert again.invited == (CAT.user_id, DAN.user_id)
     await svc.join(lobby_id, DAN)
 

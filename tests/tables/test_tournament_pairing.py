@@ -23,7 +23,7 @@ from bot.tables.community.tournament_pairing import (
 )
 
 
-def test_knockout_seeds_one_against_n_and_the_best_two_meet_only_in_the_final():
+def test_knockout_seeds_one_against_n_and_the_best_two_meet_only_in_the_final() -> None:
     assert knockout_first_round(4) == [(0, 3), (1, 2)]
     assert seed_positions(8) == [1, 8, 4, 5, 2, 7, 3, 6]
     first = knockout_first_round(8)
@@ -33,7 +33,7 @@ def test_knockout_seeds_one_against_n_and_the_best_two_meet_only_in_the_final():
     assert knockout_rounds(8) == 3 and knockout_rounds(5) == 3 and knockout_rounds(2) == 1
 
 
-def test_knockout_byes_go_to_the_best_seeds_never_two_in_a_match():
+def test_knockout_byes_go_to_the_best_seeds_never_two_in_a_match() -> None:
     assert bracket_size(5) == 8
     first = knockout_first_round(5)
     byes = [m for m in first if None in m]
@@ -42,7 +42,7 @@ def test_knockout_byes_go_to_the_best_seeds_never_two_in_a_match():
     assert knockout_winner(2, None, None) == 2 and knockout_winner(None, 1, None) == 1
 
 
-def test_a_knockout_tie_goes_to_the_better_seed_and_winners_meet_in_order():
+def test_a_knockout_tie_goes_to_the_better_seed_and_winners_meet_in_order() -> None:
     assert knockout_winner(3, 0, "tie") == 0
     assert knockout_winner(0, 3, "b") == 3
     assert knockout_winner(0, 3, None) is None
@@ -53,12 +53,12 @@ def test_a_knockout_tie_goes_to_the_better_seed_and_winners_meet_in_order():
         bracket_size(1)
 
 
-def test_swiss_first_round_pairs_by_seed_and_the_bye_goes_to_the_lowest():
+def test_swiss_first_round_pairs_by_seed_and_the_bye_goes_to_the_lowest() -> None:
     pairs = swiss_pairings([[] for _ in range(5)])
     assert pairs == [(0, 1), (2, 3), (4, None)]
 
 
-def test_swiss_avoids_rematches_while_any_pairing_allows():
+def test_swiss_avoids_rematches_while_any_pairing_allows() -> None:
     # Round 1: 0 beat 1, 2 beat 3. By standing 0 and 2 lead, then 1 and 3; nobody has met them.
     history = [
         [SwissGame(1, WIN)],
@@ -78,12 +78,12 @@ def test_swiss_avoids_rematches_while_any_pairing_allows():
     assert pairs[0][0] == 0
 
 
-def test_swiss_allows_a_rematch_only_when_nothing_else_pairs():
+def test_swiss_allows_a_rematch_only_when_nothing_else_pairs() -> None:
     history = [[SwissGame(1, WIN)], [SwissGame(0, LOSS)]]
     assert swiss_pairings(history) == [(0, 1)]
 
 
-def test_the_bye_goes_to_the_lowest_without_one_and_withdrawn_are_not_paired():
+def test_the_bye_goes_to_the_lowest_without_one_and_withdrawn_are_not_paired() -> None:
     history = [
         [SwissGame(1, WIN)],
         [SwissGame(0, LOSS)],
@@ -99,7 +99,7 @@ def test_the_bye_goes_to_the_lowest_without_one_and_withdrawn_are_not_paired():
     assert swiss_pairings(history, withdrawn=[0, 1]) == [(2, None)]
 
 
-def test_standing_is_points_then_buchholz_then_seed():
+def test_standing_is_points_then_buchholz_then_seed() -> None:
     history = [
         [SwissGame(2, WIN)],
         [SwissGame(3, WIN)],
