@@ -8,9 +8,11 @@ import random
 
 from bot.ai import choose_action
 from bot.ai.domineren import choose
-from bot.engine import new_game
+from bot.engine.domineren.state import DominerenState
+from tests.checks import is_a, must
 from tests.engine.replaying import RECORDS, played
 from tests.engine.test_domineren_support import Script, full_deal
+from tests.games import new_domineren
 
 
 def test_always_legal_and_every_block_holds() -> None:
@@ -22,7 +24,7 @@ def test_always_legal_and_every_block_holds() -> None:
             "auto_claim": "off" if seed % 2 else "on",
             "billitonnen": "on" if seed % 5 == 0 else "off",
         }
-        state = new_game("domineren", players, options, seed=seed)
+        state = new_domineren("domineren", players, options, seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
             seat = state.actors[-1]  # a seat owed a payment claims it out of turn first
@@ -38,20 +40,20 @@ def test_always_legal_and_every_block_holds() -> None:
                     assert state.hands[finished].reason == "block-upheld"
                 else:
                     off_table = [t for hand in state.in_hand for t in hand] + state.talon
-                    assert not any(state.layout.can_play([t]) for t in off_table), (seed, action)
+                    assert not any(must(state.layout).can_play([t]) for t in off_table), (seed, action)
     assert broken == 0
     assert blocks > 0
 
 
 def test_it_blocks_when_it_is_sure() -> None:
     record = json.loads((RECORDS / "domineren" / "ai-sure-block.json").read_text(encoding="utf-8"))
-    state = played(record)
-    seat = state.current_seat
+    state = is_a(DominerenState, played(record))
+    seat = must(state.current_seat)
     # after 1-0 both ends show a blank and every tile with a blank, and every matador, is on the table
     assert {choose(state.view(seat), random.Random(k)) for k in range(10)} == {"1-0@2-1 block"}
     events = state.apply(seat, "1-0@2-1 block")
     while len(state.hands) == 0:
-        events = state.apply(state.current_seat, choose_action(state.view(state.current_seat), random.Random(0)))
+        events = state.apply(must(state.current_seat), choose_action(state.view(state.current_seat), random.Random(0)))
     assert state.hands[0].reason == "block-upheld" and not [e for e in events if e.kind == "block_broken"]
 
 

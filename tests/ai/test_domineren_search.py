@@ -15,21 +15,23 @@ import pytest
 from bot.ai import BUDGETS, choose_action, searches
 from bot.ai.domineren import candidates, playout_policy, playout_step
 from bot.ai.search import Budget
-from bot.engine import GameState, determinize, new_game
+from bot.engine import GameState, determinize
 from bot.engine.domineren import DominerenState, Play
 from bot.engine.domineren.gametypes import parse_declaration, plan_for
 from bot.engine.domineren.layout import Layout
 from bot.engine.domineren.matching import FIT
 from bot.engine.tiles import parse_tile
+from tests.checks import is_a
 from tests.engine.replaying import RECORDS, played
 from tests.engine.test_domineren_support import Script, full_deal, second_hand
+from tests.games import new_domineren
 
 SMALL = Budget(playouts=24, min_samples=2)
 
 
 def _session(players: int, options: dict[str, Any], seed: int, moves: int) -> DominerenState:
     """A session played `moves` actions into by the easy computer."""
-    state: DominerenState = new_game("domineren", players, options, seed=seed)  # type: ignore[assignment]
+    state: DominerenState = new_domineren("domineren", players, options, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_over:
@@ -60,7 +62,7 @@ def test_searching_levels_finish_sessions_legally(
     normal and strong seats from their views, each action one the engine accepts."""
     monkeypatch.setitem(BUDGETS["domineren"], "normal", SMALL)
     monkeypatch.setitem(BUDGETS["domineren"], "strong", Budget(playouts=48, min_samples=4))
-    state = new_game("domineren", players, options, seed=players)
+    state = new_domineren("domineren", players, options, seed=players)
     rng = random.Random(players)
     levels = ("strong", "normal", "easy", "strong", "normal")
     phases = set()
@@ -97,7 +99,7 @@ def test_strong_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> 
         view = state.view(seat)
         if len(view.legal) < 2:
             continue
-        other = determinize(view, random.Random(seed))  # the hidden tiles dealt otherwise
+        other = is_a(DominerenState, determinize(view, random.Random(seed)))  # the hidden tiles dealt otherwise
         assert other.view(seat) == view
         assert [other.in_hand[s] for s in range(4) if s != seat] != [state.in_hand[s] for s in range(4) if s != seat]
         assert choose_action(view, random.Random(1), "strong") == choose_action(
@@ -127,7 +129,7 @@ def test_the_fast_playout_step_plays_what_apply_would(players: int) -> None:
     amounts to, and that action is one `playout_policy` could choose (never a Block)."""
     checked = 0
     for seed in range(4):
-        state = new_game("domineren", players, {"hands": 3, "billitonnen": "off"}, seed=seed)
+        state = new_domineren("domineren", players, {"hands": 3, "billitonnen": "off"}, seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
             seat = state.current
@@ -183,7 +185,7 @@ def test_a_playout_ends_with_its_hand() -> None:
 
 def test_a_block_is_searched_only_where_it_can_hold() -> None:
     record = json.loads((RECORDS / "domineren" / "ai-sure-block.json").read_text(encoding="utf-8"))
-    state = played(record)
+    state = is_a(DominerenState, played(record))
     seat = state.current_seat
     view = state.view(seat)
     kept = candidates(view, random.Random(0))

@@ -19,12 +19,14 @@ from bot.ai.five_hundred import FAMILY, candidates
 from bot.ai.five_hundred_inference import sample
 from bot.ai.five_hundred_playouts import choose_play, step
 from bot.ai.search import Budget
-from bot.engine import GameState, determinize, new_game
+from bot.engine import GameState, determinize
 from bot.engine.five_hundred import FiveHundredState
 from bot.engine.five_hundred.cards import SUIT_TABLES
 from bot.engine.five_hundred.rules import BIDS
+from tests.checks import is_a, must
 from tests.engine.test_five_hundred_determinize import CONFIGS, all_cards, position, revoked, seen_by
 from tests.engine.test_five_hundred_rules import play, stacked
+from tests.games import new_five_hundred
 
 GAME = "five-hundred"
 SMALL = Budget(playouts=40, min_samples=3)
@@ -51,7 +53,7 @@ def test_five_hundred_searches_at_normal_and_strong() -> None:
 def test_the_playout_policy_plays_only_legal_cards_and_as_apply_would(players: int, options: dict[str, Any]) -> None:
     rng = random.Random(players)
     for seed in range(4):
-        state = new_game(GAME, players, options, seed=seed)
+        state = new_five_hundred(GAME, players, options, seed=seed)
         while not state.is_over:
             seat = state.current
             if state.phase == "play":
@@ -80,16 +82,16 @@ def test_normal_plays_every_variant_legally(
     players: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(BUDGETS["five_hundred"], "normal", SMALL)
-    state = new_game(GAME, players, options, seed=players + 10)
+    state = new_five_hundred(GAME, players, options, seed=players + 10)
     rng = random.Random(players)
     phases: Counter[str] = Counter()
     while not state.is_over and len(state.hands) < 3:
-        seat = state.current_seat
+        seat = must(state.current_seat)
         view = state.view(seat)
         text = choose_action(view, rng, "normal" if seat % 2 == 0 else "easy")
         assert text in {a.text for a in view.legal}
         phases[view.phase] += 1
-        state.apply(seat, text)
+        state.apply(must(seat), text)
     assert phases["auction"] and phases["play"]
 
 
@@ -97,9 +99,9 @@ def test_the_same_view_and_seed_give_the_same_move() -> None:
     rng = random.Random(3)
     checked = 0
     for seed in range(6):
-        state = new_game(GAME, 4, seed=seed)
+        state = new_five_hundred(GAME, 4, seed=seed)
         for _ in range(rng.randrange(0, 30)):
-            state.apply(state.current_seat, rng.choice(state.legal_actions()))
+            state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
         view = state.view(state.current_seat)
         if len(view.legal) < 2:
             continue
@@ -112,12 +114,12 @@ def test_the_same_view_and_seed_give_the_same_move() -> None:
 def _first(players: int, options: dict[str, Any], phase: str, seed: int) -> FiveHundredState:
     """A position of a seeded game where `phase` begins (the easy level plays up to there)."""
     for s in range(seed, seed + 200):
-        state = new_game(GAME, players, options, seed=s)
+        state = new_five_hundred(GAME, players, options, seed=s)
         rng = random.Random(s)
         while not state.is_over and state.hand_no == 1:
             if state.phase == phase and len(state.legal_actions()) > 1:
-                return state  # type: ignore[return-value]
-            state.apply(state.current_seat, choose_action(state.view(state.current_seat), rng))
+                return state
+            state.apply(must(state.current_seat), choose_action(state.view(state.current_seat), rng))
     raise AssertionError(f"no {phase} position")
 
 
@@ -143,10 +145,10 @@ def test_strong_decides_from_the_view_alone(phase: str) -> None:
         for _ in range(5):  # into the hand: some cards are seen, some suits maybe revoked
             if len(state.legal_actions()) > 1 and state.trick:
                 break
-            state.apply(state.current_seat, state.legal_actions()[0])
+            state.apply(must(state.current_seat), state.legal_actions()[0])
     seat = state.current_seat
     view = state.view(seat)
-    other = determinize(view, random.Random(9))
+    other = is_a(FiveHundredState, determinize(view, random.Random(9)))
     assert other.in_hand != state.in_hand
     assert other.view(seat) == view
     a = choose_action(view, random.Random(1), "strong")
@@ -161,7 +163,7 @@ def test_strong_discards_and_calls_legally() -> None:
         view = state.view(state.current_seat)
         text = choose_action(view, random.Random(2), "strong")
         assert text in {a.text for a in view.legal}
-        state.apply(state.current_seat, text)
+        state.apply(must(state.current_seat), text)
         if state.phase == "call":
             view = state.view(state.current_seat)
             text = choose_action(view, random.Random(2), "strong")
@@ -188,7 +190,7 @@ LOW = ["5S", "6S", "7S", "5C", "6C", "7C", "4D", "5D", "4H", "5H"]
 
 
 def test_strong_bids_a_big_hand_in_its_suit_and_passes_a_weak_one() -> None:
-    state = new_game(
+    state = new_five_hundred(
         GAME,
         4,
         {"misere_rank": "off", "open_misere": "off"},
@@ -202,7 +204,7 @@ def test_strong_bids_a_big_hand_in_its_suit_and_passes_a_weak_one() -> None:
 
 
 def test_strong_bids_misere_with_a_hand_of_low_cards() -> None:
-    state = new_game(GAME, 4, {"open_misere": "off"}, seed=0, deal=stacked(4, {1: LOW}, dealer=0))
+    state = new_five_hundred(GAME, 4, {"open_misere": "off"}, seed=0, deal=stacked(4, {1: LOW}, dealer=0))
     play(state)
     assert choose_action(state.view(1), random.Random(0), "strong") == "misere"
 
@@ -210,22 +212,22 @@ def test_strong_bids_misere_with_a_hand_of_low_cards() -> None:
 def test_strong_does_not_overbid_a_partner_with_nothing_to_add() -> None:
     hearts = ["JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AC", "7C"]
     support = ["8H", "7H", "AS", "KS", "QS", "10S", "9S", "4D", "5C", "6C"]
-    state = new_game(GAME, 4, seed=0, deal=stacked(4, {2: hearts, 3: support}, dealer=0))
+    state = new_five_hundred(GAME, 4, seed=0, deal=stacked(4, {2: hearts, 3: support}, dealer=0))
     play(state, "pass", "pass")
     assert choose_action(state.view(3), random.Random(0), "strong").endswith("S"), "alone it bids its spades"
-    state = new_game(GAME, 4, seed=0, deal=stacked(4, {1: hearts, 3: support}, dealer=0))
+    state = new_five_hundred(GAME, 4, seed=0, deal=stacked(4, {1: hearts, 3: support}, dealer=0))
     play(state, "7H", "pass")
     assert choose_action(state.view(3), random.Random(0), "strong") == "pass", "its partner plays hearts"
 
 
 def test_strong_keeps_its_trumps_and_aces_and_sheds_the_joker_in_misere() -> None:
     hand = ["JK", "JH", "AH", "KH", "QH", "10H", "9H", "AS", "5S", "4D"]
-    state = new_game(GAME, 4, seed=0, deal=stacked(4, {1: hand}, ["5C", "6C", "KC"], dealer=0))
+    state = new_five_hundred(GAME, 4, seed=0, deal=stacked(4, {1: hand}, ["5C", "6C", "KC"], dealer=0))
     play(state, "8H", "pass", "pass", "pass")
     shed = choose_action(state.view(1), random.Random(0), "strong").split()[1:]
     assert not {"JK", "JH", "AH", "KH", "QH", "AS"} & set(shed)
     low = ["JK", "5S", "6S", "7S", "5C", "6C", "7C", "4D", "5D", "4H"]
-    state = new_game(GAME, 4, seed=0, deal=stacked(4, {1: low}, ["5H", "6H", "AD"], dealer=0))
+    state = new_five_hundred(GAME, 4, seed=0, deal=stacked(4, {1: low}, ["5H", "6H", "AD"], dealer=0))
     play(state, "misere", "pass", "pass", "pass")
     shed = choose_action(state.view(1), random.Random(0), "strong").split()[1:]
     assert "JK" in shed and "AD" in shed, "the joker always takes a trick in misère, the ace likely does"
@@ -273,7 +275,7 @@ def test_samples_weighted_by_the_bids_agree_with_everything_the_viewer_knows(
 def test_samples_lean_towards_what_the_bids_said() -> None:
     """Seat 3 bid 7 hearts after seat 2 passed: in the weighted samples seat 3 holds more hearts than in the
     plain ones, seat 2 fewer high cards, and still never a card it cannot hold."""
-    state = new_game(GAME, 4, seed=3)
+    state = new_five_hundred(GAME, 4, seed=3)
     play(state, "pass", "7H")
     view = state.view(0)
     hearts = SUIT_TABLES[3]
@@ -287,7 +289,7 @@ def test_samples_lean_towards_what_the_bids_said() -> None:
 
 
 def test_a_search_copy_declares_at_once_and_stops_at_the_end_of_the_hand() -> None:
-    state = new_game(GAME, 5, seed=1)
+    state = new_five_hundred(GAME, 5, seed=1)
     copy = state.clone()
     copy.declare(3, BIDS["8H"])
     assert (copy.phase, copy.declarer, str(copy.contract), copy.current) == ("discard", 3, "8H", 3)

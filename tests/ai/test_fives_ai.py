@@ -7,7 +7,9 @@ import random
 import pytest
 
 from bot.ai import choose_action
-from bot.engine import GAMES, new_game
+from bot.engine import GAMES
+from tests.checks import must
+from tests.games import new_fives
 
 FIVES = [(g, n) for g, info in GAMES.items() if info.family == "fives" for n in info.players]
 
@@ -15,10 +17,10 @@ FIVES = [(g, n) for g, info in GAMES.items() if info.family == "fives" for n in 
 @pytest.mark.parametrize(("game", "players"), FIVES)
 def test_computer_players_finish_every_game_legally(game: str, players: int) -> None:
     options = {"muggins_claim": "call"} if game == "muggins" else {}
-    state = new_game(game, players, options, seed=players)
+    state = new_fives(game, players, options, seed=players)
     rng = random.Random(players)
     while not state.is_over:
-        seat = state.current_seat
+        seat = must(state.current_seat)
         view = state.view(seat)
         text = choose_action(view, rng)
         assert text in {str(a) for a in state.legal_actions(seat)}

@@ -6,23 +6,30 @@ from __future__ import annotations
 import gc
 import random
 from types import BuiltinFunctionType, FunctionType, ModuleType
+from typing import Any, TypeVar
 
 import pytest
 
 from bot.ai import BUDGETS, LEVELS, choose_action, searches
 from bot.ai.fives import FAMILY, fully_known
 from bot.ai.search import Budget, exact_choice
-from bot.engine import GAMES, GameState, determinize, new_game
+from bot.engine import GAMES, GameState, determinize
+from bot.engine.fives.state import FivesState
+from tests.checks import is_a, must
+from tests.games import new_fives
 
 FIVES = [(g, n) for g, info in GAMES.items() if info.family == "fives" for n in info.players]
 SMALL = Budget(playouts=24, min_samples=2, exact_nodes=500)
 
 
-def _advance(state: GameState, moves: int, rng: random.Random) -> GameState:
+S = TypeVar("S", bound=GameState)
+
+
+def _advance(state: S, moves: int, rng: random.Random) -> S:
     for _ in range(moves):
         if state.is_over:
             break
-        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+        state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
     return state
 
 
@@ -31,7 +38,7 @@ def test_levels_and_which_games_search() -> None:
     assert searches("all-fives", "strong") and searches("five-up", "normal")
     assert not searches("five-up", "easy")
     assert not searches("five-hundred", "strong") or "five_hundred" in BUDGETS
-    state = new_game("five-up", 4, seed=1)
+    state = new_fives("five-up", 4, seed=1)
     with pytest.raises(ValueError, match="unknown level"):
         choose_action(state.view(state.current_seat), random.Random(0), "expert")
 
@@ -39,23 +46,23 @@ def test_levels_and_which_games_search() -> None:
 @pytest.mark.parametrize(("game", "players"), FIVES)
 def test_normal_finishes_every_game_legally(game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BUDGETS["fives"], "normal", SMALL)
-    options = {"muggins_claim": "call"} if game == "muggins" else {}
+    options: dict[str, Any] = {"muggins_claim": "call"} if game == "muggins" else {}
     if "target" in {o.id for o in GAMES[game].options} and game not in ("five-up", "le-quantette", "quantette"):
         options["target"] = 50
-    state = new_game(game, players, options, seed=players)
+    state = new_fives(game, players, options, seed=players)
     rng = random.Random(players)
     while not state.is_over:
-        seat = state.current_seat
+        seat = must(state.current_seat)
         text = choose_action(state.view(seat), rng, "normal" if seat % 2 == 0 else "easy")
         assert text in {str(a) for a in state.legal_actions(seat)}
-        state.apply(seat, text)
+        state.apply(must(seat), text)
     assert state.winner
 
 
 def test_the_same_view_and_seed_give_the_same_move() -> None:
     rng = random.Random(3)
     for seed in range(4):
-        state = _advance(new_game("five-up", 4, seed=seed), 9, rng)
+        state = _advance(new_fives("five-up", 4, seed=seed), 9, rng)
         view = state.view(state.current_seat)
         moves = {choose_action(view, random.Random(77), "normal") for _ in range(3)}
         assert len(moves) == 1
@@ -67,15 +74,15 @@ def test_strong_decides_from_the_view_alone() -> None:
     rng = random.Random(5)
     checked = 0
     for seed in range(12):
-        state = _advance(new_game("all-fives", 2, seed=seed), 6, rng)
+        state = _advance(new_fives("all-fives", 2, seed=seed), 6, rng)
         if state.is_over:
             continue
-        seat = state.current_seat
+        seat = must(state.current_seat)
         view = state.view(seat)
         if len(view.legal) < 2:
             continue
         # another real-looking game with the same view: hidden tiles dealt otherwise
-        other = determinize(view, random.Random(seed))
+        other = is_a(FivesState, determinize(view, random.Random(seed)))
         assert other.in_hand[1 - seat] != state.in_hand[1 - seat] or other.boneyard != state.boneyard
         assert other.view(seat) == view
         a = choose_action(view, random.Random(1), "strong")
@@ -120,15 +127,15 @@ def test_exact_search_plays_a_known_two_player_ending_perfectly() -> None:
     what the best move is worth by plain minimax."""
     found = 0
     for seed in range(300):
-        state = new_game("all-fives", 2, {"leave": 0}, seed=seed)
+        state = new_fives("all-fives", 2, {"leave": 0}, seed=seed)
         rng = random.Random(seed)
         while not state.is_over and (state.view(None).boneyard or sum(state.view(None).hand_sizes) > 7):
-            state.apply(state.current_seat, rng.choice(state.legal_actions()))
+            state.apply(must(state.current_seat), rng.choice(state.legal_actions()))
             if len(state.hands) > 0:
                 break
         if state.is_over or state.hands:
             continue
-        seat = state.current_seat
+        seat = must(state.current_seat)
         view = state.view(seat)
         if len(view.legal) < 2:
             continue
@@ -150,9 +157,9 @@ def test_exact_search_plays_a_known_two_player_ending_perfectly() -> None:
 
 
 def test_fully_known_only_when_nothing_is_hidden() -> None:
-    state = new_game("all-fives", 2, seed=1)
+    state = new_fives("all-fives", 2, seed=1)
     assert not fully_known(state.view(state.current_seat))
-    state4 = new_game("seven-rocks", 4, seed=1)
+    state4 = new_fives("seven-rocks", 4, seed=1)
     assert not fully_known(state4.view(state4.current_seat))
 
 
@@ -160,10 +167,10 @@ def test_fully_known_only_when_nothing_is_hidden() -> None:
 def test_the_fast_playout_step_plays_only_legal_moves(game: str, players: int) -> None:
     from bot.ai.fives import greedy_step
 
-    options = {"muggins_claim": "call"} if game == "muggins" else {}
+    options: dict[str, Any] = {"muggins_claim": "call"} if game == "muggins" else {}
     rng = random.Random(players)
     for seed in range(3):
-        state = new_game(game, players, options, seed=seed)
+        state = new_fives(game, players, options, seed=seed)
         while not state.is_over:
             seat = state.current
             legal = state.legal_actions(seat)
@@ -195,7 +202,7 @@ def test_sequential_halving_keeps_the_better_half_and_spends_the_budget(monkeypa
     monkeypatch.setattr(search, "playout", counting)
     rng = random.Random(1)
     for seed in range(200):
-        state = _advance(new_game("five-up", 4, seed=seed), rng.randrange(4, 14), rng)
+        state = _advance(new_fives("five-up", 4, seed=seed), rng.randrange(4, 14), rng)
         if not state.is_over and len(state.view(state.current_seat).legal) == 5:
             break
     else:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.ai.hints import _reason, hint
 from bot.engine import new_game
+from tests.checks import must
 
 from .test_analysis import HAND_0, HAND_1, OPENING, SCORING, _boneyard, _deal
 
@@ -70,9 +71,9 @@ def test_a_seat_with_nothing_to_do_gets_no_hint() -> None:
 
 def test_a_five_hundred_bid_in_the_partners_suit_says_so() -> None:
     state = new_game("five-hundred", 4, {}, seed=3)
-    first = state.current_seat
+    first = must(state.current_seat)
     state.apply(first, "6H")  # seat 2 bids hearts
-    state.apply(state.current_seat, "pass")
+    state.apply(must(state.current_seat), "pass")
     partner = state.current_seat
     assert {first, partner} in [set(side) for side in state.sides]  # seat 0, its partner, to bid now
     view = state.view(partner)

@@ -27,7 +27,7 @@ def _view(game_id: str, players: int, seed: int, moves: int, phase: str | None =
     made = 0
     while True:
         seat = state.actors[0]
-        view = state.view(seat)
+        view: Any = state.view(seat)  # any family's view: a phase, where one is asked, is its own
         if len(view.legal) > 1 and made >= moves and (phase is None or view.phase == phase):
             return view
         state.apply(seat, choose_action(view, rng, "easy"))
