@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image
 
 from bot.engine import GAMES, new_game
+from tests.checks import must
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
 NAMES_JA = ("さくら", "たけし・山本", "Łukasz Nguyễn", "名前がとても長いプレイヤーさんです本当に長い", "エミ")
@@ -19,7 +20,7 @@ NAMES_JA = ("さくら", "たけし・山本", "Łukasz Nguyễn", "名前がと
 
 def configs() -> list[tuple[str, int, dict[str, Any]]]:
     """Every fives-family game at every player count, and All Fives with the double-nine set too."""
-    out = []
+    out: list[tuple[str, int, dict[str, Any]]] = []
     for info in GAMES.values():
         if info.family != "fives":
             continue
@@ -66,7 +67,7 @@ def corpus(seeds: int = 3) -> dict[str, list[Any]]:
 
 # Five Up for two, every tile placed: seat 0 leads 5-4, seat 1 answers 5-1 on the 5 (ends 1 + 4 = 5: one
 # point). Seat 1 also holds 5-5 and 4-1, which fit, and four tiles that do not.
-DEAL = {
+DEAL: dict[str, Any] = {
     "first_leader": 0,
     "hands": [
         ["5-4", "6-6", "0-0", "1-0", "2-0", "3-0", "4-0"],
@@ -79,8 +80,15 @@ DEAL = {
 def stacked(actions: tuple[str, ...] = ("5-4", "5-1@5-4"), deal: dict[str, Any] = DEAL) -> Any:
     state = new_game("five-up", 2, seed=1, deal=deal)
     for action in actions:
-        state.apply(state.current_seat, action)
+        state.apply(must(state.current_seat), action)
     return state
+
+
+def colours_in(image: Image.Image, most: int = 1 << 16) -> set[Any]:
+    """The distinct colours of `image` (at most `most` of them: more fails the test)."""
+    counted = image.getcolors(most)
+    assert counted is not None, f"more than {most} colours"
+    return {c for _, c in counted}
 
 
 def decode(png: bytes) -> Image.Image:

@@ -17,7 +17,7 @@ from rendering.fives import board
 from rendering.fives.common import WIDTH
 from rendering.sprites import gap, ring
 
-from .positions import DEAL, NAMES, NAMES_JA, corpus, decode, rgb, stacked
+from .positions import DEAL, NAMES, NAMES_JA, colours_in, corpus, decode, rgb, stacked
 
 
 def test_every_game_draws_its_longest_boards_within_the_stated_size() -> None:
@@ -112,7 +112,7 @@ def test_the_score_text_is_drawn_in_its_side_chip() -> None:
     chip1 = (PAD + chip_w + CHIP_GAP, ROW1, PAD + 2 * chip_w + CHIP_GAP, ROW1 + CHIP_H)
     x0, y0, x1, y1 = changed  # only the second side's score changed, inside the right end of its chip
     assert chip1[0] + chip_w // 2 <= x0 and x1 <= chip1[2] and chip1[1] <= y0 and y1 <= chip1[3]
-    assert pal.WHITE in {c for _, c in after.crop(changed).getcolors(1 << 16)}
+    assert pal.WHITE in colours_in(after.crop(changed), 1 << 16)
 
 
 def test_the_end_count_and_the_points_of_the_last_play_are_shown() -> None:
@@ -120,12 +120,12 @@ def test_the_end_count_and_the_points_of_the_last_play_are_shown() -> None:
     image = rgb(render_board(view, NAMES))
     f = board.frame(view)
     band = image.crop((0, f.header, WIDTH // 2, f.header + f.band))
-    assert pal.GOLD in {c for _, c in band.getcolors(1 << 16)}  # "End count 5 · scores 1" in gold
+    assert pal.GOLD in colours_in(band, 1 << 16)  # "End count 5 · scores 1" in gold
     footer = image.crop((WIDTH // 2, f.height - board.FOOTER, WIDTH, f.height))
-    assert pal.GREEN in {c for _, c in footer.getcolors(1 << 16)}  # "+1"
+    assert pal.GREEN in colours_in(footer, 1 << 16)  # "+1"
     quiet = rgb(render_board(stacked(("5-4", "4-1@5-4")).view(None), NAMES))  # ends 5 + 1: nothing scores
     band = quiet.crop((0, f.header, WIDTH // 2, f.header + f.band))
-    assert pal.GOLD not in {c for _, c in band.getcolors(1 << 16)}
+    assert pal.GOLD not in colours_in(band, 1 << 16)
 
 
 def test_open_ends_are_marked_with_their_numbers() -> None:
@@ -137,7 +137,7 @@ def test_open_ends_are_marked_with_their_numbers() -> None:
         cx, cy = board.badge_centre(view, f.placement, index, direction, 1.5)
         px, py = f.ox + round(cx * f.unit), f.oy + round(cy * f.unit)
         disc = image.crop((px - 8, py - 8, px + 8, py + 8))
-        colours = {c for _, c in disc.getcolors(1 << 10)}
+        colours = colours_in(disc, 1 << 10)
         assert pal.IVORY in colours and pal.INK in colours, number  # a light disc with a dark number
 
 

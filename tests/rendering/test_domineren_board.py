@@ -6,10 +6,11 @@ ledger with the set player's declared doubles, the face-down rows."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
-from bot.engine import new_game
+from bot.engine.domineren.state import DominerenState
 from bot.i18n import catalogue
 from rendering import palette as pal
 from rendering import render_board, render_hand
@@ -17,8 +18,10 @@ from rendering.domineren import board, ledger
 from rendering.gallery import play_domineren
 from rendering.sprites import gap, ring
 from rendering.text import covered
+from tests.checks import must
+from tests.games import new_domineren
 
-from .positions import decode, rgb
+from .positions import colours_in, decode, rgb
 from .test_domineren_positions import (
     DEAL_13A,
     DEAL_DOUBLES,
@@ -87,18 +90,18 @@ def test_the_public_image_shows_nothing_of_the_hidden_tiles() -> None:
     assert render_board(a.view(None), NAMES) == render_board(b.view(None), NAMES)
 
 
-def billitonnen_state(rows: list[list[str]]) -> object:
+def billitonnen_state(rows: list[list[str]]) -> DominerenState:
     """A one-hand session (hand 1 from seed 3, played by the computer player) whose Billitonnen rows are
     `rows`, after the first player's first turn."""
     import random
 
     from bot.ai import choose_action
 
-    deals = [{}, {"hands": rows, "first_leader": 0}]
-    state = new_game("domineren", 4, {"hands": 1}, seed=3, deal=deals)
+    deals: list[dict[str, Any]] = [{}, {"hands": rows, "first_leader": 0}]
+    state = new_domineren("domineren", 4, {"hands": 1}, seed=3, deal=deals)
     rng = random.Random(3)
     while state.phase != "billitonnen":
-        state.apply(state.current_seat, choose_action(state.view(state.current_seat), rng))
+        state.apply(must(state.current_seat), choose_action(state.view(state.current_seat), rng))
     state.apply(0, "turn W")
     return state
 
@@ -116,7 +119,7 @@ def test_billitonnen_rows_are_face_down_on_the_public_board() -> None:
     swapped = [list(r) for r in ROWS]
     swapped[1][6], swapped[2][5] = ROWS[2][5], ROWS[1][6]
     a, b = billitonnen_state(ROWS), billitonnen_state(swapped)
-    assert a.view(None).billitonnen.line == b.view(None).billitonnen.line
+    assert must(a.view(None).billitonnen).line == must(b.view(None).billitonnen).line
     assert render_board(a.view(None), NAMES) == render_board(b.view(None), NAMES)
     view = a.view(None)
     image = rgb(render_board(view, NAMES))
@@ -124,11 +127,11 @@ def test_billitonnen_rows_are_face_down_on_the_public_board() -> None:
     top = board.HEADER + ledger.TITLE_ROW
     u = ledger.ROW_TILES
     for seat in range(4):
-        row = view.billitonnen.rows[seat]
+        row = must(view.billitonnen).rows[seat]
         y = top + sum(ledger.block_height(view, s) for s in range(seat)) + ledger.NAME_ROW
         for k, tile in enumerate(row):
             left = x0 + k * (2 * u + 4)
-            colours = {c for _, c in image.crop((left, y, left + 2 * u, y + 4 * u)).getcolors(4096)}
+            colours = colours_in(image.crop((left, y, left + 2 * u, y + 4 * u)), 4096)
             assert (pal.CHIP in colours) == (tile is None), (seat, k)  # a back is dark
             assert (pal.IVORY in colours) == (tile is not None), (seat, k)  # a face shows its pips on ivory
 
@@ -196,7 +199,7 @@ def test_the_ledger_shows_whose_turn_the_set_player_and_the_declared_doubles() -
     w = 4 * ledger.MINI + 5
     for k in range(4):
         left = x0 + ledger.INSET + k * w
-        colours = {c for _, c in image.crop((left, y, left + 4 * ledger.MINI, y + 2 * ledger.MINI)).getcolors(4096)}
+        colours = colours_in(image.crop((left, y, left + 4 * ledger.MINI, y + 2 * ledger.MINI)), 4096)
         assert (pal.IVORY in colours) == (k < 3), k
 
 
@@ -230,5 +233,5 @@ def test_billitonnen_rows_are_turned_face_up_once_the_game_is_over() -> None:
         y = top + sum(ledger.block_height(final, s) for s in range(seat)) + ledger.NAME_ROW
         for k in range(len(final.billitonnen.rows[seat])):
             left = x0 + k * (2 * u + 4)
-            colours = {c for _, c in image.crop((left, y, left + 2 * u, y + 4 * u)).getcolors(4096)}
+            colours = colours_in(image.crop((left, y, left + 2 * u, y + 4 * u)), 4096)
             assert pal.IVORY in colours and pal.CHIP not in colours, (seat, k)

@@ -12,7 +12,7 @@ from rendering.domineren import hand
 from rendering.domineren.common import MATADORS, tile_text
 from rendering.sprites import gap, ring
 
-from .positions import decode, rgb
+from .positions import colours_in, decode, rgb
 from .test_domineren_board import ROWS, billitonnen_state
 from .test_domineren_positions import NAMES, NAMES_JA, PLAYS_13A, corpus, sample, stacked
 
@@ -79,6 +79,6 @@ def test_billitonnen_shows_the_seats_own_row_face_down() -> None:
     assert len(f.tiles) == 7 and all(t is None for t in f.tiles)
     image = rgb(render_hand(view, NAMES))
     for x0, y0, x1, y1 in f.boxes:
-        colours = {c for _, c in image.crop((x0, y0, x1, y1)).getcolors(4096)}
+        colours = colours_in(image.crop((x0, y0, x1, y1)), 4096)
         assert pal.CHIP in colours and pal.IVORY not in colours
     assert render_board(a.view(None), NAMES)  # the same session's table draws too

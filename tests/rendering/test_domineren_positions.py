@@ -12,8 +12,9 @@ from functools import cache
 from typing import Any
 
 from bot.ai import choose_action
-from bot.engine import new_game
 from bot.engine.domineren import TYPE_IDS
+from tests.checks import must
+from tests.games import new_domineren
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
 NAMES_JA = ("さくら", "たけし・山本", "Łukasz Nguyễn", "名前がとても長いプレイヤーさんです本当に長い", "エミ")
@@ -27,7 +28,7 @@ def states(
     the set player declares that type whenever the set allows it (and sets 0-0 for a triangle when he
     can); `random_play` picks legal actions at random, except in Billitonnen, where the computer player
     mostly chooses so that the game ends."""
-    state = new_game("domineren", players, options, seed=seed)
+    state = new_domineren("domineren", players, options, seed=seed)
     rng = random.Random(seed)
     yield state
     while state.current_seat is not None:
@@ -108,7 +109,7 @@ def sample(views: list[Any], step: int) -> list[Any]:
 
 # Four players, every tile known (tests/records/domineren/type-13a.json): seat 0 sets 4-4 and declares
 # the Volapük cross with the W-E axis normal, so the N and S arms follow the Russian rule.
-DEAL_13A = {
+DEAL_13A: dict[str, Any] = {
     "hands": [
         ["2-0", "4-4", "4-0", "5-2"],
         ["2-2", "0-0", "3-1", "6-0"],
@@ -135,9 +136,9 @@ PLAYS_DOUBLES = ("4-4", "type 13a normal:WE", "declare")
 
 
 def stacked(actions: tuple[str, ...] = PLAYS_13A, deal: dict[str, Any] = DEAL_13A, **options: Any) -> Any:
-    state = new_game("domineren", 4, {"hands": 1, "billitonnen": "off", **options}, seed=0, deal=deal)
+    state = new_domineren("domineren", 4, {"hands": 1, "billitonnen": "off", **options}, seed=0, deal=deal)
     for action in actions:
-        state.apply(state.current_seat, action)
+        state.apply(must(state.current_seat), action)
     return state
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.engine.domineren import DominerenView
 from rendering import render_score_sheet
 from rendering.domineren import sheet
+from tests.checks import must
 
 from .positions import decode
 from .test_domineren_positions import NAMES, NAMES_JA, corpus, sample, states
@@ -15,7 +16,7 @@ def accounted(view: DominerenView) -> list[int]:
     """Each player's chips as the sheet adds them up: the chips after the last hand it lists, what moved in
     play since, then the pool and Billitonnen."""
     rows = sheet.hand_rows(view, "en")
-    base = list(rows[-1].chips) if rows else [view.start_chips] * view.players
+    base = list(must(rows[-1].chips)) if rows else [view.start_chips] * view.players
     extra = sheet.in_play(view, rows) or [0] * view.players
     others = [h.points for h in view.hands if h.reason in ("pool", "billitonnen")]
     return [base[s] + extra[s] + sum(p[s] for p in others) for s in range(view.players)]
@@ -54,7 +55,7 @@ def test_each_hand_adds_up_what_play_paid_and_the_settlement_to_the_chips_after_
         assert row.played is not None and row.chips is not None
         assert [b + p + s for b, p, s in zip(before, row.played, row.points, strict=True)] == list(row.chips)
         before = list(row.chips)
-    assert any(any(r.played) for r in rows)  # sets and doubles were paid for in play: the chips show it
+    assert any(any(must(r.played)) for r in rows)  # sets and doubles were paid for in play: the chips show it
 
 
 def test_every_hand_row_shows_the_chips_after_it_and_nothing_is_left_unaccounted() -> None:
@@ -65,5 +66,5 @@ def test_every_hand_row_shows_the_chips_after_it_and_nothing_is_left_unaccounted
     # payments during play are inside the chips after each hand, so no "in play" row is needed
     assert sheet.in_play(view, rows) is None
     pooled = [h.points for h in view.hands if h.reason == "pool"]
-    assert [c + sum(p[s] for p in pooled) for s, c in enumerate(rows[-1].chips)] == list(view.chips)
+    assert [c + sum(p[s] for p in pooled) for s, c in enumerate(must(rows[-1].chips))] == list(view.chips)
     assert decode(render_score_sheet(view, NAMES)).width == sheet.WIDTH

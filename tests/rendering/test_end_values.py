@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from bot.engine.fives.view import FivesView
 from bot.i18n import tr
 from rendering import palette as pal
 from rendering.fives import board
@@ -84,7 +85,7 @@ def test_every_double_on_a_fives_board_lies_crosswise_also_where_its_line_turns(
     assert seen
 
 
-def _arm_pixels(view) -> int:
+def _arm_pixels(view: FivesView) -> int:
     image = board.render(view, [f"P{i}" for i in range(4)], "en").convert("RGB")
     return sum(count for count, colour in image.getcolors(1 << 24) or () if colour == pal.ARM)
 

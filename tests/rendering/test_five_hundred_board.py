@@ -11,6 +11,7 @@ import itertools
 import pytest
 from PIL import Image, ImageChops
 
+from bot.engine.five_hundred.state import FiveHundredState
 from bot.i18n import catalogue
 from rendering import palette as pal
 from rendering import render_board
@@ -18,7 +19,10 @@ from rendering.chips import chip_box, header_height
 from rendering.five_hundred import board
 from rendering.five_hundred.cards import RED, card_height, ring
 from rendering.text import covered
+from tests.checks import must
+from tests.games import new_five_hundred
 
+from .positions import colours_in
 from .test_five_hundred_positions import AUCTION, DEAL, DISCARD, NAMES, NAMES_JA, PLAYED, corpus, sample, stacked
 
 
@@ -33,7 +37,7 @@ def rgb(png: bytes) -> Image.Image:
 
 
 def colours(image: Image.Image, box: tuple[int, int, int, int]) -> set[tuple[int, int, int]]:
-    return {c for _, c in image.crop(box).getcolors(1 << 16)}
+    return colours_in(image.crop(box), 1 << 16)
 
 
 def test_every_variant_draws_within_the_stated_size_in_both_languages() -> None:
@@ -178,14 +182,13 @@ def test_japanese_names_and_words_render_in_the_bundled_fonts() -> None:
         assert {ch for ch in words if not (covered(ch) and covered(ch, True))} == set()
 
 
-def _through_hand_one() -> tuple[object, list[tuple[int, str]]]:
+def _through_hand_one() -> tuple[FiveHundredState, list[tuple[int, str]]]:
     """A four-player game just after its first hand (all passed, played out at no trump), and its plays."""
-    from bot.engine import new_game
 
-    state = new_game("five-hundred", 4, {}, seed=3)
+    state = new_five_hundred("five-hundred", 4, {}, seed=3)
     played: list[tuple[int, str]] = []
     while state.hand_no == 1:
-        seat = state.current_seat
+        seat = must(state.current_seat)
         action = next(a for a in state.view(seat).legal if a.kind != "bid")
         state.apply(seat, action.text)
         if action.kind == "play":
@@ -196,7 +199,7 @@ def _through_hand_one() -> tuple[object, list[tuple[int, str]]]:
 def test_the_last_trick_of_a_hand_lies_on_the_table_until_the_next_deals_first_bid() -> None:
     state, played = _through_hand_one()
     view = state.view(None)
-    trick, winner, number = board.closing_trick(view)
+    trick, winner, number = must(board.closing_trick(view))
     assert list(trick) == played[-4:] and number == 1
     f = board.frame(view)
     image = rgb(render_board(view, NAMES))
@@ -206,7 +209,7 @@ def test_the_last_trick_of_a_hand_lies_on_the_table_until_the_next_deals_first_b
         assert pal.IVORY in colours(image, box)  # the tenth trick's cards, face up
         x0, y0, x1, _ = box
         assert (image.getpixel(((x0 + x1) // 2, y0 - r // 2 - 1)) == pal.GOLD) == (seat == winner)
-    state.apply(state.current_seat, next(a.text for a in state.view(state.current_seat).legal if a.kind == "bid"))
+    state.apply(must(state.current_seat), next(a.text for a in state.view(state.current_seat).legal if a.kind == "bid"))
     bid = rgb(render_board(state.view(None), NAMES))
-    x0, y0, x1, _ = f.card_box(winner)
+    x0, y0, x1, _ = f.card_box(must(winner))
     assert bid.getpixel(((x0 + x1) // 2, y0 - r // 2 - 1)) != pal.GOLD  # the bids now, not the old trick

@@ -16,7 +16,9 @@ from rendering import palette as pal
 from rendering import render_hand
 from rendering.five_hundred import hand
 from rendering.five_hundred.cards import JOKER_INK, RED, display_order, ring
+from tests.checks import is_a
 
+from .positions import colours_in
 from .test_five_hundred_positions import AUCTION, DISCARD, NAMES, NAMES_JA, corpus, sample, stacked
 
 
@@ -27,13 +29,13 @@ def decode(png: bytes) -> Image.Image:
 
 
 def colours(image: Image.Image, box: tuple[int, int, int, int]) -> set[tuple[int, int, int]]:
-    return {c for _, c in image.crop(box).getcolors(1 << 16)}
+    return colours_in(image.crop(box), 1 << 16)
 
 
 def body(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int]:
     """The colour of a card's face where nothing is printed: near its bottom-left corner."""
     x0, _, _, y1 = box
-    return image.getpixel((x0 + hand.CARD_W // 10, y1 - hand.CARD_W // 10))
+    return is_a(tuple, image.getpixel((x0 + hand.CARD_W // 10, y1 - hand.CARD_W // 10)))
 
 
 def within_limits(png: bytes) -> bool:
@@ -138,7 +140,7 @@ def test_during_the_discard_the_widow_cards_just_taken_are_marked() -> None:
     other = stacked(AUCTION).view(2)  # another player never learns which cards were the widow
     assert other.taken is None
     plain = decode(render_hand(other, NAMES)).convert("RGB")
-    assert pal.GREEN not in {c for _, c in plain.getcolors(1 << 16)}
+    assert pal.GREEN not in colours_in(plain, 1 << 16)
 
 
 def test_trumps_carry_a_brass_star_and_suits_their_colours() -> None:

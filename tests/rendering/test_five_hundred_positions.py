@@ -11,7 +11,8 @@ from functools import cache
 from typing import Any
 
 from bot.ai import choose_action
-from bot.engine import new_game
+from tests.checks import must
+from tests.games import new_five_hundred
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
 NAMES_JA = ("さくら", "たけし・山本", "Łukasz Nguyễn", "名前がとても長いプレイヤーさんです本当に長い", "エミ", "ゆうき")
@@ -41,7 +42,7 @@ def random_choice(view: Any, rng: random.Random) -> str:
 
 def states(players: int, options: dict[str, Any], seed: int, computer: bool) -> Iterator[Any]:
     """The state after every action of one game (the same object, changed in place)."""
-    state = new_game("five-hundred", players, options, seed=seed)
+    state = new_five_hundred("five-hundred", players, options, seed=seed)
     rng = random.Random(seed)
     yield state
     while state.current_seat is not None:
@@ -77,7 +78,7 @@ def sample(views: list[Any], step: int) -> list[Any]:
 # Four players, every card placed. Seat 1 (left of the dealer) bids 6 hearts and the others pass; the
 # widow gives seat 1 the 4D 5D 6D, which it throws back. Then seat 1 leads 10H, seat 2 plays JD (the left
 # bower: a trump, and higher than 10H), seat 3 follows with 5H.
-DEAL = {
+DEAL: dict[str, Any] = {
     "dealer": 0,
     "hands": [
         ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"],
@@ -93,9 +94,9 @@ PLAYED = (*AUCTION, *DISCARD, "10H", "JD", "5H")
 
 
 def stacked(actions: tuple[str, ...] = PLAYED, deal: dict = DEAL) -> Any:
-    state = new_game("five-hundred", 4, {}, seed=1, deal=deal)
+    state = new_five_hundred("five-hundred", 4, {}, seed=1, deal=deal)
     for action in actions:
-        state.apply(state.current_seat, action)
+        state.apply(must(state.current_seat), action)
     return state
 
 

@@ -9,10 +9,12 @@ import io
 from PIL import Image, ImageChops
 
 from bot.engine import HandResult
+from bot.engine.five_hundred.view import FiveHundredView
 from rendering import palette as pal
 from rendering import render_score_sheet
 from rendering.five_hundred import sheet
 
+from .positions import colours_in
 from .test_five_hundred_positions import NAMES, NAMES_JA, corpus
 
 
@@ -23,10 +25,10 @@ def decode(png: bytes) -> Image.Image:
 
 
 def colours(image: Image.Image, box: tuple[int, int, int, int]) -> set[tuple[int, int, int]]:
-    return {c for _, c in image.crop(box).getcolors(1 << 16)}
+    return colours_in(image.crop(box), 1 << 16)
 
 
-def four_player_end() -> object:
+def four_player_end() -> FiveHundredView:
     return next(v for v in corpus()["finals"] if v.players == 4 and v.winner)
 
 

@@ -13,7 +13,7 @@ from rendering import render_board
 from rendering.fives import board, common, ending
 from rendering.gallery import sample_views
 
-from .positions import NAMES, NAMES_JA, corpus, decode, rgb
+from .positions import NAMES, NAMES_JA, colours_in, corpus, decode, rgb
 
 
 def final(game_id: str, players: int, seed: int) -> Any:
@@ -83,7 +83,7 @@ def test_the_ending_band_is_drawn_below_the_last_play_in_gold(locale: str) -> No
     done, before = rgb(render_board(view, NAMES, locale)), rgb(render_board(playing, NAMES, locale))
     assert done.height == before.height + ending.HEIGHT
     band = done.crop((0, done.height - ending.HEIGHT, done.width // 2, done.height))
-    assert pal.GOLD in {c for _, c in band.getcolors(1 << 16)}  # the winner's line
+    assert pal.GOLD in colours_in(band, 1 << 16)  # the winner's line
 
 
 def test_every_game_s_last_board_keeps_within_the_stated_size_in_both_languages() -> None:

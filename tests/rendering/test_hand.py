@@ -13,7 +13,7 @@ from rendering import render_hand
 from rendering.fives import hand
 from rendering.sprites import ring
 
-from .positions import NAMES, NAMES_JA, corpus, decode, rgb, stacked
+from .positions import NAMES, NAMES_JA, colours_in, corpus, decode, rgb, stacked
 
 
 def within_limits(png: bytes) -> bool:
@@ -63,7 +63,7 @@ def test_on_its_turn_the_playable_tiles_are_ringed_and_raised_the_others_greyed(
     assert len(tops) == 2  # playable tiles sit higher
     for tile, (x0, y0, x1, y1) in zip(view.hand, f.boxes, strict=True):
         above = image.getpixel(((x0 + x1) // 2, y0 - r // 2))
-        colours = {c for _, c in image.crop((x0, y0, x1, y1)).getcolors(1 << 16)}
+        colours = colours_in(image.crop((x0, y0, x1, y1)), 1 << 16)
         if tile in playable:
             assert above == pal.GOLD, tile
             assert pal.IVORY in colours and pal.IVORY_DIM not in colours
@@ -78,7 +78,7 @@ def test_off_turn_every_tile_is_plain() -> None:
     f = hand.frame(view)
     assert len({y0 for _, y0, _, _ in f.boxes}) == 1
     for x0, y0, x1, y1 in f.boxes:
-        colours = {c for _, c in image.crop((x0 - 6, y0 - 6, x1 + 6, y1 + 6)).getcolors(1 << 16)}
+        colours = colours_in(image.crop((x0 - 6, y0 - 6, x1 + 6, y1 + 6)), 1 << 16)
         assert pal.IVORY in colours and pal.GOLD not in colours and pal.IVORY_DIM not in colours
 
 
@@ -88,5 +88,5 @@ def test_points_a_play_would_score_are_shown_under_its_tile() -> None:
     f = hand.frame(view)
     for tile, (x0, _, x1, y1) in zip(view.hand, f.boxes, strict=True):
         below = image.crop((x0 - 8, y1 + hand.RAISE, x1 + 8, f.height))
-        green = pal.GREEN in {c for _, c in below.getcolors(1 << 16)}
+        green = pal.GREEN in colours_in(below, 1 << 16)
         assert green == (tile == (5, 1)), tile  # 5-1 on the 5 leaves ends 1 + 4 = 5: one point

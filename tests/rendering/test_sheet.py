@@ -6,15 +6,16 @@ from __future__ import annotations
 import dataclasses
 
 from bot.engine import HandResult
+from bot.engine.fives.view import FivesView
 from rendering import domino_sheet, render_score_sheet
 from rendering import palette as pal
 from rendering.fives import sheet
 
-from .positions import NAMES, NAMES_JA, corpus, decode, rgb, stacked
+from .positions import NAMES, NAMES_JA, colours_in, corpus, decode, rgb, stacked
 
 
 def colours(png: bytes, box: tuple[int, int, int, int]) -> set[tuple[int, int, int]]:
-    return {c for _, c in rgb(png).crop(box).getcolors(1 << 16)}
+    return colours_in(rgb(png).crop(box), 1 << 16)
 
 
 def test_every_game_end_draws_within_the_stated_size_in_both_languages() -> None:
@@ -26,7 +27,7 @@ def test_every_game_end_draws_within_the_stated_size_in_both_languages() -> None
             assert image.width == sheet.WIDTH and image.height <= sheet.MAX_HEIGHT, view.game_id
 
 
-def long_game(hands: int, totals: bool) -> object:
+def long_game(hands: int, totals: bool) -> FivesView:
     view = next(v for v in corpus()["finals"] if len(v.sides) == 2 and not v.parties)
     results, running = [], [0, 0]
     for k in range(hands):

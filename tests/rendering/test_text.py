@@ -14,6 +14,7 @@ from bot.i18n import LOCALES, catalogue
 from rendering import NoRenderer, render_board, render_hand, render_score_sheet
 from rendering.names import halves
 from rendering.text import BOLD, ELLIPSIS, REGULAR, breaks, covered, fit, font, text_width
+from tests.checks import is_a
 
 from .positions import NAMES_JA
 
@@ -46,7 +47,7 @@ def test_the_font_is_the_bundled_one_with_its_licence() -> None:
     assert REGULAR.exists() and BOLD.exists()
     assert "SIL OPEN FONT LICENSE" in (fonts / "OFL.txt").read_text(encoding="utf-8")
     assert sum(p.stat().st_size for p in fonts.iterdir()) < 4_000_000
-    assert Path(font(20).path) == REGULAR
+    assert Path(is_a(str, font(20).path)) == REGULAR
 
 
 @pytest.mark.parametrize("bold", [False, True])
@@ -74,7 +75,7 @@ def test_a_view_of_an_unknown_kind_is_refused_with_no_renderer() -> None:
     """`NoRenderer`, not a TypeError: callers show such a game as text, and take a TypeError for a bug."""
 
     class Strange:
-        seat = None
+        seat: int | None = None
 
     for render in (render_board, render_score_sheet):
         with pytest.raises(NoRenderer):

@@ -17,6 +17,7 @@ from rendering.tournament import (
     Bracket,
     Entrant,
     Match,
+    Outcome,
     RoundResult,
     StandingRow,
     Standings,
@@ -25,6 +26,7 @@ from rendering.tournament import (
 )
 
 from ..i18n.english import english_in, record_drawn_text
+from .positions import colours_in
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
 LONG = ("Alexander the Great of Macedon", "Alexander the Small of Macedon", "Computer player 1", "Computer player 2")
@@ -73,7 +75,7 @@ def margin_is_empty(image: Image.Image) -> bool:
     """Nothing drawn in the outer margin: no text or box ran off its place."""
     w, h = image.size
     for box in ((0, h - PAD // 2, w, h), (w - PAD // 2, 0, w, h)):
-        if {c for _, c in image.crop(box).getcolors(1 << 16)} != {pal.STRIP}:
+        if colours_in(image.crop(box), 1 << 16) != {pal.STRIP}:
             return False
     return True
 
@@ -102,8 +104,8 @@ def test_the_winner_is_shown_once_the_final_is_decided(monkeypatch: pytest.Monke
     assert not any(t.startswith("★") for t in drawn)
     assert "Semi-finals" in drawn and "Final" in drawn and "Winner" in drawn
     right = (done.width - PAD - COL, 100, done.width - PAD, done.height)  # under the column's head
-    assert pal.GOLD in {c for _, c in done.crop(right).getcolors(1 << 16)}
-    assert pal.GOLD not in {c for _, c in open_.crop(right).getcolors(1 << 16)}  # unplayed: empty
+    assert pal.GOLD in colours_in(done.crop(right), 1 << 16)
+    assert pal.GOLD not in colours_in(open_.crop(right), 1 << 16)  # unplayed: empty
 
 
 def test_unplayed_rounds_are_empty(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,7 +150,7 @@ def test_rounds_that_do_not_make_a_bracket_are_refused() -> None:
 def standings(
     rows: int, played: int, rounds: int = 5, names: tuple[str, ...] = NAMES + LONG, title: str = "Swiss"
 ) -> Standings:
-    outcomes = ("win", "loss", "draw")
+    outcomes: tuple[Outcome, ...] = ("win", "loss", "draw")
     table = tuple(
         StandingRow(
             k + 1,
