@@ -13,6 +13,7 @@ import pytest
 from data import DatabaseInUse, Store, StoreInterface, open_store
 from data.backends import SingleProcessStore
 from data.postgres import PostgresStore
+from tests.checks import must
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLDER = """
@@ -90,7 +91,7 @@ def test_a_second_bot_on_the_same_file_stops_with_one_line(tmp_path: Path) -> No
             [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
         )
     finally:
-        holder.stdin.close()
+        must(holder.stdin).close()
         holder.wait(timeout=30)
     assert done.returncode == 1 and done.stdout == ""
     [line] = done.stderr.splitlines()
@@ -113,7 +114,7 @@ def test_a_claim_released_leaves_no_lock_file_and_a_claim_raced_with_its_removal
     claim.release()
     assert not lock_file.exists()
 
-    calls = []
+    calls: list[int] = []
 
     def flock_after_the_holder_left(handle: object, operation: int) -> None:
         if not calls:  # the holder removes the file between this process's open() and its flock()

@@ -172,7 +172,7 @@ async def test_a_seasons_domineren_board_averages_the_chips_of_the_games_it_coun
     assert await store.leaderboard_position(GUILD, pool, ANN, by_final_score=True) == 2
 
 
-async def test_the_migration_reads_the_rating_changes_of_older_games_into_the_history(tmp_path: Path):
+async def test_the_migration_reads_the_rating_changes_of_older_games_into_the_history(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as db:  # a database as the bot left it before profiles
         db.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from data import LobbyRow, SeatRow, SettingsRow, StoreInterface, open_store
+from tests.checks import must
 from tests.conftest import Databases
 from tests.data.old_schemas import schema_before
 from tests.data.test_data_store import GUILD, _game
@@ -28,16 +29,16 @@ async def test_levels_of_computer_seats_and_of_a_server_come_back_as_written(sto
     assert (await store.open_lobbies())[0].seats == changed
 
     game_no = await store.create_game(_game(lobby_id=lobby_id, players=3, seats=changed))
-    assert (await store.load_game(game_no)).row.seats == changed
+    assert (must(await store.load_game(game_no))).row.seats == changed
     # Ann resigns: a computer of the server's level takes her seat, under her name.
     await store.set_seat(game_no, 0, SeatRow(None, "Ann", computer=True, replaced_user_id=11, level="normal"))
     [stored] = await store.active_games()
     assert [s.level for s in stored.row.seats] == ["normal", "strong", "normal"]
 
     await store.save_settings(SettingsRow(GUILD, 60, True, None, {}, computer_level="strong"))
-    assert (await store.load_settings(GUILD)).computer_level == "strong"
+    assert (must(await store.load_settings(GUILD))).computer_level == "strong"
     await store.save_settings(SettingsRow(GUILD, 60, True, None, {}))  # back to the bot's default
-    assert (await store.load_settings(GUILD)).computer_level is None
+    assert (must(await store.load_settings(GUILD))).computer_level is None
 
 
 async def _schema_before_levels(databases: Databases) -> str | Path:

@@ -58,7 +58,9 @@ async def _schema_before_origins(databases: Databases) -> str | Path:
     return await schema_before(databases, 9, rows)
 
 
-async def test_a_database_from_before_origins_keeps_its_lobbies_and_tells_no_old_cancellation(databases: Databases):
+async def test_a_database_from_before_origins_keeps_its_lobbies_and_tells_no_old_cancellation(
+    databases: Databases,
+) -> None:
     store = await open_store(await _schema_before_origins(databases))
     try:
         assert 9 in store.migrated

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import AsyncIterator
 from dataclasses import replace
+from typing import Any
 
 import asyncpg
 import pytest
@@ -21,18 +23,23 @@ from data import (
     SeasonScheduleRow,
     StoreConflict,
     StoreError,
-    StoreInterface,
     open_store,
 )
 from data.migrations import migrations
 from data.postgres import MIGRATIONS, PostgresStore, RatingsChanged
+from tests.checks import is_a, must
 from tests.data.test_data_backends import _hold
 from tests.data.test_data_store import GUILD, _game, _write
 from tests.postgres_server import PostgresServer
 
 
+async def postgres_store(url: str, **options: Any) -> PostgresStore:
+    """`open_store` on a PostgreSQL URL, typed as the PostgreSQL store (transactions and row locks are its own)."""
+    return is_a(PostgresStore, await open_store(url, **options))
+
+
 @pytest.fixture
-async def url(postgres_server: PostgresServer):
+async def url(postgres_server: PostgresServer) -> AsyncIterator[str]:
     made = await postgres_server.create_database()
     yield made
     await postgres_server.drop_database(made)
@@ -46,7 +53,7 @@ async def test_migrations_are_applied_once_even_by_processes_starting_together(u
     assert await first.schema_version() == await second.schema_version() == shipped[-1]
     await first.close()
     await second.close()
-    third = await open_store(url)
+    third = await postgres_store(url)
     assert isinstance(third, PostgresStore) and third.migrated == ()
     await third.close()
 
@@ -54,19 +61,19 @@ async def test_migrations_are_applied_once_even_by_processes_starting_together(u
 async def test_several_processes_share_a_database_unless_one_must_serve_it_alone(url):
     """Processes share PostgreSQL (each game's lock is in the database); FIVES_SINGLE_PROCESS makes a
     process refuse to start beside others, and others refuse to start beside it."""
-    first, second = await open_store(url), await open_store(url)
+    first, second = await postgres_store(url), await postgres_store(url)
     try:
         with pytest.raises(DatabaseInUse) as error:
-            await open_store(url, exclusive=True)
+            await postgres_store(url, exclusive=True)
         assert f"in use by another bot process (fives bot pid {os.getpid()} on " in str(error.value)
         assert "FIVES_SINGLE_PROCESS" in str(error.value)
     finally:
         await first.close()
         await second.close()
-    alone = await open_store(url, exclusive=True)  # closed (or dead), the others hold nothing
+    alone = await postgres_store(url, exclusive=True)  # closed (or dead), the others hold nothing
     try:
         with pytest.raises(DatabaseInUse) as error:
-            await open_store(url)
+            await postgres_store(url)
         assert "must be its only one" in str(error.value) and "FIVES_SINGLE_PROCESS" in str(error.value)
     finally:
         await alone.close()
@@ -82,7 +89,7 @@ async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_pa
 async def test_a_finish_from_ratings_another_process_changed_is_refused_and_loses_no_update(url):
     """Two processes end a game of the same player at once, both from the rating they read before: one
     finish is written, the other is refused whole (its action too) and, recomputed, adds to the first."""
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         games = [await one.create_game(_game()) for _ in range(2)]
         read = await one.ratings(GUILD, "muggins", [11])
@@ -100,7 +107,7 @@ async def test_a_finish_from_ratings_another_process_changed_is_refused_and_lose
         [refused] = [o for o in outcomes if o is not None]
         assert isinstance(refused, RatingsChanged)
         lost = games[outcomes.index(refused)]
-        assert (await one.load_game(lost)).actions == [] and await one.result_rows(lost) == []
+        assert (must(await one.load_game(lost))).actions == [] and await one.result_rows(lost) == []
 
         # The refused one recomputes from the rating as it is now and writes again.
         now = (await two.ratings(GUILD, "muggins", [11]))[11]
@@ -114,7 +121,7 @@ async def test_a_finish_from_ratings_another_process_changed_is_refused_and_lose
 
 
 async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_without_deadlock(url):
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         first = [RatingRow(u, 25.0, 8.0, 1, 0) for u in (1, 2, 3)]
         game_no = await one.create_game(_game())
@@ -135,7 +142,7 @@ async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_w
 
 
 async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(url):
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     assert isinstance(one, PostgresStore) and isinstance(two, PostgresStore)
     try:
         game_no = await one.create_game(_game())
@@ -155,13 +162,13 @@ async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(
             async with two.transaction():
                 await two.lock_game(game_no)
                 order.append("second locked")
-                stored = await two.load_game(game_no)
+                stored = must(await two.load_game(game_no))
                 assert stored.actions == [(0, "6-6")]  # it sees what the first committed
                 await two.append_action(_write(game_no, 1, "6-3@6-6"))
 
         await asyncio.gather(first(), second())
         assert order == ["first wrote", "second locked"]
-        assert (await one.load_game(game_no)).actions == [(0, "6-6"), (1, "6-3@6-6")]
+        assert (must(await one.load_game(game_no))).actions == [(0, "6-6"), (1, "6-3@6-6")]
         with pytest.raises(RuntimeError, match="inside"):
             await one.lock_game(game_no)
     finally:
@@ -174,7 +181,7 @@ async def test_what_one_process_told_never_deadlocks_with_another_process_s_acti
     locks: a process that told of game 1 and then took game 1's lock held the outbox row first and the game
     second, while another process's action held the game and then wrote the same rows. PostgreSQL aborted
     one of them ("deadlock detected") and a player's click was answered "could not be saved"."""
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         game_no = await one.create_game(_game())
         hand = OutboxEntry(game_no, "hand", turn=0, user_id=11)
@@ -201,7 +208,7 @@ async def test_what_one_process_told_never_deadlocks_with_another_process_s_acti
 
         await asyncio.wait_for(asyncio.gather(other_process_acts(), this_process_tells_then_acts()), 30)
         assert [e.key for e in await one.outbox(game_no)] == [hand.key]  # written again by the later action
-        assert (await one.load_game(game_no)).actions == [(0, "6-6"), (1, "6-3@6-6")]
+        assert (must(await one.load_game(game_no))).actions == [(0, "6-6"), (1, "6-3@6-6")]
     finally:
         await one.close()
         await two.close()
@@ -210,12 +217,12 @@ async def test_what_one_process_told_never_deadlocks_with_another_process_s_acti
 async def test_a_conflict_postgresql_aborts_is_a_store_conflict_to_be_made_again(url):
     """A deadlock that PostgreSQL still reports comes out as `StoreConflict` (nothing written; doing it again
     will do), which the table service makes again rather than refusing the player's click."""
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         first, second = await one.create_game(_game()), await one.create_game(_game())
         both = asyncio.Barrier(2)
 
-        async def lock(store: StoreInterface, a: int, b: int) -> None:
+        async def lock(store: PostgresStore, a: int, b: int) -> None:
             async with store.transaction():
                 await store.lock_game(a)
                 await both.wait()
@@ -230,7 +237,7 @@ async def test_a_conflict_postgresql_aborts_is_a_store_conflict_to_be_made_again
 
 
 async def test_the_store_methods_inside_one_transaction_commit_or_roll_back_together(url):
-    store = await open_store(url)
+    store = await postgres_store(url)
     assert isinstance(store, PostgresStore)
     try:
         with pytest.raises(StoreError):
@@ -242,13 +249,13 @@ async def test_the_store_methods_inside_one_transaction_commit_or_roll_back_toge
         async with store.transaction():
             game_no = await store.create_game(_game())
             await store.append_action(_write(game_no, 0, "6-6"))
-        assert (await store.load_game(game_no)).actions == [(0, "6-6")]
+        assert (must(await store.load_game(game_no))).actions == [(0, "6-6")]
     finally:
         await store.close()
 
 
 async def test_the_schema_is_postgresql_s_own_types(url):
-    store = await open_store(url)
+    store = await postgres_store(url)
     await store.close()
     conn = await asyncpg.connect(url)
     try:
@@ -271,13 +278,13 @@ async def test_a_process_killed_outright_leaves_the_database_free(url):
     holder = _hold(url)  # one of several processes: a process that must be alone waits for it to go
     try:
         with pytest.raises(DatabaseInUse, match=f"fives bot pid {holder.pid} "):
-            await open_store(url, exclusive=True)
+            await postgres_store(url, exclusive=True)
     finally:
         holder.kill()
         holder.wait()
     for _ in range(100):  # the server ends the dead process's session as soon as it sees the socket close
         try:
-            store = await open_store(url, exclusive=True)
+            store = await postgres_store(url, exclusive=True)
             break
         except DatabaseInUse:
             await asyncio.sleep(0.05)
@@ -298,7 +305,7 @@ async def test_a_user_that_may_not_create_the_tables_is_told_so(url, postgres_se
 
 
 async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entries(url):
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         game_no = await one.create_game(_game())
         entries = [OutboxEntry(game_no, "hand", turn=t, user_id=11) for t in range(300)]
@@ -314,7 +321,7 @@ async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entrie
 
 
 async def test_processes_sweeping_seasons_at_once_end_each_once_and_announce_it_once(url):
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         for guild in range(1, 21):  # twenty servers, each a season ending at 100
             assert await one.create_season(SeasonRow(None, guild, "Spring", "spring", 6, 11, 1.0, 100.0)) > 0
@@ -330,7 +337,7 @@ async def test_processes_sweeping_seasons_at_once_end_each_once_and_announce_it_
 async def test_processes_starting_a_schedules_season_at_once_start_one(url):
     """Each process computes the next season and tries to start it: one running season a server (a unique
     index) lets one through, the others write nothing."""
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         schedules = [SeasonScheduleRow(guild, "monthly", "{year}-{month}", 6, 11, 1.0) for guild in range(1, 21)]
         for schedule in schedules:
@@ -356,7 +363,7 @@ async def test_a_rematch_sweep_claims_in_key_order_and_skips_a_rematch_another_p
     in the order its scan met them and waiting for any another process held: held up behind a rematch being
     settled elsewhere, and open to a deadlock with a sweep that met the rows in another order (#23). It now
     claims in key order and skips what another process holds (that one makes its table, or a later sweep)."""
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         games = [await one.create_game(_game()) for _ in range(3)]
         for game_no in games:
@@ -390,7 +397,7 @@ async def test_a_hold_on_what_is_being_told_waits_for_nobody_and_keeps_the_rest(
     deleting it, a sweep claiming it) rather than waiting for it: waiting row by row, a hold and another
     process's `told` could take a game's rows in opposite orders, and the deadlock aborted one of them, so
     that an entry was told twice (#23)."""
-    one, two = await open_store(url), await open_store(url)
+    one, two = await postgres_store(url), await postgres_store(url)
     try:
         game_no = await one.create_game(_game())
         entries = [

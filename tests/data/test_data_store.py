@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -29,8 +30,8 @@ from data.migrations import migrations
 GUILD = 5
 
 
-def _game(lobby_id: int | None = None, **changes) -> GameRow:
-    values = dict(
+def _game(lobby_id: int | None = None, **changes: Any) -> GameRow:
+    values: dict[str, Any] = dict(
         game_no=None,
         lobby_id=lobby_id,
         guild_id=GUILD,
@@ -50,8 +51,8 @@ def _game(lobby_id: int | None = None, **changes) -> GameRow:
     return GameRow(**values)
 
 
-def _write(game_no: int, turn: int, action: str = "draw", **changes) -> ActionWrite:
-    values = dict(
+def _write(game_no: int, turn: int, action: str = "draw", **changes: Any) -> ActionWrite:
+    values: dict[str, Any] = dict(
         game_no=game_no, turn=turn, seat=turn % 2, action=action, kind="player", at=2.0, deadline=None, reminder_at=None
     )
     values.update(changes)

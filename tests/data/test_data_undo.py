@@ -21,6 +21,7 @@ from data import (
     UndoRow,
     open_store,
 )
+from tests.checks import must
 from tests.conftest import Databases
 from tests.data.old_schemas import schema_before
 from tests.data.test_data_store import GUILD, _game
@@ -28,9 +29,9 @@ from tests.data.test_data_store import GUILD, _game
 
 async def test_a_server_allows_undo_and_a_table_is_opened_with_it(store: StoreInterface) -> None:
     await store.save_settings(SettingsRow(GUILD, 60, True, None, {}))
-    assert (await store.load_settings(GUILD)).undo_allowed is False  # off unless the server allows it
+    assert (must(await store.load_settings(GUILD))).undo_allowed is False  # off unless the server allows it
     await store.save_settings(SettingsRow(GUILD, 60, True, None, {}, undo_allowed=True))
-    assert (await store.load_settings(GUILD)).undo_allowed is True
+    assert (must(await store.load_settings(GUILD))).undo_allowed is True
 
     lobby_id = await store.create_lobby(LobbyRow(None, GUILD, 6, 11, "muggins", {}, (SeatRow(11, "Ann"),), "open", 1.0))
     assert not await store.table_undo(lobby_id)
