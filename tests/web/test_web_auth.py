@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.conftest import Databases
@@ -28,7 +30,7 @@ class Site:
         self.harness, self.client, self.signer, self.discord = harness, client, signer, discord
         self.members: set[tuple[int, int]] = set()  # (guild, user) the bot sees as members
 
-    async def login(self, user_id: int, ticket: str, next_path: str = "/table/1"):
+    async def login(self, user_id: int, ticket: str, next_path: str = "/table/1") -> ClientResponse:
         """The browser's way in: the bot's link, Discord's redirect back with a code; the callback's answer."""
         start = await self.client.get(
             "/auth/login", params={"next": next_path, "ticket": ticket}, allow_redirects=False
@@ -46,7 +48,7 @@ class Site:
 
 
 @pytest.fixture
-async def site(tmp_path) -> AsyncIterator[Site]:
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
     harness = Harness(Databases("sqlite", tmp_path, None), "fives.sqlite3", FakeClock())
     await harness.open()
     discord = FakeDiscord(redirect_uri=f"{PUBLIC}/auth/callback")
@@ -72,7 +74,9 @@ async def site(tmp_path) -> AsyncIterator[Site]:
     await harness.close()
 
 
-async def test_a_seated_player_logs_in_from_the_link_and_sees_their_hand_and_nothing_secret_is_logged(site, caplog):
+async def test_a_seated_player_logs_in_from_the_link_and_sees_their_hand_and_nothing_secret_is_logged(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
     ticket = site.signer.ticket(game_no, site.harness.guild)
@@ -111,7 +115,7 @@ async def test_a_seated_player_logs_in_from_the_link_and_sees_their_hand_and_not
         assert secret not in caplog.text
 
 
-async def test_a_forwarded_link_opens_nothing_for_an_outsider_but_admits_a_member_of_the_server(site):
+async def test_a_forwarded_link_opens_nothing_for_an_outsider_but_admits_a_member_of_the_server(site: Site) -> None:
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
     ticket = site.signer.ticket(game_no, site.harness.guild)
     outsider = await site.login(DAN.user_id, ticket)
@@ -127,7 +131,7 @@ async def test_a_forwarded_link_opens_nothing_for_an_outsider_but_admits_a_membe
     assert watching["you"] is None and watching["public"]["hand"] is None
 
 
-async def test_a_login_without_its_state_or_with_a_bad_ticket_is_refused_and_next_stays_on_the_site(site):
+async def test_a_login_without_its_state_or_with_a_bad_ticket_is_refused_and_next_stays_on_the_site(site: Site) -> None:
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
     ticket = site.signer.ticket(game_no, site.harness.guild)
     start = await site.client.get("/auth/login", params={"next": "/x", "ticket": ticket}, allow_redirects=False)
@@ -155,7 +159,9 @@ async def test_a_login_without_its_state_or_with_a_bad_ticket_is_refused_and_nex
     assert safe_next("/table/12?x=1") == "/table/12?x=1"
 
 
-async def test_the_activity_exchanges_its_code_for_the_sdk_token_and_a_session_of_a_verified_server(site, caplog):
+async def test_the_activity_exchanges_its_code_for_the_sdk_token_and_a_session_of_a_verified_server(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     site.discord.redirect_uri = None  # the SDK's codes have no redirect URI
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
@@ -183,7 +189,7 @@ async def test_the_activity_exchanges_its_code_for_the_sdk_token_and_a_session_o
         assert secret not in caplog.text
 
 
-async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(site):
+async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(site: Site) -> None:
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
     await site.harness.play(game_no)
     ticket = site.signer.ticket(game_no, site.harness.guild)
@@ -196,7 +202,9 @@ async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(
     assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403
 
 
-async def test_logins_are_limited_per_user_and_a_refused_one_logs_no_secret(site, caplog):
+async def test_logins_are_limited_per_user_and_a_refused_one_logs_no_secret(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
     ticket = site.signer.ticket(game_no, site.harness.guild)

@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from tests.web.conftest import SECRET
+from tests.web.conftest import SECRET, Web
 from web.build import dist_folder, ensure_built, prebuilt
 from web.server import make_app
 from web.sessions import Signer
 
 
-async def test_a_prebuilt_page_is_served_without_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web_table):
+async def test_a_prebuilt_page_is_served_without_node(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web_table: Web
+) -> None:
     (tmp_path / "assets").mkdir()
     (tmp_path / "index.html").write_text("<!doctype html><title>prebuilt</title>", encoding="utf-8")
     (tmp_path / "assets" / "index-abc.js").write_text("console.log(1)", encoding="utf-8")

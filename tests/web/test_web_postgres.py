@@ -10,6 +10,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.tables.errors import StaleControl
 from data import listen_moves
+from tests.checks import must
 from tests.conftest import Databases
 from tests.tables.conftest import ANN, BOB, CAT, FakeClock, Harness
 from tests.web.conftest import SECRET
@@ -43,7 +44,7 @@ async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(p
         first = await spectator.receive_json(timeout=5)
         heard.clear()
 
-        hand = await one.to_act(game_no)
+        hand = must(await one.to_act(game_no))
         await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
         moved = await spectator.receive_json(timeout=5)
         assert moved["type"] == "table" and moved["turn"] > first["turn"]
@@ -80,7 +81,7 @@ async def test_a_process_with_the_web_table_off_sends_no_notification(postgres_s
     listener = await listen_moves(await databases.target("quiet"), heard.append)
     try:
         game_no, _ = await quiet.start_game(humans=(ANN, BOB), computers=2)
-        hand = await quiet.to_act(game_no)
+        hand = must(await quiet.to_act(game_no))
         await quiet.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
         await quiet.service.abandon(game_no, ANN.user_id)
         await asyncio.sleep(0.3)  # what a notification would take to arrive, as above
