@@ -6,6 +6,7 @@ Seeded and reproducible: the same seed plays the same moves and injects the same
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -23,6 +24,8 @@ import rendering
 from app.client import FivesBot
 from bot.tables.play.table import replay
 from cogs.announcer.boards import Boards
+from cogs.announcer.post import Post
+from tests.checks import must
 
 from .community import Community
 
@@ -195,12 +198,12 @@ class Chaos:
             [add] = [c.custom_id for c in _components(lobby.message) if (c.custom_id or "").endswith(":addc")]
             await host.select(lobby, ["easy"], custom_id=add)  # the quick level: chaos plays many games
         if options:
-            shown = (await host.click(lobby, label="Rules")).response
+            shown = must((await host.click(lobby, label="Rules")).response)
             for option, value in options.items():
                 [select] = [
                     c.custom_id for c in _components(shown.message) if (c.custom_id or "").endswith(f":{option}")
                 ]
-                shown = (await host.select(shown, [value], custom_id=select)).response
+                shown = must((await host.select(shown, [value], custom_id=select)).response)
         before = {s.table.game_no for s in self.bot.service.games_of(host.id)}
         await host.click(lobby, label="Start")
         started = [s for s in self.bot.service.games_of(host.id) if s.table.game_no not in before]
@@ -410,7 +413,7 @@ class Chaos:
         original = Boards.post
         posted = self.posted
 
-        async def post(boards: Boards, post: Any, move: int | None, **kwargs: Any) -> Any:
+        async def post(boards: Boards, post: Post, move: int | None, **kwargs: Any) -> discord.Message | None:
             keys = [k for k in post.keys if k[0] == "action"]
             message = await original(boards, post, move, **kwargs)
             if message is not None:
@@ -418,7 +421,7 @@ class Chaos:
                     posted[(post.table.game_no, key[2])] += 1
             return message
 
-        Boards.post = post  # type: ignore[method-assign]
+        Boards.post = post  # type: ignore[method-assign, assignment]  # (mypy reads a function set on a class as unbound)
         self._restore.append(lambda: setattr(Boards, "post", original))
 
     def restore(self) -> None:
@@ -434,7 +437,7 @@ class Chaos:
                 return _original(view, *args, **kwargs)
 
             setattr(rendering, name, watched)
-            self._restore.append(lambda name=name, original=original: setattr(rendering, name, original))
+            self._restore.append(functools.partial(setattr, rendering, name, original))
 
     async def drain(self) -> None:
         """Faults stop; whatever Discord refused is retried until told."""
@@ -442,7 +445,7 @@ class Chaos:
         self.closed.clear()
         for table in self.tables:
             if table.channel.id in self.denied:
-                self.env.backend.delete_overwrite(table.channel.id, table.guild.roles[self.bot.user.name].id)
+                self.env.backend.delete_overwrite(table.channel.id, table.guild.roles[must(self.bot.user).name].id)
                 self.denied.discard(table.channel.id)
         for _ in range(4):  # the longest retry waits 30 min
             await self.env.advance_time(600)

@@ -11,6 +11,8 @@ from bot.engine import new_game
 from bot.engine.domineren import LegalMove
 from bot.engine.domineren.rules import BLOCK_BROKEN, NOS
 from presenters import presenter
+from tests.checks import must
+from tests.games import new_domineren
 
 from .playing import NAMES, act, playout
 
@@ -84,14 +86,15 @@ def test_a_set_says_what_each_player_pays_for_it() -> None:
     assert described[(0, 0)] == ("Set 0-0", "7 chips from each player (21 in all)")
     for tile, (_, description) in described.items():
         if tile != (0, 0):
-            assert description == f"{tile[0]} chips from each player ({3 * tile[0]} in all)"
+            pips = must(tile)[0]
+            assert description == f"{pips} chips from each player ({3 * pips} in all)"
 
 
 def test_the_declaration_prompt_offers_the_chips_the_declaration_then_pays() -> None:
     """The bonus table is the game's option (pagat or leeflang): what the prompt says is what is paid."""
     checked = set()
     for table, seed in itertools.product(("pagat", "leeflang"), range(30)):
-        state = new_game("domineren", 4, {"hands": 1, "double_bonus_table": table}, seed=seed)
+        state = new_domineren("domineren", 4, {"hands": 1, "double_bonus_table": table}, seed=seed)
         while state.view(None).phase in ("set", "type"):
             act(state, state.current, state.legal_actions()[0])
         if state.view(None).phase != "declare":

@@ -8,8 +8,10 @@ import itertools
 
 from bot.engine import new_game
 from bot.engine.five_hundred import LegalAction
+from bot.engine.five_hundred.view import FiveHundredView
 from presenters import presenter
 from presenters.five_hundred import card_label
+from tests.checks import is_a, must
 
 from .playing import NAMES, playout
 
@@ -46,7 +48,7 @@ def test_every_trick_is_told_once_by_the_card_that_completed_it_naming_its_winne
         taken = [e for e in told.note.events if e.kind == "trick"]
         if taken:
             tricks += 1
-            assert told.line.endswith(f"**{NAMES[taken[0].seat]}** takes the trick."), told.line
+            assert told.line.endswith(f"**{NAMES[must(taken[0].seat)]}** takes the trick."), told.line
         else:
             assert "takes the trick" not in told.line
     assert tricks >= 10
@@ -61,7 +63,7 @@ def test_a_hidden_partner_is_named_when_their_first_called_card_is_played_and_on
         hand = 1
         for told in playout("five-hundred", 5, seed, HIDDEN_PAIRS):
             partners = [e for e in told.note.events if e.kind == "partner"]
-            view = told.note.view
+            view = is_a(FiveHundredView, told.note.view)
             if partners:
                 [seat] = partners[0].data["seats"]
                 assert seat not in named.setdefault(hand, set())
