@@ -4,11 +4,17 @@ seat's own table (so a count of 0 means something)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from benchmarks.web_leaks import flagged_as_in_tests, held_items, measure_leaks, named
 
 
 async def test_a_spectator_is_sent_no_held_tile_or_card_over_whole_games_of_every_family() -> None:
-    games = (("draw", 2, {"rounds": 1}), ("domineren", 3, {"hands": 1}), ("five-hundred", 4, {}))
+    games: tuple[tuple[str, int, dict[str, Any]], ...] = (
+        ("draw", 2, {"rounds": 1}),
+        ("domineren", 3, {"hands": 1}),
+        ("five-hundred", 4, {}),
+    )
     results = await measure_leaks(games)
     assert [r.game_id for r in results] == ["draw", "domineren", "five-hundred"]
     for result in results:

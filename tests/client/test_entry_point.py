@@ -3,6 +3,7 @@ overwrite of the commands that would remove it: the bot's sync writes it back wi
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,10 +22,10 @@ class FakeCommandsApi:
         self.commands = commands
         self.written: list[list[dict[str, Any]]] = []
 
-    async def get_global_commands(self, application_id: int) -> list[dict[str, Any]]:
+    async def get_global_commands(self, application_id: str | int) -> list[Any]:
         return self.commands
 
-    async def bulk_upsert_global_commands(self, application_id: int, payload: list[dict[str, Any]]) -> list[Any]:
+    async def bulk_upsert_global_commands(self, application_id: str | int, payload: list[dict[str, Any]]) -> list[Any]:
         had = any(c.get("type") == ENTRY_POINT for c in self.commands)
         if had and not any(c.get("type") == ENTRY_POINT for c in payload):
             raise AssertionError("Discord: you cannot remove this app's Entry Point command in a bulk update")
@@ -35,7 +36,7 @@ class FakeCommandsApi:
         return self.commands
 
 
-async def sync_with(keep: bool, commands: list[dict[str, Any]], tmp_path) -> FakeCommandsApi:
+async def sync_with(keep: bool, commands: list[dict[str, Any]], tmp_path: Path) -> FakeCommandsApi:
     bot = FivesBot(Settings(database=tmp_path / "fives.sqlite3"))
     api = FakeCommandsApi(commands)
     bot._connection.application_id = 1
@@ -51,14 +52,14 @@ async def sync_with(keep: bool, commands: list[dict[str, Any]], tmp_path) -> Fak
     return api
 
 
-async def test_with_an_activity_the_entry_point_command_is_written_back_with_the_bots_commands(tmp_path) -> None:
+async def test_with_an_activity_the_entry_point_command_is_written_back_with_the_bots_commands(tmp_path: Path) -> None:
     api = await sync_with(True, [LAUNCH], tmp_path)
     [written] = api.written
     assert [c["name"] for c in written] == ["ping", "launch"]
     assert written[1]["id"] == "900" and written[1]["handler"] == 2 and "version" not in written[1]
 
 
-async def test_without_one_the_sync_is_discord_pys_own_which_discord_would_refuse_with_one(tmp_path) -> None:
+async def test_without_one_the_sync_is_discord_pys_own_which_discord_would_refuse_with_one(tmp_path: Path) -> None:
     api = await sync_with(False, [], tmp_path)
     assert [[c["name"] for c in w] for w in api.written] == [["ping"]]
     with pytest.raises(AssertionError, match="Entry Point"):

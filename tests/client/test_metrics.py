@@ -152,7 +152,7 @@ def test_folded_observations_land_in_the_buckets_observe_would_put_them_in(recor
     for value in values:
         metrics.action("bridge", "player", value, value > 1)
     seen = scraped()
-    expected = {s.labels["le"]: s.value for s in reference.collect()[0].samples if s.name.endswith("_bucket")}
+    expected = {s.labels["le"]: s.value for s in next(iter(reference.collect())).samples if s.name.endswith("_bucket")}
     for le, count in expected.items():
         key = ("fives_action_seconds_bucket", (("game", "bridge"), ("le", le)))
         assert seen[key] - before.get(key, 0) == count, le

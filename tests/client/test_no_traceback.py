@@ -85,7 +85,7 @@ def test_bad_input_gets_a_reason_and_never_a_traceback(tmp_path: Path) -> None:
     (tmp_path / "a-folder").mkdir()
     matrix = cases(tmp_path)
     with ThreadPoolExecutor(max_workers=3) as pool:  # each is mostly Python starting up
-        done = list(pool.map(lambda case: run(*case, tmp_path), matrix))
+        done = list(pool.map(lambda case: run(case[0], case[1], tmp_path), matrix))
     wrong = []
     for (argv, settings), result in zip(matrix, done, strict=True):
         said = (result.stderr + result.stdout).strip()

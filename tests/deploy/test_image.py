@@ -16,6 +16,7 @@ import tomllib
 from importlib.metadata import version
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,7 +127,7 @@ def working_engine() -> str | None:
     return None
 
 
-def test_the_image_builds_and_runs_where_an_engine_answers(capsys) -> None:
+def test_the_image_builds_and_runs_where_an_engine_answers(capsys: pytest.CaptureFixture[str]) -> None:
     engine = working_engine()
     if engine is None:
         # No daemon here (this machine has the docker client and no server): the static tests above are

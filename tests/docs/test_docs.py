@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine import GAMES, game_info
 from bot.engine.records import replay
+from tests.checks import must
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]
@@ -45,7 +46,7 @@ def test_the_specification_is_in_the_repository() -> None:
 
 def test_the_record_in_docs_records_md_replays_as_it_says() -> None:
     text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
-    record = json.loads(re.search(r"```json\n(\{\n  \"format\".*?)```", text, re.S).group(1))
+    record = json.loads(must(re.search(r"```json\n(\{\n  \"format\".*?)```", text, re.S)).group(1))
     assert replay(record)["scores"] == [9, 5]
     assert record == json.loads((ROOT / "tests/records/fives/records-md-example.json").read_text(encoding="utf-8"))
 

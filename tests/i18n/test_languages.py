@@ -114,9 +114,9 @@ def test_a_command_a_text_names_is_called_as_that_language_shows_it(locale: str)
 
 def test_every_refusal_of_the_table_and_the_ui_can_be_said_in_every_language() -> None:
     keys = {
-        cls.key
+        key
         for cls in vars(table_errors).values()
-        if inspect.isclass(cls) and issubclass(cls, Exception) and isinstance(getattr(cls, "key", None), str)
+        if inspect.isclass(cls) and issubclass(cls, Exception) and isinstance(key := getattr(cls, "key", None), str)
     }
     for path in (ROOT / "cogs").rglob("*.py"):  # Refusal("key", ...) raised by the cogs themselves
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -125,7 +125,11 @@ def test_every_refusal_of_the_table_and_the_ui_can_be_said_in_every_language() -
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     keys.add(first.value)
                 elif isinstance(first, ast.IfExp):  # Refusal("a" if ... else "b")
-                    keys |= {n.value for n in (first.body, first.orelse) if isinstance(n, ast.Constant)}
+                    keys |= {
+                        n.value
+                        for n in (first.body, first.orelse)
+                        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                    }
     assert {"not_your_turn", "stale_control", "not_a_player", "which_game", "no_games"} <= keys
     for locale in LOCALES:
         missing = sorted(k for k in keys if f"error.{k}" not in catalogue(locale))
