@@ -25,8 +25,10 @@ from data import (
     SeasonRow,
     SeatRow,
     Store,
+    StoreInterface,
 )
 from data.migrations import migrations
+from tests.checks import must
 
 GUILD = 5
 ANN, BOB = 11, 22
@@ -49,7 +51,7 @@ def _history(pool: str, game_no: int, at: float, before: float, after: float, us
     return RatingHistoryRow(pool, user, game_no, at, before, after)
 
 
-async def test_rating_changes_and_the_seats_of_ended_games_are_a_players_record(store):
+async def test_rating_changes_and_the_seats_of_ended_games_are_a_players_record(store: StoreInterface) -> None:
     won = await store.create_game(_game())
     results = (ResultRow(0, ANN, 0, 1, True, 250, 0.0, 1.5), ResultRow(1, BOB, 1, 2, False, 180, 0.0, -1.0))
     history = (_history("muggins", won, 20.0, 0.0, 1.5), _history("muggins", won, 20.0, 0.0, -1.0, BOB))
@@ -79,7 +81,7 @@ async def test_rating_changes_and_the_seats_of_ended_games_are_a_players_record(
     assert [g.resigned for g in await store.played_games(GUILD, BOB)] == [False, False, False]
 
 
-async def test_a_server_runs_one_season_at_a_time_under_names_it_has_not_used(store):
+async def test_a_server_runs_one_season_at_a_time_under_names_it_has_not_used(store: StoreInterface) -> None:
     first = await store.create_season(_season("Spring"))
     assert first > 0
     assert await store.create_season(_season("Summer")) == 0  # Spring is running
@@ -96,7 +98,7 @@ async def test_a_server_runs_one_season_at_a_time_under_names_it_has_not_used(st
     assert await store.seasons(GUILD + 1) == []
 
 
-async def test_a_finished_game_counts_in_the_running_season_and_no_more_once_it_ended(store):
+async def test_a_finished_game_counts_in_the_running_season_and_no_more_once_it_ended(store: StoreInterface) -> None:
     season = await store.create_season(_season("Spring"))
     pool = f"muggins@{season}"
     for at in (20.0, 60.0):  # the season ends at 50, between the two games
@@ -116,7 +118,7 @@ async def test_a_finished_game_counts_in_the_running_season_and_no_more_once_it_
     assert (await store.player_ratings(GUILD, ANN))["muggins"].mu == 87.0  # the all-time board took both
 
 
-async def test_a_season_counts_no_game_finished_after_its_date_even_before_the_sweep(store):
+async def test_a_season_counts_no_game_finished_after_its_date_even_before_the_sweep(store: StoreInterface) -> None:
     season = await store.create_season(_season("Spring", ends_at=50.0))
     game_no = await store.create_game(_game())
     late = SeasonFinish(season, f"muggins@{season}", (RatingRow(ANN, 30.0, 8.0, 1, 1),))
@@ -124,7 +126,9 @@ async def test_a_season_counts_no_game_finished_after_its_date_even_before_the_s
     assert await store.leaderboard(GUILD, f"muggins@{season}") == []
 
 
-async def test_seasons_end_by_their_date_once_and_their_champions_are_claimed_once_until_told(store):
+async def test_seasons_end_by_their_date_once_and_their_champions_are_claimed_once_until_told(
+    store: StoreInterface,
+) -> None:
     dated = await store.create_season(_season("Spring", ends_at=100.0))
     assert await store.next_season_due() == 100.0
     assert await store.end_due_seasons(99.0) == []
@@ -145,7 +149,7 @@ async def test_seasons_end_by_their_date_once_and_their_champions_are_claimed_on
     assert (await store.seasons(GUILD))[0].announce_at is None
 
 
-async def test_the_champions_channel_is_a_servers_choice(store):
+async def test_the_champions_channel_is_a_servers_choice(store: StoreInterface) -> None:
     assert await store.season_channel(GUILD) is None
     await store.set_season_channel(GUILD, 77)
     await store.set_season_channel(GUILD, 78)
@@ -154,7 +158,7 @@ async def test_the_champions_channel_is_a_servers_choice(store):
     assert await store.season_channel(GUILD) is None
 
 
-async def test_a_seasons_domineren_board_averages_the_chips_of_the_games_it_counted(store):
+async def test_a_seasons_domineren_board_averages_the_chips_of_the_games_it_counted(store: StoreInterface) -> None:
     seats = (SeatRow(ANN, "Ann"), SeatRow(BOB, "Bob"), SeatRow(33, "Cat"))
     before = await store.create_game(_game("domineren", seats))  # before the season: all-time only
     finish = GameFinish((ResultRow(0, ANN, 0, 1, True, 900), ResultRow(1, BOB, 1, 2, False, 300)), ())
@@ -201,7 +205,7 @@ async def test_the_migration_reads_the_rating_changes_of_older_games_into_the_hi
         await store.close()
 
 
-async def test_a_rematch_is_asked_once_per_game_and_keeps_its_answers_until_settled(store):
+async def test_a_rematch_is_asked_once_per_game_and_keeps_its_answers_until_settled(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     asked = RematchRow(game_no, GUILD, 6, ANN, 10.0, 910.0, {ANN: True})
     assert await store.create_rematch(asked)
@@ -220,7 +224,7 @@ async def test_a_rematch_is_asked_once_per_game_and_keeps_its_answers_until_sett
         assert none is None
 
 
-async def test_a_rematch_asked_with_new_partners_keeps_that_through_its_answers(store):
+async def test_a_rematch_asked_with_new_partners_keeps_that_through_its_answers(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     asked = RematchRow(game_no, GUILD, 6, BOB, 10.0, 910.0, {BOB: True}, swap=True)
     assert await store.create_rematch(asked)
@@ -233,14 +237,14 @@ async def test_a_rematch_asked_with_new_partners_keeps_that_through_its_answers(
     )
     plain = await store.create_game(_game())
     await store.create_rematch(RematchRow(plain, GUILD, 6, ANN, 12.0, 912.0, {ANN: True}))
-    assert (await store.rematch(plain)).swap is False
+    assert (must(await store.rematch(plain))).swap is False
 
 
 def _fields(row: RematchRow) -> dict:
     return {name: getattr(row, name) for name in RematchRow.__slots__}
 
 
-async def test_each_change_of_a_rematch_is_saved_with_the_outbox_entry_telling_it(store):
+async def test_each_change_of_a_rematch_is_saved_with_the_outbox_entry_telling_it(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     asked_entry = OutboxEntry(game_no, "rematch", 0, 0, 10.0, 70.0)
     asked = RematchRow(game_no, GUILD, 6, ANN, 10.0, 910.0, {ANN: True})
@@ -256,7 +260,7 @@ async def test_each_change_of_a_rematch_is_saved_with_the_outbox_entry_telling_i
     assert await store.rematch(game_no) == replace(settled, claimed_until=100.0)
 
 
-async def test_a_settled_rematch_without_its_table_is_claimed_by_one_sweep_at_a_time(store):
+async def test_a_settled_rematch_without_its_table_is_claimed_by_one_sweep_at_a_time(store: StoreInterface) -> None:
     games = [await store.create_game(_game()) for _ in range(3)]
     for game_no in games:
         await store.create_rematch(RematchRow(game_no, GUILD, 6, ANN, 10.0, 910.0, {ANN: True}))
@@ -269,5 +273,5 @@ async def test_a_settled_rematch_without_its_table_is_claimed_by_one_sweep_at_a_
     assert await store.claim_rematches_to_open(100.0, 200.0) == [free]
     assert await store.claim_rematches_to_open(150.0, 60.0) == []  # both held
     assert await store.claim_rematches_to_open(200.0, 60.0) == [held]  # its lease ran out, not the other's
-    await store.save_rematch(replace(await store.rematch(free), lobby_id=7, to_open=False, claimed_until=None))
+    await store.save_rematch(replace(must(await store.rematch(free)), lobby_id=7, to_open=False, claimed_until=None))
     assert await store.claim_rematches_to_open(1e9, 60.0) == [held]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from data import GameRow, LobbyRow, SeatRow, open_store
+from data import GameRow, LobbyRow, SeatRow, StoreInterface, open_store
 from tests.conftest import Databases
 from tests.data.old_schemas import schema_before
 
@@ -19,7 +19,7 @@ def _lobby(origin: str | None, seats: tuple[SeatRow, ...] = SEATS) -> LobbyRow:
     return LobbyRow(None, GUILD, 6, 11, "draw", {"rounds": 1}, seats, "open", 100.0, origin=origin)
 
 
-async def test_a_table_with_an_origin_is_opened_once(store):
+async def test_a_table_with_an_origin_is_opened_once(store: StoreInterface) -> None:
     first, made = await store.create_lobby_once(_lobby("tournament:1:1:1"))
     assert made and first.lobby_id and first.origin == "tournament:1:1:1" and first.seats == SEATS
     again, made = await store.create_lobby_once(_lobby("tournament:1:1:1", (SeatRow(33, "Cat"), SeatRow(44, "Dan"))))
@@ -36,7 +36,7 @@ async def test_a_table_with_an_origin_is_opened_once(store):
     assert [r.origin for r in await store.open_lobbies()] == ["tournament:1:1:2"]
 
 
-async def test_tables_opened_by_players_have_no_origin(store):
+async def test_tables_opened_by_players_have_no_origin(store: StoreInterface) -> None:
     one = await store.create_lobby(_lobby(None))
     two = await store.create_lobby(_lobby(None))
     assert one != two

@@ -45,7 +45,7 @@ async def url(postgres_server: PostgresServer) -> AsyncIterator[str]:
     await postgres_server.drop_database(made)
 
 
-async def test_migrations_are_applied_once_even_by_processes_starting_together(url):
+async def test_migrations_are_applied_once_even_by_processes_starting_together(url: str) -> None:
     shipped = tuple(v for v, _ in migrations(MIGRATIONS))
     assert shipped[0] == 1
     first, second = await asyncio.gather(open_store(url), open_store(url))
@@ -58,7 +58,7 @@ async def test_migrations_are_applied_once_even_by_processes_starting_together(u
     await third.close()
 
 
-async def test_several_processes_share_a_database_unless_one_must_serve_it_alone(url):
+async def test_several_processes_share_a_database_unless_one_must_serve_it_alone(url: str) -> None:
     """Processes share PostgreSQL (each game's lock is in the database); FIVES_SINGLE_PROCESS makes a
     process refuse to start beside others, and others refuse to start beside it."""
     first, second = await postgres_store(url), await postgres_store(url)
@@ -79,14 +79,16 @@ async def test_several_processes_share_a_database_unless_one_must_serve_it_alone
         await alone.close()
 
 
-async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_password(postgres_server):
+async def test_a_server_that_cannot_be_reached_is_one_clear_error_without_the_password(
+    postgres_server: PostgresServer,
+) -> None:
     bad = postgres_server.url().replace("postgres@", "fives:hunter2@").replace("port=5432", "port=1")
     with pytest.raises(StoreError) as error:
         await open_store(bad)
     assert "cannot connect to the database" in str(error.value) and "hunter2" not in str(error.value)
 
 
-async def test_a_finish_from_ratings_another_process_changed_is_refused_and_loses_no_update(url):
+async def test_a_finish_from_ratings_another_process_changed_is_refused_and_loses_no_update(url: str) -> None:
     """Two processes end a game of the same player at once, both from the rating they read before: one
     finish is written, the other is refused whole (its action too) and, recomputed, adds to the first."""
     one, two = await postgres_store(url), await postgres_store(url)
@@ -120,7 +122,7 @@ async def test_a_finish_from_ratings_another_process_changed_is_refused_and_lose
         await two.close()
 
 
-async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_without_deadlock(url):
+async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_without_deadlock(url: str) -> None:
     one, two = await postgres_store(url), await postgres_store(url)
     try:
         first = [RatingRow(u, 25.0, 8.0, 1, 0) for u in (1, 2, 3)]
@@ -141,7 +143,7 @@ async def test_finishes_sharing_players_in_opposite_orders_wait_for_each_other_w
         await two.close()
 
 
-async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(url):
+async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(url: str) -> None:
     one, two = await postgres_store(url), await postgres_store(url)
     assert isinstance(one, PostgresStore) and isinstance(two, PostgresStore)
     try:
@@ -176,7 +178,7 @@ async def test_a_game_lock_holds_off_another_process_until_the_transaction_ends(
         await two.close()
 
 
-async def test_what_one_process_told_never_deadlocks_with_another_process_s_action_on_the_game(url):
+async def test_what_one_process_told_never_deadlocks_with_another_process_s_action_on_the_game(url: str) -> None:
     """What was told used to wait for the next transaction of any kind, which wrote it before taking its own
     locks: a process that told of game 1 and then took game 1's lock held the outbox row first and the game
     second, while another process's action held the game and then wrote the same rows. PostgreSQL aborted
@@ -214,7 +216,7 @@ async def test_what_one_process_told_never_deadlocks_with_another_process_s_acti
         await two.close()
 
 
-async def test_a_conflict_postgresql_aborts_is_a_store_conflict_to_be_made_again(url):
+async def test_a_conflict_postgresql_aborts_is_a_store_conflict_to_be_made_again(url: str) -> None:
     """A deadlock that PostgreSQL still reports comes out as `StoreConflict` (nothing written; doing it again
     will do), which the table service makes again rather than refusing the player's click."""
     one, two = await postgres_store(url), await postgres_store(url)
@@ -236,7 +238,7 @@ async def test_a_conflict_postgresql_aborts_is_a_store_conflict_to_be_made_again
         await two.close()
 
 
-async def test_the_store_methods_inside_one_transaction_commit_or_roll_back_together(url):
+async def test_the_store_methods_inside_one_transaction_commit_or_roll_back_together(url: str) -> None:
     store = await postgres_store(url)
     assert isinstance(store, PostgresStore)
     try:
@@ -254,7 +256,7 @@ async def test_the_store_methods_inside_one_transaction_commit_or_roll_back_toge
         await store.close()
 
 
-async def test_the_schema_is_postgresql_s_own_types(url):
+async def test_the_schema_is_postgresql_s_own_types(url: str) -> None:
     store = await postgres_store(url)
     await store.close()
     conn = await asyncpg.connect(url)
@@ -274,7 +276,7 @@ async def test_the_schema_is_postgresql_s_own_types(url):
     assert types["game_results", "won"] == types["game_seats", "computer"] == "boolean"
 
 
-async def test_a_process_killed_outright_leaves_the_database_free(url):
+async def test_a_process_killed_outright_leaves_the_database_free(url: str) -> None:
     holder = _hold(url)  # one of several processes: a process that must be alone waits for it to go
     try:
         with pytest.raises(DatabaseInUse, match=f"fives bot pid {holder.pid} "):
@@ -293,7 +295,7 @@ async def test_a_process_killed_outright_leaves_the_database_free(url):
     await store.close()
 
 
-async def test_a_user_that_may_not_create_the_tables_is_told_so(url, postgres_server):
+async def test_a_user_that_may_not_create_the_tables_is_told_so(url: str, postgres_server: PostgresServer) -> None:
     admin = await asyncpg.connect(postgres_server.url())
     try:
         await admin.execute("DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN")
@@ -304,7 +306,7 @@ async def test_a_user_that_may_not_create_the_tables_is_told_so(url, postgres_se
         await open_store(url.replace("postgres@", "reader@"))
 
 
-async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entries(url):
+async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entries(url: str) -> None:
     one, two = await postgres_store(url), await postgres_store(url)
     try:
         game_no = await one.create_game(_game())
@@ -320,7 +322,7 @@ async def test_processes_sweeping_the_outbox_at_once_each_claim_different_entrie
         await two.close()
 
 
-async def test_processes_sweeping_seasons_at_once_end_each_once_and_announce_it_once(url):
+async def test_processes_sweeping_seasons_at_once_end_each_once_and_announce_it_once(url: str) -> None:
     one, two = await postgres_store(url), await postgres_store(url)
     try:
         for guild in range(1, 21):  # twenty servers, each a season ending at 100
@@ -334,7 +336,7 @@ async def test_processes_sweeping_seasons_at_once_end_each_once_and_announce_it_
         await two.close()
 
 
-async def test_processes_starting_a_schedules_season_at_once_start_one(url):
+async def test_processes_starting_a_schedules_season_at_once_start_one(url: str) -> None:
     """Each process computes the next season and tries to start it: one running season a server (a unique
     index) lets one through, the others write nothing."""
     one, two = await postgres_store(url), await postgres_store(url)
@@ -358,7 +360,7 @@ async def test_processes_starting_a_schedules_season_at_once_start_one(url):
         await two.close()
 
 
-async def test_a_rematch_sweep_claims_in_key_order_and_skips_a_rematch_another_process_holds(url):
+async def test_a_rematch_sweep_claims_in_key_order_and_skips_a_rematch_another_process_holds(url: str) -> None:
     """The sweep of settled rematches whose tables were not made used to be one multi-row UPDATE, taking rows
     in the order its scan met them and waiting for any another process held: held up behind a rematch being
     settled elsewhere, and open to a deadlock with a sweep that met the rows in another order (#23). It now
@@ -392,7 +394,7 @@ async def test_a_rematch_sweep_claims_in_key_order_and_skips_a_rematch_another_p
         await two.close()
 
 
-async def test_a_hold_on_what_is_being_told_waits_for_nobody_and_keeps_the_rest(url):
+async def test_a_hold_on_what_is_being_told_waits_for_nobody_and_keeps_the_rest(url: str) -> None:
     """The writer's hold on the entries it is still telling skips an entry another process holds (a teller
     deleting it, a sweep claiming it) rather than waiting for it: waiting row by row, a hold and another
     process's `told` could take a game's rows in opposite orders, and the deadlock aborted one of them, so

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from data import SeasonRow, SeasonScheduleRow
+from data import SeasonRow, SeasonScheduleRow, StoreInterface
+from tests.checks import must
 from tests.data.test_data_community import GUILD
 
 MONTHLY = SeasonScheduleRow(GUILD, "monthly", "{year}-{month}", 6, 11, 10.0)
@@ -16,7 +17,7 @@ def _season(name: str, at: float, ends_at: float) -> SeasonRow:
     return SeasonRow(None, GUILD, name, name.casefold(), 6, 11, at, ends_at)
 
 
-async def test_a_servers_schedule_is_set_replaced_and_turned_off(store):
+async def test_a_servers_schedule_is_set_replaced_and_turned_off(store: StoreInterface) -> None:
     assert await store.season_schedule(GUILD) is None
     await store.set_season_schedule(MONTHLY)
     weekly = replace(MONTHLY, every="weekly", pattern="Week {week}", channel_id=7, set_by=22, set_at=20.0)
@@ -28,12 +29,12 @@ async def test_a_servers_schedule_is_set_replaced_and_turned_off(store):
     assert await store.season_schedule(GUILD) is None
 
 
-async def test_a_schedule_starts_one_season_while_it_is_the_servers_and_none_runs(store):
+async def test_a_schedule_starts_one_season_while_it_is_the_servers_and_none_runs(store: StoreInterface) -> None:
     await store.set_season_schedule(MONTHLY)
     assert await store.schedules_without_season() == [MONTHLY]
     assert await store.next_season_due() == 10.0  # waiting since it was set
     first = await store.start_scheduled_season(_season("2026-01", 15.0, 100.0), MONTHLY)
-    assert first > 0 and (await store.running_season(GUILD)).season_id == first
+    assert first > 0 and (must(await store.running_season(GUILD))).season_id == first
     assert await store.schedules_without_season() == []
     assert await store.next_season_due() == 100.0
     assert await store.start_scheduled_season(_season("2026-02", 16.0, 200.0), MONTHLY) == 0  # one runs

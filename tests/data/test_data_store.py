@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,9 +24,12 @@ from data import (
     SettingsRow,
     Store,
     StoreError,
+    StoreInterface,
     open_store,
 )
 from data.migrations import migrations
+from tests.checks import must
+from tests.conftest import Databases
 
 GUILD = 5
 
@@ -59,7 +63,7 @@ def _write(game_no: int, turn: int, action: str = "draw", **changes: Any) -> Act
     return ActionWrite(**values)
 
 
-async def test_migrations_are_applied_once(db_path):
+async def test_migrations_are_applied_once(db_path: Path) -> None:
     shipped = tuple(v for v, _ in migrations())
     assert shipped[0] == 1
     first = await Store.open(db_path)
@@ -72,7 +76,7 @@ async def test_migrations_are_applied_once(db_path):
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_a_game_and_its_log_come_back_in_order(store):
+async def test_a_game_and_its_log_come_back_in_order(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     for turn, action in enumerate(["6-6", "6-3@6-6", "draw", "pass"]):
         await store.append_action(_write(game_no, turn, action))
@@ -80,11 +84,11 @@ async def test_a_game_and_its_log_come_back_in_order(store):
     assert stored.row.game_no == game_no and stored.row.deals == [{"first_leader": 0}]
     assert stored.row.seats == (SeatRow(11, "Ann"), SeatRow(None, None, computer=True))
     assert stored.actions == [(0, "6-6"), (1, "6-3@6-6"), (0, "draw"), (1, "pass")]
-    assert (await store.load_game(game_no)).actions == stored.actions
+    assert (must(await store.load_game(game_no))).actions == stored.actions
     assert await store.load_game(game_no + 1) is None
 
 
-async def test_a_players_active_games_are_found_by_their_seat(store):
+async def test_a_players_active_games_are_found_by_their_seat(store: StoreInterface) -> None:
     ann_here = await store.create_game(_game())
     ann_elsewhere = await store.create_game(_game(guild_id=GUILD + 1))
     ended = await store.create_game(_game())
@@ -95,28 +99,28 @@ async def test_a_players_active_games_are_found_by_their_seat(store):
     assert await store.active_games_of(13) == []
 
 
-async def test_the_same_turn_can_never_be_written_twice(store):
+async def test_the_same_turn_can_never_be_written_twice(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     await store.append_action(_write(game_no, 0, "6-6"))
     with pytest.raises(StoreError):
         await store.append_action(_write(game_no, 0, "5-5"))
-    assert (await store.load_game(game_no)).actions == [(0, "6-6")]
+    assert (must(await store.load_game(game_no))).actions == [(0, "6-6")]
 
 
-async def test_a_failed_write_leaves_nothing_behind(store):
+async def test_a_failed_write_leaves_nothing_behind(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     hand = HandRow(1, 0, "domino", (5, 0), {"hands": [["1-2"], []]})
     with pytest.raises(StoreError):  # the same hand twice fails after the action row was inserted
         await store.append_action(_write(game_no, 0, "6-6", hands=(hand, hand), deadline=99.0))
-    stored = await store.load_game(game_no)
+    stored = must(await store.load_game(game_no))
     assert stored.actions == [] and stored.row.deadline is None
     assert await store.hand_rows(game_no) == []
     await store.append_action(_write(game_no, 0, "6-6", hands=(hand,), deadline=99.0, reminder_at=50.0))
     assert await store.hand_rows(game_no) == [hand]
-    assert (await store.load_game(game_no)).row.deadline == 99.0
+    assert (must(await store.load_game(game_no))).row.deadline == 99.0
 
 
-async def test_finishing_writes_results_and_ratings_and_ends_the_game(store):
+async def test_finishing_writes_results_and_ratings_and_ends_the_game(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     finish = GameFinish(
         results=(ResultRow(0, 11, 0, 1, True, 250, 0.0, 1.5), ResultRow(1, None, 1, 2, False, 180)),
@@ -124,7 +128,7 @@ async def test_finishing_writes_results_and_ratings_and_ends_the_game(store):
     )
     await store.append_action(_write(game_no, 0, "6-6", finish=finish, at=9.0))
     assert await store.active_games() == []
-    assert (await store.load_game(game_no)).row.status == "finished"
+    assert (must(await store.load_game(game_no))).row.status == "finished"
     assert await store.result_rows(game_no) == list(finish.results)
     board = await store.leaderboard(GUILD, "muggins")
     assert [(r.user_id, r.games, r.wins, r.name) for r in board] == [(11, 1, 1, "Ann")]  # computer unlisted
@@ -133,7 +137,7 @@ async def test_finishing_writes_results_and_ratings_and_ends_the_game(store):
     assert set(await store.player_ratings(GUILD, 11)) == {"muggins"}
 
 
-async def test_leaderboard_order_and_pages(store):
+async def test_leaderboard_order_and_pages(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     ratings = tuple(RatingRow(u, 25.0 + u, 2.0, 3, 1) for u in (1, 2, 3, 4))
     await store.append_action(_write(game_no, 0, finish=GameFinish((), ratings)))
@@ -143,7 +147,7 @@ async def test_leaderboard_order_and_pages(store):
     assert await store.leaderboard(GUILD, "five-up") == []
 
 
-async def test_players_tied_on_all_a_board_ranks_by_share_its_place(store):
+async def test_players_tied_on_all_a_board_ranks_by_share_its_place(store: StoreInterface) -> None:
     game_no = await store.create_game(_game())
     # 1 and 2 tied (partners, say), 3 with their rating in more games, 4 below.
     ratings = (
@@ -157,7 +161,7 @@ async def test_players_tied_on_all_a_board_ranks_by_share_its_place(store):
     assert [await store.leaderboard_position(GUILD, "muggins", u) for u in (1, 2, 3, 4)] == [2, 2, 1, 4]
 
 
-async def test_lobbies_settings_and_seats(store):
+async def test_lobbies_settings_and_seats(store: StoreInterface) -> None:
     lobby = LobbyRow(None, GUILD, 6, 11, "muggins", {"target": 100}, (SeatRow(11, "Ann"),), "open", 1.0)
     lobby_id = await store.create_lobby(lobby)
     [loaded] = await store.open_lobbies()
@@ -169,12 +173,12 @@ async def test_lobbies_settings_and_seats(store):
     await store.set_table(game_no, 7, 8)
     await store.set_board_message(game_no, 9)
     await store.set_timer(game_no, 100.0, 50.0)
-    row = (await store.load_game(game_no)).row
+    row = (must(await store.load_game(game_no))).row
     assert row.seats[0] == SeatRow(None, "Ann", True, 11)
     assert (row.channel_id, row.thread_id, row.board_message_id) == (7, 8, 9)
     assert (row.deadline, row.reminder_at) == (100.0, 50.0)
     await store.end_game(game_no, "abandoned", 3.0)
-    assert (await store.load_game(game_no)).row.status == "abandoned"
+    assert (must(await store.load_game(game_no))).row.status == "abandoned"
     assert await store.active_games() == []
 
     assert await store.load_settings(GUILD) is None
@@ -183,7 +187,7 @@ async def test_lobbies_settings_and_seats(store):
     assert await store.load_settings(GUILD) == SettingsRow(GUILD, 120, False, None, {})
 
 
-async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(store):
+async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(store: StoreInterface) -> None:
     # Two Domineren sessions: Ann ends with 620 and 480 chips (550 on average), Bob 530 and 540 (535), Cat
     # 400 once; by rating Bob leads, by chips Ann does.
     seats = tuple(SeatRow(u, n) for u, n in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
@@ -204,7 +208,7 @@ async def test_a_leaderboard_by_final_score_ranks_average_chips_before_rating(st
     assert await store.leaderboard_position(GUILD, "domineren", 44, by_final_score=True) is None
 
 
-async def test_discord_ids_are_64_bit_and_json_comes_back_as_written(store):
+async def test_discord_ids_are_64_bit_and_json_comes_back_as_written(store: StoreInterface) -> None:
     big = 2**63 - 1  # the largest id Discord can hand out, far past a double's exact integers
     seats = (SeatRow(big, "Ann"), SeatRow(big - 1, "Bob"))
     options = {"target": 250, "allow": "all", "a": [1.5, None, True]}  # key order as written, not sorted
@@ -213,7 +217,7 @@ async def test_discord_ids_are_64_bit_and_json_comes_back_as_written(store):
     )
     await store.set_table(game_no, big - 3, big - 4)
     await store.set_board_message(game_no, big - 5)
-    row = (await store.load_game(game_no)).row
+    row = (must(await store.load_game(game_no))).row
     assert (row.guild_id, row.channel_id, row.thread_id, row.board_message_id) == (big, big - 3, big - 4, big - 5)
     assert row.seats == seats and row.seed == 2**53 - 1
     assert list(row.options) == ["target", "allow", "a"] and row.options == options
@@ -223,10 +227,10 @@ async def test_discord_ids_are_64_bit_and_json_comes_back_as_written(store):
     assert [r.user_id for r in await store.leaderboard(big, "muggins")] == [big]
     assert (await store.player_ratings(big, big))["muggins"].games == 1
     await store.save_settings(SettingsRow(big, 60, True, "en", {"muggins": {"z": 1, "a": 2}}))
-    assert list((await store.load_settings(big)).default_options["muggins"]) == ["z", "a"]
+    assert list((must(await store.load_settings(big))).default_options["muggins"]) == ["z", "a"]
 
 
-async def test_the_outbox_keeps_what_is_to_be_told_until_it_is_told(store):
+async def test_the_outbox_keeps_what_is_to_be_told_until_it_is_told(store: StoreInterface) -> None:
     opened = OutboxEntry(0, "opened", turn=0, created_at=1.0, due_at=1.0)
     game_no = await store.create_game(_game(), tell=[opened])
     assert await store.outbox(game_no) == [replace(opened, game_no=game_no)]
@@ -237,7 +241,7 @@ async def test_the_outbox_keeps_what_is_to_be_told_until_it_is_told(store):
     assert [e.key for e in await store.outbox(game_no)] == [
         ("opened", 0, 0), ("hand", 11, 0), ("action", 0, 1), ("hand", 11, 1)
     ]  # fmt: skip
-    assert (await store.load_game(game_no)).kinds == ["player", "player"]
+    assert (must(await store.load_game(game_no))).kinds == ["player", "player"]
 
     # A sweep claims what is due, once while its lease runs.
     claimed = await store.claim_outbox(now=5.0, lease=30.0)
@@ -257,10 +261,10 @@ async def test_the_outbox_keeps_what_is_to_be_told_until_it_is_told(store):
     await store.told(game_no, done=[("action", 0, 1)], forget_hand_messages=[11])
     await store.set_board_message(game_no, 12, turn=1)
     assert await store.outbox() == [] and await store.hand_messages(game_no, 11) == []
-    assert (await store.load_game(game_no)).row.board_turn == 1
+    assert (must(await store.load_game(game_no))).row.board_turn == 1
 
 
-async def test_what_was_told_is_written_by_close_at_the_latest(databases):
+async def test_what_was_told_is_written_by_close_at_the_latest(databases: Databases) -> None:
     target = await databases.target()
     store = await open_store(target)
     game_no = await store.create_game(_game(), tell=[OutboxEntry(0, "opened", turn=0)])
@@ -271,7 +275,7 @@ async def test_what_was_told_is_written_by_close_at_the_latest(databases):
     await store.close()
 
 
-async def test_a_channel_s_active_games_are_found_by_its_channel_or_thread(store):
+async def test_a_channel_s_active_games_are_found_by_its_channel_or_thread(store: StoreInterface) -> None:
     """The Activity launched in a channel finds its games from any process (issue #27 item 5)."""
     in_channel = await store.create_game(_game())
     in_thread = await store.create_game(_game())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from data import CANCELLED_ROUND, TournamentRow
+from data import CANCELLED_ROUND, StoreInterface, TournamentRow
 
 GUILD = 5
 
@@ -15,7 +15,7 @@ def _tournament(fmt: str = "knockout") -> TournamentRow:
     return TournamentRow(None, GUILD, 6, 11, 100.0, "draw", fmt, 2, {"rounds": 1})
 
 
-async def test_a_tournament_is_stored_changed_under_its_lock_and_listed_while_live(store):
+async def test_a_tournament_is_stored_changed_under_its_lock_and_listed_while_live(store: StoreInterface) -> None:
     first = await store.create_tournament(_tournament())
     second = await store.create_tournament(_tournament("swiss"))
     assert first and second > first
@@ -39,7 +39,7 @@ async def test_a_tournament_is_stored_changed_under_its_lock_and_listed_while_li
     assert await store.tournament(12345) is None
 
 
-async def test_a_rounds_telling_is_claimed_once_until_told_or_the_lease_ends(store):
+async def test_a_rounds_telling_is_claimed_once_until_told_or_the_lease_ends(store: StoreInterface) -> None:
     tid = await store.create_tournament(_tournament())
     first = await store.claim_tournament_round(tid, 1, 100.0, 60.0)
     assert first is not None and first.previous is None  # nothing can have been posted: posted at once
@@ -56,7 +56,7 @@ async def test_a_rounds_telling_is_claimed_once_until_told_or_the_lease_ends(sto
     assert row is not None and row.told_round == 2 and row.claimed_until is None
 
 
-async def test_a_cancelled_tournament_is_listed_until_its_cancellation_is_told(store):
+async def test_a_cancelled_tournament_is_listed_until_its_cancellation_is_told(store: StoreInterface) -> None:
     tid = await store.create_tournament(_tournament())
     async with store.locked_tournament(tid) as row:
         assert row is not None
@@ -69,7 +69,7 @@ async def test_a_cancelled_tournament_is_listed_until_its_cancellation_is_told(s
     assert not await store.claim_tournament_round(tid, CANCELLED_ROUND, 500.0, 60.0)
 
 
-async def test_a_servers_tournaments_newest_first(store):
+async def test_a_servers_tournaments_newest_first(store: StoreInterface) -> None:
     older = await store.create_tournament(_tournament())
     newer = await store.create_tournament(replace(_tournament("swiss"), created_at=200.0))
     elsewhere = await store.create_tournament(replace(_tournament(), guild_id=GUILD + 1))
