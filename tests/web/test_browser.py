@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,7 @@ def all_fives() -> Iterator[Demo]:
     demo.stop()
 
 
-def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c():
+def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c() -> None:
     need_chromium()
     built()
     # Draw dominoes for two, one round: a whole game in a dozen moves
@@ -38,19 +39,19 @@ def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c():
     assert any("demo stopped" in line for line in demo.lines), demo.lines
 
 
-def test_a_spectator_follows_the_moves_and_is_never_sent_a_hand(all_fives):
+def test_a_spectator_follows_the_moves_and_is_never_sent_a_hand(all_fives: Demo) -> None:
     report = run_scenario("spectator", all_fives)
     assert report["seen"] > report["start"], "the player's moves reached the spectator's page"
     assert "watching" in report["status"]
 
 
-def test_a_stale_page_is_told_its_move_was_refused_and_shows_the_game_as_it_is(all_fives):
+def test_a_stale_page_is_told_its_move_was_refused_and_shows_the_game_as_it_is(all_fives: Demo) -> None:
     report = run_scenario("stale", all_fives)
     assert "moved on" in report["message"]
     assert report["now"] > report["turn"]
 
 
-def test_the_page_speaks_japanese_with_lang_ja(all_fives):
+def test_the_page_speaks_japanese_with_lang_ja(all_fives: Demo) -> None:
     report = run_scenario("japanese", all_fives)
     assert report["lang"] == "ja"
     assert "あなたの番です" in report["status"]
@@ -58,14 +59,14 @@ def test_the_page_speaks_japanese_with_lang_ja(all_fives):
     assert "観戦中" in report["watcher"]
 
 
-def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives):
+def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives: Demo) -> None:
     report = run_scenario("keyboard", all_fives)
     assert report["names"] and all(re.fullmatch(r"\d-\d", name) for name in report["names"]), report
     assert report["endName"] is None or report["endName"].startswith(f"Play {report['playable']} on the ")
     assert report["after"] > report["before"]
 
 
-def test_a_dropped_socket_is_reopened_since_the_turn_shown_and_brings_the_next_move(all_fives):
+def test_a_dropped_socket_is_reopened_since_the_turn_shown_and_brings_the_next_move(all_fives: Demo) -> None:
     report = run_scenario("reconnect", all_fives)
     assert "reconnecting" in report["lost"]
     assert report["since"] == [str(report["turn"])], "one reconnection, since the turn the page showed"
@@ -75,7 +76,7 @@ def test_a_dropped_socket_is_reopened_since_the_turn_shown_and_brings_the_next_m
 @pytest.mark.parametrize(
     "game", [("domineren", "4", "3"), ("five-hundred", "4", "8")], ids=["domineren", "five-hundred"]
 )
-def test_the_other_families_are_played_in_the_page(game, tmp_path):
+def test_the_other_families_are_played_in_the_page(game: tuple[str, str, str], tmp_path: Path) -> None:
     """Domineren (the set, a type declaration from the list, tiles onto ends, play-or-block choices) and Five
     Hundred (bids from the list, the widow's discard by tapping cards, cards into tricks) for a few moves."""
     need_chromium()
@@ -90,7 +91,7 @@ def test_the_other_families_are_played_in_the_page(game, tmp_path):
     assert report["played"] >= 6 or report["over"], report
 
 
-def test_the_activitys_channel_leads_to_its_game_or_offers_a_picker(all_fives):
+def test_the_activitys_channel_leads_to_its_game_or_offers_a_picker(all_fives: Demo) -> None:
     report = run_scenario("activity", all_fives)
     assert "You are watching (no seat)" in report["watching"], report  # straight to the table, as a spectator
     assert report["heading"] == "No game is played in this channel", report
@@ -98,7 +99,7 @@ def test_the_activitys_channel_leads_to_its_game_or_offers_a_picker(all_fives):
     assert report["japanese"] == "このチャンネルで進行中のゲームはありません", report
 
 
-def test_an_ended_games_replay_is_stepped_played_and_paused_by_the_keyboard_in_both_languages():
+def test_an_ended_games_replay_is_stepped_played_and_paused_by_the_keyboard_in_both_languages() -> None:
     need_chromium()
     built()
     demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=1")

@@ -9,12 +9,13 @@ import re
 import shutil
 import subprocess
 
+from tests.web.conftest import Web
 from web.build import FRONTEND, ensure_built
 
 BUDGET = 250 * 1024  # the page's JavaScript, gzipped (issue #27)
 
 
-def test_the_front_end_unit_tests_pass():
+def test_the_front_end_unit_tests_pass() -> None:
     ensure_built()  # installs the node packages too
     npx = shutil.which("npx")
     assert npx is not None, "node and npm are needed"
@@ -29,7 +30,7 @@ def test_the_front_end_unit_tests_pass():
     assert re.search(r"Tests\s+\d+ passed", report), report[-2000:]
 
 
-def test_the_built_page_has_no_inline_code_and_its_script_is_small():
+def test_the_built_page_has_no_inline_code_and_its_script_is_small() -> None:
     dist = ensure_built()
     index = (dist / "index.html").read_text()
     assert "<style" not in index and " style=" not in index
@@ -40,7 +41,7 @@ def test_the_built_page_has_no_inline_code_and_its_script_is_small():
     assert size < BUDGET, f"the page's JavaScript is {size} bytes gzipped"
 
 
-async def test_the_table_page_and_its_assets_are_served_under_the_csp(web_table):
+async def test_the_table_page_and_its_assets_are_served_under_the_csp(web_table: Web) -> None:
     dist = ensure_built()
     page = await web_table.client.get("/table/1")
     assert page.status == 200

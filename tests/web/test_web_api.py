@@ -8,8 +8,9 @@ from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.tables import BoardChanged
+from tests.checks import must
 from tests.tables.conftest import ANN, BOB, CAT, DAN
-from tests.web.conftest import SECRET
+from tests.web.conftest import SECRET, Web
 from web.server import EXPIRED, make_app
 from web.sessions import Signer
 
@@ -25,7 +26,7 @@ def hand_tiles_in(payload: object, hand: object) -> bool:
     return False
 
 
-async def test_a_seat_sees_its_own_hand_and_a_spectator_only_the_public_view(web_table):
+async def test_a_seat_sees_its_own_hand_and_a_spectator_only_the_public_view(web_table: Web) -> None:
     game_no, _ = await web_table.harness.start_game(humans=(ANN, BOB), computers=2)
     seat = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(ANN.user_id))
     assert seat.status == 200
@@ -41,7 +42,7 @@ async def test_a_seat_sees_its_own_hand_and_a_spectator_only_the_public_view(web
     assert public["turn"] == mine["turn"]
 
 
-async def test_another_servers_game_is_not_found_and_no_session_is_refused(web_table):
+async def test_another_servers_game_is_not_found_and_no_session_is_refused(web_table: Web) -> None:
     game_no, _ = await web_table.harness.start_game(humans=(ANN, BOB), computers=2)
     other = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(ANN.user_id, guild_id=999))
     assert other.status == 404
@@ -51,10 +52,10 @@ async def test_another_servers_game_is_not_found_and_no_session_is_refused(web_t
     assert (await web_table.client.get("/api/games/99999", headers=web_table.auth(ANN.user_id))).status == 404
 
 
-async def test_a_browser_move_goes_through_the_service_and_a_stale_repeat_is_refused(web_table):
+async def test_a_browser_move_goes_through_the_service_and_a_stale_repeat_is_refused(web_table: Web) -> None:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     action, turn = hand.view.legal[0].text, hand.turn
     ok = await web_table.client.post(
         f"/api/games/{game_no}/act", json={"action": action, "turn": turn}, headers=web_table.auth(hand.user_id)
@@ -74,7 +75,7 @@ async def test_a_browser_move_goes_through_the_service_and_a_stale_repeat_is_ref
     assert any(isinstance(n, BoardChanged) and n.action == action and n.user_id == hand.user_id for n in told)
 
 
-async def test_a_socket_catches_up_by_move_number_and_sees_moves_made_elsewhere_live(web_table):
+async def test_a_socket_catches_up_by_move_number_and_sees_moves_made_elsewhere_live(web_table: Web) -> None:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
     spectator = await web_table.client.ws_connect(
@@ -84,7 +85,7 @@ async def test_a_socket_catches_up_by_move_number_and_sees_moves_made_elsewhere_
     assert first["type"] == "table" and first["you"] is None
 
     # a move made elsewhere (a Discord click through the same service), announced to the hub
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
     web_table.hub.changed(game_no)
     moved = await spectator.receive_json(timeout=5)
@@ -104,10 +105,10 @@ async def test_a_socket_catches_up_by_move_number_and_sees_moves_made_elsewhere_
     await again.close()
 
 
-async def test_a_seat_plays_through_its_socket_and_a_stale_page_is_refused(web_table):
+async def test_a_seat_plays_through_its_socket_and_a_stale_page_is_refused(web_table: Web) -> None:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     ws = await web_table.client.ws_connect(
         f"/api/games/{game_no}/ws?token={web_table.signer.issue(hand.user_id, harness.guild)}"
     )
@@ -124,7 +125,7 @@ async def test_a_seat_plays_through_its_socket_and_a_stale_page_is_refused(web_t
     await ws.close()
 
 
-async def test_a_page_without_a_game_number_finds_the_users_games_on_its_server(web_table):
+async def test_a_page_without_a_game_number_finds_the_users_games_on_its_server(web_table: Web) -> None:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
     mine = await (await web_table.client.get("/api/games", headers=web_table.auth(BOB.user_id))).json()
@@ -136,7 +137,7 @@ async def test_a_page_without_a_game_number_finds_the_users_games_on_its_server(
     assert (await watcher.json())["games"] == []
 
 
-async def test_spectators_watching_together_each_get_the_new_table_and_only_seats_their_hands(web_table):
+async def test_spectators_watching_together_each_get_the_new_table_and_only_seats_their_hands(web_table: Web) -> None:
     """The public table is read once for all of a game's spectators: each still gets every move, none a hand,
     and a seat watching beside them still gets its own hand."""
     harness = web_table.harness
@@ -148,7 +149,7 @@ async def test_spectators_watching_together_each_get_the_new_table_and_only_seat
     for ws in [*watchers, seat]:
         await ws.receive_json(timeout=5)
     for _ in range(3):
-        hand = await harness.to_act(game_no)
+        hand = must(await harness.to_act(game_no))
         await harness.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
         web_table.hub.changed(game_no)
         seen = [await ws.receive_json(timeout=5) for ws in watchers]
@@ -160,7 +161,7 @@ async def test_spectators_watching_together_each_get_the_new_table_and_only_seat
         await ws.close()
 
 
-async def test_the_activitys_channel_lists_its_games_for_anyone_of_the_server(web_table):
+async def test_the_activitys_channel_lists_its_games_for_anyone_of_the_server(web_table: Web) -> None:
     harness = web_table.harness
     first, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
     channel = f"/api/games?channel={harness.channel}"
@@ -184,7 +185,7 @@ async def test_the_activitys_channel_lists_its_games_for_anyone_of_the_server(we
     assert (await config.json()) == {"client_id": None}  # no Discord login set up in this app
 
 
-async def test_an_expired_session_is_refused_and_its_open_socket_is_closed(web_table):
+async def test_an_expired_session_is_refused_and_its_open_socket_is_closed(web_table: Web) -> None:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
     now = [1000.0]
@@ -192,7 +193,7 @@ async def test_an_expired_session_is_refused_and_its_open_socket_is_closed(web_t
     client = TestClient(TestServer(make_app(harness.service, signer, web_table.hub)))
     await client.start_server()
     try:
-        hand = await harness.to_act(game_no)
+        hand = must(await harness.to_act(game_no))
         token = signer.issue(hand.user_id, harness.guild, seconds=60)
         ws = await client.ws_connect(f"/api/games/{game_no}/ws?token={token}")
         table = await ws.receive_json(timeout=5)

@@ -4,6 +4,7 @@ with the player's and the spectator's links, over the real service and web app."
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -17,7 +18,9 @@ from web.server import make_app
 from web.sessions import Signer
 
 
-def test_the_web_demo_takes_a_port_and_options_and_refuses_what_it_does_not_use(capsys):
+def test_the_web_demo_takes_a_port_and_options_and_refuses_what_it_does_not_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     args = parse_args(["--demo", "all-fives", "--web", "--port", "0", "--option", "target=50"])
     assert args.web and args.port == 0 and args.options == {"target": 50}
     with pytest.raises(SystemExit):
@@ -33,7 +36,7 @@ def test_the_web_demo_takes_a_port_and_options_and_refuses_what_it_does_not_use(
         parse_options(["target"])
 
 
-async def test_the_demo_table_seats_the_visitor_and_its_links_tell_player_from_spectator(tmp_path):
+async def test_the_demo_table_seats_the_visitor_and_its_links_tell_player_from_spectator(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "demo.sqlite3")
     try:
         service = TableService(store, rng=random.Random(3))

@@ -4,6 +4,7 @@ open on another's web app (LISTEN/NOTIFY, data/moves.py), with nothing told betw
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -12,6 +13,7 @@ from bot.tables.errors import StaleControl
 from data import listen_moves
 from tests.checks import must
 from tests.conftest import Databases
+from tests.postgres_server import PostgresServer
 from tests.tables.conftest import ANN, BOB, CAT, FakeClock, Harness
 from tests.web.conftest import SECRET
 from web.hub import Hub
@@ -19,7 +21,9 @@ from web.server import make_app
 from web.sessions import Signer
 
 
-async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(postgres_server, tmp_path):
+async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
     databases = Databases("postgres", tmp_path, postgres_server)
     # both with the web table on, as every process behind the proxy is (deploy/docker-compose.yml)
     one, other = (Harness(databases, "shared", FakeClock(), notify_moves=True) for _ in range(2))
@@ -73,7 +77,9 @@ async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(p
         await databases.drop()
 
 
-async def test_a_process_with_the_web_table_off_sends_no_notification(postgres_server, tmp_path):
+async def test_a_process_with_the_web_table_off_sends_no_notification(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
     databases = Databases("postgres", tmp_path, postgres_server)
     quiet = Harness(databases, "quiet", FakeClock())  # the bot without FIVES_WEB_PORT
     await quiet.open()
@@ -94,7 +100,7 @@ async def test_a_process_with_the_web_table_off_sends_no_notification(postgres_s
         await databases.drop()
 
 
-async def test_on_sqlite_the_listener_hears_nothing_and_closes(tmp_path):
+async def test_on_sqlite_the_listener_hears_nothing_and_closes(tmp_path: Path) -> None:
     heard: list[int] = []
     listener = await listen_moves(tmp_path / "fives.sqlite3", heard.append)
     await asyncio.sleep(0)

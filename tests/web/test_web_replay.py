@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from tests.tables.conftest import ANN, BOB, CAT
+from tests.web.conftest import Web
 
 
-async def test_a_game_in_play_has_no_replay_and_an_ended_one_returns_every_frame(web_table):
+async def test_a_game_in_play_has_no_replay_and_an_ended_one_returns_every_frame(web_table: Web) -> None:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
     playing = await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(CAT.user_id))
