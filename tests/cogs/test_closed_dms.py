@@ -4,6 +4,7 @@ play through **My hand** (ephemeral) instead."""
 from __future__ import annotations
 
 import pytest
+import simcord
 
 from tests.checks import must
 
@@ -25,7 +26,7 @@ from .conftest import (
 NOTICE = "does not take direct messages from me"
 
 
-async def play_until(world: World, member) -> None:  # type: ignore[no-untyped-def]
+async def play_until(world: World, member: simcord.MemberActor) -> None:
     for _ in range(12):
         if whose_turn(world) is member:
             return
@@ -62,7 +63,7 @@ async def test_closed_dms_are_announced_once_and_my_hand_plays_instead(world: Wo
     assert world.env.errors == []
 
 
-def open_dms(world: World, member) -> None:  # type: ignore[no-untyped-def]
+def open_dms(world: World, member: simcord.MemberActor) -> None:
     """`member` takes DMs again: Discord no longer refuses the bot's messages to them."""
     path = f"/channels/{member.user.dm_channel.id}/messages"
     world.env.backend.faults[:] = [f for f in world.env.backend.faults if f["path"] != path]

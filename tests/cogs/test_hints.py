@@ -5,6 +5,8 @@ rated. Without hints, no Hint button is offered."""
 
 from __future__ import annotations
 
+import discord
+
 from bot.ai.hints import Hint
 from bot.engine import new_game
 from bot.tables import TableInfo
@@ -28,8 +30,8 @@ from .conftest import (
 from .test_language import speaks_japanese
 
 
-def hint_button(message: object) -> str | None:
-    return next((i for i in custom_ids(message) if i.startswith("fives:hint:")), None)  # type: ignore[arg-type]
+def hint_button(message: discord.Message) -> str | None:
+    return next((i for i in custom_ids(message) if i.startswith("fives:hint:")), None)
 
 
 async def open_hinted_table(world: World) -> None:
@@ -93,7 +95,7 @@ async def test_no_hint_button_without_hints(world: World) -> None:
     await world.alice.click(lobby, label="Start")
     assert "Hints" not in text_of(board(world))
     player = whose_turn(world)
-    assert player is not None and hint_button(playable(player)) is None
+    assert player is not None and hint_button(must(playable(player))) is None
     mine = reply(await player.click(board(world), label="My hand"))
     assert hint_button(mine.message) is None
 

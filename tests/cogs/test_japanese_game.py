@@ -16,9 +16,11 @@ import discord
 import pytest
 import simcord
 
+from app.client import FivesBot
 from bot.i18n import tr
+from bot.tables import TableService
 from cogs.hands import typed_move
-from tests.checks import must
+from tests.checks import is_a, must
 
 from ..i18n.english import CARD, english_in, record_drawn_text
 from .conftest import add_computer, close_dms, custom_ids, dms, move, playable, reply, selects_of
@@ -107,8 +109,8 @@ class Club:
         self.errors_seen = 0
 
     @property
-    def service(self) -> Any:
-        return self.env.bot.service  # type: ignore[attr-defined]
+    def service(self) -> TableService:
+        return is_a(FivesBot, self.env.bot).service
 
     def thread(self) -> simcord.ChannelHandle:
         [table] = self.channel.threads
@@ -305,7 +307,7 @@ async def test_every_slash_command_has_its_japanese_name_description_options_and
             assert text, f"{where} choice {choice.value} has no Japanese name"
             yield text
 
-    commands = await club.env.bot.tree.fetch_commands()  # type: ignore[attr-defined]
+    commands = await is_a(FivesBot, club.env.bot).tree.fetch_commands()
     assert commands
     for command in commands:
         for text in localised(command, f"/{command.name}"):

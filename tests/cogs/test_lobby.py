@@ -4,12 +4,15 @@ starts or cancels, and everyone else is politely refused what only the host may 
 from __future__ import annotations
 
 import discord
+import simcord
+
+from tests.checks import must
 
 from .conftest import World, add_computer, button, components, custom_ids, refusals, reply, selects_of
 
 
-def field(message, name: str) -> str:  # type: ignore[no-untyped-def]
-    return next(f.value for f in message.embeds[0].fields if f.name == name)
+def field(message: discord.Message | simcord.ResponseMessage, name: str) -> str:
+    return must(next(f.value for f in message.embeds[0].fields if f.name == name))
 
 
 async def test_play_opens_a_lobby_with_the_host_seated_and_the_rules_in_force(world: World) -> None:

@@ -22,7 +22,7 @@ from web.hub import Hub
 from web.server import make_app
 from web.sessions import Signer
 
-from .conftest import World, board, move, open_table, playable, refusals, selects_of, whose_turn
+from .conftest import World, board, custom_ids, move, open_table, playable, refusals, selects_of, whose_turn
 
 
 @pytest.fixture
@@ -176,10 +176,8 @@ async def test_a_graceful_stop_closes_the_bot_and_its_store(world: World) -> Non
     assert bot.is_closed() and bot.store is None and bot.ops is None
 
 
-def _act_id(message: object) -> str:
-    from .conftest import custom_ids
-
-    return next(i for i in custom_ids(message) if i.startswith("fives:act:"))  # type: ignore[arg-type]
+def _act_id(message: discord.Message) -> str:
+    return next(i for i in custom_ids(message) if i.startswith("fives:act:"))
 
 
 def _first_option(message: discord.Message) -> str:

@@ -163,4 +163,4 @@ async def test_a_server_that_removes_the_bot_ends_its_game_and_tells_each_player
     service = world.bot.service
     assert await service.privacy.purge_left_guilds(service_clock_now := world.env.now().timestamp()) == []
     assert await service.privacy.purge_left_guilds(service_clock_now + KEPT_SECONDS + 3600) == [world.guild.id]
-    assert await world.bot.store.load_game(1) is None  # type: ignore[union-attr]
+    assert await must(world.bot.store).load_game(1) is None

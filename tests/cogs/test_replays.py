@@ -43,9 +43,9 @@ async def play_to_the_end(world: World) -> None:
     raise AssertionError("the game did not end")
 
 
-def footer(shown: object) -> tuple[int, ...]:
-    match = FOOTER.match(shown.embeds[0].footer.text)  # type: ignore[attr-defined]
-    assert match, shown.embeds[0].footer.text  # type: ignore[attr-defined]
+def footer(shown: discord.Message | simcord.ResponseMessage) -> tuple[int, ...]:
+    match = FOOTER.match(must(shown.embeds[0].footer.text))
+    assert match, shown.embeds[0].footer.text
     return tuple(int(g) for g in match.groups())
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import discord
+import simcord
 
 from app.client import FivesBot
 from bot.i18n import tr
@@ -20,8 +21,8 @@ def labels(message: discord.Message) -> list[str | None]:
     return [b.label for b in buttons_of(message)]
 
 
-def fields(message: object) -> dict[str, str]:
-    return {f.name: f.value for f in message.embeds[0].fields}  # type: ignore[attr-defined]
+def fields(message: discord.Message | simcord.ResponseMessage) -> dict[str, str]:
+    return {must(f.name): must(f.value) for f in message.embeds[0].fields}
 
 
 async def test_the_rules_open_on_the_summary_for_the_reader_alone(world: World) -> None:
