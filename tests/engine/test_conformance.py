@@ -278,4 +278,4 @@ def test_the_checks_catch_a_leak_and_an_empty_field() -> None:
     with pytest.raises(AssertionError, match="event draw tells hidden"):
         check_public(state, [Event("draw", 0, {"tile": tile})])
     with pytest.raises(AssertionError, match="is no"):
-        check_view(state, dataclasses.replace(state.view(None), scores=None), None)  # type: ignore[arg-type]
+        check_view(state, dataclasses.replace(state.view(None), scores=None), None)  # type: ignore[arg-type]  # broken on purpose

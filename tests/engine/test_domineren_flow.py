@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,13 +65,15 @@ def test_an_unclaimed_payment_is_lost_at_the_next_play() -> None:
 
 
 # -- the next set player -----------------------------------------------------------------------------------
-def first_hand_totals(seed: int, options: dict | None = None, deals: list | None = None) -> tuple[Script, list[int]]:
+def first_hand_totals(
+    seed: int, options: dict[str, Any] | None = None, deals: list[dict[str, Any]] | None = None
+) -> tuple[Script, list[int]]:
     opts = {"hands": 2}
     opts.update(options or {})
     script = Script(4, deals or [], opts, seed)
     first = script.state.set_player
     script.finish_hand()
-    script.first_set_player = first  # type: ignore[attr-defined]
+    script.first_set_player = first
     return script, script.state.hands[0].detail["totals"]
 
 
@@ -100,7 +103,7 @@ def test_the_biggest_loser_sets_next_and_a_tie_is_drawn_for() -> None:
 
 def test_clockwise_set_player() -> None:
     script, _ = first_hand_totals(5, {"next_set_player": "clockwise"})
-    assert script.state.set_player == (script.first_set_player + 1) % 4  # type: ignore[attr-defined]
+    assert script.state.set_player == (script.first_set_player + 1) % 4
 
 
 # -- the end of a session ----------------------------------------------------------------------------------

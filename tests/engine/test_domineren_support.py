@@ -38,6 +38,8 @@ def rotate(hands: list[list[str]], first: int) -> list[list[str]]:
 
 
 class Script:
+    first_set_player: int  # the set player of its first hand, where a test notes it (test_domineren_flow)
+
     def __init__(
         self, players: int, deals: list[dict[str, Any]], options: dict[str, Any] | None = None, seed: int = 0
     ) -> None:

@@ -27,7 +27,8 @@ FIVES = RECORDS / "fives"
 
 def _tile(text: str) -> tuple[int, int]:
     a, b = text.split("-")
-    return tuple(sorted((int(a), int(b))))  # type: ignore[return-value]
+    low, high = sorted((int(a), int(b)))
+    return (low, high)
 
 
 def holdings_at_first_hand_end(record: dict[str, Any]) -> tuple[list[int], int | None]:
