@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.tables import BoardChanged, HandChanged, StaleControl, TableError, TableOver, TurnReminder
-from bot.tables.play.table import replay
-from bot.tables.play.turns import CARRY_ON_SECONDS
+from bot.tables.play.table import Table, replay
+from bot.tables.play.turns import CARRY_ON_SECONDS, Batch
 from bot.tables.telling.outbox import TELL_LEASE as OUTBOX_LEASE
 from tests.checks import is_a, must
 from tests.conftest import Databases
@@ -104,7 +104,7 @@ async def test_a_process_stopping_between_two_turns_leaves_the_computers_to_anot
     game_no, _ = await one.start_game(humans=(ANN,), computers=3)
     hand = must(await one.to_act(game_no))
 
-    async def dies(table, batch):  # the process is gone after appending the human's action
+    async def dies(table: Table, batch: Batch) -> None:  # the process is gone after appending the human's action
         return None
 
     monkeypatch.setattr(one.service._turns, "play_automatic", dies)
@@ -134,7 +134,7 @@ async def test_computers_a_dead_process_left_are_played_by_one_that_held_the_gam
     hand = must(await one.to_act(game_no))
     await two.to_act(game_no)  # the other process holds the game in memory at this turn
 
-    async def dies(table, batch):  # the process is gone after appending the human's action
+    async def dies(table: Table, batch: Batch) -> None:  # the process is gone after appending the human's action
         return None
 
     monkeypatch.setattr(one.service._turns, "play_automatic", dies)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -16,6 +16,7 @@ from bot.tables import (
     HandEnded,
     IllegalMove,
     NotAPlayer,
+    Notification,
     NotYourTurnAtTable,
     StaleControl,
     TableOver,
@@ -24,7 +25,7 @@ from tests.checks import is_a, must
 from tests.tables.conftest import Harness
 
 
-def boards(notes):
+def boards(notes: Sequence[Notification]) -> list[BoardChanged]:
     return [n for n in notes if isinstance(n, BoardChanged)]
 
 

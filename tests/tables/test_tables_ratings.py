@@ -63,7 +63,12 @@ async def test_partners_are_rated_as_a_team(harness: Harness) -> None:
         assert (by_seat[a].delta > 0) == side.won
 
 
-def _result(scores, winner, game_points=None, sides=None):
+def _result(
+    scores: list[int],
+    winner: tuple[int, ...] | None,
+    game_points: tuple[int, ...] | None = None,
+    sides: tuple[tuple[int, ...], ...] | None = None,
+) -> Result:
     sides = sides or tuple((s,) for s in range(len(scores)))
     return Result(sides, tuple(scores), (HandResult("domino", (0,) * len(scores)),), True, winner, game_points)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.tables import BoardChanged, GameEnded, MovedOn, StaleControl, StoreFailed
-from data import StoreConflict, StoreError
+from data import ActionWrite, StoreConflict, StoreError
 from tests.checks import is_a, must
 from tests.tables.conftest import ANN, FakeClock, Harness
 
@@ -57,7 +57,7 @@ async def test_a_failed_write_changes_nothing_and_the_game_goes_on(
     hand = must(await harness.to_act(game_no))
     before = await svc.export(game_no)
 
-    async def broken(write):
+    async def broken(write: ActionWrite) -> None:
         raise StoreError("disk I/O error")
 
     monkeypatch.setattr(harness.store, "append_action", broken)
@@ -82,7 +82,7 @@ async def test_a_write_aborted_for_a_conflict_with_another_process_is_made_again
     real = harness.store.append_action
     aborted: list[int] = []
 
-    async def deadlocked_once(write):
+    async def deadlocked_once(write: ActionWrite) -> None:
         if not aborted:
             aborted.append(write.turn)
             raise StoreConflict("deadlock detected")
@@ -111,7 +111,7 @@ async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(
     real = harness.store.append_action
     calls = 0
 
-    async def crash_after_first(write):
+    async def crash_after_first(write: ActionWrite) -> None:
         nonlocal calls
         calls += 1
         if calls > 1:
@@ -135,7 +135,7 @@ async def test_a_stalled_computer_turn_is_retried_by_tick(harness: Harness, monk
     real = harness.store.append_action
     calls = 0
 
-    async def flaky(write):
+    async def flaky(write: ActionWrite) -> None:
         nonlocal calls
         calls += 1
         if calls == 2:

@@ -145,7 +145,7 @@ def test_a_search_that_fails_plays_the_easy_move(
 
     real = thinking_module.think
 
-    def failing(view, seed, level):
+    def failing(view: Any, seed: int, level: str) -> str:
         if level != "easy":
             raise RuntimeError("search bug")
         return real(view, seed, level)

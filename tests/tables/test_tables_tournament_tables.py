@@ -6,12 +6,14 @@ round leaves their table as a resignation does, a computer playing their seat wh
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
-from bot.tables import GameEnded, LobbyChanged, Player, SeatHandedToComputer, StoreFailed, TableOpened
+from bot.tables import GameEnded, LobbyChanged, Notification, Player, SeatHandedToComputer, StoreFailed, TableOpened
 from bot.tables.community.tournaments import OPENING_LEASE
 from bot.tables.service import TableService
-from data import LobbyRow, StoreError
+from data import GameRow, LobbyRow, OutboxEntry, StoreError, TournamentRow
 from tests.checks import is_a, must
 from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
 
@@ -36,7 +38,7 @@ async def test_a_crash_after_the_table_started_and_before_its_number_was_noted_o
     tid = await _signed_up(svc, harness)
     real = harness.store.save_tournament
 
-    async def dies_noting_the_table(row):
+    async def dies_noting_the_table(row: TournamentRow) -> None:
         if any(m.get("game") is not None for r in row.state.get("rounds", ()) for m in r):
             raise StoreError("the process died here")
         await real(row)
@@ -67,7 +69,7 @@ async def test_a_crash_after_the_table_was_made_and_before_it_started_starts_tha
     svc = harness.service
     tid = await _signed_up(svc, harness)
 
-    async def dies_starting(row, tell=()):
+    async def dies_starting(row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
         raise StoreError("the process died here")
 
     monkeypatch.setattr(harness.store, "create_game", dies_starting)
@@ -94,7 +96,7 @@ async def test_a_table_another_process_started_meanwhile_is_the_one_noted(
     svc = harness.service
     tid = await _signed_up(svc, harness)
 
-    async def dies_starting(row, tell=()):
+    async def dies_starting(row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
         raise StoreError("the process died here")
 
     monkeypatch.setattr(harness.store, "create_game", dies_starting)
@@ -103,9 +105,11 @@ async def test_a_table_another_process_started_meanwhile_is_the_one_noted(
     await harness.restart()
     svc = harness.service
     real = harness.store.create_lobby_once
-    started: list = []
+    started: list[Notification] = []
 
-    async def started_by_another(row):  # a slower process finds the table open, and the other starts it
+    async def started_by_another(
+        row: LobbyRow,
+    ) -> tuple[LobbyRow, bool]:  # a slower process finds the table open, and the other starts it
         found, made = await real(row)
         started.extend(await svc.start(must(found.lobby_id), ANN.user_id))
         return found, made
@@ -173,7 +177,7 @@ async def test_a_crash_after_the_winner_was_told_and_before_it_was_finished_fini
     assert told is not None and told.winner is not None
     real = harness.store.save_tournament
 
-    async def dies_finishing(row):
+    async def dies_finishing(row: TournamentRow) -> None:
         if row.status == "finished":
             raise StoreError("the process died here")
         await real(row)
