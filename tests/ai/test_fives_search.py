@@ -195,7 +195,7 @@ def test_sequential_halving_keeps_the_better_half_and_spends_the_budget(monkeypa
     played: list[int] = []
     real = search.playout
 
-    def counting(state, base, family, rng):
+    def counting(state: GameState, base: Any, family: Any, rng: random.Random) -> None:
         played.append(state.turn)
         real(state, base, family, rng)
 

@@ -6,13 +6,14 @@ import importlib.util
 import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _arena():
+def _arena() -> ModuleType:
     spec = importlib.util.spec_from_file_location("arena", ROOT / "benchmarks" / "arena.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks.reference import Reference, reference_for
 from bot.engine import new_game
+from tests.checks import must
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,6 +44,6 @@ def test_reference_plays_legal_moves_deterministically(game_id: str, players: in
 
 
 def test_level_names() -> None:
-    assert reference_for("reference") is not None and reference_for("reference").worlds == 24  # type: ignore[union-attr]
-    assert reference_for("reference-96").worlds == 96  # type: ignore[union-attr]
+    assert must(reference_for("reference")).worlds == 24
+    assert must(reference_for("reference-96")).worlds == 96
     assert reference_for("strong") is None and reference_for("reference-x") is None

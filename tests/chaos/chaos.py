@@ -146,7 +146,9 @@ class Chaos:
 
     @property
     def bot(self) -> FivesBot:
-        return self.env.bot  # type: ignore[return-value]
+        bot = self.env.bot
+        assert isinstance(bot, FivesBot)
+        return bot
 
     # -- setting up -----------------------------------------------------------------------------------
     async def open_tables(self) -> None:
@@ -213,10 +215,10 @@ class Chaos:
 
     async def adopt_rematch(self, table: Tracked) -> None:
         """A rematch everyone accepted started a new game: it is played and checked like the others."""
-        row = await self.bot.store.rematch(table.game_no)  # type: ignore[union-attr]
+        row = await must(self.bot.store).rematch(table.game_no)
         if row is None or row.next_game_no is None or any(t.game_no == row.next_game_no for t in self.tables):
             return
-        stored = await self.bot.store.load_game(row.next_game_no)  # type: ignore[union-attr]
+        stored = await must(self.bot.store).load_game(row.next_game_no)
         if stored is None:
             return
         humans = [m for m in table.humans if m.id in {s.user_id for s in stored.row.seats}]
@@ -313,7 +315,7 @@ class Chaos:
         return await actor.click(message, custom_id=control.custom_id)
 
     async def _player_actions(self, table: Tracked) -> int:
-        stored = await self.bot.store.load_game(table.game_no)  # type: ignore[union-attr]
+        stored = await must(self.bot.store).load_game(table.game_no)
         return sum(1 for k in stored.kinds if k == "player") if stored else 0
 
     # -- faults ----------------------------------------------------------------------------------------
@@ -369,7 +371,7 @@ class Chaos:
             if place.id != table.channel.id and table.game_no in self._active():
                 env.backend.delete_channel(place.id)
         elif kind == "permission":  # an admin takes a permission away from the bot, or gives it back
-            role = table.guild.roles[self.bot.user.name]  # type: ignore[union-attr]
+            role = table.guild.roles[must(self.bot.user).name]
             channel = table.channel.id
             if channel in self.denied:
                 env.backend.delete_overwrite(channel, role.id)
@@ -387,7 +389,7 @@ class Chaos:
     # -- where things are -----------------------------------------------------------------------------
     async def _place(self, table: Tracked) -> Any:
         """The table's thread as the store has it (its channel when it has none, or it was deleted)."""
-        stored = await self.bot.store.load_game(table.game_no)  # type: ignore[union-attr]
+        stored = await must(self.bot.store).load_game(table.game_no)
         thread_id = stored.row.thread_id if stored is not None else None
         for thread in table.channel.threads:
             if thread.id == thread_id and self.env.backend.channels.get(thread.id) is not None:

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -116,11 +117,11 @@ def test_a_claim_released_leaves_no_lock_file_and_a_claim_raced_with_its_removal
 
     calls: list[int] = []
 
-    def flock_after_the_holder_left(handle: object, operation: int) -> None:
+    def flock_after_the_holder_left(handle: IO[str], operation: int) -> None:
         if not calls:  # the holder removes the file between this process's open() and its flock()
             lock_file.unlink()
         calls.append(operation)
-        real_flock(handle, operation)  # type: ignore[arg-type]
+        real_flock(handle, operation)
 
     monkeypatch.setattr(backends.fcntl, "flock", flock_after_the_holder_left)
     claim = hold_database(database)
