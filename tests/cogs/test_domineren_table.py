@@ -773,11 +773,11 @@ async def test_billitonnen_offers_the_ends_a_look_at_the_next_tile_and_keeps_the
         if any(e.kind == "place" for e in view.legal):
             break
         if view.phase == "billitonnen":
-            message = playable(world.alice)
-            assert must(must(message).embeds[0].description).startswith(
+            message = must(playable(world.alice))
+            assert must(message.embeds[0].description).startswith(
                 "**Your turn (Billitonnen).** Choose the end where you turn your rightmost tile"
             )
-            check_billitonnen_controls(must(message), view)
+            check_billitonnen_controls(message, view)
             turned = True
         await act(world, alice_plays()(view))
         await assert_nothing_hidden_shown(world, game_no, checked)
@@ -785,17 +785,17 @@ async def test_billitonnen_offers_the_ends_a_look_at_the_next_tile_and_keeps_the
         raise AssertionError("no tile of Alice's fitted both ends")
     assert turned  # her turns before this one offered the two ends
     tile = "{}-{}".format(*view.billitonnen.turned)
-    message = playable(world.alice)
-    check_billitonnen_controls(must(message), view)
-    assert sorted(buttons(must(message))) == ["peek", "place e", "place w"]
-    assert must(must(message).embeds[0].description).startswith(f"**Your turn: {tile} fits both ends.**")
+    message = must(playable(world.alice))
+    check_billitonnen_controls(message, view)
+    assert sorted(buttons(message)) == ["peek", "place e", "place w"]
+    assert must(message.embeds[0].description).startswith(f"**Your turn: {tile} fits both ends.**")
     assert f"{tile} fits both ends: **alice** chooses where it goes." in field_lines(board(world), "Billitonnen")
 
     await act(world, "peek")
     peeked = (await mine(world, game_no)).billitonnen.peeked
-    message = playable(world.alice)
-    assert f"Your next tile: {peeked[0]}-{peeked[1]}." in must(must(message).embeds[0].description)
-    assert sorted(buttons(must(message))) == ["place e", "place w"]  # one look only
+    message = must(playable(world.alice))
+    assert f"Your next tile: {peeked[0]}-{peeked[1]}." in must(message.embeds[0].description)
+    assert sorted(buttons(message)) == ["place e", "place w"]  # one look only
     assert "**alice** looks at their next tile first." in said(world)
     await assert_nothing_hidden_shown(world, game_no, checked)  # the tile she saw is still face down to others
 
