@@ -57,20 +57,20 @@ async def test_hints_offered_but_unused_leave_the_game_rated(harness: Harness) -
 
 async def test_a_hint_is_refused_where_it_is_off_stale_or_not_yours(harness: Harness) -> None:
     off = await _game(harness, hints=False)
-    hand = await harness.to_act(off)
+    hand = must(await harness.to_act(off))
     with pytest.raises(HintsOff):
-        await harness.service.hint(off, must(hand).user_id, must(hand).turn)
+        await harness.service.hint(off, hand.user_id, hand.turn)
 
     game_no = await _game(harness, hints=True)
-    hand = await harness.to_act(game_no)
+    hand = must(await harness.to_act(game_no))
     with pytest.raises(NotAPlayer):
-        await harness.service.hint(game_no, CAT.user_id, must(hand).turn)
-    other = BOB if must(hand).user_id == ANN.user_id else ANN
+        await harness.service.hint(game_no, CAT.user_id, hand.turn)
+    other = BOB if hand.user_id == ANN.user_id else ANN
     with pytest.raises(StaleHint):  # not their turn
-        await harness.service.hint(game_no, other.user_id, must(hand).turn)
+        await harness.service.hint(game_no, other.user_id, hand.turn)
     await harness.step(game_no)
     with pytest.raises(StaleHint):  # the turn it was for is gone
-        await harness.service.hint(game_no, must(hand).user_id, must(hand).turn)
+        await harness.service.hint(game_no, hand.user_id, hand.turn)
     assert await harness.store.hint_uses(game_no) == []  # nothing given, nothing counted
     assert _ended(await harness.play(game_no)).ratings  # and the game is rated
 

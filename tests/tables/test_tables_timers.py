@@ -15,8 +15,8 @@ from tests.tables.conftest import FakeClock, Harness
 async def _ten_minute_game(harness: Harness) -> tuple[int, HandChanged]:
     await harness.service.update_settings(harness.guild, turn_seconds=600)
     game_no, _ = await harness.start_game()
-    hand = await harness.to_act(game_no)
-    return game_no, must(hand)
+    hand = must(await harness.to_act(game_no))
+    return game_no, hand
 
 
 async def test_reminder_at_half_time_then_the_computer_plays_the_turn(harness: Harness, clock: FakeClock) -> None:
