@@ -4,11 +4,12 @@ computers, the other seats open; it is settled once; and the refusals."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from bot.tables import GameEnded, GameNotOver, LobbyChanged, TableInfo, TableOpened
+from bot.tables import GameEnded, GameNotOver, LobbyChanged, Notification, Rematch, TableInfo, TableOpened
 from bot.tables.community.rematches import (
     REMATCH_SECONDS,
     NoPartners,
@@ -18,8 +19,17 @@ from bot.tables.community.rematches import (
     RematchSettled,
 )
 from bot.tables.seating import swapped_partners
-from tests.checks import is_a, must
+from tests.checks import must
 from tests.tables.conftest import ANN, BOB, CAT, DAN, Harness
+
+
+def lobby_ids(notes: Sequence[Notification]) -> list[int]:
+    """The lobby each note tells of: a lobby redrawn, or the table a rematch led to."""
+    out = []
+    for note in notes:
+        assert isinstance(note, LobbyChanged | Rematch), note
+        out.append(must(note.lobby).lobby_id)
+    return out
 
 
 async def _finished(harness: Harness, **kwargs: Any) -> GameEnded:
@@ -64,9 +74,7 @@ async def test_a_no_opens_a_table_with_the_others_and_the_seat_open(harness: Har
     lobby = settled.lobby
     assert lobby is not None and lobby.status == "open" and lobby.game_id == "draw"
     assert [s.user_id for s in lobby.seats] == [ANN.user_id, CAT.user_id] and lobby.options["rounds"] == 1
-    assert [is_a(LobbyChanged, n).lobby.lobby_id for n in notes] == [lobby.lobby_id, lobby.lobby_id] and notes[
-        -1
-    ] == settled
+    assert lobby_ids(notes) == [lobby.lobby_id, lobby.lobby_id] and notes[-1] == settled
     assert svc.lobby(lobby.lobby_id).host_id == ANN.user_id
 
 
@@ -78,9 +86,7 @@ async def test_the_deadline_opens_the_table_for_those_who_said_yes(harness: Harn
     assert await svc.rematches.sweep() == []
     harness.clock.advance(REMATCH_SECONDS)
     [(lapsed, told)] = await svc.rematches.sweep()
-    assert [is_a(LobbyChanged, n).lobby.lobby_id for n in told] == [must(lapsed.lobby).lobby_id] * 2 and told[
-        -1
-    ] == lapsed
+    assert lobby_ids(told) == [must(lapsed.lobby).lobby_id] * 2 and told[-1] == lapsed
     assert lapsed.status == "reopened" and lapsed.waiting == (ANN.user_id,)
     assert [(s.user_id, s.computer) for s in must(lapsed.lobby).seats] == [
         (s.user_id, s.computer) for s in end.table.seats if s.user_id != ANN.user_id
