@@ -23,6 +23,8 @@ from .sessions import Signer
 
 log = logging.getLogger(__name__)
 
+SHUTDOWN_SECONDS = 3.0  # the requests still running when the server stops; below app.lifecycle's 8 s stop
+
 
 @dataclass(frozen=True, slots=True)
 class WebSettings:
@@ -104,8 +106,12 @@ async def start_web(
         await asyncio.to_thread(ensure_built)
     except BuildError as error:
         log.error("the web table's page is not built, only its API is served: %s", error)
-    # No access log: socket URLs carry tokens, and Discord's callback a code.
-    runner = web.AppRunner(web_app(settings, service, hub, deliver, members), access_log=None)
+    # No access log: socket URLs carry tokens, and Discord's callback a code. At a stop the open sockets are
+    # closed first (server.close_sockets); what is left of a request gets a few seconds, within the bot's
+    # graceful stop, not aiohttp's default minute.
+    runner = web.AppRunner(
+        web_app(settings, service, hub, deliver, members), access_log=None, shutdown_timeout=SHUTDOWN_SECONDS
+    )
     await runner.setup()
     await web.TCPSite(runner, settings.host, settings.port).start()
     log.info(

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.tables import Notification, TableInfo, TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
@@ -36,6 +36,7 @@ from .sessions import BadSession, Session, Signer
 log = logging.getLogger(__name__)
 
 HUB = web.AppKey("hub", Hub)
+SOCKETS = web.AppKey("sockets", set[web.WebSocketResponse])  # the open ones: closed when the server stops
 EXPIRED = 4001  # the close code of a socket whose session expired (4000-4999: the application's own)
 Deliver = Callable[[list[Notification]], Awaitable[None]]
 DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web move did (the bot's announcer)
@@ -264,6 +265,7 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         shown = -1
     ws = web.WebSocketResponse(heartbeat=30)
     await ws.prepare(request)
+    request.app[SOCKETS].add(ws)
     queue = hub.subscribe(game_no)
 
     # Besides the move number, what changes without a move: a seat resigned to a computer, the game
@@ -311,6 +313,7 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
             answer = await _act(request.app, game_no, session, body)
             await ws.send_json({"type": "answer", **answer})
     finally:
+        request.app[SOCKETS].discard(ws)
         pusher.cancel()
         hub.unsubscribe(game_no, queue)
         if not hub.watchers(game_no):
@@ -327,6 +330,17 @@ async def security_headers(
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     return response
+
+
+async def close_sockets(app: web.Application) -> None:
+    """The server is stopping (a restart, a deploy): every open page is told at once, "going away" (1001), and
+    reconnects by itself to whichever process serves next, catching up from the move it showed. Without this
+    the server would wait its whole shutdown timeout for sockets that never end on their own."""
+    sockets: set[web.WebSocketResponse] = app[SOCKETS]
+    await asyncio.gather(
+        *(ws.close(code=WSCloseCode.GOING_AWAY, message=b"server restarting") for ws in list(sockets)),
+        return_exceptions=True,
+    )
 
 
 async def _tell_nobody(notes: list[Notification]) -> None:
@@ -353,6 +367,8 @@ def make_app(
     app[LOGINS] = RateLimit(count=10, seconds=60)
     app[EXCHANGES] = RateLimit(count=120, seconds=60)
     app[PUBLIC] = PublicStates(service, app[HUB])
+    app[SOCKETS] = set[web.WebSocketResponse]()
+    app.on_shutdown.append(close_sockets)
     app.router.add_get("/api/games", get_games)
     app.router.add_get("/api/activity", get_activity)
     app.router.add_get("/api/games/{game_no}", get_table)
