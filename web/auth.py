@@ -32,7 +32,7 @@ from aiohttp import web
 from bot.tables.errors import GameNotFound, GameNotOver, TableOver
 
 from .keys import SERVICE, SIGNER
-from .limits import EVERYONE, EXCHANGES, LOGINS
+from .limits import ADDRESSES, EVERYONE, EXCHANGES, LOGINS, client_address
 from .oauth import AUTHORIZE_URL, SCOPE, DiscordOAuth, DiscordUser, OAuthFailed
 from .sessions import SESSION_SECONDS, BadSession, Ticket
 
@@ -112,6 +112,15 @@ def _exchange_allowed(request: web.Request) -> None:
         raise web.HTTPTooManyRequests(text="Too many logins at once; try again in a minute.")
 
 
+def _address_allowed(request: web.Request) -> None:
+    """At most a few login requests a minute from one address (behind the proxy: the client's, when
+    FIVES_WEB_TRUSTED_PROXIES trusts it), whoever they claim to be: one address cannot spend the exchanges
+    every other player's login shares."""
+    if not request.app[ADDRESSES].allow(client_address(request)):
+        log.info("a login request was refused: too many from its address")
+        raise web.HTTPTooManyRequests(text="Too many logins from your network; wait a minute and try again.")
+
+
 def _login_allowed(request: web.Request, user: DiscordUser) -> None:
     """At most a few sessions per user a minute, however many links or Activities they open."""
     if not request.app[LOGINS].allow(user.user_id):
@@ -120,6 +129,7 @@ def _login_allowed(request: web.Request, user: DiscordUser) -> None:
 
 
 async def login(request: web.Request) -> web.StreamResponse:
+    _address_allowed(request)
     target = safe_next(request.query.get("next"))
     signer, auth = request.app[SIGNER], request.app[AUTH]
     ticket: Ticket | None = None
@@ -150,6 +160,7 @@ async def login(request: web.Request) -> web.StreamResponse:
 
 
 async def callback(request: web.Request) -> web.StreamResponse:
+    _address_allowed(request)
     signer, auth = request.app[SIGNER], request.app[AUTH]
     if auth.oauth is None:
         raise web.HTTPServiceUnavailable(text="Discord login is not set up on this bot.")
@@ -192,6 +203,7 @@ def _user_json(user: DiscordUser) -> dict[str, str]:
 async def activity(request: web.Request) -> web.Response:
     """`{code, guild_id}` from the Activity (the SDK's `authorize` and its context) -> the access token for
     the SDK's `authenticate` and a bearer session of that server."""
+    _address_allowed(request)
     auth = request.app[AUTH]
     if auth.oauth is None:
         raise web.HTTPServiceUnavailable(text="Discord login is not set up on this bot.")

@@ -16,6 +16,7 @@ from bot.tables import TableService
 from .auth import Auth, Members
 from .build import BuildError, ensure_built
 from .hub import Hub
+from .limits import Network, parse_proxies
 from .links import TableLinks
 from .oauth import DiscordOAuth
 from .server import Deliver, make_app
@@ -36,6 +37,9 @@ class WebSettings:
     client_secret: str = field(default="", repr=False)  # FIVES_DISCORD_CLIENT_SECRET, never logged
 
     activity: bool = False  # FIVES_WEB_ACTIVITY: the application's Activity is set up (docs/web.md)
+    # FIVES_WEB_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For names the client (the login's
+    # per-address limit); none by default, when the header is not believed
+    trusted_proxies: tuple[Network, ...] = ()
 
     @property
     def login(self) -> bool:
@@ -74,6 +78,7 @@ class WebSettings:
             client_id,
             client_secret,
             activity in ("1", "true", "yes", "on"),
+            parse_proxies(environ.get("FIVES_WEB_TRUSTED_PROXIES", "")),
         )
 
 
@@ -89,7 +94,14 @@ def web_app(
 ) -> web.Application:
     """The application as the bot serves it: Discord login when the client id and secret are set."""
     oauth = DiscordOAuth(settings.client_id, settings.client_secret) if settings.login else None
-    app = make_app(service, Signer(settings.secret), hub, deliver=deliver, login=Auth(settings.url, oauth, members))
+    app = make_app(
+        service,
+        Signer(settings.secret),
+        hub,
+        deliver=deliver,
+        login=Auth(settings.url, oauth, members),
+        trusted_proxies=settings.trusted_proxies,
+    )
     if oauth is not None:
 
         async def close_oauth(app: web.Application) -> None:

@@ -28,7 +28,7 @@ from . import auth
 from .auth import AUTH, SESSION_COOKIE, Auth
 from .hub import Hub
 from .keys import SERVICE, SIGNER
-from .limits import EXCHANGES, LIMITER, LOGINS, RateLimit
+from .limits import ADDRESSES, EXCHANGES, LIMITER, LOGINS, TRUSTED, Network, RateLimit
 from .page import add_page_routes
 from .replay import replay_json
 from .sessions import BadSession, Session, Signer
@@ -354,9 +354,11 @@ def make_app(
     limiter: RateLimit | None = None,
     deliver: Deliver = _tell_nobody,
     login: Auth | None = None,
+    trusted_proxies: tuple[Network, ...] = (),
 ) -> web.Application:
     """The web table's application. `login` is Discord's login (none: sessions are issued elsewhere, as in
-    tests)."""
+    tests); `trusted_proxies` the reverse proxies whose X-Forwarded-For names the client (none: no header
+    is believed)."""
     app = web.Application(middlewares=[security_headers])
     app[AUTH] = login or Auth("", None)
     app[DELIVER] = deliver
@@ -366,6 +368,8 @@ def make_app(
     app[LIMITER] = limiter or RateLimit()
     app[LOGINS] = RateLimit(count=10, seconds=60)
     app[EXCHANGES] = RateLimit(count=120, seconds=60)
+    app[ADDRESSES] = RateLimit(count=40, seconds=60)
+    app[TRUSTED] = trusted_proxies
     app[PUBLIC] = PublicStates(service, app[HUB])
     app[SOCKETS] = set[web.WebSocketResponse]()
     app.on_shutdown.append(close_sockets)
