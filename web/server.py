@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from bot.tables import Notification, TableInfo, TableService
+from bot.tables import HandChanged, Notification, TableInfo, TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
 
 from . import auth
@@ -98,6 +98,7 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
         "public": asdict(last),
         # a seat sees what everyone sees: nothing is left to hide or to play (the page needs a view to draw)
         "you": None if seat is None else {"seat": seat, "your_turn": False, "view": asdict(last)},
+        "deadline": None,
     }
 
 
@@ -115,10 +116,27 @@ async def _live_state(service: TableService, game_no: int, session: Session) -> 
         "public": asdict(public),
         "you": None,
     }
+    mine = None
     if info.seat_of(session.user_id) is not None:
         mine = await service.private_view(game_no, session.user_id)
         state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
+    state["deadline"] = await _deadline(service, game_no, info, public.current_seat, mine)
     return state
+
+
+async def _deadline(
+    service: TableService, game_no: int, info: TableInfo, current: int | None, mine: HandChanged | None
+) -> float | None:
+    """The turn timer as the board shows it: when the human to play runs out of time (Unix seconds; the page
+    counts down on its own clock, as Discord shows the board's relative time), none on a computer's turn."""
+    if current is None or not 0 <= current < len(info.seats):
+        return None
+    seat = info.seats[current]
+    if seat.user_id is None or seat.computer:
+        return None
+    if mine is None:  # a spectator: the table's one deadline, read through the seat to play (its hand unused)
+        mine = await service.private_view(game_no, seat.user_id)
+    return mine.deadline
 
 
 class PublicStates:

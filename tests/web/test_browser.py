@@ -58,6 +58,14 @@ def test_the_page_speaks_japanese_with_lang_ja(all_fives):
     assert "観戦中" in report["watcher"]
 
 
+def test_the_turn_timer_counts_down_on_the_players_turn_and_the_spectator_sees_it(all_fives) -> None:
+    report = run_scenario("timer", all_fives)
+    first, later = (re.fullmatch(r"Time runs out in (\d+):(\d\d):(\d\d)", report[k]) for k in ("first", "later"))
+    assert first and later, report  # the demo's tables give a day to move, as the bot's default
+    assert [int(x) for x in later.groups()] < [int(x) for x in first.groups()], report
+    assert report["watcher"].startswith("Time runs out in ") and report["role"] == "timer"
+
+
 def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives):
     report = run_scenario("keyboard", all_fives)
     assert report["names"] and all(re.fullmatch(r"\d-\d", name) for name in report["names"]), report

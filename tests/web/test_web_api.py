@@ -240,3 +240,17 @@ async def test_a_stopping_server_closes_open_sockets_going_away_instead_of_waiti
             closed = await page.receive(timeout=10)
             assert closed.type == WSMsgType.CLOSE and closed.data == WSCloseCode.GOING_AWAY
         await asyncio.wait_for(stopping, 30)  # not the 600 s it was given for requests still running
+
+
+async def test_the_table_says_when_the_human_to_play_runs_out_of_time_to_seats_and_spectators(web_table) -> None:
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    hand = await harness.to_act(game_no)
+    assert hand is not None and hand.deadline is not None  # the turn timer the board and the DM show
+    other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
+    for user in (hand.user_id, other, CAT.user_id):  # the player to move, the other player, a spectator
+        answer = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(user))
+        assert (await answer.json())["deadline"] == hand.deadline
+    await harness.play(game_no)
+    ended = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(CAT.user_id))
+    assert (await ended.json())["deadline"] is None

@@ -284,7 +284,25 @@ async function reconnect(context) {
   return { lost, since: urls, turn, now: await page.evaluate(() => window.fivesApp.state.turn) };
 }
 
+/** The turn timer on the player's turn, as the board says it, counting down; the spectator sees it too. */
+async function timer(context) {
+  const { page } = await openPage(context, playerUrl);
+  if ((await ready(page)) === "over") fail("the game is over before the timer check");
+  const shown = page.locator("[data-testid=timer]");
+  await shown.waitFor({ timeout: WAIT });
+  const first = await shown.innerText();
+  await page.waitForFunction((text) => document.querySelector("[data-testid=timer]")?.textContent !== text, first, {
+    timeout: WAIT,
+  });
+  const later = await shown.innerText();
+  const watch = await openPage(context, watchUrl);
+  const watcher = watch.page.locator("[data-testid=timer]");
+  await watcher.waitFor({ timeout: WAIT });
+  return { first, later, watcher: await watcher.innerText(), role: await shown.getAttribute("role") };
+}
+
 const SCENARIOS = {
+  timer,
   reconnect,
   keyboard,
   "whole-game": wholeGame,

@@ -48,6 +48,8 @@ export class App {
 
   async start(): Promise<void> {
     this.render();
+    // the turn timer counts down on the page's own clock (as Discord shows the board's relative time)
+    window.setInterval(() => this.tick(), 1000);
     try {
       this.show(await this.api.table());
     } catch (error) {
@@ -235,6 +237,19 @@ export class App {
     return out;
   }
 
+  /** The turn timer's words now: "Time runs out in 1:05", "time is up", or null without a timer. */
+  private timerText(state: TableState): string | null {
+    if (state.public.over || !state.deadline) return null;
+    const left = state.deadline - Date.now() / 1000;
+    return left > 0 ? this.t("time_left", { left: clockText(left) }) : this.t("time_up");
+  }
+
+  private tick(): void {
+    const shown = this.root.querySelector("[data-testid=timer]");
+    const text = this.state ? this.timerText(this.state) : null;
+    if (shown && text !== null && shown.textContent !== text) shown.textContent = text;
+  }
+
   private statusLine(state: TableState): HTMLElement {
     const t = this.t;
     const pub = state.public;
@@ -244,6 +259,9 @@ export class App {
     else if (pub.current_seat !== null) parts.push(t("turn_of", { name: this.name(pub.current_seat) }));
     parts.push(state.you ? t("you_are", { name: this.name(state.you.seat) }) : t("spectator"));
     const p = h("p", { class: `status${state.you?.your_turn ? " mine" : ""}`, "data-testid": "status" }, parts.join(" · "));
+    const timer = this.timerText(state);
+    // read out when it first shows, not every second (role=timer is not live by default)
+    if (timer !== null) p.append(" · ", h("span", { class: "timer", role: "timer", "data-testid": "timer" }, timer));
     if (pub.last) {
       const [seat, action, points] = pub.last;
       const scored = points?.some((x) => x > 0) ? ` ${t("scored", { points: Math.max(...points) })}` : "";
@@ -363,4 +381,12 @@ export class App {
     out.push(all);
     return out;
   }
+}
+
+/** Seconds left as a clock: `0:09`, `4:05`, `1:02:03`. */
+export function clockText(seconds: number): string {
+  const total = Math.max(0, Math.ceil(seconds));
+  const [hours, minutes, secs] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return hours ? `${hours}:${two(minutes)}:${two(secs)}` : `${minutes}:${two(secs)}`;
 }
