@@ -66,6 +66,13 @@ def test_the_turn_timer_counts_down_on_the_players_turn_and_the_spectator_sees_i
     assert report["watcher"].startswith("Time runs out in ") and report["role"] == "timer"
 
 
+def test_a_tile_is_played_by_drag_and_drop_onto_an_end_lit_while_it_is_dragged(all_fives) -> None:
+    report = run_scenario("drag", all_fives)
+    assert re.fullmatch(r"\d-\d", report["name"]), report
+    assert report["lit"] >= 1 or report["before"] == 0, "the ends the dragged tile fits are lit"
+    assert report["after"] > report["before"], report
+
+
 def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives):
     report = run_scenario("keyboard", all_fives)
     assert report["names"] and all(re.fullmatch(r"\d-\d", name) for name in report["names"]), report

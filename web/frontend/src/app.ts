@@ -28,6 +28,7 @@ export class App {
   link: LinkStatus = "connecting";
   busy = false;
   waitingFrom: number | null = null; // the turn a move was taken at, until a newer table is shown
+  dragging: string | null = null; // the hand item being dragged (a pointer device), until it is dropped
   private readonly live: Live;
 
   constructor(
@@ -153,6 +154,70 @@ export class App {
     this.render(`hand:${item}`);
   }
 
+  // -- drag and drop (a pointer device): a piece onto an end of the board, or a card or lead onto the board --
+  private draggable(button: HTMLElement, item: string): void {
+    button.setAttribute("draggable", "true");
+    button.addEventListener("dragstart", (event) => {
+      this.dragging = item;
+      event.dataTransfer?.setData("text/plain", item);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+      const view = this.mine();
+      // the ends it may go to light up as a tap's would, without drawing the page again mid-drag
+      for (const zone of this.root.querySelectorAll<SVGElement>("[data-end]")) {
+        if (view && movesAt(view, item, zone.dataset.end ?? "").length) zone.classList.add("drop-ok");
+      }
+    });
+    button.addEventListener("dragend", () => {
+      this.dragging = null;
+      for (const zone of this.root.querySelectorAll(".drop-ok, .drop-over")) zone.classList.remove("drop-ok", "drop-over");
+    });
+  }
+
+  /** What a piece dropped on an end (`end`) or anywhere else on the board (null) plays: its move there, or
+   * several to choose from, or nothing. */
+  private dropMoves(item: string, end: string | null): Legal[] {
+    const view = this.mine();
+    if (!view || this.busy || !this.state?.you?.your_turn) return [];
+    if (end !== null) return movesAt(view, item, end);
+    const moves = movesOf(view, item);
+    return moves.length === 1 && endOf(view, moves[0]) === null ? moves : []; // a card, a lead: one move
+  }
+
+  private drop(item: string, end: string | null): void {
+    const fits = this.dropMoves(item, end);
+    if (fits.length === 1) void this.play(fits[0]);
+    else if (fits.length > 1) {
+      this.selected = item;
+      this.choices = fits;
+      this.message = this.t("pick_move");
+      this.render();
+    }
+  }
+
+  private dropZones(): void {
+    const zones: [Element, string | null][] = [...this.root.querySelectorAll<SVGElement>("[data-end]")].map((z) => [z, z.dataset.end ?? null]);
+    const board = this.root.querySelector("[data-testid=board]");
+    if (board) zones.push([board, null]);
+    for (const [zone, end] of zones) {
+      zone.addEventListener("dragover", (event) => {
+        if (this.dragging === null || !this.dropMoves(this.dragging, end).length) return;
+        event.preventDefault(); // this zone takes the piece
+        event.stopPropagation(); // an end inside the board takes it before the board does
+        zone.classList.add("drop-over");
+      });
+      zone.addEventListener("dragleave", () => zone.classList.remove("drop-over"));
+      zone.addEventListener("drop", (event) => {
+        const item = this.dragging ?? (event as DragEvent).dataTransfer?.getData("text/plain") ?? "";
+        if (!item || !this.dropMoves(item, end).length) return;
+        event.preventDefault();
+        event.stopPropagation();
+        zone.classList.remove("drop-over");
+        this.dragging = null;
+        this.drop(item, end);
+      });
+    }
+  }
+
   private endTargets(view: View): Map<string, EndTarget> {
     const targets = new Map<string, EndTarget>();
     if (!this.selected || !this.state?.you?.your_turn) return targets;
@@ -192,6 +257,7 @@ export class App {
     if (this.message) page.append(h("p", { class: "message", role: "alert", "data-testid": "message" }, this.message));
     if (state) page.append(...this.table(state));
     this.root.replaceChildren(page);
+    this.dropZones();
     if (state && !performance.getEntriesByName("fives-table-drawn").length) performance.mark("fives-table-drawn");
     if (active) (this.root.querySelector(`[data-focus="${CSS.escape(active)}"]`) as HTMLElement | null)?.focus();
   }
@@ -333,6 +399,7 @@ export class App {
         best ? h("span", { class: "badge" }, `+${best}`) : null,
       );
       button.addEventListener("click", () => this.pick(item));
+      if (playable && !discarding && !this.busy) this.draggable(button, item);
       row.append(button);
     }
     section.append(row);
