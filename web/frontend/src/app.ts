@@ -3,11 +3,11 @@
 
 import { Api, Live, type LinkStatus } from "./api";
 import { dominerenBoard, type EndTarget, fivesBoard } from "./boards";
-import { actionName, cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
+import { cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
 import { h } from "./dom";
 import { handTile } from "./domino";
 import type { T } from "./i18n";
-import { cardsMove, endKey, endOf, groups, moveTile, movesAt, movesOf, tileKey } from "./moves";
+import { cardsMove, endKey, endOf, groups, moveName, moveTile, movesAt, movesOf, tileKey } from "./moves";
 import {
   type DominerenView,
   family,
@@ -331,7 +331,7 @@ export class App {
     if (pub.last) {
       const [seat, action, points] = pub.last;
       const scored = points?.some((x) => x > 0) ? ` ${t("scored", { points: Math.max(...points) })}` : "";
-      p.append(h("br"), h("span", { class: "last", "data-testid": "last" }, t("last", { name: this.name(seat), action: actionName(action) }) + scored));
+      p.append(h("br"), h("span", { class: "last", "data-testid": "last" }, t("last", { name: this.name(seat), action: moveName(action, t) }) + scored));
     }
     return p;
   }
@@ -413,7 +413,7 @@ export class App {
   private moveButton(move: Legal, cls = ""): HTMLButtonElement {
     const t = this.t;
     const points = move.points ?? move.gain ?? 0;
-    const text = actionName(move.text) + (points ? ` · ${t("points", { points })}` : "");
+    const text = moveName(move.text, t) + (points ? ` · ${t("points", { points })}` : "");
     const button = h("button", { type: "button", class: `move ${cls}${points ? " scores" : ""}`.trim(), "data-action": move.text, "data-focus": `move:${move.text}`, disabled: this.busy }, text);
     button.addEventListener("click", () => void this.play(move));
     return button;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardsMove, endKey, fivesEnd, groups, moveTile, movesAt } from "./moves";
+import { translator } from "./i18n";
+import { cardsMove, endKey, fivesEnd, groups, moveName, moveTile, movesAt } from "./moves";
 import type { FivesView, View } from "./types";
 
 // A real all-fives position (2 players, turn 9), as GET /api/games/{no} sends it.
@@ -77,5 +78,21 @@ describe("card moves", () => {
   it("plays a card by the card", () => {
     expect(moveTile({ text: "10H", kind: "play", cards: ["10H"] })).toBe("10H");
     expect(moveTile({ text: "bid 6S", kind: "bid" })).toBeNull();
+  });
+});
+
+describe("moves named as the Discord controls name them", () => {
+  const en = translator("en");
+  const ja = translator("ja");
+  it("says where a tile goes, a lead, the words said with it, and plain actions", () => {
+    expect(moveName("5-3@5-5", en)).toBe("5-3 on 5-5");
+    expect(moveName("5-3@5-5:N", en)).toBe("5-3 on 5-5 (north)");
+    expect(moveName("6-6", en)).toBe("Lead 6-6");
+    expect(moveName("6-6@6-4 block", en)).toBe("6-6 on 6-4 · Block");
+    expect(moveName("draw", en)).toBe("Draw");
+    expect(moveName("bid 8NT", en)).toBe("bid 8NT");
+    expect(moveName("discard 4D 10S", en)).toBe("discard 4♦ 10♠");
+    expect(moveName("5-3@5-5:N", ja)).toBe("5-5に5-3 （北）");
+    expect(moveName("pass", ja)).toBe("パス");
   });
 });
