@@ -25,7 +25,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 from aiohttp import web
 
@@ -71,6 +71,23 @@ def safe_next(target: str | None) -> str:
         return "/"
     parts = urlsplit(target)
     return target if not parts.scheme and not parts.netloc else "/"
+
+
+def page_lang(locale: str | None) -> str | None:
+    """The page's language for a Discord locale: Japanese for `ja`, else English; None when unknown (the page
+    then follows the browser's language)."""
+    if not locale:
+        return None
+    return "ja" if locale.lower().startswith("ja") else "en"
+
+
+def with_lang(target: str, lang: str | None) -> str:
+    """`target` (a path of this site) in the user's Discord language, unless it names one already."""
+    parts = urlsplit(target)
+    query = parse_qs(parts.query)
+    if lang is None or "lang" in query:
+        return target
+    return urlunsplit(parts._replace(query=urlencode([*parse_qsl(parts.query), ("lang", lang)])))
 
 
 def _cookie(response: web.StreamResponse, name: str, value: str, seconds: int, path: str) -> None:
@@ -184,7 +201,7 @@ async def callback(request: web.Request) -> web.StreamResponse:
     if not await admitted(request.app, user.user_id, guild_id, game_no):
         log.info("user %s was refused a session of server %s (no seat, not a member)", user.user_id, guild_id)
         raise web.HTTPForbidden(text="This table belongs to a server you are not in.")
-    response = web.HTTPSeeOther(target)
+    response = web.HTTPSeeOther(with_lang(target, page_lang(user.locale)))  # the page speaks their Discord's
     _cookie(response, SESSION_COOKIE, signer.issue(user.user_id, guild_id), SESSION_SECONDS, "/")
     response.del_cookie(LOGIN_COOKIE, path="/auth")
     raise response
@@ -229,6 +246,7 @@ async def activity(request: web.Request) -> web.Response:
             "session": request.app[SIGNER].issue(user.user_id, guild_id),
             "user": _user_json(user),
             "guild_id": str(guild_id),
+            "lang": page_lang(user.locale),  # the page's language, from their Discord locale
         },
         headers={"Cache-Control": "no-store"},
     )

@@ -88,6 +88,7 @@ async def test_the_activity_logs_in_through_the_sdk_and_opens_its_channels_game_
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
     table = await site.harness.service.table(game_no)
     site.members.add((site.harness.guild, ANN.user_id))
+    site.discord.locales[ANN.user_id] = "ja"  # Ann's Discord speaks Japanese (her browser, English)
 
     await browser.open("discord", site.client_url(ANN.user_id))
     # the Activity goes straight to the one game of its channel, inside Discord's frame
@@ -96,7 +97,9 @@ async def test_the_activity_logs_in_through_the_sdk_and_opens_its_channels_game_
     )
     assert seat == table.seat_of(ANN.user_id)
     assert await browser.eval("discord", "() => location.pathname", frame=True) == f"/table/{game_no}"
-    assert await browser.eval("discord", "() => document.querySelector('[data-testid=hand]') !== null", frame=True)
+    hand = await browser.eval("discord", "() => document.querySelector('[data-testid=hand] h2')?.innerText", frame=True)
+    assert hand == "あなたの手牌"  # in her Discord's language, which the server read at the exchange
+    assert await browser.eval("discord", "() => document.documentElement.lang", frame=True) == "ja"
     await browser.wait("discord", "() => window.fivesApp.link === 'open'", frame=True)  # and its socket is live
 
     asked = await browser.eval("discord", "() => window.fakeDiscord")

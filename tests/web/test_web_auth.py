@@ -301,3 +301,21 @@ def test_a_limit_forgets_addresses_whose_minute_has_passed() -> None:
     assert limit.allow("203.0.113.1")  # the sweep's turn: everything older than the window goes
     assert len(limit) == 1
     assert limit.allow("203.0.113.1") and not limit.allow("203.0.113.1")  # the limit itself is unchanged
+
+
+async def test_the_page_speaks_the_language_the_user_chose_in_discord(site: Site) -> None:
+    """identify's /users/@me says the user's Discord locale: the login sends them to the page in it (unless
+    the link names a language), and the Activity's answer says it for its page."""
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    site.discord.locales.update({ANN.user_id: "ja", BOB.user_id: "en-GB"})
+    assert (await site.login(ANN.user_id, ticket)).headers["Location"] == "/table/1?lang=ja"
+    assert (await site.login(BOB.user_id, ticket)).headers["Location"] == "/table/1?lang=en"
+    named = await site.login(ANN.user_id, ticket, next_path="/replay/1?frame=2&lang=en")
+    assert named.headers["Location"] == "/replay/1?frame=2&lang=en"
+
+    site.discord.redirect_uri = None
+    site.members.add((site.harness.guild, ANN.user_id))
+    code = site.discord.code_for(ANN.user_id)
+    answer = await site.client.post("/api/auth/activity", json={"code": code, "guild_id": str(site.harness.guild)})
+    assert (await answer.json())["lang"] == "ja"

@@ -4,7 +4,7 @@
 // else offers a picker: the channel's games when there are several, the user's own elsewhere when none.
 
 import { h } from "./dom";
-import type { T } from "./i18n";
+import { type Lang, type T, translator } from "./i18n";
 import type { Seat } from "./types";
 
 export interface GameEntry {
@@ -32,6 +32,7 @@ export function choose(games: readonly GameEntry[]): Choice {
 interface Login {
   token: string;
   channel: string | null;
+  lang?: Lang | null; // the user's Discord locale, as the server read it at the login
 }
 
 /** Inside Discord: the SDK's authorize, the server's code exchange, then authenticate. */
@@ -54,9 +55,9 @@ async function discordLogin(params: URLSearchParams): Promise<Login> {
     body: JSON.stringify({ code, guild_id: sdk.guildId ?? params.get("guild_id") }),
   });
   if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
-  const session = (await answer.json()) as { access_token: string; session: string };
+  const session = (await answer.json()) as { access_token: string; session: string; lang: Lang | null };
   await sdk.commands.authenticate({ access_token: session.access_token });
-  return { token: session.session, channel: sdk.channelId ?? params.get("channel_id") };
+  return { token: session.session, channel: sdk.channelId ?? params.get("channel_id"), lang: session.lang };
 }
 
 export async function startActivity(root: HTMLElement, t: T, params: URLSearchParams, token: string | null): Promise<void> {
@@ -71,6 +72,12 @@ export async function startActivity(root: HTMLElement, t: T, params: URLSearchPa
     return;
   }
   sessionStorage.setItem("fives_token", login.token); // the table page of this tab uses it
+  // The page speaks the user's Discord language (unless the address names one); the table page after it too
+  const lang = params.get("lang") ?? login.lang ?? null;
+  if (lang && !params.get("lang")) {
+    t = translator(lang === "ja" ? "ja" : "en");
+    document.documentElement.lang = lang;
+  }
   const query = login.channel ? `?channel=${encodeURIComponent(login.channel)}` : "";
   const answer = await fetch(`/api/games${query}`, { headers: { Authorization: `Bearer ${login.token}` } });
   if (!answer.ok) {
@@ -79,14 +86,13 @@ export async function startActivity(root: HTMLElement, t: T, params: URLSearchPa
   }
   const choice = choose(((await answer.json()) as { games: GameEntry[] }).games);
   if ("go" in choice) {
-    const lang = params.get("lang");
     location.replace(`/table/${choice.go}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`);
     return;
   }
-  root.replaceChildren(picker(choice, t));
+  root.replaceChildren(picker(choice, t, lang));
 }
 
-function picker(choice: { pick: GameEntry[]; here: boolean }, t: T): HTMLElement {
+function picker(choice: { pick: GameEntry[]; here: boolean }, t: T, lang: string | null): HTMLElement {
   const page = h("div", { class: "page picker", "data-testid": "picker" });
   page.append(h("h1", {}, t(choice.here ? "activity_several" : "activity_none")));
   if (!choice.pick.length) {
@@ -98,7 +104,8 @@ function picker(choice: { pick: GameEntry[]; here: boolean }, t: T): HTMLElement
   for (const game of choice.pick) {
     const names = game.seats.map((s) => s.name).join(", ");
     const role = game.your_turn ? t("your_turn") : game.seated ? t("activity_seated") : t("activity_watch");
-    const link = h("a", { href: `/table/${game.game_no}`, class: "move", "data-game": game.game_no }, `${t("title", { no: game.game_no })} · ${game.game_id} · ${names} — ${role}`);
+    const href = `/table/${game.game_no}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`;
+    const link = h("a", { href, class: "move", "data-game": game.game_no }, `${t("title", { no: game.game_no })} · ${game.game_id} · ${names} — ${role}`);
     list.append(h("li", {}, link));
   }
   page.append(list);
