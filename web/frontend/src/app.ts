@@ -7,7 +7,7 @@ import { cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
 import { h } from "./dom";
 import { handTile } from "./domino";
 import type { T } from "./i18n";
-import { cardsMove, endKey, endOf, groups, moveName, moveTile, movesAt, movesOf, tileKey } from "./moves";
+import { cardsMove, endKey, endOf, groups, handReason, moveName, moveTile, movesAt, movesOf, tileKey } from "./moves";
 import {
   type DominerenView,
   family,
@@ -363,7 +363,7 @@ export class App {
     }
     const last = pub.hands[pub.hands.length - 1];
     if (last && pub.history.length === 0) {
-      return h("div", { class: "banner", role: "status" }, h("strong", {}, t("hand_over", { no: pub.hands.length })), ` ${last.reason}: ${last.points.join(" / ")}`);
+      return h("div", { class: "banner", role: "status" }, h("strong", {}, t("hand_over", { no: pub.hands.length })), ` ${handReason(last, (seat) => this.name(seat), t)} ${last.points.join(" / ")}`);
     }
     return null;
   }

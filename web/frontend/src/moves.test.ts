@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "./i18n";
-import { cardsMove, endKey, fivesEnd, groups, moveName, moveTile, movesAt } from "./moves";
+import { cardsMove, endKey, fivesEnd, groups, handReason, moveName, moveTile, movesAt } from "./moves";
 import type { FivesView, View } from "./types";
 
 // A real all-fives position (2 players, turn 9), as GET /api/games/{no} sends it.
@@ -94,5 +94,16 @@ describe("moves named as the Discord controls name them", () => {
     expect(moveName("discard 4D 10S", en)).toBe("discard 4♦ 10♠");
     expect(moveName("5-3@5-5:N", ja)).toBe("5-5に5-3 （北）");
     expect(moveName("pass", ja)).toBe("パス");
+  });
+});
+
+describe("why a hand ended, as Discord's hand result says it", () => {
+  const names = (seat: number) => ["Ann", "Bob", "Cat", "Dan"][seat];
+  it("names who went out, the contract made or set, a block, in both languages", () => {
+    expect(handReason({ reason: "domino", points: [15, 0], detail: { goer: 1 } }, names, translator("en"))).toBe("Bob went out.");
+    expect(handReason({ reason: "domino", points: [15, 0], detail: { goer: 1 } }, names, translator("ja"))).toBe("Bobが上がりました。");
+    expect(handReason({ reason: "blocked", points: [0, 5], detail: {} }, names, translator("en"))).toBe("The hand is blocked: nobody can play.");
+    expect(handReason({ reason: "set", points: [-80, 10], detail: { declarer: 2, contract: "8H" } }, names, translator("en"))).toBe("Cat was set on 8♥.");
+    expect(handReason({ reason: "type-3", points: [1], detail: {} }, names, translator("en"))).toBe("type-3");
   });
 });

@@ -3,7 +3,32 @@
 
 import { actionName } from "./cards";
 import type { Key, T } from "./i18n";
-import type { DominerenView, FivesView, Legal, Tile, View } from "./types";
+import type { DominerenView, FivesView, HandResult, Legal, Tile, View } from "./types";
+
+/** Why a hand ended, as the hand's result in Discord says it (presenters' `hand_summary`); a reason it has
+ * no words for (a Domineren type's own) as the engine names it. */
+export function handReason(result: HandResult, name: (seat: number) => string, t: T): string {
+  const detail = result.detail ?? {};
+  const seat = (key: string) => (typeof detail[key] === "number" ? name(detail[key] as number) : null);
+  const contract = typeof detail.contract === "string" ? actionName(detail.contract) : "";
+  switch (result.reason) {
+    case "domino":
+      return seat("goer") !== null ? t("reason_domino", { player: seat("goer") ?? "" }) : result.reason;
+    case "blocked":
+      return t("reason_blocked");
+    case "made":
+    case "set":
+      return seat("declarer") !== null ? t(`reason_${result.reason}`, { player: seat("declarer") ?? "", contract }) : result.reason;
+    case "all-pass":
+      return t("reason_all_pass");
+    case "pool":
+      return t("reason_pool", { pool: Number(detail.pool ?? 0) });
+    case "billitonnen":
+      return seat("winner") !== null ? t("reason_billitonnen", { player: seat("winner") ?? "", pool: Number(detail.pool ?? 0) }) : result.reason;
+    default:
+      return result.reason;
+  }
+}
 
 /** A move as the Discord controls label it (presenters/dominoes.py `play_label`): "5-3 on 5-5 (north)",
  * "Lead 6-6", "Draw", "6-6 on 6-4 · Block"; anything else (bids, discards) with the cards' suit signs. */
