@@ -25,8 +25,8 @@ def all_fives() -> Iterator[Demo]:
 def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c():
     need_chromium()
     built()
-    # Draw dominoes for two, one round: a whole game in a dozen moves
-    demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=1")
+    # Draw dominoes for two, two rounds: a whole game of two hands in a dozen moves
+    demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=2")
     try:
         report = run_scenario("whole-game", demo)
     finally:
@@ -34,6 +34,12 @@ def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c():
     assert report["banner"].startswith("Game over"), report
     assert report["moves"] >= 3
     assert report["ways"].get("end", 0) >= 1, f"no tile was played by tapping it then an end: {report}"
+    # every hand but the last ended while the game went on: the player was told how, as Discord says it
+    assert report["hands"] >= 2 and len(report["handsOver"]) == report["hands"] - 1, report
+    for said in report["handsOver"]:
+        assert re.fullmatch(r"Hand \d+ over (.+ went out\.|The hand is blocked: nobody can play\.) [-\d /]+", said), (
+            said
+        )
     assert code == 0
     assert any("demo stopped" in line for line in demo.lines), demo.lines
 

@@ -103,13 +103,18 @@ async function playOne(page) {
 async function wholeGame(context) {
   const { page, errors } = await openPage(context, playerUrl);
   const ways = {};
+  const handsOver = []; // every hand's end the player was shown on their turn
   for (let moves = 0; moves < 400; moves++) {
-    if ((await ready(page)) === "over") {
+    const now = await ready(page);
+    const ended = await page.evaluate(() => document.querySelector("[data-testid=hand-over]")?.innerText ?? null);
+    if (ended && !handsOver.includes(ended)) handsOver.push(ended);
+    if (now === "over") {
       await page.locator("[data-testid=game-over]").waitFor({ timeout: WAIT });
       const text = await page.locator("[data-testid=game-over]").innerText();
       if (shot) await page.screenshot({ path: shot, fullPage: true });
       if (errors.length) fail("errors on the page", { errors });
-      return { moves, ways, banner: text };
+      const hands = await page.evaluate(() => window.fivesApp.state.public.hands.length);
+      return { moves, ways, banner: text, hands, handsOver };
     }
     const how = await playOne(page);
     ways[how] = (ways[how] ?? 0) + 1;

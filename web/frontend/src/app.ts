@@ -362,8 +362,12 @@ export class App {
       return banner;
     }
     const last = pub.hands[pub.hands.length - 1];
-    if (last && pub.history.length === 0) {
-      return h("div", { class: "banner", role: "status" }, h("strong", {}, t("hand_over", { no: pub.hands.length })), ` ${handReason(last, (seat) => this.name(seat), t)} ${last.points.join(" / ")}`);
+    // The hand that just ended stays said until the viewer has had a turn in the next one (the computers
+    // may have played on at once): a seat until it has played in it, a spectator for a round.
+    const mine = state.you?.seat;
+    const fresh = mine === undefined ? pub.history.length < state.seats.length : !pub.history.some(([seat]) => seat === mine);
+    if (last && fresh) {
+      return h("div", { class: "banner", role: "status", "data-testid": "hand-over" }, h("strong", {}, t("hand_over", { no: pub.hands.length })), ` ${handReason(last, (seat) => this.name(seat), t)} ${last.points.join(" / ")}`);
     }
     return null;
   }

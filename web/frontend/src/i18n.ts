@@ -118,7 +118,7 @@ const JA: Record<Key, string> = {
   your_turn: "あなたの番です",
   turn_of: "{name} の番です",
   waiting: "待っています…",
-  live: "● 接続中",
+  live: "● ライブ",
   spectator: "観戦中（席なし）",
   you_are: "あなたは {name} です",
   scores: "得点",
