@@ -45,8 +45,9 @@ class RateLimit:
         for key in [k for k, hits in self._hits.items() if not hits or hits[-1] <= now - self._seconds]:
             del self._hits[key]
 
-    def __len__(self) -> int:
-        """How many keys are remembered."""
+    @property
+    def remembered(self) -> int:
+        """How many keys it holds hits of (not `__len__`: an empty limit must stay truthy)."""
         return len(self._hits)
 
 

@@ -381,9 +381,9 @@ def make_app(
     app[AUTH] = login or Auth("", None)
     app[DELIVER] = deliver
     app[SERVICE] = service
-    app[HUB] = hub or Hub()
+    app[HUB] = hub if hub is not None else Hub()
     app[SIGNER] = signer
-    app[LIMITER] = limiter or RateLimit()
+    app[LIMITER] = limiter if limiter is not None else RateLimit()
     app[LOGINS] = RateLimit(count=10, seconds=60)
     app[EXCHANGES] = RateLimit(count=120, seconds=60)
     app[ADDRESSES] = RateLimit(count=40, seconds=60)

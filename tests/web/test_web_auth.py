@@ -296,10 +296,10 @@ def test_a_limit_forgets_addresses_whose_minute_has_passed() -> None:
     limit = RateLimit(count=2, seconds=60, clock=lambda: now[0])
     for k in range(RateLimit.SWEEP - 1):
         assert limit.allow(f"198.51.100.{k}")
-    assert len(limit) == RateLimit.SWEEP - 1
+    assert limit.remembered == RateLimit.SWEEP - 1
     now[0] = 61.0
     assert limit.allow("203.0.113.1")  # the sweep's turn: everything older than the window goes
-    assert len(limit) == 1
+    assert limit.remembered == 1
     assert limit.allow("203.0.113.1") and not limit.allow("203.0.113.1")  # the limit itself is unchanged
 
 
