@@ -131,3 +131,18 @@ async def test_the_activity_of_a_user_the_bot_does_not_see_in_the_server_opens_n
     assert "403" in said and "not in this server" in said
     assert await browser.eval("discord", "() => sessionStorage.getItem('fives_token')", frame=True) is None
     assert await browser.eval("discord", "() => window.fakeDiscord.authenticated") is None  # no token for the SDK
+
+
+async def test_the_activity_opened_before_the_channels_game_begins_goes_to_it_once_it_does(
+    site: Site, browser: Browser
+) -> None:
+    site.members.add((site.harness.guild, ANN.user_id))
+    await browser.open("discord", site.client_url(ANN.user_id))  # launched while the lobby fills
+    await browser.wait("discord", "() => document.querySelector('[data-testid=picker-empty]')", frame=True)
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)  # the lobby starts
+    table = await site.harness.service.table(game_no)
+    seat = await browser.wait(
+        "discord", "() => window.fivesApp?.state && window.fivesApp.state.you?.seat", frame=True, timeout=60
+    )
+    assert seat == table.seat_of(ANN.user_id)
+    assert await browser.eval("discord", "() => location.pathname", frame=True) == f"/table/{game_no}"

@@ -79,18 +79,26 @@ export async function startActivity(root: HTMLElement, t: T, params: URLSearchPa
     document.documentElement.lang = lang;
   }
   const query = login.channel ? `?channel=${encodeURIComponent(login.channel)}` : "";
-  const answer = await fetch(`/api/games${query}`, { headers: { Authorization: `Bearer ${login.token}` } });
-  if (!answer.ok) {
-    root.replaceChildren(h("p", { class: "message", role: "alert" }, t("no_game", { error: `${answer.status}` })));
-    return;
+  // Until the channel has a game (the Activity opened beside a lobby), it looks again now and then and goes
+  // to the game as soon as one begins there.
+  for (let look = 0; ; look++) {
+    const answer = await fetch(`/api/games${query}`, { headers: { Authorization: `Bearer ${login.token}` } });
+    if (!answer.ok) {
+      root.replaceChildren(h("p", { class: "message", role: "alert" }, t("no_game", { error: `${answer.status}` })));
+      return;
+    }
+    const choice = choose(((await answer.json()) as { games: GameEntry[] }).games);
+    if ("go" in choice) {
+      location.replace(`/table/${choice.go}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`);
+      return;
+    }
+    if (look === 0 || choice.here) root.replaceChildren(picker(choice, t, lang));
+    if (choice.here || !login.channel) return; // several games here: the player picks one
+    await new Promise((resolve) => window.setTimeout(resolve, LOOK_AGAIN_MS));
   }
-  const choice = choose(((await answer.json()) as { games: GameEntry[] }).games);
-  if ("go" in choice) {
-    location.replace(`/table/${choice.go}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`);
-    return;
-  }
-  root.replaceChildren(picker(choice, t, lang));
 }
+
+const LOOK_AGAIN_MS = 4000; // a game started in the channel opens here within a few seconds
 
 function picker(choice: { pick: GameEntry[]; here: boolean }, t: T, lang: string | null): HTMLElement {
   const page = h("div", { class: "page picker", "data-testid": "picker" });
