@@ -25,14 +25,14 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 from aiohttp import web
 
 from bot.tables.errors import GameNotFound, GameNotOver, TableOver
 
 from .keys import SERVICE, SIGNER
-from .limits import EVERYONE, EXCHANGES, LOGINS
+from .limits import ADDRESSES, EVERYONE, EXCHANGES, LOGINS, client_address
 from .oauth import AUTHORIZE_URL, SCOPE, DiscordOAuth, DiscordUser, OAuthFailed
 from .sessions import SESSION_SECONDS, BadSession, Ticket
 
@@ -71,6 +71,23 @@ def safe_next(target: str | None) -> str:
         return "/"
     parts = urlsplit(target)
     return target if not parts.scheme and not parts.netloc else "/"
+
+
+def page_lang(locale: str | None) -> str | None:
+    """The page's language for a Discord locale: Japanese for `ja`, else English; None when unknown (the page
+    then follows the browser's language)."""
+    if not locale:
+        return None
+    return "ja" if locale.lower().startswith("ja") else "en"
+
+
+def with_lang(target: str, lang: str | None) -> str:
+    """`target` (a path of this site) in the user's Discord language, unless it names one already."""
+    parts = urlsplit(target)
+    query = parse_qs(parts.query)
+    if lang is None or "lang" in query:
+        return target
+    return urlunsplit(parts._replace(query=urlencode([*parse_qsl(parts.query), ("lang", lang)])))
 
 
 def _cookie(response: web.StreamResponse, name: str, value: str, seconds: int, path: str) -> None:
@@ -112,6 +129,15 @@ def _exchange_allowed(request: web.Request) -> None:
         raise web.HTTPTooManyRequests(text="Too many logins at once; try again in a minute.")
 
 
+def _address_allowed(request: web.Request) -> None:
+    """At most a few login requests a minute from one address (behind the proxy: the client's, when
+    FIVES_WEB_TRUSTED_PROXIES trusts it), whoever they claim to be: one address cannot spend the exchanges
+    every other player's login shares."""
+    if not request.app[ADDRESSES].allow(client_address(request)):
+        log.info("a login request was refused: too many from its address")
+        raise web.HTTPTooManyRequests(text="Too many logins from your network; wait a minute and try again.")
+
+
 def _login_allowed(request: web.Request, user: DiscordUser) -> None:
     """At most a few sessions per user a minute, however many links or Activities they open."""
     if not request.app[LOGINS].allow(user.user_id):
@@ -120,6 +146,7 @@ def _login_allowed(request: web.Request, user: DiscordUser) -> None:
 
 
 async def login(request: web.Request) -> web.StreamResponse:
+    _address_allowed(request)
     target = safe_next(request.query.get("next"))
     signer, auth = request.app[SIGNER], request.app[AUTH]
     ticket: Ticket | None = None
@@ -150,6 +177,7 @@ async def login(request: web.Request) -> web.StreamResponse:
 
 
 async def callback(request: web.Request) -> web.StreamResponse:
+    _address_allowed(request)
     signer, auth = request.app[SIGNER], request.app[AUTH]
     if auth.oauth is None:
         raise web.HTTPServiceUnavailable(text="Discord login is not set up on this bot.")
@@ -173,7 +201,7 @@ async def callback(request: web.Request) -> web.StreamResponse:
     if not await admitted(request.app, user.user_id, guild_id, game_no):
         log.info("user %s was refused a session of server %s (no seat, not a member)", user.user_id, guild_id)
         raise web.HTTPForbidden(text="This table belongs to a server you are not in.")
-    response = web.HTTPSeeOther(target)
+    response = web.HTTPSeeOther(with_lang(target, page_lang(user.locale)))  # the page speaks their Discord's
     _cookie(response, SESSION_COOKIE, signer.issue(user.user_id, guild_id), SESSION_SECONDS, "/")
     response.del_cookie(LOGIN_COOKIE, path="/auth")
     raise response
@@ -192,6 +220,7 @@ def _user_json(user: DiscordUser) -> dict[str, str]:
 async def activity(request: web.Request) -> web.Response:
     """`{code, guild_id}` from the Activity (the SDK's `authorize` and its context) -> the access token for
     the SDK's `authenticate` and a bearer session of that server."""
+    _address_allowed(request)
     auth = request.app[AUTH]
     if auth.oauth is None:
         raise web.HTTPServiceUnavailable(text="Discord login is not set up on this bot.")
@@ -217,6 +246,7 @@ async def activity(request: web.Request) -> web.Response:
             "session": request.app[SIGNER].issue(user.user_id, guild_id),
             "user": _user_json(user),
             "guild_id": str(guild_id),
+            "lang": page_lang(user.locale),  # the page's language, from their Discord locale
         },
         headers={"Cache-Control": "no-store"},
     )

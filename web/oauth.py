@@ -29,6 +29,7 @@ class OAuthFailed(Exception):
 class DiscordUser:
     user_id: int
     name: str
+    locale: str | None = None  # the language they chose in Discord ("ja", "en-US"), which `identify` includes
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,8 @@ class DiscordOAuth:
         body = await self._call("GET", "/users/@me", headers={"Authorization": f"Bearer {grant.access_token}"})
         try:
             name = body.get("global_name") or body["username"]
-            return DiscordUser(int(body["id"]), str(name))
+            locale = body.get("locale")
+            return DiscordUser(int(body["id"]), str(name), locale if isinstance(locale, str) else None)
         except (KeyError, ValueError, TypeError) as error:
             raise OAuthFailed("Discord's user answer had no id") from error
 

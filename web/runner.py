@@ -16,12 +16,15 @@ from bot.tables import TableService
 from .auth import Auth, Members
 from .build import BuildError, ensure_built
 from .hub import Hub
+from .limits import Network, parse_proxies
 from .links import TableLinks
 from .oauth import DiscordOAuth
 from .server import Deliver, make_app
 from .sessions import Signer
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_SECONDS = 3.0  # the requests still running when the server stops; below app.lifecycle's 8 s stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,9 @@ class WebSettings:
     client_secret: str = field(default="", repr=False)  # FIVES_DISCORD_CLIENT_SECRET, never logged
 
     activity: bool = False  # FIVES_WEB_ACTIVITY: the application's Activity is set up (docs/web.md)
+    # FIVES_WEB_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For names the client (the login's
+    # per-address limit); none by default, when the header is not believed
+    trusted_proxies: tuple[Network, ...] = ()
 
     @property
     def login(self) -> bool:
@@ -72,6 +78,7 @@ class WebSettings:
             client_id,
             client_secret,
             activity in ("1", "true", "yes", "on"),
+            parse_proxies(environ.get("FIVES_WEB_TRUSTED_PROXIES", "")),
         )
 
 
@@ -87,7 +94,14 @@ def web_app(
 ) -> web.Application:
     """The application as the bot serves it: Discord login when the client id and secret are set."""
     oauth = DiscordOAuth(settings.client_id, settings.client_secret) if settings.login else None
-    app = make_app(service, Signer(settings.secret), hub, deliver=deliver, login=Auth(settings.url, oauth, members))
+    app = make_app(
+        service,
+        Signer(settings.secret),
+        hub,
+        deliver=deliver,
+        login=Auth(settings.url, oauth, members),
+        trusted_proxies=settings.trusted_proxies,
+    )
     if oauth is not None:
 
         async def close_oauth(app: web.Application) -> None:
@@ -104,8 +118,12 @@ async def start_web(
         await asyncio.to_thread(ensure_built)
     except BuildError as error:
         log.error("the web table's page is not built, only its API is served: %s", error)
-    # No access log: socket URLs carry tokens, and Discord's callback a code.
-    runner = web.AppRunner(web_app(settings, service, hub, deliver, members), access_log=None)
+    # No access log: socket URLs carry tokens, and Discord's callback a code. At a stop the open sockets are
+    # closed first (server.close_sockets); what is left of a request gets a few seconds, within the bot's
+    # graceful stop, not aiohttp's default minute.
+    runner = web.AppRunner(
+        web_app(settings, service, hub, deliver, members), access_log=None, shutdown_timeout=SHUTDOWN_SECONDS
+    )
     await runner.setup()
     await web.TCPSite(runner, settings.host, settings.port).start()
     log.info(

@@ -19,16 +19,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
-from bot.tables import Notification, TableInfo, TableService
+from bot.tables import HandChanged, Notification, TableInfo, TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
 
 from . import auth
 from .auth import AUTH, SESSION_COOKIE, Auth
 from .hub import Hub
 from .keys import SERVICE, SIGNER
-from .limits import EXCHANGES, LIMITER, LOGINS, RateLimit
+from .limits import ADDRESSES, EXCHANGES, LIMITER, LOGINS, TRUSTED, Network, RateLimit
 from .page import add_page_routes
 from .replay import replay_json
 from .sessions import BadSession, Session, Signer
@@ -36,6 +36,7 @@ from .sessions import BadSession, Session, Signer
 log = logging.getLogger(__name__)
 
 HUB = web.AppKey("hub", Hub)
+SOCKETS = web.AppKey("sockets", set[web.WebSocketResponse])  # the open ones: closed when the server stops
 EXPIRED = 4001  # the close code of a socket whose session expired (4000-4999: the application's own)
 Deliver = Callable[[list[Notification]], Awaitable[None]]
 DELIVER: web.AppKey[Deliver] = web.AppKey("deliver")  # tells Discord what a web move did (the bot's announcer)
@@ -97,6 +98,7 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
         "public": asdict(last),
         # a seat sees what everyone sees: nothing is left to hide or to play (the page needs a view to draw)
         "you": None if seat is None else {"seat": seat, "your_turn": False, "view": asdict(last)},
+        "deadline": None,
     }
 
 
@@ -114,10 +116,27 @@ async def _live_state(service: TableService, game_no: int, session: Session) -> 
         "public": asdict(public),
         "you": None,
     }
+    mine = None
     if info.seat_of(session.user_id) is not None:
         mine = await service.private_view(game_no, session.user_id)
         state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
+    state["deadline"] = await _deadline(service, game_no, info, public.current_seat, mine)
     return state
+
+
+async def _deadline(
+    service: TableService, game_no: int, info: TableInfo, current: int | None, mine: HandChanged | None
+) -> float | None:
+    """The turn timer as the board shows it: when the human to play runs out of time (Unix seconds; the page
+    counts down on its own clock, as Discord shows the board's relative time), none on a computer's turn."""
+    if current is None or not 0 <= current < len(info.seats):
+        return None
+    seat = info.seats[current]
+    if seat.user_id is None or seat.computer:
+        return None
+    if mine is None:  # a spectator: the table's one deadline, read through the seat to play (its hand unused)
+        mine = await service.private_view(game_no, seat.user_id)
+    return mine.deadline
 
 
 class PublicStates:
@@ -264,6 +283,7 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         shown = -1
     ws = web.WebSocketResponse(heartbeat=30)
     await ws.prepare(request)
+    request.app[SOCKETS].add(ws)
     queue = hub.subscribe(game_no)
 
     # Besides the move number, what changes without a move: a seat resigned to a computer, the game
@@ -311,6 +331,7 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
             answer = await _act(request.app, game_no, session, body)
             await ws.send_json({"type": "answer", **answer})
     finally:
+        request.app[SOCKETS].discard(ws)
         pusher.cancel()
         hub.unsubscribe(game_no, queue)
         if not hub.watchers(game_no):
@@ -329,6 +350,17 @@ async def security_headers(
     return response
 
 
+async def close_sockets(app: web.Application) -> None:
+    """The server is stopping (a restart, a deploy): every open page is told at once, "going away" (1001), and
+    reconnects by itself to whichever process serves next, catching up from the move it showed. Without this
+    the server would wait its whole shutdown timeout for sockets that never end on their own."""
+    sockets: set[web.WebSocketResponse] = app[SOCKETS]
+    await asyncio.gather(
+        *(ws.close(code=WSCloseCode.GOING_AWAY, message=b"server restarting") for ws in list(sockets)),
+        return_exceptions=True,
+    )
+
+
 async def _tell_nobody(notes: list[Notification]) -> None:
     """Without Discord (tests, the demo) the outbox keeps what a move did."""
 
@@ -340,19 +372,25 @@ def make_app(
     limiter: RateLimit | None = None,
     deliver: Deliver = _tell_nobody,
     login: Auth | None = None,
+    trusted_proxies: tuple[Network, ...] = (),
 ) -> web.Application:
     """The web table's application. `login` is Discord's login (none: sessions are issued elsewhere, as in
-    tests)."""
+    tests); `trusted_proxies` the reverse proxies whose X-Forwarded-For names the client (none: no header
+    is believed)."""
     app = web.Application(middlewares=[security_headers])
     app[AUTH] = login or Auth("", None)
     app[DELIVER] = deliver
     app[SERVICE] = service
-    app[HUB] = hub or Hub()
+    app[HUB] = hub if hub is not None else Hub()
     app[SIGNER] = signer
-    app[LIMITER] = limiter or RateLimit()
+    app[LIMITER] = limiter if limiter is not None else RateLimit()
     app[LOGINS] = RateLimit(count=10, seconds=60)
     app[EXCHANGES] = RateLimit(count=120, seconds=60)
+    app[ADDRESSES] = RateLimit(count=40, seconds=60)
+    app[TRUSTED] = trusted_proxies
     app[PUBLIC] = PublicStates(service, app[HUB])
+    app[SOCKETS] = set[web.WebSocketResponse]()
+    app.on_shutdown.append(close_sockets)
     app.router.add_get("/api/games", get_games)
     app.router.add_get("/api/activity", get_activity)
     app.router.add_get("/api/games/{game_no}", get_table)

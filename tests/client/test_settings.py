@@ -40,6 +40,7 @@ def test_every_setting_read_is_documented_in_env_example() -> None:
             "FIVES_DISCORD_CLIENT_ID",
             "FIVES_DISCORD_CLIENT_SECRET",
             "FIVES_WEB_ACTIVITY",
+            "FIVES_WEB_TRUSTED_PROXIES",
         }
     )
 

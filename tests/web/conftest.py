@@ -1,5 +1,6 @@
 """A real table service over a real database (tests/tables' harness), served by the web app through
-aiohttp's own test client; sessions are issued locally (no Discord)."""
+aiohttp's own test client; sessions are issued locally (no Discord). For the browser tests beside Discord,
+the real bot on simcord's virtual Discord (tests/cogs' fixtures: `world`, `make_bot`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from tests.cogs.conftest import database, make_bot, seed, settings, simcord_bot, world  # noqa: F401
 from tests.conftest import Databases
 from tests.tables.conftest import FakeClock, Harness
 from web.hub import Hub

@@ -20,6 +20,7 @@ class FakeDiscord:
     redirect_uri: str | None = None  # what a browser's code was asked with (None: an Activity's code)
     tokens: dict[str, int] = field(default_factory=dict)  # access token -> user id
     exchanged: list[dict[str, str]] = field(default_factory=list)
+    locales: dict[int, str] = field(default_factory=dict)  # user id -> their Discord locale (else none said)
     server: TestServer | None = None
 
     def code_for(self, user_id: int, name: str = "someone") -> str:
@@ -54,7 +55,10 @@ class FakeDiscord:
         if access not in self.tokens:
             return web.json_response({"message": "401: Unauthorized"}, status=401)
         user_id, name = self.users[access]
-        return web.json_response({"id": str(user_id), "username": name.lower(), "global_name": name})
+        body = {"id": str(user_id), "username": name.lower(), "global_name": name}
+        if user_id in self.locales:
+            body["locale"] = self.locales[user_id]
+        return web.json_response(body)
 
     def app(self) -> web.Application:
         app = web.Application()

@@ -26,8 +26,8 @@ def all_fives() -> Iterator[Demo]:
 def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c() -> None:
     need_chromium()
     built()
-    # Draw dominoes for two, one round: a whole game in a dozen moves
-    demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=1")
+    # Draw dominoes for two, two rounds: a whole game of two hands in a dozen moves
+    demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=2")
     try:
         report = run_scenario("whole-game", demo)
     finally:
@@ -35,6 +35,12 @@ def test_a_whole_game_is_played_in_the_browser_and_the_demo_stops_on_ctrl_c() ->
     assert report["banner"].startswith("Game over"), report
     assert report["moves"] >= 3
     assert report["ways"].get("end", 0) >= 1, f"no tile was played by tapping it then an end: {report}"
+    # every hand but the last ended while the game went on: the player was told how, as Discord says it
+    assert report["hands"] >= 2 and len(report["handsOver"]) == report["hands"] - 1, report
+    for said in report["handsOver"]:
+        assert re.fullmatch(r"Hand \d+ over (.+ went out\.|The hand is blocked: nobody can play\.) [-\d /]+", said), (
+            said
+        )
     assert code == 0
     assert any("demo stopped" in line for line in demo.lines), demo.lines
 
@@ -57,6 +63,21 @@ def test_the_page_speaks_japanese_with_lang_ja(all_fives: Demo) -> None:
     assert "あなたの番です" in report["status"]
     assert report["hand"] == "あなたの手牌"
     assert "観戦中" in report["watcher"]
+
+
+def test_the_turn_timer_counts_down_on_the_players_turn_and_the_spectator_sees_it(all_fives: Demo) -> None:
+    report = run_scenario("timer", all_fives)
+    first, later = (re.fullmatch(r"Time runs out in (\d+):(\d\d):(\d\d)", report[k]) for k in ("first", "later"))
+    assert first and later, report  # the demo's tables give a day to move, as the bot's default
+    assert [int(x) for x in later.groups()] < [int(x) for x in first.groups()], report
+    assert report["watcher"].startswith("Time runs out in ") and report["role"] == "timer"
+
+
+def test_a_tile_is_played_by_drag_and_drop_onto_an_end_lit_while_it_is_dragged(all_fives: Demo) -> None:
+    report = run_scenario("drag", all_fives)
+    assert re.fullmatch(r"\d-\d", report["name"]), report
+    assert report["lit"] >= 1 or report["before"] == 0, "the ends the dragged tile fits are lit"
+    assert report["after"] > report["before"], report
 
 
 def test_a_tile_and_an_end_are_played_with_the_keyboard_by_their_names(all_fives: Demo) -> None:

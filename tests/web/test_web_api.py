@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from aiohttp import WSMsgType
+from aiohttp import ClientSession, WSCloseCode, WSMsgType, web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.tables import BoardChanged
@@ -217,3 +217,41 @@ async def test_an_expired_session_is_refused_and_its_open_socket_is_closed(web_t
         assert closed.type == WSMsgType.CLOSE and closed.data == EXPIRED
     finally:
         await client.close()
+
+
+async def test_a_stopping_server_closes_open_sockets_going_away_instead_of_waiting_for_them(web_table: Web) -> None:
+    """A restart with pages open: each socket is closed at once with 1001 (the page reconnects to whichever
+    process serves next), and the stop does not wait out aiohttp's shutdown timeout for sockets that never
+    end by themselves."""
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    runner = web.AppRunner(make_app(harness.service, web_table.signer, web_table.hub), shutdown_timeout=600)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    token = web_table.signer.issue(CAT.user_id, harness.guild)
+    async with ClientSession() as http:
+        pages = [await http.ws_connect(f"http://127.0.0.1:{port}/api/games/{game_no}/ws?token={token}&since=-1")]
+        pages.append(await http.ws_connect(f"http://127.0.0.1:{port}/api/games/{game_no}/ws?token={token}&since=-1"))
+        for page in pages:
+            assert (await page.receive_json(timeout=5))["type"] == "table"
+        stopping = asyncio.create_task(runner.cleanup())
+        for page in pages:
+            closed = await page.receive(timeout=10)
+            assert closed.type == WSMsgType.CLOSE and closed.data == WSCloseCode.GOING_AWAY
+        await asyncio.wait_for(stopping, 30)  # not the 600 s it was given for requests still running
+
+
+async def test_the_table_says_when_the_human_to_play_runs_out_of_time_to_seats_and_spectators(web_table: Web) -> None:
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    hand = await harness.to_act(game_no)
+    assert hand is not None and hand.deadline is not None  # the turn timer the board and the DM show
+    other = BOB.user_id if hand.user_id == ANN.user_id else ANN.user_id
+    for user in (hand.user_id, other, CAT.user_id):  # the player to move, the other player, a spectator
+        answer = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(user))
+        assert (await answer.json())["deadline"] == hand.deadline
+    await harness.play(game_no)
+    ended = await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(CAT.user_id))
+    assert (await ended.json())["deadline"] is None

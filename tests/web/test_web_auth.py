@@ -7,17 +7,20 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
+from unittest import mock
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from aiohttp import ClientResponse
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp import ClientResponse, web
+from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
+from multidict import CIMultiDict
 
 from tests.conftest import Databases
 from tests.tables.conftest import ANN, BOB, CAT, DAN, FakeClock, Harness
 from tests.web.conftest import SECRET
 from tests.web.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from web.auth import Auth, safe_next
+from web.limits import TRUSTED, RateLimit, client_address, parse_proxies
 from web.oauth import DiscordOAuth
 from web.server import make_app
 from web.sessions import Signer
@@ -48,7 +51,8 @@ class Site:
 
 
 @pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
+async def site(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Site]:
+    """The web app with Discord login against a fake Discord; `request.param`: the trusted proxies."""
     harness = Harness(Databases("sqlite", tmp_path, None), "fives.sqlite3", FakeClock())
     await harness.open()
     discord = FakeDiscord(redirect_uri=f"{PUBLIC}/auth/callback")
@@ -61,7 +65,8 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
     async def members(guild_id: int, user_id: int) -> bool:
         return (guild_id, user_id) in holder[0].members
 
-    app = make_app(harness.service, signer, login=Auth(PUBLIC, oauth, members))
+    trusted = getattr(request, "param", ())
+    app = make_app(harness.service, signer, login=Auth(PUBLIC, oauth, members), trusted_proxies=trusted)
     server = TestServer(app)
     await server.start_server(access_log=None)  # as web.runner serves it: no access log
     client = TestClient(server)
@@ -221,3 +226,103 @@ async def test_logins_are_limited_per_user_and_a_refused_one_logs_no_secret(
     sessions = [a.cookies["fives_session"].value for a in answers[:10]]
     for secret in (CLIENT_SECRET, *site.discord.tokens, *sessions):
         assert secret not in caplog.text
+
+
+async def test_login_requests_are_limited_per_address_and_forwarded_for_counts_only_from_a_trusted_proxy(
+    site: Site,
+) -> None:
+    """Behind no trusted proxy, X-Forwarded-For is the client's own word and changes nothing: all of these
+    come from one address (the test client's), which gets 40 login requests a minute."""
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+
+    async def start(forwarded: str) -> int:
+        answer = await site.client.get(
+            "/auth/login",
+            params={"next": "/table/1", "ticket": ticket},
+            headers={"X-Forwarded-For": forwarded},
+            allow_redirects=False,
+        )
+        return answer.status
+
+    statuses = [await start(f"203.0.113.{k}") for k in range(41)]
+    assert statuses[:40] == [302] * 40 and statuses[40] == 429
+    site.discord.redirect_uri = None
+    site.members.add((site.harness.guild, ANN.user_id))
+    code = site.discord.code_for(ANN.user_id)
+    refused = await site.client.post("/api/auth/activity", json={"code": code, "guild_id": str(site.harness.guild)})
+    assert refused.status == 429 and site.discord.exchanged == []  # refused before any code reaches Discord
+    callback = await site.client.get("/auth/callback", params={"code": code, "state": "x"})
+    assert callback.status == 429 and site.discord.exchanged == []
+
+
+@pytest.mark.parametrize("site", [parse_proxies("127.0.0.1, 10.0.0.0/8")], indirect=True)
+async def test_behind_a_trusted_proxy_each_client_address_it_names_has_its_own_login_limit(site: Site) -> None:
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+
+    async def start(forwarded: str | None) -> int:
+        headers = {} if forwarded is None else {"X-Forwarded-For": forwarded}
+        answer = await site.client.get(
+            "/auth/login", params={"next": "/table/1", "ticket": ticket}, headers=headers, allow_redirects=False
+        )
+        return answer.status
+
+    # the proxy (127.0.0.1) says which client it forwards; a client's own X-Forwarded-For sits left of it
+    statuses = [await start(f"198.51.100.{k}, 203.0.113.5") for k in range(41)]
+    assert statuses[:40] == [302] * 40 and statuses[40] == 429  # one client, whatever it wrote itself
+    assert await start("203.0.113.6") == 302  # another client behind the same proxy is not held up
+    assert await start("203.0.113.6, 10.1.2.3") == 302  # through a second trusted proxy: still 203.0.113.6
+    for _ in range(38):  # its 40 in the minute
+        await start("203.0.113.6")
+    assert await start("203.0.113.6, 10.1.2.3") == 429
+    assert await start(None) == 302  # no header: the proxy's own address, counted apart
+
+
+def test_the_client_address_is_the_peer_unless_a_trusted_proxy_names_it() -> None:
+    def address(peer: str, forwarded: list[str], trusted: str) -> str:
+        app = web.Application()
+        app[TRUSTED] = parse_proxies(trusted)
+        headers = CIMultiDict(("X-Forwarded-For", value) for value in forwarded)
+        request = make_mocked_request("GET", "/auth/login", headers=headers, app=app)
+        with mock.patch.object(type(request), "remote", new_callable=mock.PropertyMock, return_value=peer):
+            return client_address(request)
+
+    assert address("198.51.100.1", ["203.0.113.9"], "") == "198.51.100.1"  # no proxy trusted: the header is ignored
+    assert address("198.51.100.1", ["203.0.113.9"], "10.0.0.0/8") == "198.51.100.1"  # not from a trusted proxy
+    assert address("10.0.0.2", ["203.0.113.9"], "10.0.0.0/8") == "203.0.113.9"
+    assert address("10.0.0.2", ["1.2.3.4, 203.0.113.9", "10.0.0.7"], "10.0.0.0/8") == "203.0.113.9"
+    assert address("10.0.0.2", [], "10.0.0.0/8") == "10.0.0.2"
+    assert address("10.0.0.2", ["garbage"], "10.0.0.0/8") == "garbage"  # what the nearest hop said, as a key
+    assert address("::1", ["2001:db8::5"], "::1") == "2001:db8::5"
+
+
+def test_a_limit_forgets_addresses_whose_minute_has_passed() -> None:
+    """A flood from many addresses is not kept for ever: once their window is over they are forgotten."""
+    now = [0.0]
+    limit = RateLimit(count=2, seconds=60, clock=lambda: now[0])
+    for k in range(RateLimit.SWEEP - 1):
+        assert limit.allow(f"198.51.100.{k}")
+    assert limit.remembered == RateLimit.SWEEP - 1
+    now[0] = 61.0
+    assert limit.allow("203.0.113.1")  # the sweep's turn: everything older than the window goes
+    assert limit.remembered == 1
+    assert limit.allow("203.0.113.1") and not limit.allow("203.0.113.1")  # the limit itself is unchanged
+
+
+async def test_the_page_speaks_the_language_the_user_chose_in_discord(site: Site) -> None:
+    """identify's /users/@me says the user's Discord locale: the login sends them to the page in it (unless
+    the link names a language), and the Activity's answer says it for its page."""
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    site.discord.locales.update({ANN.user_id: "ja", BOB.user_id: "en-GB"})
+    assert (await site.login(ANN.user_id, ticket)).headers["Location"] == "/table/1?lang=ja"
+    assert (await site.login(BOB.user_id, ticket)).headers["Location"] == "/table/1?lang=en"
+    named = await site.login(ANN.user_id, ticket, next_path="/replay/1?frame=2&lang=en")
+    assert named.headers["Location"] == "/replay/1?frame=2&lang=en"
+
+    site.discord.redirect_uri = None
+    site.members.add((site.harness.guild, ANN.user_id))
+    code = site.discord.code_for(ANN.user_id)
+    answer = await site.client.post("/api/auth/activity", json={"code": code, "guild_id": str(site.harness.guild)})
+    assert (await answer.json())["lang"] == "ja"

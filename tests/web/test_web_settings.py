@@ -75,3 +75,14 @@ def test_sessions_expire_and_cannot_be_forged() -> None:
     now[0] += 61
     with pytest.raises(BadSession, match="expired"):
         signer.read(token)
+
+
+def test_trusted_proxies_are_addresses_or_networks_and_none_are_trusted_by_default() -> None:
+    base = {"FIVES_WEB_URL": "https://x", "FIVES_WEB_PORT": "8080", "FIVES_WEB_SECRET": "s" * 20}
+    plain = WebSettings.from_env(base)
+    assert plain is not None and plain.trusted_proxies == ()
+    behind = WebSettings.from_env({**base, "FIVES_WEB_TRUSTED_PROXIES": "172.16.0.0/12, 10.0.0.1 ::1"})
+    assert behind is not None
+    assert [str(n) for n in behind.trusted_proxies] == ["172.16.0.0/12", "10.0.0.1/32", "::1/128"]
+    with pytest.raises(ValueError, match="FIVES_WEB_TRUSTED_PROXIES: 'proxy' is not an IP address"):
+        WebSettings.from_env({**base, "FIVES_WEB_TRUSTED_PROXIES": "10.0.0.1, proxy"})

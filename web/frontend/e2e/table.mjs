@@ -103,13 +103,18 @@ async function playOne(page) {
 async function wholeGame(context) {
   const { page, errors } = await openPage(context, playerUrl);
   const ways = {};
+  const handsOver = []; // every hand's end the player was shown on their turn
   for (let moves = 0; moves < 400; moves++) {
-    if ((await ready(page)) === "over") {
+    const now = await ready(page);
+    const ended = await page.evaluate(() => document.querySelector("[data-testid=hand-over]")?.innerText ?? null);
+    if (ended && !handsOver.includes(ended)) handsOver.push(ended);
+    if (now === "over") {
       await page.locator("[data-testid=game-over]").waitFor({ timeout: WAIT });
       const text = await page.locator("[data-testid=game-over]").innerText();
       if (shot) await page.screenshot({ path: shot, fullPage: true });
       if (errors.length) fail("errors on the page", { errors });
-      return { moves, ways, banner: text };
+      const hands = await page.evaluate(() => window.fivesApp.state.public.hands.length);
+      return { moves, ways, banner: text, hands, handsOver };
     }
     const how = await playOne(page);
     ways[how] = (ways[how] ?? 0) + 1;
@@ -284,7 +289,56 @@ async function reconnect(context) {
   return { lost, since: urls, turn, now: await page.evaluate(() => window.fivesApp.state.turn) };
 }
 
+/** The turn timer on the player's turn, as the board says it, counting down; the spectator sees it too. */
+async function timer(context) {
+  const { page } = await openPage(context, playerUrl);
+  if ((await ready(page)) === "over") fail("the game is over before the timer check");
+  const shown = page.locator("[data-testid=timer]");
+  await shown.waitFor({ timeout: WAIT });
+  const first = await shown.innerText();
+  await page.waitForFunction((text) => document.querySelector("[data-testid=timer]")?.textContent !== text, first, {
+    timeout: WAIT,
+  });
+  const later = await shown.innerText();
+  const watch = await openPage(context, watchUrl);
+  const watcher = watch.page.locator("[data-testid=timer]");
+  await watcher.waitFor({ timeout: WAIT });
+  return { first, later, watcher: await watcher.innerText(), role: await shown.getAttribute("role") };
+}
+
+/** A move by drag and drop with the mouse: a tile pressed, the ends it may go to lit while it is dragged,
+ * dropped on one (or, for a lead, anywhere on the board). */
+async function drag(context) {
+  const { page, errors } = await openPage(context, playerUrl);
+  if ((await ready(page)) === "over") fail("the game is over before the drag check");
+  const before = await page.evaluate(() => window.fivesApp.state.turn);
+  const piece = page.locator("[data-testid=hand] button.piece[draggable=true]").first();
+  const name = await piece.getAttribute("aria-label");
+  const from = await piece.boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 5, from.y - 20, { steps: 5 });
+  const lit = await page.locator("[data-testid=board] .end.drop-ok").count();
+  const target = lit ? page.locator("[data-testid=board] .end.drop-ok").first() : page.locator("[data-testid=board] svg");
+  const to = await target.boundingBox();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  // one move there is played; several (play or block) leave a choice
+  await page.waitForFunction(
+    (turn) => window.fivesApp.state.turn !== turn || window.fivesApp.choices !== null,
+    before,
+    { timeout: WAIT },
+  );
+  const chose = await page.evaluate(() => window.fivesApp.choices !== null && window.fivesApp.state.turn);
+  if (chose !== false) await page.locator("[data-testid=moves] button.move").first().click();
+  await page.waitForFunction((turn) => window.fivesApp.state.turn !== turn, before, { timeout: WAIT });
+  if (errors.length) fail("errors on the page", { errors });
+  return { name, lit, before, after: await page.evaluate(() => window.fivesApp.state.turn), chose: chose !== false };
+}
+
 const SCENARIOS = {
+  drag,
+  timer,
   reconnect,
   keyboard,
   "whole-game": wholeGame,

@@ -4,7 +4,7 @@
 // else offers a picker: the channel's games when there are several, the user's own elsewhere when none.
 
 import { h } from "./dom";
-import type { T } from "./i18n";
+import { type Lang, type T, translator } from "./i18n";
 import type { Seat } from "./types";
 
 export interface GameEntry {
@@ -32,6 +32,7 @@ export function choose(games: readonly GameEntry[]): Choice {
 interface Login {
   token: string;
   channel: string | null;
+  lang?: Lang | null; // the user's Discord locale, as the server read it at the login
 }
 
 /** Inside Discord: the SDK's authorize, the server's code exchange, then authenticate. */
@@ -54,9 +55,9 @@ async function discordLogin(params: URLSearchParams): Promise<Login> {
     body: JSON.stringify({ code, guild_id: sdk.guildId ?? params.get("guild_id") }),
   });
   if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
-  const session = (await answer.json()) as { access_token: string; session: string };
+  const session = (await answer.json()) as { access_token: string; session: string; lang: Lang | null };
   await sdk.commands.authenticate({ access_token: session.access_token });
-  return { token: session.session, channel: sdk.channelId ?? params.get("channel_id") };
+  return { token: session.session, channel: sdk.channelId ?? params.get("channel_id"), lang: session.lang };
 }
 
 export async function startActivity(root: HTMLElement, t: T, params: URLSearchParams, token: string | null): Promise<void> {
@@ -71,22 +72,35 @@ export async function startActivity(root: HTMLElement, t: T, params: URLSearchPa
     return;
   }
   sessionStorage.setItem("fives_token", login.token); // the table page of this tab uses it
+  // The page speaks the user's Discord language (unless the address names one); the table page after it too
+  const lang = params.get("lang") ?? login.lang ?? null;
+  if (lang && !params.get("lang")) {
+    t = translator(lang === "ja" ? "ja" : "en");
+    document.documentElement.lang = lang;
+  }
   const query = login.channel ? `?channel=${encodeURIComponent(login.channel)}` : "";
-  const answer = await fetch(`/api/games${query}`, { headers: { Authorization: `Bearer ${login.token}` } });
-  if (!answer.ok) {
-    root.replaceChildren(h("p", { class: "message", role: "alert" }, t("no_game", { error: `${answer.status}` })));
-    return;
+  // Until the channel has a game (the Activity opened beside a lobby), it looks again now and then and goes
+  // to the game as soon as one begins there.
+  for (let look = 0; ; look++) {
+    const answer = await fetch(`/api/games${query}`, { headers: { Authorization: `Bearer ${login.token}` } });
+    if (!answer.ok) {
+      root.replaceChildren(h("p", { class: "message", role: "alert" }, t("no_game", { error: `${answer.status}` })));
+      return;
+    }
+    const choice = choose(((await answer.json()) as { games: GameEntry[] }).games);
+    if ("go" in choice) {
+      location.replace(`/table/${choice.go}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`);
+      return;
+    }
+    if (look === 0 || choice.here) root.replaceChildren(picker(choice, t, lang));
+    if (choice.here || !login.channel) return; // several games here: the player picks one
+    await new Promise((resolve) => window.setTimeout(resolve, LOOK_AGAIN_MS));
   }
-  const choice = choose(((await answer.json()) as { games: GameEntry[] }).games);
-  if ("go" in choice) {
-    const lang = params.get("lang");
-    location.replace(`/table/${choice.go}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`);
-    return;
-  }
-  root.replaceChildren(picker(choice, t));
 }
 
-function picker(choice: { pick: GameEntry[]; here: boolean }, t: T): HTMLElement {
+const LOOK_AGAIN_MS = 4000; // a game started in the channel opens here within a few seconds
+
+function picker(choice: { pick: GameEntry[]; here: boolean }, t: T, lang: string | null): HTMLElement {
   const page = h("div", { class: "page picker", "data-testid": "picker" });
   page.append(h("h1", {}, t(choice.here ? "activity_several" : "activity_none")));
   if (!choice.pick.length) {
@@ -98,7 +112,8 @@ function picker(choice: { pick: GameEntry[]; here: boolean }, t: T): HTMLElement
   for (const game of choice.pick) {
     const names = game.seats.map((s) => s.name).join(", ");
     const role = game.your_turn ? t("your_turn") : game.seated ? t("activity_seated") : t("activity_watch");
-    const link = h("a", { href: `/table/${game.game_no}`, class: "move", "data-game": game.game_no }, `${t("title", { no: game.game_no })} · ${game.game_id} · ${names} — ${role}`);
+    const href = `/table/${game.game_no}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`;
+    const link = h("a", { href, class: "move", "data-game": game.game_no }, `${t("title", { no: game.game_no })} · ${game.game_id} · ${names} — ${role}`);
     list.append(h("li", {}, link));
   }
   page.append(list);

@@ -3,11 +3,11 @@
 
 import { Api, Live, type LinkStatus } from "./api";
 import { dominerenBoard, type EndTarget, fivesBoard } from "./boards";
-import { actionName, cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
+import { cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
 import { h } from "./dom";
 import { handTile } from "./domino";
 import type { T } from "./i18n";
-import { cardsMove, endKey, endOf, groups, moveTile, movesAt, movesOf, tileKey } from "./moves";
+import { cardsMove, endKey, endOf, groups, handReason, moveName, moveTile, movesAt, movesOf, tileKey } from "./moves";
 import {
   type DominerenView,
   family,
@@ -28,6 +28,7 @@ export class App {
   link: LinkStatus = "connecting";
   busy = false;
   waitingFrom: number | null = null; // the turn a move was taken at, until a newer table is shown
+  dragging: string | null = null; // the hand item being dragged (a pointer device), until it is dropped
   private readonly live: Live;
 
   constructor(
@@ -48,6 +49,8 @@ export class App {
 
   async start(): Promise<void> {
     this.render();
+    // the turn timer counts down on the page's own clock (as Discord shows the board's relative time)
+    window.setInterval(() => this.tick(), 1000);
     try {
       this.show(await this.api.table());
     } catch (error) {
@@ -151,6 +154,70 @@ export class App {
     this.render(`hand:${item}`);
   }
 
+  // -- drag and drop (a pointer device): a piece onto an end of the board, or a card or lead onto the board --
+  private draggable(button: HTMLElement, item: string): void {
+    button.setAttribute("draggable", "true");
+    button.addEventListener("dragstart", (event) => {
+      this.dragging = item;
+      event.dataTransfer?.setData("text/plain", item);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+      const view = this.mine();
+      // the ends it may go to light up as a tap's would, without drawing the page again mid-drag
+      for (const zone of this.root.querySelectorAll<SVGElement>("[data-end]")) {
+        if (view && movesAt(view, item, zone.dataset.end ?? "").length) zone.classList.add("drop-ok");
+      }
+    });
+    button.addEventListener("dragend", () => {
+      this.dragging = null;
+      for (const zone of this.root.querySelectorAll(".drop-ok, .drop-over")) zone.classList.remove("drop-ok", "drop-over");
+    });
+  }
+
+  /** What a piece dropped on an end (`end`) or anywhere else on the board (null) plays: its move there, or
+   * several to choose from, or nothing. */
+  private dropMoves(item: string, end: string | null): Legal[] {
+    const view = this.mine();
+    if (!view || this.busy || !this.state?.you?.your_turn) return [];
+    if (end !== null) return movesAt(view, item, end);
+    const moves = movesOf(view, item);
+    return moves.length === 1 && endOf(view, moves[0]) === null ? moves : []; // a card, a lead: one move
+  }
+
+  private drop(item: string, end: string | null): void {
+    const fits = this.dropMoves(item, end);
+    if (fits.length === 1) void this.play(fits[0]);
+    else if (fits.length > 1) {
+      this.selected = item;
+      this.choices = fits;
+      this.message = this.t("pick_move");
+      this.render();
+    }
+  }
+
+  private dropZones(): void {
+    const zones: [Element, string | null][] = [...this.root.querySelectorAll<SVGElement>("[data-end]")].map((z) => [z, z.dataset.end ?? null]);
+    const board = this.root.querySelector("[data-testid=board]");
+    if (board) zones.push([board, null]);
+    for (const [zone, end] of zones) {
+      zone.addEventListener("dragover", (event) => {
+        if (this.dragging === null || !this.dropMoves(this.dragging, end).length) return;
+        event.preventDefault(); // this zone takes the piece
+        event.stopPropagation(); // an end inside the board takes it before the board does
+        zone.classList.add("drop-over");
+      });
+      zone.addEventListener("dragleave", () => zone.classList.remove("drop-over"));
+      zone.addEventListener("drop", (event) => {
+        const item = this.dragging ?? (event as DragEvent).dataTransfer?.getData("text/plain") ?? "";
+        if (!item || !this.dropMoves(item, end).length) return;
+        event.preventDefault();
+        event.stopPropagation();
+        zone.classList.remove("drop-over");
+        this.dragging = null;
+        this.drop(item, end);
+      });
+    }
+  }
+
   private endTargets(view: View): Map<string, EndTarget> {
     const targets = new Map<string, EndTarget>();
     if (!this.selected || !this.state?.you?.your_turn) return targets;
@@ -190,6 +257,7 @@ export class App {
     if (this.message) page.append(h("p", { class: "message", role: "alert", "data-testid": "message" }, this.message));
     if (state) page.append(...this.table(state));
     this.root.replaceChildren(page);
+    this.dropZones();
     if (state && !performance.getEntriesByName("fives-table-drawn").length) performance.mark("fives-table-drawn");
     if (active) (this.root.querySelector(`[data-focus="${CSS.escape(active)}"]`) as HTMLElement | null)?.focus();
   }
@@ -235,6 +303,19 @@ export class App {
     return out;
   }
 
+  /** The turn timer's words now: "Time runs out in 1:05", "time is up", or null without a timer. */
+  private timerText(state: TableState): string | null {
+    if (state.public.over || !state.deadline) return null;
+    const left = state.deadline - Date.now() / 1000;
+    return left > 0 ? this.t("time_left", { left: clockText(left) }) : this.t("time_up");
+  }
+
+  private tick(): void {
+    const shown = this.root.querySelector("[data-testid=timer]");
+    const text = this.state ? this.timerText(this.state) : null;
+    if (shown && text !== null && shown.textContent !== text) shown.textContent = text;
+  }
+
   private statusLine(state: TableState): HTMLElement {
     const t = this.t;
     const pub = state.public;
@@ -244,10 +325,13 @@ export class App {
     else if (pub.current_seat !== null) parts.push(t("turn_of", { name: this.name(pub.current_seat) }));
     parts.push(state.you ? t("you_are", { name: this.name(state.you.seat) }) : t("spectator"));
     const p = h("p", { class: `status${state.you?.your_turn ? " mine" : ""}`, "data-testid": "status" }, parts.join(" · "));
+    const timer = this.timerText(state);
+    // read out when it first shows, not every second (role=timer is not live by default)
+    if (timer !== null) p.append(" · ", h("span", { class: "timer", role: "timer", "data-testid": "timer" }, timer));
     if (pub.last) {
       const [seat, action, points] = pub.last;
       const scored = points?.some((x) => x > 0) ? ` ${t("scored", { points: Math.max(...points) })}` : "";
-      p.append(h("br"), h("span", { class: "last", "data-testid": "last" }, t("last", { name: this.name(seat), action: actionName(action) }) + scored));
+      p.append(h("br"), h("span", { class: "last", "data-testid": "last" }, t("last", { name: this.name(seat), action: moveName(action, t) }) + scored));
     }
     return p;
   }
@@ -278,8 +362,12 @@ export class App {
       return banner;
     }
     const last = pub.hands[pub.hands.length - 1];
-    if (last && pub.history.length === 0) {
-      return h("div", { class: "banner", role: "status" }, h("strong", {}, t("hand_over", { no: pub.hands.length })), ` ${last.reason}: ${last.points.join(" / ")}`);
+    // The hand that just ended stays said until the viewer has had a turn in the next one (the computers
+    // may have played on at once): a seat until it has played in it, a spectator for a round.
+    const mine = state.you?.seat;
+    const fresh = mine === undefined ? pub.history.length < state.seats.length : !pub.history.some(([seat]) => seat === mine);
+    if (last && fresh) {
+      return h("div", { class: "banner", role: "status", "data-testid": "hand-over" }, h("strong", {}, t("hand_over", { no: pub.hands.length })), ` ${handReason(last, (seat) => this.name(seat), t)} ${last.points.join(" / ")}`);
     }
     return null;
   }
@@ -315,6 +403,7 @@ export class App {
         best ? h("span", { class: "badge" }, `+${best}`) : null,
       );
       button.addEventListener("click", () => this.pick(item));
+      if (playable && !discarding && !this.busy) this.draggable(button, item);
       row.append(button);
     }
     section.append(row);
@@ -328,7 +417,7 @@ export class App {
   private moveButton(move: Legal, cls = ""): HTMLButtonElement {
     const t = this.t;
     const points = move.points ?? move.gain ?? 0;
-    const text = actionName(move.text) + (points ? ` · ${t("points", { points })}` : "");
+    const text = moveName(move.text, t) + (points ? ` · ${t("points", { points })}` : "");
     const button = h("button", { type: "button", class: `move ${cls}${points ? " scores" : ""}`.trim(), "data-action": move.text, "data-focus": `move:${move.text}`, disabled: this.busy }, text);
     button.addEventListener("click", () => void this.play(move));
     return button;
@@ -363,4 +452,12 @@ export class App {
     out.push(all);
     return out;
   }
+}
+
+/** Seconds left as a clock: `0:09`, `4:05`, `1:02:03`. */
+export function clockText(seconds: number): string {
+  const total = Math.max(0, Math.ceil(seconds));
+  const [hours, minutes, secs] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return hours ? `${hours}:${two(minutes)}:${two(secs)}` : `${minutes}:${two(secs)}`;
 }

@@ -42,7 +42,7 @@ function drawLayout(
   markers.forEach((m, k) => {
     const [cx, cy] = points[k];
     const target = targets.get(endKey(m.end));
-    const g = s("g", { class: `end ${m.cls}${target ? " target" : ""}` });
+    const g = s("g", { class: `end ${m.cls}${target ? " target" : ""}`, "data-end": endKey(m.end) }); // a drop zone too
     g.append(s("circle", { cx, cy, r: 1.05 }));
     g.append(s("text", { x: cx, y: cy + 0.4, "text-anchor": "middle" }, m.text));
     if (target) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardsMove, endKey, fivesEnd, groups, moveTile, movesAt } from "./moves";
+import { translator } from "./i18n";
+import { cardsMove, endKey, fivesEnd, groups, handReason, moveName, moveTile, movesAt } from "./moves";
 import type { FivesView, View } from "./types";
 
 // A real all-fives position (2 players, turn 9), as GET /api/games/{no} sends it.
@@ -77,5 +78,32 @@ describe("card moves", () => {
   it("plays a card by the card", () => {
     expect(moveTile({ text: "10H", kind: "play", cards: ["10H"] })).toBe("10H");
     expect(moveTile({ text: "bid 6S", kind: "bid" })).toBeNull();
+  });
+});
+
+describe("moves named as the Discord controls name them", () => {
+  const en = translator("en");
+  const ja = translator("ja");
+  it("says where a tile goes, a lead, the words said with it, and plain actions", () => {
+    expect(moveName("5-3@5-5", en)).toBe("5-3 on 5-5");
+    expect(moveName("5-3@5-5:N", en)).toBe("5-3 on 5-5 (north)");
+    expect(moveName("6-6", en)).toBe("Lead 6-6");
+    expect(moveName("6-6@6-4 block", en)).toBe("6-6 on 6-4 · Block");
+    expect(moveName("draw", en)).toBe("Draw");
+    expect(moveName("bid 8NT", en)).toBe("bid 8NT");
+    expect(moveName("discard 4D 10S", en)).toBe("discard 4♦ 10♠");
+    expect(moveName("5-3@5-5:N", ja)).toBe("5-5に5-3 （北）");
+    expect(moveName("pass", ja)).toBe("パス");
+  });
+});
+
+describe("why a hand ended, as Discord's hand result says it", () => {
+  const names = (seat: number) => ["Ann", "Bob", "Cat", "Dan"][seat];
+  it("names who went out, the contract made or set, a block, in both languages", () => {
+    expect(handReason({ reason: "domino", points: [15, 0], detail: { goer: 1 } }, names, translator("en"))).toBe("Bob went out.");
+    expect(handReason({ reason: "domino", points: [15, 0], detail: { goer: 1 } }, names, translator("ja"))).toBe("Bobが上がりました。");
+    expect(handReason({ reason: "blocked", points: [0, 5], detail: {} }, names, translator("en"))).toBe("The hand is blocked: nobody can play.");
+    expect(handReason({ reason: "set", points: [-80, 10], detail: { declarer: 2, contract: "8H" } }, names, translator("en"))).toBe("Cat was set on 8♥.");
+    expect(handReason({ reason: "type-3", points: [1], detail: {} }, names, translator("en"))).toBe("type-3");
   });
 });

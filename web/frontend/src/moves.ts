@@ -1,7 +1,58 @@
 // Which legal move a tap means: a tile or card of the hand, then (for dominoes) an open end on the board.
 // Pure functions over the view's JSON, so that Vitest checks them without a browser.
 
-import type { DominerenView, FivesView, Legal, Tile, View } from "./types";
+import { actionName } from "./cards";
+import type { Key, T } from "./i18n";
+import type { DominerenView, FivesView, HandResult, Legal, Tile, View } from "./types";
+
+/** Why a hand ended, as the hand's result in Discord says it (presenters' `hand_summary`); a reason it has
+ * no words for (a Domineren type's own) as the engine names it. */
+export function handReason(result: HandResult, name: (seat: number) => string, t: T): string {
+  const detail = result.detail ?? {};
+  const seat = (key: string) => (typeof detail[key] === "number" ? name(detail[key] as number) : null);
+  const contract = typeof detail.contract === "string" ? actionName(detail.contract) : "";
+  switch (result.reason) {
+    case "domino":
+      return seat("goer") !== null ? t("reason_domino", { player: seat("goer") ?? "" }) : result.reason;
+    case "blocked":
+      return t("reason_blocked");
+    case "made":
+    case "set":
+      return seat("declarer") !== null ? t(`reason_${result.reason}`, { player: seat("declarer") ?? "", contract }) : result.reason;
+    case "all-pass":
+      return t("reason_all_pass");
+    case "pool":
+      return t("reason_pool", { pool: Number(detail.pool ?? 0) });
+    case "billitonnen":
+      return seat("winner") !== null ? t("reason_billitonnen", { player: seat("winner") ?? "", pool: Number(detail.pool ?? 0) }) : result.reason;
+    default:
+      return result.reason;
+  }
+}
+
+/** A move as the Discord controls label it (presenters/dominoes.py `play_label`): "5-3 on 5-5 (north)",
+ * "Lead 6-6", "Draw", "6-6 on 6-4 · Block"; anything else (bids, discards) with the cards' suit signs. */
+export function moveName(text: string, t: T): string {
+  const [head, ...extra] = text.split(" ");
+  const said = (key: string, otherwise: string) => (SAID.has(key) ? t(key as Key) : otherwise);
+  if (/^\d+-\d+/.test(head)) {
+    let out: string;
+    const at = head.indexOf("@");
+    if (at >= 0) {
+      const [target, side] = head.slice(at + 1).split(":");
+      out = t("move_on", { tile: head.slice(0, at), target });
+      if (side) out += ` ${t("move_side", { side: said(`compass_${side}`, side) })}`;
+    } else out = t("move_lead", { tile: head });
+    return [out, ...extra.map((w) => said(`word_${w}`, w))].join(" · ");
+  }
+  if (!extra.length && SAID.has(`word_${head}`)) return said(`word_${head}`, head);
+  return actionName(text);
+}
+
+const SAID = new Set<string>([
+  ...["draw", "pass", "declare", "decline", "solo", "concede", "claim", "peek", "muggins", "block"].map((w) => `word_${w}`),
+  ...["N", "E", "S", "W"].map((c) => `compass_${c}`),
+]);
 
 export function tileKey(t: Tile): string {
   return `${t[0]}-${t[1]}`;

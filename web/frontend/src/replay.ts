@@ -5,11 +5,11 @@
 
 import type { Api } from "./api";
 import { dominerenBoard, type EndTarget, fivesBoard } from "./boards";
-import { actionName, cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
+import { cardName, fiveHundredBoard, fiveHundredInfo, handCard } from "./cards";
 import { h } from "./dom";
 import { handTile } from "./domino";
 import type { T } from "./i18n";
-import { tileKey } from "./moves";
+import { handReason, moveName, tileKey } from "./moves";
 import { type DominerenView, family, type FiveHundredView, type FivesView, type HandResult, type Seat, type Tile, type View } from "./types";
 
 export interface ReplayFrame {
@@ -141,7 +141,7 @@ export class ReplayApp {
     const play = frame.play;
     if (!play) return "";
     const best = Math.max(0, ...play.points);
-    return t("last", { name: this.name(play.seat), action: actionName(play.action) }) + (best ? ` ${t("scored", { points: best })}` : "");
+    return t("last", { name: this.name(play.seat), action: moveName(play.action, t) }) + (best ? ` ${t("scored", { points: best })}` : "");
   }
 
   render(focus?: string): void {
@@ -229,7 +229,7 @@ export class ReplayApp {
 
   private ended(frame: ReplayFrame): HTMLElement[] {
     return frame.hands_ended.map((hand) =>
-      h("div", { class: "banner", role: "status" }, h("strong", {}, this.t("hand_over", { no: hand.hand_no })), ` ${hand.result.reason}: ${hand.result.points.join(" / ")}`),
+      h("div", { class: "banner", role: "status" }, h("strong", {}, this.t("hand_over", { no: hand.hand_no })), ` ${handReason(hand.result, (seat) => this.name(seat), this.t)} ${hand.result.points.join(" / ")}`),
     );
   }
 

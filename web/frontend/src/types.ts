@@ -145,6 +145,8 @@ export interface TableState {
   turn: number;
   public: View;
   you: { seat: number; your_turn: boolean; view: View } | null;
+  /** When the human to play runs out of time (Unix seconds), as the board says; null on a computer's turn. */
+  deadline?: number | null;
 }
 
 export function family(gameId: string): "fives" | "domineren" | "five-hundred" {

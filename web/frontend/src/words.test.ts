@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backoff } from "./api";
+import { clockText } from "./app";
 import { actionName, cardName } from "./cards";
 import { chooseLang, translator } from "./i18n";
 
@@ -30,5 +31,16 @@ describe("cards as the rules write them", () => {
 describe("reconnecting", () => {
   it("backs off doubling from half a second up to ten", () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(backoff)).toEqual([500, 1000, 2000, 4000, 8000, 10000, 10000]);
+  });
+});
+
+describe("the turn timer", () => {
+  it("counts down as a clock, never below zero", () => {
+    expect(clockText(9.2)).toBe("0:10");
+    expect(clockText(245)).toBe("4:05");
+    expect(clockText(3723)).toBe("1:02:03");
+    expect(clockText(-5)).toBe("0:00");
+    expect(translator("en")("time_left", { left: "4:05" })).toBe("Time runs out in 4:05");
+    expect(translator("ja")("time_left", { left: "4:05" })).toBe("持ち時間の残り 4:05");
   });
 });
