@@ -152,6 +152,7 @@ async def test_two_players_pages_follow_one_game_live_while_one_plays_in_the_pag
         if player is world.alice:
             assert await tap_a_move(browser, "alice") > before
             ways.append("page")
+
             # announced in Discord as any move: one new line on the thread's board, Bob's turn in his DM
             def on_board(told: int = lines + 1) -> bool:
                 return lines_about(world, "alice") == told
