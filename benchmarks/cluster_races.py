@@ -1,20 +1,22 @@
 """Races between a player's two ways in, across two processes on one PostgreSQL database, with kills.
 
     python -m benchmarks.cluster_races [--games 40] [--clicks 1000] [--kill-every 4] [--restart-after 8] [--seed 1]
-                                       [--database postgresql://...]
+                                       [--first-kill-after CLICKS] [--database postgresql://...]
 
 Two table-service processes (no Discord: what the cogs call) serve games of one human and three computers,
 so the human is at once to act again after each move (the worst case for a move meant for an earlier
 turn). Each process tells what it writes as the bot does: the acting process at once, and every 1.5 s a
-sweep (`hold_telling`, then `untold`) that takes over what a dead process left, reporting each hand DM with
-live controls it sends. Every human move is a click on the DM's move select (with its turn token) sent to
+sweep (the timers, then `untold`) that takes over what a dead process left, a delivery's games a few at once
+(`tell_each`), reporting each hand DM with live controls it sends; beside it, every 1.5 s, it holds what it is
+still telling (`hold_telling`). Every human move is a click on the DM's move select (with its turn token) sent to
 one process, raced at the same moment on the other process by one of: the board's My hand
 (`private_view`), `/move` picked from its list (the turn in its value), or `/move` typed by hand (no turn;
 sent at the moment the DM was shown). Every `--kill-every` seconds from the kill before (never both down:
 a kill waits for the restart of the one before, so the kills actually done are printed, with their rate and
 a restart's start-up) one process, either, is killed with SIGKILL and started again `--restart-after`
 seconds later (at start it tells whatever was left untold, as the bot does); meanwhile the other process
-alone serves every game and must take over what the dead one left.
+alone serves every game and must take over what the dead one left. With `--first-kill-after`, the first kill
+comes once that many clicks are made if that is sooner (a short run's games may all end within a second).
 
 Printed, against #23's goals:
 - clicks refused because a write failed ("could not be saved": a deadlock shows here): goal 0;
@@ -59,7 +61,7 @@ from bot.tables import (  # noqa: E402
     TableService,
 )
 from bot.tables.play.table import replay  # noqa: E402
-from bot.tables.telling.outbox import HOLD_EVERY, key_of  # noqa: E402
+from bot.tables.telling.outbox import HOLD_EVERY, key_of, tell_each  # noqa: E402
 from data import open_store  # noqa: E402
 
 from .cluster import Process  # noqa: E402
@@ -94,7 +96,8 @@ async def serve(url: str) -> None:
         out.flush()
 
     async def tell(notes: Sequence[Any], via: str) -> None:
-        """What the announcer does: send, then record what was told, game by game."""
+        """What the announcer does: send, then record what was told, game by game (a few at once, as the
+        announcer tells a delivery's games: `tell_each`)."""
         for dm in dms_in(notes):
             emit({"event": "dm", "at": time.time(), "via": via, **dm})
         by_game: dict[int, list[Any]] = {}
@@ -102,16 +105,26 @@ async def serve(url: str) -> None:
             table = getattr(n, "table", None)
             if table is not None and table.game_no is not None:
                 by_game.setdefault(table.game_no, []).append(n)
-        for game_no, of_game in by_game.items():
+
+        async def tell_game(game: tuple[int, list[Any]]) -> None:
+            game_no, of_game = game
             keys = [k for k in map(key_of, await svc.backlog(game_no, of_game)) if k is not None]
             await svc.told(game_no, keys)
+
+        await tell_each(list(by_game.items()), tell_game)
+
+    async def hold() -> None:
+        """What the bot's Timers cog does every HOLD_EVERY seconds, however long its sweep takes."""
+        while True:
+            await asyncio.sleep(HOLD_EVERY)
+            with contextlib.suppress(Exception), svc.urgent():
+                await svc.hold_telling()
 
     async def sweep() -> None:
         await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does
         while True:
             await asyncio.sleep(HOLD_EVERY)
             with contextlib.suppress(Exception), svc.urgent():  # what the bot's Timers cog does at each tick
-                await svc.hold_telling()
                 await tell(await svc.tick(), "timer")
                 await tell(await svc.untold(), "sweep")
 
@@ -136,7 +149,7 @@ async def serve(url: str) -> None:
         emit({"id": request["id"], **reply})
 
     emit({"ready": os.getpid()})
-    sweeping = asyncio.create_task(sweep())
+    sweeping, holding = asyncio.create_task(sweep()), asyncio.create_task(hold())
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -147,6 +160,7 @@ async def serve(url: str) -> None:
         task.add_done_callback(tasks.discard)
     await asyncio.gather(*tasks)
     sweeping.cancel()
+    holding.cancel()
     await store.close()
 
 
@@ -214,7 +228,9 @@ class Races:
         ]
 
 
-async def run(url: str, games: int, clicks: int, kill_every: float, restart_after: float, seed: int) -> Races:
+async def run(
+    url: str, games: int, clicks: int, kill_every: float, restart_after: float, seed: int, first_kill_after: int = 0
+) -> Races:
     rng = random.Random(seed)
     game_nos, dms = await open_games(url, games)
     newest: dict[int, tuple[float, Dm]] = {}  # game: (when, newest DM) reported by any process
@@ -240,6 +256,7 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
     )
     waits: list[float] = []
     done = asyncio.Event()
+    clicking = asyncio.Event()  # `first_kill_after` clicks made
 
     async def moved_on(game_no: int, user: int, turn: int) -> bool | None:
         """Whether the game is past `turn` in the database (the driver's look, told to nobody); None: over."""
@@ -285,6 +302,8 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             replies = await asyncio.gather(click, other)
             counts["clicks"] += 1
             counts["raced"] += b is not None
+            if counts["clicks"] >= first_kill_after:
+                clicking.set()
             next_dm: Dm | None = None
             for i, reply in enumerate(replies):
                 if reply.get("failed"):
@@ -322,7 +341,8 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             else:
                 next_dm = dm
             dm = next_dm
-        done.set()
+        if counts["clicks"] >= clicks:  # the run's clicks are made (not one game's hand left untold: the
+            done.set()  # kills go on for the other games, and that hand is counted never told)
 
     startups: list[float] = []  # seconds from a restart to its process serving again
 
@@ -331,7 +351,12 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
         start-up would stretch the interval), but never of the last process up: a kill waits for the
         restart of the one before."""
         next_at = time.perf_counter() + kill_every
+        first = first_kill_after > 0
         while not done.is_set():
+            if first:  # the first kill as soon as that many clicks are made, if before `kill_every` seconds
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(clicking.wait(), max(0.0, next_at - time.perf_counter()))
+                first, next_at = False, min(next_at, time.perf_counter())
             await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
             if done.is_set():
                 return
@@ -384,6 +409,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--restart-after", type=float, default=8.0, help="seconds a killed process stays down (the other tells)"
     )
+    parser.add_argument(
+        "--first-kill-after",
+        type=int,
+        default=0,
+        metavar="CLICKS",
+        help="the first kill once this many clicks are made, if sooner than --kill-every (a short run: its games "
+        "may all end before the first kill on an idle machine)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", help="an empty PostgreSQL database of yours: postgresql://...")
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
@@ -402,7 +435,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         server.start()
         url = server.url()
     try:
-        races = asyncio.run(run(url, args.games, args.clicks, args.kill_every, args.restart_after, args.seed))
+        races = asyncio.run(
+            run(url, args.games, args.clicks, args.kill_every, args.restart_after, args.seed, args.first_kill_after)
+        )
     finally:
         if server is not None:
             server.stop()
