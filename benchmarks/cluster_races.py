@@ -34,6 +34,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import random
 import sys
@@ -67,6 +68,7 @@ from data import open_store  # noqa: E402
 from .cluster import Process  # noqa: E402
 
 GUILD = 1
+log = logging.getLogger("benchmarks.cluster_races")
 NEVER = 60.0  # seconds after which a move whose next hand DM has not come counts as never told
 Dm = list[Any]  # user, action, turn: a hand DM's first move and the turn its controls are for
 
@@ -87,6 +89,9 @@ def dms_in(notes: Sequence[Any]) -> list[dict[str, Any]]:
 
 # -- a worker process ----------------------------------------------------------------------------------------
 async def serve(url: str) -> None:
+    logging.basicConfig(
+        level=logging.WARNING, stream=sys.stderr, format=f"worker {os.getpid()} %(levelname)s %(name)s: %(message)s"
+    )
     store = await open_store(url)
     svc = TableService(store, rng=random.Random(os.getpid()))
     out = sys.stdout
@@ -96,10 +101,8 @@ async def serve(url: str) -> None:
         out.flush()
 
     async def tell(notes: Sequence[Any], via: str) -> None:
-        """What the announcer does: send, then record what was told, game by game (a few at once, as the
-        announcer tells a delivery's games: `tell_each`)."""
-        for dm in dms_in(notes):
-            emit({"event": "dm", "at": time.time(), "via": via, **dm})
+        """What the announcer does, game by game (a few at once, as it tells a delivery's games: `tell_each`):
+        what is to be told now, with whatever the game left untold before (`backlog`), sent, then recorded."""
         by_game: dict[int, list[Any]] = {}
         for n in notes:
             table = getattr(n, "table", None)
@@ -108,8 +111,12 @@ async def serve(url: str) -> None:
 
         async def tell_game(game: tuple[int, list[Any]]) -> None:
             game_no, of_game = game
-            keys = [k for k in map(key_of, await svc.backlog(game_no, of_game)) if k is not None]
-            await svc.told(game_no, keys)
+            told = await svc.backlog(game_no, of_game)
+            for dm in dms_in(told):
+                emit({"event": "dm", "at": time.time(), "via": via, **dm})
+            if any(isinstance(n, GameEnded) for n in told):  # its final board: no next hand to wait for
+                emit({"event": "ended", "at": time.time(), "via": via, "game": game_no})
+            await svc.told(game_no, [k for k in map(key_of, told) if k is not None])
 
         await tell_each(list(by_game.items()), tell_game)
 
@@ -117,16 +124,22 @@ async def serve(url: str) -> None:
         """What the bot's Timers cog does every HOLD_EVERY seconds, however long its sweep takes."""
         while True:
             await asyncio.sleep(HOLD_EVERY)
-            with contextlib.suppress(Exception), svc.urgent():
-                await svc.hold_telling()
+            try:
+                with svc.urgent():
+                    await svc.hold_telling()
+            except Exception:
+                log.exception("holding failed")
 
     async def sweep() -> None:
         await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does
         while True:
             await asyncio.sleep(HOLD_EVERY)
-            with contextlib.suppress(Exception), svc.urgent():  # what the bot's Timers cog does at each tick
-                await tell(await svc.tick(), "timer")
-                await tell(await svc.untold(), "sweep")
+            try:
+                with svc.urgent():  # what the bot's Timers cog does at each tick
+                    await tell(await svc.tick(), "timer")
+                    await tell(await svc.untold(), "sweep")
+            except Exception:  # as the bot's Timers cog: logged, and the next tick tries again
+                log.exception("a sweep failed")
 
     async def answer(request: dict[str, Any]) -> None:
         op, game_no = request["op"], request["game"]
@@ -241,8 +254,16 @@ async def run(
     kill_times: list[float] = []
     taken_over: list[float] = []
 
+    ended: dict[int, float] = {}  # game: when its end was told (its last moves were the computers')
+
     def on_dm(message: dict[str, Any]) -> None:
         game_no = message["game"]
+        if message["event"] == "ended":
+            if game_no not in ended:
+                ended[game_no] = message["at"]
+                vias[game_no] = f"{message['via']} (the game's end)"
+                arrived[game_no].set()
+            return
         dm = [message["user"], message["action"], message["turn"]]
         if game_no in newest and newest[game_no][1][2] >= dm[2]:
             return
@@ -325,15 +346,20 @@ async def run(
             elif played or (any(r.get("lost") for r in replies) and (moved := await moved_on(game_no, user, turn))):
                 # Written (by a process killed before it could tell): the next DM comes from a sweep.
                 try:
-                    await asyncio.wait_for(arrived[game_no].wait(), NEVER)
+                    if game_no not in ended:
+                        await asyncio.wait_for(arrived[game_no].wait(), NEVER)
                 except TimeoutError:
                     counts["no_dm"] += 1  # a move written, and its player never told of the next turn
                     waits.append(NEVER)  # at least that long: counted in the percentiles too
                     if any(r.get("lost") for r in replies):
                         taken_over.append(NEVER)
+                    return
                 if game_no in newest and newest[game_no][1][2] > turn:
                     at, next_dm = newest[game_no]
                     record(at, sent, game_no, replies)
+                elif game_no in ended:  # the computers that followed ended it: its end is what is told
+                    record(ended[game_no], sent, game_no, replies)
+                    return
                 elif not played:
                     next_dm = dm  # nothing was written: the DM the player has is still live
             elif moved is None:

@@ -23,19 +23,31 @@ class Timers(commands.Cog):
     async def cog_load(self) -> None:
         if self.bot.service.shared:  # a dead process's pending turns and untold hands, taken over at once
             self.tick.change_interval(seconds=HOLD_EVERY)
+            self.hold.start()
         self.tick.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
+        self.hold.cancel()
+
+    @tasks.loop(seconds=HOLD_EVERY)
+    async def hold(self) -> None:
+        """What this process is still telling stays its own (its short lease renewed), on a loop of its own:
+        a tick that takes long (a dead process's games taken over) let the leases of what this one was telling
+        run out, and a process starting meanwhile took it and told it again (#23)."""
+        try:
+            with self.bot.service.urgent():
+                await self.bot.service.hold_telling()
+        except Exception:
+            log.exception("could not hold what is being told; trying again in %s s", HOLD_EVERY)
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def tick(self) -> None:
         announcer = self.bot.announcer
         try:
             with self.bot.service.urgent():  # the store's calls not queued behind this process's clicks
-                # First, what this process is still telling stays its own (its short lease renewed), so that
-                # only what a dead process left is taken over below, by this process or another.
-                await self.bot.service.hold_telling()
+                if not self.bot.service.shared:  # alone on SQLite, the leases are held here (else: `hold`)
+                    await self.bot.service.hold_telling()
                 notes = await self.bot.service.tick()
                 if notes:
                     await announcer.deliver(notes)
@@ -47,6 +59,10 @@ class Timers(commands.Cog):
 
     @tick.before_loop
     async def before_tick(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @hold.before_loop
+    async def before_hold(self) -> None:
         await self.bot.wait_until_ready()
 
 
