@@ -371,6 +371,7 @@ async def run(
             done.set()  # kills go on for the other games, and that hand is counted never told)
 
     startups: list[float] = []  # seconds from a restart to its process serving again
+    starting: list[asyncio.Future[Process]] = []
 
     async def killer() -> None:
         """A kill every `kill_every` seconds from the one before, not after the restart (its downtime and
@@ -395,7 +396,9 @@ async def run(
             if done.is_set():
                 return
             began = time.perf_counter()
-            workers[i] = await Process.start(url, "benchmarks.cluster_races", on_dm)
+            start = asyncio.ensure_future(Process.start(url, "benchmarks.cluster_races", on_dm))
+            starting.append(start)  # stopped at the end even if the run ends while it starts
+            workers[i] = await asyncio.shield(start)
             startups.append(time.perf_counter() - began)
 
     started = time.perf_counter()
@@ -405,6 +408,9 @@ async def run(
     kills.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await kills
+    for start in starting:
+        if (started_late := await start) not in workers:
+            await started_late.stop()
     elapsed = time.perf_counter() - started
     for w in workers:
         await w.stop()

@@ -26,9 +26,12 @@ from .turns import CARRY_ON_SECONDS, TIMEOUT_LEVEL, Batch, Turns
 
 log = logging.getLogger(__name__)
 
-# Games one process fires timers of (or retells) at once where processes share the store: as many as
-# the store has urgent connections (data.postgres.URGENT_CONNECTIONS), apart from the players' clicks.
-FIRED_AT_ONCE = 4
+# Games one process fires timers of (or retells) at once where processes share the store. More than the
+# store's urgent connections (data.postgres.URGENT_CONNECTIONS, apart from the players' clicks): a game holds
+# one only while it writes, not while its computers think, and with as few games at once as connections a
+# dead process's games had 4 turns of the event loop against the dozens of the clicks of the games it
+# served meanwhile; their next players waited for half a minute on a loaded machine (#23).
+FIRED_AT_ONCE = 16
 
 T = TypeVar("T")
 
