@@ -130,15 +130,23 @@ async def serve(url: str) -> None:
             except Exception:
                 log.exception("holding failed")
 
-    async def sweep() -> None:
-        await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does
+    async def timers() -> None:
         while True:
             await asyncio.sleep(HOLD_EVERY)
             try:
                 with svc.urgent():  # what the bot's Timers cog does at each tick
                     await tell(await svc.tick(), "timer")
-                    await tell(await svc.untold(), "sweep")
             except Exception:  # as the bot's Timers cog: logged, and the next tick tries again
+                log.exception("a tick failed")
+
+    async def sweep() -> None:
+        await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does
+        while True:  # and every HOLD_EVERY seconds, beside the timers, as the bot's Timers cog does
+            await asyncio.sleep(HOLD_EVERY)
+            try:
+                with svc.urgent():
+                    await tell(await svc.untold(), "sweep")
+            except Exception:
                 log.exception("a sweep failed")
 
     async def answer(request: dict[str, Any]) -> None:
@@ -162,7 +170,7 @@ async def serve(url: str) -> None:
         emit({"id": request["id"], **reply})
 
     emit({"ready": os.getpid()})
-    sweeping, holding = asyncio.create_task(sweep()), asyncio.create_task(hold())
+    running = [asyncio.create_task(each()) for each in (sweep, timers, hold)]
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -172,8 +180,8 @@ async def serve(url: str) -> None:
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     await asyncio.gather(*tasks)
-    sweeping.cancel()
-    holding.cancel()
+    for each in running:
+        each.cancel()
     await store.close()
 
 
