@@ -1,20 +1,22 @@
 """Races between a player's two ways in, across two processes on one PostgreSQL database, with kills.
 
     python -m benchmarks.cluster_races [--games 40] [--clicks 1000] [--kill-every 4] [--restart-after 8] [--seed 1]
-                                       [--database postgresql://...]
+                                       [--first-kill-after CLICKS] [--database postgresql://...]
 
 Two table-service processes (no Discord: what the cogs call) serve games of one human and three computers,
 so the human is at once to act again after each move (the worst case for a move meant for an earlier
 turn). Each process tells what it writes as the bot does: the acting process at once, and every 1.5 s a
-sweep (`hold_telling`, then `untold`) that takes over what a dead process left, reporting each hand DM with
-live controls it sends. Every human move is a click on the DM's move select (with its turn token) sent to
+sweep (the timers, then `untold`) that takes over what a dead process left, a delivery's games a few at once
+(`tell_each`), reporting each hand DM with live controls it sends; beside it, every 1.5 s, it holds what it is
+still telling (`hold_telling`). Every human move is a click on the DM's move select (with its turn token) sent to
 one process, raced at the same moment on the other process by one of: the board's My hand
 (`private_view`), `/move` picked from its list (the turn in its value), or `/move` typed by hand (no turn;
 sent at the moment the DM was shown). Every `--kill-every` seconds from the kill before (never both down:
 a kill waits for the restart of the one before, so the kills actually done are printed, with their rate and
 a restart's start-up) one process, either, is killed with SIGKILL and started again `--restart-after`
 seconds later (at start it tells whatever was left untold, as the bot does); meanwhile the other process
-alone serves every game and must take over what the dead one left.
+alone serves every game and must take over what the dead one left. With `--first-kill-after`, the first kill
+comes once that many clicks are made if that is sooner (a short run's games may all end within a second).
 
 Printed, against #23's goals:
 - clicks refused because a write failed ("could not be saved": a deadlock shows here): goal 0;
@@ -32,6 +34,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import random
 import sys
@@ -59,12 +62,13 @@ from bot.tables import (  # noqa: E402
     TableService,
 )
 from bot.tables.play.table import replay  # noqa: E402
-from bot.tables.telling.outbox import HOLD_EVERY, key_of  # noqa: E402
+from bot.tables.telling.outbox import HOLD_EVERY, key_of, tell_each  # noqa: E402
 from data import open_store  # noqa: E402
 
 from .cluster import Process  # noqa: E402
 
 GUILD = 1
+log = logging.getLogger("benchmarks.cluster_races")
 NEVER = 60.0  # seconds after which a move whose next hand DM has not come counts as never told
 Dm = list[Any]  # user, action, turn: a hand DM's first move and the turn its controls are for
 
@@ -85,6 +89,9 @@ def dms_in(notes: Sequence[Any]) -> list[dict[str, Any]]:
 
 # -- a worker process ----------------------------------------------------------------------------------------
 async def serve(url: str) -> None:
+    logging.basicConfig(
+        level=logging.WARNING, stream=sys.stderr, format=f"worker {os.getpid()} %(levelname)s %(name)s: %(message)s"
+    )
     store = await open_store(url)
     svc = TableService(store, rng=random.Random(os.getpid()))
     out = sys.stdout
@@ -94,26 +101,53 @@ async def serve(url: str) -> None:
         out.flush()
 
     async def tell(notes: Sequence[Any], via: str) -> None:
-        """What the announcer does: send, then record what was told, game by game."""
-        for dm in dms_in(notes):
-            emit({"event": "dm", "at": time.time(), "via": via, **dm})
+        """What the announcer does, game by game (a few at once, as it tells a delivery's games: `tell_each`):
+        what is to be told now, with whatever the game left untold before (`backlog`), sent, then recorded."""
         by_game: dict[int, list[Any]] = {}
         for n in notes:
             table = getattr(n, "table", None)
             if table is not None and table.game_no is not None:
                 by_game.setdefault(table.game_no, []).append(n)
-        for game_no, of_game in by_game.items():
-            keys = [k for k in map(key_of, await svc.backlog(game_no, of_game)) if k is not None]
-            await svc.told(game_no, keys)
+
+        async def tell_game(game: tuple[int, list[Any]]) -> None:
+            game_no, of_game = game
+            told = await svc.backlog(game_no, of_game)
+            for dm in dms_in(told):
+                emit({"event": "dm", "at": time.time(), "via": via, **dm})
+            if any(isinstance(n, GameEnded) for n in told):  # its final board: no next hand to wait for
+                emit({"event": "ended", "at": time.time(), "via": via, "game": game_no})
+            await svc.told(game_no, [k for k in map(key_of, told) if k is not None])
+
+        await tell_each(list(by_game.items()), tell_game)
+
+    async def hold() -> None:
+        """What the bot's Timers cog does every HOLD_EVERY seconds, however long its sweep takes."""
+        while True:
+            await asyncio.sleep(HOLD_EVERY)
+            try:
+                with svc.urgent():
+                    await svc.hold_telling()
+            except Exception:
+                log.exception("holding failed")
+
+    async def timers() -> None:
+        while True:
+            await asyncio.sleep(HOLD_EVERY)
+            try:
+                with svc.urgent():  # what the bot's Timers cog does at each tick
+                    await tell(await svc.tick(), "timer")
+            except Exception:  # as the bot's Timers cog: logged, and the next tick tries again
+                log.exception("a tick failed")
 
     async def sweep() -> None:
         await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does
-        while True:
+        while True:  # and every HOLD_EVERY seconds, beside the timers, as the bot's Timers cog does
             await asyncio.sleep(HOLD_EVERY)
-            with contextlib.suppress(Exception), svc.urgent():  # what the bot's Timers cog does at each tick
-                await svc.hold_telling()
-                await tell(await svc.tick(), "timer")
-                await tell(await svc.untold(), "sweep")
+            try:
+                with svc.urgent():
+                    await tell(await svc.untold(), "sweep")
+            except Exception:
+                log.exception("a sweep failed")
 
     async def answer(request: dict[str, Any]) -> None:
         op, game_no = request["op"], request["game"]
@@ -136,7 +170,7 @@ async def serve(url: str) -> None:
         emit({"id": request["id"], **reply})
 
     emit({"ready": os.getpid()})
-    sweeping = asyncio.create_task(sweep())
+    running = [asyncio.create_task(each()) for each in (sweep, timers, hold)]
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -146,7 +180,8 @@ async def serve(url: str) -> None:
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     await asyncio.gather(*tasks)
-    sweeping.cancel()
+    for each in running:
+        each.cancel()
     await store.close()
 
 
@@ -214,7 +249,9 @@ class Races:
         ]
 
 
-async def run(url: str, games: int, clicks: int, kill_every: float, restart_after: float, seed: int) -> Races:
+async def run(
+    url: str, games: int, clicks: int, kill_every: float, restart_after: float, seed: int, first_kill_after: int = 0
+) -> Races:
     rng = random.Random(seed)
     game_nos, dms = await open_games(url, games)
     newest: dict[int, tuple[float, Dm]] = {}  # game: (when, newest DM) reported by any process
@@ -225,8 +262,16 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
     kill_times: list[float] = []
     taken_over: list[float] = []
 
+    ended: dict[int, float] = {}  # game: when its end was told (its last moves were the computers')
+
     def on_dm(message: dict[str, Any]) -> None:
         game_no = message["game"]
+        if message["event"] == "ended":
+            if game_no not in ended:
+                ended[game_no] = message["at"]
+                vias[game_no] = f"{message['via']} (the game's end)"
+                arrived[game_no].set()
+            return
         dm = [message["user"], message["action"], message["turn"]]
         if game_no in newest and newest[game_no][1][2] >= dm[2]:
             return
@@ -240,6 +285,7 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
     )
     waits: list[float] = []
     done = asyncio.Event()
+    clicking = asyncio.Event()  # `first_kill_after` clicks made
 
     async def moved_on(game_no: int, user: int, turn: int) -> bool | None:
         """Whether the game is past `turn` in the database (the driver's look, told to nobody); None: over."""
@@ -285,6 +331,8 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             replies = await asyncio.gather(click, other)
             counts["clicks"] += 1
             counts["raced"] += b is not None
+            if counts["clicks"] >= first_kill_after:
+                clicking.set()
             next_dm: Dm | None = None
             for i, reply in enumerate(replies):
                 if reply.get("failed"):
@@ -306,15 +354,20 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             elif played or (any(r.get("lost") for r in replies) and (moved := await moved_on(game_no, user, turn))):
                 # Written (by a process killed before it could tell): the next DM comes from a sweep.
                 try:
-                    await asyncio.wait_for(arrived[game_no].wait(), NEVER)
+                    if game_no not in ended:
+                        await asyncio.wait_for(arrived[game_no].wait(), NEVER)
                 except TimeoutError:
                     counts["no_dm"] += 1  # a move written, and its player never told of the next turn
                     waits.append(NEVER)  # at least that long: counted in the percentiles too
                     if any(r.get("lost") for r in replies):
                         taken_over.append(NEVER)
+                    return
                 if game_no in newest and newest[game_no][1][2] > turn:
                     at, next_dm = newest[game_no]
                     record(at, sent, game_no, replies)
+                elif game_no in ended:  # the computers that followed ended it: its end is what is told
+                    record(ended[game_no], sent, game_no, replies)
+                    return
                 elif not played:
                     next_dm = dm  # nothing was written: the DM the player has is still live
             elif moved is None:
@@ -322,16 +375,23 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             else:
                 next_dm = dm
             dm = next_dm
-        done.set()
+        if counts["clicks"] >= clicks:  # the run's clicks are made (not one game's hand left untold: the
+            done.set()  # kills go on for the other games, and that hand is counted never told)
 
     startups: list[float] = []  # seconds from a restart to its process serving again
+    starting: list[asyncio.Future[Process]] = []
 
     async def killer() -> None:
         """A kill every `kill_every` seconds from the one before, not after the restart (its downtime and
         start-up would stretch the interval), but never of the last process up: a kill waits for the
         restart of the one before."""
         next_at = time.perf_counter() + kill_every
+        first = first_kill_after > 0
         while not done.is_set():
+            if first:  # the first kill as soon as that many clicks are made, if before `kill_every` seconds
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(clicking.wait(), max(0.0, next_at - time.perf_counter()))
+                first, next_at = False, min(next_at, time.perf_counter())
             await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
             if done.is_set():
                 return
@@ -344,7 +404,9 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
             if done.is_set():
                 return
             began = time.perf_counter()
-            workers[i] = await Process.start(url, "benchmarks.cluster_races", on_dm)
+            start = asyncio.ensure_future(Process.start(url, "benchmarks.cluster_races", on_dm))
+            starting.append(start)  # stopped at the end even if the run ends while it starts
+            workers[i] = await asyncio.shield(start)
             startups.append(time.perf_counter() - began)
 
     started = time.perf_counter()
@@ -354,6 +416,9 @@ async def run(url: str, games: int, clicks: int, kill_every: float, restart_afte
     kills.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await kills
+    for start in starting:
+        if (started_late := await start) not in workers:
+            await started_late.stop()
     elapsed = time.perf_counter() - started
     for w in workers:
         await w.stop()
@@ -384,6 +449,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--restart-after", type=float, default=8.0, help="seconds a killed process stays down (the other tells)"
     )
+    parser.add_argument(
+        "--first-kill-after",
+        type=int,
+        default=0,
+        metavar="CLICKS",
+        help="the first kill once this many clicks are made, if sooner than --kill-every (a short run: its games "
+        "may all end before the first kill on an idle machine)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", help="an empty PostgreSQL database of yours: postgresql://...")
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
@@ -402,7 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         server.start()
         url = server.url()
     try:
-        races = asyncio.run(run(url, args.games, args.clicks, args.kill_every, args.restart_after, args.seed))
+        races = asyncio.run(
+            run(url, args.games, args.clicks, args.kill_every, args.restart_after, args.seed, args.first_kill_after)
+        )
     finally:
         if server is not None:
             server.stop()

@@ -23,30 +23,64 @@ class Timers(commands.Cog):
     async def cog_load(self) -> None:
         if self.bot.service.shared:  # a dead process's pending turns and untold hands, taken over at once
             self.tick.change_interval(seconds=HOLD_EVERY)
+            self.hold.start()
+            self.sweep.start()
         self.tick.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
+        self.hold.cancel()
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=HOLD_EVERY)
+    async def sweep(self) -> None:
+        """Where processes share the store: what a dead process (or a failed post) left untold, on a loop of
+        its own beside the timers, whose tick may take long (a dead process's computers played): behind it,
+        the hands a dead process had written waited for the computers of every other game (#23)."""
+        try:
+            with self.bot.service.urgent():
+                await self.bot.announcer.tell_untold()
+        except Exception:
+            log.exception("telling what was left untold failed; trying again in %s s", HOLD_EVERY)
+
+    @tasks.loop(seconds=HOLD_EVERY)
+    async def hold(self) -> None:
+        """What this process is still telling stays its own (its short lease renewed), on a loop of its own:
+        a tick that takes long (a dead process's games taken over) let the leases of what this one was telling
+        run out, and a process starting meanwhile took it and told it again (#23)."""
+        try:
+            with self.bot.service.urgent():
+                await self.bot.service.hold_telling()
+        except Exception:
+            log.exception("could not hold what is being told; trying again in %s s", HOLD_EVERY)
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def tick(self) -> None:
         announcer = self.bot.announcer
         try:
             with self.bot.service.urgent():  # the store's calls not queued behind this process's clicks
-                # First, what this process is still telling stays its own (its short lease renewed), so that
-                # only what a dead process left is taken over below, by this process or another.
-                await self.bot.service.hold_telling()
+                if not self.bot.service.shared:  # alone on SQLite, the leases are held here (else: `hold`)
+                    await self.bot.service.hold_telling()
                 notes = await self.bot.service.tick()
                 if notes:
                     await announcer.deliver(notes)
-                # What a failed post or a crash left untold, once it is due again (the outbox).
-                await announcer.tell_untold()
+                if not self.bot.service.shared:  # else on a loop of its own (`sweep`)
+                    # What a failed post or a crash left untold, once it is due again (the outbox).
+                    await announcer.tell_untold()
         except Exception:
             # One bad tick must not stop the timers of every other game.
             log.exception("turn timers failed this tick; trying again in %s s", TICK_SECONDS)
 
     @tick.before_loop
     async def before_tick(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @hold.before_loop
+    async def before_hold(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @sweep.before_loop
+    async def before_sweep(self) -> None:
         await self.bot.wait_until_ready()
 
 

@@ -17,7 +17,7 @@ it was read is never overwritten (`data.postgres.RatingsChanged`, a `StoreError`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from typing import Any, Protocol
 
@@ -59,6 +59,8 @@ class StoreInterface(Protocol):
 
     def pool_use(self) -> tuple[int, int]: ...  # connections open, and idle (for the metrics)
 
+    async def processes(self) -> int: ...  # bot processes serving the database now (1 on SQLite)
+
     def urgent(self) -> AbstractContextManager[None]: ...  # this task's calls meanwhile: not behind the clicks
 
     async def schema_version(self) -> int: ...
@@ -74,7 +76,7 @@ class StoreInterface(Protocol):
 
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None: ...
 
-    async def due_games(self, now: float) -> list[int]: ...
+    async def due_games(self, now: float, carry_on_by: float | None = None) -> list[int]: ...
 
     # -- server settings --------------------------------------------------------------------------------
     async def load_settings(self, guild_id: int) -> SettingsRow | None: ...
@@ -119,7 +121,16 @@ class StoreInterface(Protocol):
     # -- the outbox -------------------------------------------------------------------------------------
     async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]: ...
 
-    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]: ...
+    async def claim_outbox(
+        self,
+        now: float,
+        lease: float,
+        limit: int = 500,
+        *,
+        due_by: float | None = None,
+        untried: bool = False,
+        choose: Callable[[list[OutboxEntry]], list[OutboxEntry]] | None = None,
+    ) -> list[OutboxEntry]: ...
 
     async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None: ...
 

@@ -282,6 +282,20 @@ class PostgresStore(
         """Connections open in the pool and those idle."""
         return self._main.get_size(), self._main.get_idle_size()
 
+    async def processes(self) -> int:
+        """How many bot processes serve this database now: those holding its process lock (see `_claim`),
+        which the server drops at once when a process dies, however it dies."""
+        try:
+            count = await self._fetchval(
+                "SELECT count(DISTINCT l.pid) FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
+                "AND l.objsubid = 2 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+                f"AND l.classid::bigint = $1 AND l.objid::bigint = {_SCHEMA_KEY}::bigint & 4294967295",
+                _PROCESS_LOCK,
+            )
+        except _DB_ERRORS as exc:
+            raise store_error(exc) from exc
+        return int(count or 0)
+
     async def flush(self) -> None:
         """Nothing to write: on PostgreSQL `told` writes at once (see there)."""
 

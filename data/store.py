@@ -78,6 +78,10 @@ class Store(
         their own meanwhile)."""
         return nullcontext()
 
+    async def processes(self) -> int:
+        """How many bot processes serve this database: this one alone."""
+        return 1
+
     def __init__(self, db: aiosqlite.Connection, migrated: tuple[int, ...] = ()) -> None:
         self._db = db
         self._write = asyncio.Lock()

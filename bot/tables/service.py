@@ -169,6 +169,7 @@ class TableService:
         self.privacy = Privacy(
             store, clock, self._tables, self._lobbies, self._outbox, self.user_games, self.resign, self._retell
         )
+        self._alone_seen: set[tuple[int, Key]] | None = None  # untried entries at the last look alone (`_taking`)
         self.stopping = False  # a graceful stop has begun: changes are refused (`_work`)
         self._in_flight = 0
         self._idle = asyncio.Event()
@@ -410,12 +411,49 @@ class TableService:
         # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
         # others take them over within seconds.
         with self._store.urgent():
-            claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
+            due_by = math.inf if everything else now
+            untried, choose = False, None
+            if self._store.shared:
+                alone = await self._alone()
+                if not everything:
+                    untried, choose = alone, self._taking(now, alone)
+                elif not alone:
+                    # A start beside living processes: what they are telling is theirs (told twice, and the
+                    # next players waited for this retelling, #23); a dead one's is due within a lease.
+                    due_by = now
+            claimed = await self._store.claim_outbox(now, TELL_LEASE, due_by=due_by, untried=untried, choose=choose)
             self._outbox.add(claimed, claimed_at=now)
             # A dead process's games are many at once: retold a few at a time where processes share the store.
             games = list(dict.fromkeys(e.game_no for e in claimed))
             out += [n for notes in await at_once(games, self._retell, self._store.shared) for n in notes]
         return out
+
+    def _taking(self, now: float, alone: bool) -> Callable[[list[OutboxEntry]], list[OutboxEntry]]:
+        """What a sweep takes of the entries the store offers (`claim_outbox`): those due, never one this
+        process is telling; and alone on the store, every entry not yet tried that it saw at its last look
+        too (alone then as well): nobody else is telling it, so its teller died (a dead process's lease is not
+        waited for, the next player's hand told within a sweep or two, #23). Seen twice, never one that this
+        process was writing at the first look, committed but not yet known here as its own."""
+        if not alone:
+            self._alone_seen = None
+        seen = self._alone_seen
+
+        def choose(offered: list[OutboxEntry]) -> list[OutboxEntry]:
+            held = self._outbox.held()
+            mine = [e for e in offered if (e.game_no, e.key) not in held]
+            if alone:
+                self._alone_seen = {(e.game_no, e.key) for e in mine if e.attempts == 0 and e.due_at > now}
+            return [e for e in mine if e.due_at <= now or (seen is not None and (e.game_no, e.key) in seen)]
+
+        return choose
+
+    async def _alone(self) -> bool:
+        """Whether this process is the only one serving the store now (the others died or stopped)."""
+        try:
+            return await self._store.processes() <= 1
+        except StoreError:
+            log.warning("could not read which processes serve the database", exc_info=True)
+            return False
 
     def urgent(self) -> AbstractContextManager[None]:
         """Around a timer tick and its telling: the store's calls meanwhile take connections of their own, not

@@ -47,7 +47,7 @@ from bot.tables import (
     WatcherDMsClosed,
 )
 from bot.tables.models import SAVED_WITHOUT_LEVEL
-from bot.tables.telling.outbox import key_of
+from bot.tables.telling.outbox import key_of, tell_each
 from presenters import presenter
 
 from ..common import names_for, public_locale
@@ -181,7 +181,9 @@ class Announcer:
                 await self.tell_invited(note)
                 continue
             by_game.setdefault(note.table.game_no, []).append(note)
-        for game_no, game_notes in by_game.items():
+
+        async def tell(game: tuple[int, list[TableNotification]]) -> None:
+            game_no, game_notes = game
             async with self._locks[game_no]:
                 try:
                     with game_context(game_no):
@@ -198,6 +200,9 @@ class Announcer:
                 self.bot.web_hub.changed(game_no)
             if ended:  # nothing more is said about this game
                 self._locks.pop(game_no, None)
+
+        # A tick's or a sweep's games told a few at once, each by one teller at a time (its lock).
+        await tell_each(list(by_game.items()), tell)
 
     async def _deliver_game(
         self, game_no: int, notes: list[TableNotification], origin: discord.Interaction | None, hand_origin: bool

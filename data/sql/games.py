@@ -92,14 +92,25 @@ class Games(SqlStore):
             await write_tell(db, (replace(e, game_no=game_no) for e in tell))
         return game_no
 
-    async def due_games(self, now: float) -> list[int]:
-        """Active games with a deadline, reminder or pending computer turn due by `now` (of any process)."""
+    async def due_games(self, now: float, carry_on_by: float | None = None) -> list[int]:
+        """Active games with a deadline, reminder or pending computer turn due by `now` (of any process), and
+        with `carry_on_by` those whose pending computer turn is due by then."""
         db = self._read()
-        rows = await db.fetch(
-            "SELECT game_no FROM games WHERE status = 'active' AND "
-            f"{db.earliest('deadline', 'reminder_at', 'carry_on_at')} <= ? ORDER BY game_no",
-            now,
-        )
+        if carry_on_by is None or carry_on_by <= now:
+            rows = await db.fetch(
+                "SELECT game_no FROM games WHERE status = 'active' AND "
+                f"{db.earliest('deadline', 'reminder_at', 'carry_on_at')} <= ? ORDER BY game_no",
+                now,
+            )
+        else:  # the first test as the index games_due has it, the second to keep only what is due
+            rows = await db.fetch(
+                "SELECT game_no FROM games WHERE status = 'active' AND "
+                f"{db.earliest('deadline', 'reminder_at', 'carry_on_at')} <= ? AND "
+                f"({db.earliest('deadline', 'reminder_at')} <= ? OR carry_on_at <= ?) ORDER BY game_no",
+                carry_on_by,
+                now,
+                carry_on_by,
+            )
         return [r["game_no"] for r in rows]
 
     async def active_games(self) -> list[StoredGame]:

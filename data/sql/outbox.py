@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -40,18 +40,33 @@ class Outbox(SqlStore):
         )
         return [m.outbox_entry(r) for r in rows]
 
-    async def claim_outbox(self, now: float, lease: float, limit: int = 500) -> list[OutboxEntry]:
-        """Entries due by `now`, each postponed by `lease` seconds in the same transaction, so that nobody
-        else takes them while they are being told (a failure then sets when they are tried again). Rows
-        another transaction is claiming are skipped, not waited for, so processes sweeping at once share."""
+    async def claim_outbox(
+        self,
+        now: float,
+        lease: float,
+        limit: int = 500,
+        *,
+        due_by: float | None = None,
+        untried: bool = False,
+        choose: Callable[[list[OutboxEntry]], list[OutboxEntry]] | None = None,
+    ) -> list[OutboxEntry]:
+        """Entries due by `due_by` (default `now`), and with `untried` every entry never tried yet, of which
+        `choose` takes some (default: all), each then due `lease` seconds after `now` in the same transaction,
+        so that nobody else takes them while they are being told (a failure then sets when they are tried
+        again). Never later: taken with every entry at a start (`due_by` infinite), they were due for ever if
+        the process died before telling them. Rows another transaction is claiming are skipped, not waited
+        for, so processes sweeping at once share."""
+        due_by = now if due_by is None else due_by
         async with self._writing() as db:
             rows = await db.fetch(
-                f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ? "
+                f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ?{' OR attempts = 0' if untried else ''} "
                 f"ORDER BY due_at, game_no, kind, user_id, turn LIMIT ?{db.skip_locked}",
-                now,
+                due_by,
                 limit,
             )
             entries = [m.outbox_entry(r) for r in rows]
+            if choose is not None:
+                entries = choose(entries)
             await db.executemany(
                 "UPDATE outbox SET due_at = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
                 [(now + lease, e.game_no, e.kind, e.user_id, e.turn) for e in entries],

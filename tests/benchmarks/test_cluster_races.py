@@ -1,6 +1,7 @@
 """The race benchmark at a tiny size, with kills: no click refused for a failed write (a deadlock), no typed
-move played on a turn its sender did not see, every log replays (these must always hold), and each next
-hand DM with live controls reached its player (never a speed assertion)."""
+move played on a turn its sender did not see, every log replays (these must always hold), and after the
+kills (at least one, made while clicks are in flight) each next hand DM with live controls reached its
+player, or the game's end was told (never a speed assertion)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,11 @@ def races() -> str:
         pytest.skip(NOT_FOUND)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        cluster_races.main(["--games", "6", "--clicks", "300", "--kill-every", "1", "--restart-after", "2"])
+        # The first kill once 20 clicks are made (if sooner than a second): on an idle machine the 6 games may
+        # all end within a second, before a kill by the clock alone.
+        cluster_races.main(
+            ["--games", "6", "--clicks", "300", "--kill-every", "1", "--restart-after", "2", "--first-kill-after", "20"]
+        )
     return out.getvalue()
 
 
@@ -32,11 +37,6 @@ def test_racing_a_click_with_my_hand_or_move_across_killed_processes(races: str)
     assert "does not replay: 0" in races, races
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue #23 (open): on a loaded machine about one tiny run in three leaves a hand untold for 60 s "
-    "after a kill, or ends before its first kill; the same on the code before this session's takeover work",
-)
 def test_every_next_hand_is_told_after_the_kills(races: str) -> None:
     assert re.search(r"kills done: [1-9]", races), races  # the kills actually made, not those asked for
     assert "never told within 60 s: 0" in races, races

@@ -286,3 +286,31 @@ async def test_a_channel_s_active_games_are_found_by_its_channel_or_thread(store
     assert await store.active_games_in(GUILD, 6) == [in_channel, in_thread]
     assert await store.active_games_in(GUILD, 7) == [in_thread]
     assert await store.active_games_in(GUILD, 8) == []
+
+
+async def test_entries_taken_with_everything_at_a_start_are_due_again_a_lease_later(store: StoreInterface) -> None:
+    """A start takes every entry (due or not); should its process die before telling them, they are due
+    again a lease after it took them (any process's sweep tells them), not never (#23)."""
+    game_no = await store.create_game(_game(), tell=[OutboxEntry(0, "opened", turn=0, created_at=1.0, due_at=50.0)])
+    await store.append_action(_write(game_no, 0, "6-6", tell=(OutboxEntry(game_no, "action", 0, 0, 2.0, 60.0),)))
+    claimed = await store.claim_outbox(now=10.0, lease=5.0, due_by=float("inf"))
+    assert len(claimed) == 2 and {e.due_at for e in await store.outbox(game_no)} == {15.0}
+    assert await store.claim_outbox(now=14.0, lease=5.0) == []  # its lease
+    assert len(await store.claim_outbox(now=15.0, lease=5.0)) == 2  # then anyone's
+
+
+async def test_a_sweep_may_take_entries_not_yet_due_that_it_chooses(store: StoreInterface) -> None:
+    game_no = await store.create_game(_game(), tell=[OutboxEntry(0, "opened", turn=0, created_at=1.0, due_at=50.0)])
+    await store.append_action(_write(game_no, 0, "6-6", tell=(OutboxEntry(game_no, "action", 0, 0, 2.0, 60.0),)))
+    await store.told(game_no, retry=[(("action", 0, 0), 55.0)])  # tried once: not untried any more
+    offered: list[list[OutboxEntry]] = []
+
+    def choose(entries: list[OutboxEntry]) -> list[OutboxEntry]:
+        offered.append(entries)
+        return [e for e in entries if e.kind == "opened"]
+
+    [taken] = await store.claim_outbox(now=10.0, lease=5.0, untried=True, choose=choose)
+    assert taken.kind == "opened" and taken.due_at == 15.0
+    assert [[e.kind for e in o] for o in offered] == [["opened"]]  # the entry tried before is not offered
+    [left] = [e for e in await store.outbox(game_no) if e.kind == "action"]
+    assert left.due_at == 55.0  # not chosen: untouched

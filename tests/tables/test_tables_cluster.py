@@ -254,3 +254,112 @@ async def test_what_a_process_that_died_mid_telling_left_is_told_by_another_with
     hands = [n for n in retold if isinstance(n, HandChanged) and n.your_turn]
     assert any(isinstance(n, BoardChanged) for n in retold) and hands
     assert await two.service.untold() == []  # taken once
+
+
+async def _written_and_untold(one: Harness, two: Harness) -> tuple[int, int]:
+    """A game of two humans started and moved by `one`, none of it told yet (its entries held by `one`, as
+    while its announcer posts them); `two` knows the game. The game and the turn now to act."""
+    game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
+    hand = await one.to_act(game_no)
+    assert hand is not None
+    await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    after = await two.to_act(game_no)
+    assert after is not None
+    return game_no, after.turn
+
+
+async def test_a_process_started_beside_a_living_one_leaves_it_what_it_is_telling(
+    pair: tuple[Harness, Harness], clock: FakeClock
+) -> None:
+    """A restart retells whatever was left untold, but what a living process is telling at that moment is
+    its own: retold by the newcomer too, it was told twice, and the next players waited for the retelling
+    (#23)."""
+    one, two = pair
+    game_no, _ = await _written_and_untold(one, two)
+    clock.advance(1)
+    assert [n for n in await two.restart() if isinstance(n, BoardChanged | HandChanged)] == []
+    assert await two.service.untold(everything=True) == []  # the announcer's start: nothing of `one`'s
+    clock.advance(2)
+    await one.service.hold_telling()  # alive and still telling
+    clock.advance(OUTBOX_LEASE - 1)
+    assert await two.service.untold() == []
+    assert {e.kind for e in await one.store.outbox(game_no)} >= {"opened", "action"}  # still `one`'s, untold
+
+
+async def test_a_process_left_alone_tells_what_a_dead_one_was_telling_within_two_sweeps(
+    pair: tuple[Harness, Harness], clock: FakeClock
+) -> None:
+    """Alone on the database (the other's process lock is gone with it), a process knows that nobody else is
+    telling anything: the next player's hand a dead process left is told at its next sweeps, not when the
+    dead one's lease ends; never what it is telling itself."""
+    one, two = pair
+    game_no, turn = await _written_and_untold(one, two)
+    await two.to_act(game_no)
+    await one.store.close()  # killed: its connections, and the process lock with them, are gone
+    assert await two.store.processes() == 1
+    clock.advance(1.5)
+    seen = await two.service.untold()  # the first look alone: what it sees untold is not taken yet
+    clock.advance(1.5)  # one sweep later: long before the dead one's lease (OUTBOX_LEASE) ends
+    retold = seen + await two.service.untold()
+    assert any(isinstance(n, BoardChanged) for n in retold)
+    assert any(isinstance(n, HandChanged) and n.your_turn and n.turn == turn for n in retold)
+    clock.advance(1.5)
+    assert await two.service.untold() == []  # taken once
+
+    # What it writes itself, alone, stays its own while it tells it.
+    hand = await two.to_act(game_no)
+    assert hand is not None
+    await two.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    for _ in range(3):
+        clock.advance(1.5)
+        assert await two.service.untold() == []
+
+
+async def test_a_process_left_alone_plays_the_computers_a_dead_one_left_at_its_next_tick(
+    pair: tuple[Harness, Harness], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computers a process that died between two turns left are nobody else's to play when the other is
+    alone: played at its next tick, not CARRY_ON_SECONDS after the human's move (the next human's hand
+    waited for them)."""
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN,), computers=3)
+    hand = await one.to_act(game_no)
+    assert hand is not None
+    await two.to_act(game_no)
+
+    async def dies(table: object, batch: object) -> None:  # gone after appending the human's action
+        return None
+
+    monkeypatch.setattr(one.service._turns, "play_automatic", dies)
+    await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    await one.store.close()
+    clock.advance(1.5)  # well before CARRY_ON_SECONDS
+    notes = await two.service.tick()
+    played = [n for n in notes if isinstance(n, BoardChanged)]
+    assert played and all(n.kind in ("computer", "auto") for n in played)
+    stored = await two.store.load_game(game_no)
+    assert stored is not None and len(stored.actions) > hand.turn + 1
+    assert stored.row.status == "finished" or any(
+        isinstance(n, HandChanged) and n.user_id == ANN.user_id and n.your_turn for n in notes
+    )
+
+
+async def test_a_process_beside_a_living_one_leaves_it_the_computers_it_is_playing(
+    pair: tuple[Harness, Harness], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not alone, a process cannot tell a living process thinking from a dead one: a pending computer turn
+    is another's until CARRY_ON_SECONDS after the last action."""
+    one, two = pair
+    game_no, _ = await one.start_game(humans=(ANN,), computers=3)
+    hand = await one.to_act(game_no)
+    assert hand is not None
+
+    async def thinking(table: object, batch: object) -> None:  # still thinking after the human's action
+        return None
+
+    monkeypatch.setattr(one.service._turns, "play_automatic", thinking)
+    await one.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
+    clock.advance(1.5)
+    assert [n for n in await two.service.tick() if isinstance(n, BoardChanged)] == []
+    stored = await two.store.load_game(game_no)
+    assert stored is not None and len(stored.actions) == hand.turn + 1

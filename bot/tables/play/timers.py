@@ -22,13 +22,16 @@ from ..errors import StoreFailed, TableError, TableOver
 from ..telling.notifications import Notification, TurnReminder
 from ..telling.outbox import entry as outbox_entry
 from .table import Table
-from .turns import TIMEOUT_LEVEL, Batch, Turns
+from .turns import CARRY_ON_SECONDS, TIMEOUT_LEVEL, Batch, Turns
 
 log = logging.getLogger(__name__)
 
-# Games one process fires timers of (or retells) at once where processes share the store: as many as
-# the store has urgent connections (data.postgres.URGENT_CONNECTIONS), apart from the players' clicks.
-FIRED_AT_ONCE = 4
+# Games one process fires timers of (or retells) at once where processes share the store. More than the
+# store's urgent connections (data.postgres.URGENT_CONNECTIONS, apart from the players' clicks): a game holds
+# one only while it writes, not while its computers think, and with as few games at once as connections a
+# dead process's games had 4 turns of the event loop against the dozens of the clicks of the games it
+# served meanwhile; their next players waited for half a minute on a loaded machine (#23).
+FIRED_AT_ONCE = 16
 
 T = TypeVar("T")
 
@@ -63,7 +66,12 @@ class Timers:
         turns.stalled.clear()
         out = [n for notes in await self._at_once(stalled, turns.carry_on) for n in notes]
         if turns.store.shared:
-            fired = await self._at_once(await self._due(now), lambda game_no: self._fire_due(game_no, now))
+            # Alone on the database, a computer turn pending is this process's own (being played under the
+            # game's lock) or a dead process's: played at once, not CARRY_ON_SECONDS after its last action.
+            carry_on_by = now + CARRY_ON_SECONDS if await self._alone() else now
+            fired = await self._at_once(
+                await self._due(now, carry_on_by), lambda game_no: self._fire_due(game_no, now, carry_on_by)
+            )
         elif now < turns.next_due:
             return out
         else:
@@ -77,16 +85,19 @@ class Timers:
     ) -> list[list[Notification]]:
         return await at_once(items, fire, self._turns.store.shared)
 
-    async def _fire_due(self, game_no: int, now: float) -> list[Notification]:
+    async def _fire_due(self, game_no: int, now: float, carry_on_by: float) -> list[Notification]:
         """A game the store says has a timer due, loaded if this process does not hold it."""
         try:
             table = await self._load(game_no)
         except TableError:
             return []  # ended meanwhile
-        return await self._fire(table, now)
+        if carry_on_by > now and table.lock.locked():
+            return []  # this process is playing it now (its computers too); a timer due is fired next tick
+        return await self._fire(table, now, carry_on_by)
 
-    async def _fire(self, table: Table, now: float) -> list[Notification]:
-        """The timer of `table` that is due by `now`, if any is still due."""
+    async def _fire(self, table: Table, now: float, carry_on_by: float | None = None) -> list[Notification]:
+        """The timer of `table` that is due by `now` (its pending computer turn by `carry_on_by`), if any is
+        still due."""
         turns = self._turns
         try:
             if turns.store.shared and not await self._caught_up(table):
@@ -95,7 +106,7 @@ class Timers:
                 return await self._expire(table, now)
             if table.reminder_at is not None and table.reminder_at <= now:
                 return await self._remind(table, now)
-            if table.carry_on_at is not None and table.carry_on_at <= now:
+            if table.carry_on_at is not None and table.carry_on_at <= max(now, carry_on_by or now):
                 return await turns.carry_on(table)
         except TableOver:
             pass  # ended in another process
@@ -122,13 +133,21 @@ class Timers:
                 raise StoreFailed(str(exc)) from exc
         return True
 
-    async def _due(self, now: float) -> list[int]:
+    async def _due(self, now: float, carry_on_by: float) -> list[int]:
         """The games whose timers are due by the store (of any process)."""
         try:
-            return await self._turns.store.due_games(now)
+            return await self._turns.store.due_games(now, carry_on_by)
         except StoreError:
             log.warning("could not read the games due", exc_info=True)
             return []
+
+    async def _alone(self) -> bool:
+        """Whether this process is the only one serving the database now (the others died or stopped)."""
+        try:
+            return await self._turns.store.processes() <= 1
+        except StoreError:
+            log.warning("could not read which processes serve the database", exc_info=True)
+            return False
 
     async def set(
         self, table: Table, deadline: float | None, reminder_at: float | None, tell: Sequence[OutboxEntry] = ()

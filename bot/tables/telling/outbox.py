@@ -16,8 +16,10 @@ nothing back; `key_of` says which entry a notification tells.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from data import OutboxEntry
 
@@ -46,6 +48,30 @@ TELL_LEASE = 5.0
 HOLD_EVERY = 1.5
 GRACE_SECONDS = 60.0  # the longest a living writer holds an entry before a sweep takes it over
 RETRY_SECONDS = (5.0, 15.0, 60.0, 300.0, 900.0, 1800.0)  # after the 1st, 2nd... failed attempt
+
+
+# Games a teller tells at once where one delivery holds several (a timer tick's, a sweep's retelling), each
+# under its game's own teller lock: told one after another, a dead process's games taken over at one tick
+# left the last of their next players waiting for every other game's posts (#23).
+TOLD_AT_ONCE = 4
+
+G = TypeVar("G")
+
+
+async def tell_each(games: Sequence[G], tell: Callable[[G], Awaitable[None]]) -> None:
+    """`tell` for each of a delivery's games: up to TOLD_AT_ONCE at a time (one alone at once). `tell` takes
+    the game's teller lock itself: one teller a game, whatever the delivery."""
+    if len(games) < 2:
+        for game in games:
+            await tell(game)
+        return
+    gate = asyncio.Semaphore(TOLD_AT_ONCE)
+
+    async def gated(game: G) -> None:
+        async with gate:
+            await tell(game)
+
+    await asyncio.gather(*(gated(game) for game in games))
 
 
 def key_of(note: Notification) -> Key | None:
@@ -147,6 +173,10 @@ class Outbox:
             self._pending[game_no][key] = new = replace(e, due_at=due)
             held.append((new, e.due_at))
         return held
+
+    def held(self) -> set[tuple[int, Key]]:
+        """The entries this process is telling, by game and key."""
+        return set(self._held)
 
     def get(self, game_no: int, key: Key) -> OutboxEntry | None:
         return self._pending.get(game_no, {}).get(key)
