@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import math
 import random
 import time
 import weakref
@@ -24,7 +23,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.engine import EngineError, View, game_info, new_game
 from bot.engine.records import record_of
-from data import GameRow, HandMessage, OutboxEntry, StoredGame, StoreError, StoreInterface
+from data import GameRow, HandMessage, StoredGame, StoreError, StoreInterface
 
 from .community.privacy import Privacy
 from .community.rematches import Rematches
@@ -63,11 +62,10 @@ from .models import (
 from .play.analyses import Analyses, PlayerAnalysis
 from .play.hints import HintGiven, Hints
 from .play.replays import GameReplay, Replays
-from .play.retelling import retell
 from .play.seeds import game_seed
 from .play.table import Table, replay, seat_row
 from .play.thinking import Thinking
-from .play.timers import Timers, at_once
+from .play.timers import Timers
 from .play.turns import Batch, Turns
 from .play.undos import UndoNotAllowed, Undos
 from .seating import draw_seats, draws_for_seats, seating_json
@@ -87,13 +85,14 @@ from .telling.notifications import (
     LobbyChanged,
     Notification,
     PlayersInvited,
-    Retold,
     SeatHandedToComputer,
-    TableNotification,
     TableOpened,
 )
-from .telling.outbox import TELL_LEASE, Key, key_of, retry_delay
+from .telling.outbox import Key
 from .telling.outbox import entry as outbox_entry
+from .telling.receipt import Notifications, Receipt
+from .telling.teller import Teller
+from .telling.teller import parts as told_parts
 
 log = logging.getLogger(__name__)
 
@@ -165,9 +164,11 @@ class TableService:
         self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
         self._undos = Undos(store, clock, self._turns)  # takings back by agreement
         self._invitations = Invitations(store, clock, self._lobbies, LEASE_SECONDS)  # told through the lobby outbox
+        # the outbox's protocol with the announcer: receipts, what was told, what is told again
+        self._teller = Teller(store, clock, self._turns, self._settings, self.rematches, self._invitations)
         # players' own data, and the servers left
         self.privacy = Privacy(
-            store, clock, self._tables, self._lobbies, self._outbox, self.user_games, self.resign, self._retell
+            store, clock, self._tables, self._lobbies, self._outbox, self.user_games, self.resign, self._teller.retell
         )
         self.stopping = False  # a graceful stop has begun: changes are refused (`_work`)
         self._in_flight = 0
@@ -392,30 +393,13 @@ class TableService:
                     log.warning("game %s: its request could not be ended", game_no, exc_info=True)
         return out
 
-    # -- telling: the outbox ---------------------------------------------------------------------------
+    # -- telling: the outbox (bot/tables/telling/teller.py) ----------------------------------------------
     async def untold(self, now: float | None = None, *, everything: bool = False) -> list[Notification]:
         """What is due to be told again: entries whose teller failed or vanished (a crash), or with
         `everything` (at start, when nobody else is telling anything) every entry. Each game's untold
         entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
         like any notifications, then reports with `told`."""
-        now = self._clock() if now is None else now
-        try:
-            await self._store.flush()  # what was told since the last write, written at least this often
-        except StoreError:
-            log.warning("could not record what was told", exc_info=True)
-        out: list[Notification] = [*await self._invitations.untold(now, everything)]
-        # Where other processes share the store, what a dead one left untold is known only there.
-        if not everything and not self._store.shared and not self._outbox.due(now):
-            return out
-        # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
-        # others take them over within seconds.
-        with self._store.urgent():
-            claimed = await self._store.claim_outbox(math.inf if everything else now, TELL_LEASE)
-            self._outbox.add(claimed, claimed_at=now)
-            # A dead process's games are many at once: retold a few at a time where processes share the store.
-            games = list(dict.fromkeys(e.game_no for e in claimed))
-            out += [n for notes in await at_once(games, self._retell, self._store.shared) for n in notes]
-        return out
+        return await self._teller.untold(self._clock() if now is None else now, everything)
 
     def urgent(self) -> AbstractContextManager[None]:
         """Around a timer tick and its telling: the store's calls meanwhile take connections of their own, not
@@ -432,98 +416,37 @@ class TableService:
         another process's (or this one's own sweep's) to take `TELL_LEASE` seconds after they were written or
         taken unless held, so that a process that dies mid-telling leaves the next player's hand to the
         others within seconds."""
-        held = self._outbox.to_hold(self._clock() if now is None else now)
-        if not held:
-            return
-        try:
-            with self._store.urgent():  # late, and a living teller's entries are taken from it
-                await self._store.hold_outbox(held)
-        except StoreError:
-            log.warning("could not hold %s outbox entries being told", len(held), exc_info=True)
+        await self._teller.hold(self._clock() if now is None else now)
+
+    async def telling(self, game_no: int, notes: Sequence[Notification]) -> Receipt:
+        """The receipt of a game's telling, for notifications that came without a fresh one (`Receipt.fresh`):
+        the backlog (see `backlog`) and the server's language. Call it under the teller's lock of that game."""
+        return await self._teller.receipt(game_no, notes)
 
     async def backlog(self, game_no: int, notes: Sequence[Notification]) -> list[Notification]:
         """What to tell of a game now, given the notifications of a call: those still untold, and first
         whatever the game left untold before (a failed post, a crash), retold from the log. Call it under
         the teller's lock of that game, so that two tellers never tell the same thing."""
-        if not self._outbox.covered_by(game_no, notes):
-            return await self._retell(game_no)
-        out: list[Notification] = []
-        keep = True
-        for note in notes:
-            key = key_of(note)
-            if key is not None and key[0] != "hand":
-                keep = self._outbox.is_pending(game_no, key)
-            if keep or isinstance(note, HandChanged | LobbyChanged):
-                out.append(note)
-        return out
+        return await self._teller.backlog(game_no, notes)
 
     async def _retell(self, game_no: int) -> list[Notification]:
-        entries = self._outbox.of(game_no)
-        if not entries:
-            return []
-        of_game = [e for e in entries if e.kind != "rematch"]
-        notes: list[TableNotification] = []
-        obsolete: list[Key] = []
-        if of_game:
-            notes, obsolete = await retell(self._store, self._tables.get(game_no), game_no, of_game)
-        later = await self._retell_rematch(game_no, [e for e in entries if e.kind == "rematch"], notes, obsolete)
-        if obsolete or later:
-            await self.told(game_no, done=obsolete, failed=later)
-        if not notes:
-            return []
-        first = notes[0]
-        assert not isinstance(first, LobbyChanged)  # a game's retelling tells of its table, never of a lobby
-        return [Retold(first.table, min(e.created_at for e in entries)), *notes]
-
-    async def _retell_rematch(
-        self, game_no: int, entries: list[OutboxEntry], notes: list[TableNotification], obsolete: list[Key]
-    ) -> list[Key]:
-        """A rematch with untold changes, as it stands now, told by its newest (the question shows that one);
-        the keys to tell later: a rematch settled and its table not yet made (the sweep makes it, then tells)."""
-        if not entries:
-            return []
-        newest = max(entries, key=lambda e: e.turn)
-        obsolete += [e.key for e in entries if e is not newest]
-        try:
-            rematch = await self.rematches.retold(game_no)
-        except (StoreError, TableError):
-            log.warning("game %s: its rematch could not be read", game_no, exc_info=True)
-            return [newest.key]
-        if rematch is None:
-            if await self._store.rematch(game_no) is None:
-                obsolete.append(newest.key)  # nothing of it is left to tell
-                return []
-            return [newest.key]
-        notes.append(replace(rematch, step=newest.turn))
-        return []
+        return await self._teller.retell(game_no)
 
     async def told(
         self,
-        game_no: int,
+        receipt: Receipt | int,
         done: Iterable[Key] = (),
         failed: Iterable[Key] = (),
         hand_messages: Iterable[HandMessage] = (),
         forget_hand_messages: Iterable[int] = (),
     ) -> None:
-        """What the teller told (deleted from the outbox), what it could not (tried again later, with a
-        longer wait each time, never dropped), and the hand DMs with live controls it sent or retired."""
-        # Only what the store holds is deleted there (a hand told at once never had an entry).
-        done = [k for k in done if self._outbox.is_pending(game_no, k)]
-        failed = list(failed)
-        now = self._clock()
-        retry = []
-        for key in failed:
-            entry = self._outbox.get(game_no, key)
-            retry.append((key, now + retry_delay((entry.attempts if entry else 0) + 1)))
-        try:
-            await self._store.told(game_no, done, retry, hand_messages, forget_hand_messages)
-        except StoreError:
-            # Still in the store, so told again later; what was posted is recognised then and not repeated.
-            log.warning("game %s: could not record what was told", game_no, exc_info=True)
-            return
-        self._outbox.remove(game_no, done)
-        for key, due in retry:
-            self._outbox.postpone(game_no, [key], due, now)
+        """The teller's receipt, completed with what it posted (`Receipt.posted`), written in one transaction:
+        what it told (deleted from the outbox), what it could not (tried again later, with a longer wait each
+        time, never dropped), the hand DMs with live controls it sent or retired, and the table's new live
+        board. Callers telling by hand may give the game's number and the parts instead."""
+        if isinstance(receipt, int):
+            receipt = told_parts(receipt, done, failed, hand_messages, forget_hand_messages)
+        await self._teller.told(receipt)
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
         """Where the hand DMs with live controls of a game (of one player) are."""
@@ -750,11 +673,12 @@ class TableService:
     @_work
     async def act(
         self, game_no: int, user_id: int, action: str, turn: int | None, sent_at: float | None = None
-    ) -> list[Notification]:
+    ) -> Notifications:
         """A player's action. `turn` is the token the control was made for: a control made for another turn
         is refused as stale, so a repeated or late click does nothing. A move typed without one (None) is for
         the position as it was when it was `sent_at` (the interaction's time): refused if the game moved on
-        after that, never tried on a later turn the sender did not see."""
+        after that, never tried on a later turn the sender did not see. The notifications come with the
+        game's receipt (`Notifications.receipts`): what its teller is to post, handed back to `told`."""
         table = await self._table(game_no)
         async with table.lock:
             self._check_live(table)
@@ -786,7 +710,13 @@ class TableService:
                     )
                 return seat
 
-            return await self._turns.play(table, check, action, "player")
+            notes = await self._turns.play(table, check, action, "player")
+        # What the click's teller needs comes with it: the backlog folded in, the server's language (#25).
+        try:
+            return Notifications(notes, [await self._teller.receipt(game_no, notes)])
+        except (StoreError, TableError):  # the move stands: its teller asks again, under its lock
+            log.warning("game %s: the receipt of a move could not be made", game_no, exc_info=True)
+            return Notifications(notes)
 
     # -- views ----------------------------------------------------------------------------------------
     async def table(self, game_no: int) -> TableInfo:
