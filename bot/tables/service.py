@@ -505,23 +505,6 @@ class TableService:
             table.changed()
             return table.info()
 
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> TableInfo:
-        """The table's live board (posted at `turn`): the one whose controls work, linked from hands. A board
-        of an older turn than the stored one (another process posted a newer board meanwhile) is not kept."""
-        table = await self._games.get(game_no)
-        async with table.lock:
-            self._games.check_live(table)
-            try:
-                async with self._turns.guard(table):
-                    kept = await self._store.set_board_message(game_no, message_id, turn)
-                    table.version += kept
-            except StoreError as exc:
-                raise StoreFailed(str(exc)) from exc
-            if kept:
-                table.board_message_id = message_id
-                table.changed()
-            return table.info()
-
     # -- playing --------------------------------------------------------------------------------------
     @_work
     async def act(
