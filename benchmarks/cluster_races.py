@@ -60,6 +60,7 @@ from bot.tables import (  # noqa: E402
 )
 from bot.tables.play.table import replay  # noqa: E402
 from bot.tables.telling.outbox import HOLD_EVERY, key_of  # noqa: E402
+from bot.tables.telling.receipt import Notifications  # noqa: E402
 from data import open_store  # noqa: E402
 
 from .cluster import Process  # noqa: E402
@@ -102,9 +103,12 @@ async def serve(url: str) -> None:
             table = getattr(n, "table", None)
             if table is not None and table.game_no is not None:
                 by_game.setdefault(table.game_no, []).append(n)
+        receipts = notes.receipts if isinstance(notes, Notifications) else {}
         for game_no, of_game in by_game.items():
-            keys = [k for k in map(key_of, await svc.backlog(game_no, of_game)) if k is not None]
-            await svc.told(game_no, keys)
+            receipt = receipts.get(game_no)
+            if receipt is None or not receipt.fresh():  # as the announcer: asked again under its lock
+                receipt = await svc.telling(game_no, of_game)
+            await svc.told(receipt.posted(done=receipt.keys))
 
     async def sweep() -> None:
         await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does

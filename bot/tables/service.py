@@ -130,7 +130,7 @@ class TableService:
         if thinking is not None:  # else computers think in place (tests, scripts)
             self._turns.thinking = thinking
         self._games = Tables(store, self._turns)  # the games this process holds, loaded on first use
-        self._timers = Timers(self._turns, self._games.get)
+        self._timers = Timers(self._turns, self._games)
         self._tables = self._turns.tables
         self._outbox = self._turns.outbox
         self._replays = Replays(store)

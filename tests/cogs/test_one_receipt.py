@@ -134,8 +134,8 @@ async def test_a_move_is_two_writes_and_one_call_back(world: World) -> None:
     assert calls[1:] == ["told"], f"calls back into the service after act: {calls[1:]}"
     assert writes == 2, f"{writes} transactions wrote for one move"
     # ...and the move was told as ever: on the board, which calls the next player, whose hand has its controls
-    assert f"**{player.name}**" in board(world).embeds[0].description
-    assert other.mention in board(world).content
+    assert f"**{player.name}**" in (board(world).embeds[0].description or "")
+    assert other.mention in (board(world).content or "")
     assert world.env.errors == []
 
     # the next move too: the live board the last one wrote is the one retired now
