@@ -54,6 +54,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # the tests' server and the bot, also when run as a script
 
 from benchmarks.arguments import at_least, postgres_url, share  # noqa: E402
+from benchmarks.table import told  # noqa: E402
 from bot.engine.records import record_of  # noqa: E402
 from bot.tables import (  # noqa: E402
     BoardChanged,
@@ -71,7 +72,6 @@ from bot.tables import (  # noqa: E402
 from bot.tables.models import MIN_TURN_SECONDS  # noqa: E402
 from bot.tables.play.table import Table, replay  # noqa: E402
 from bot.tables.play.turns import CARRY_ON_SECONDS, Turns  # noqa: E402
-from bot.tables.telling.outbox import key_of  # noqa: E402
 from data import open_store  # noqa: E402
 
 GUILD = 1
@@ -150,7 +150,7 @@ class Worker:
                 notes = await svc.act(game_no, user_id, action, turn)
             except (StaleControl, NotYourTurnAtTable):
                 return {"refused": 1}
-            await svc.told(game_no, [k for k in map(key_of, await svc.backlog(game_no, notes)) if k is not None])
+            await told(svc, game_no, notes)
             return {
                 "acked": acked(game_no, notes),
                 "over": any(isinstance(n, GameEnded) for n in notes),

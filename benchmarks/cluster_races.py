@@ -63,6 +63,7 @@ from bot.tables import (  # noqa: E402
 )
 from bot.tables.play.table import replay  # noqa: E402
 from bot.tables.telling.outbox import HOLD_EVERY, key_of, tell_each  # noqa: E402
+from bot.tables.telling.receipt import Notifications  # noqa: E402
 from data import open_store  # noqa: E402
 
 from .cluster import Process  # noqa: E402
@@ -102,21 +103,26 @@ async def serve(url: str) -> None:
 
     async def tell(notes: Sequence[Any], via: str) -> None:
         """What the announcer does, game by game (a few at once, as it tells a delivery's games: `tell_each`):
-        what is to be told now, with whatever the game left untold before (`backlog`), sent, then recorded."""
+        what is to be told now, with whatever the game left untold before (the receipt, or `telling`), sent, then
+        recorded in one `told`."""
         by_game: dict[int, list[Any]] = {}
         for n in notes:
             table = getattr(n, "table", None)
             if table is not None and table.game_no is not None:
                 by_game.setdefault(table.game_no, []).append(n)
+        receipts = notes.receipts if isinstance(notes, Notifications) else {}
 
         async def tell_game(game: tuple[int, list[Any]]) -> None:
             game_no, of_game = game
-            told = await svc.backlog(game_no, of_game)
+            receipt = receipts.get(game_no)
+            if receipt is None or not receipt.fresh():  # as the announcer: asked again under its lock
+                receipt = await svc.telling(game_no, of_game)
+            told = receipt.notes
             for dm in dms_in(told):
                 emit({"event": "dm", "at": time.time(), "via": via, **dm})
             if any(isinstance(n, GameEnded) for n in told):  # its final board: no next hand to wait for
                 emit({"event": "ended", "at": time.time(), "via": via, "game": game_no})
-            await svc.told(game_no, [k for k in map(key_of, told) if k is not None])
+            await svc.told(receipt.posted(done=receipt.keys))
 
         await tell_each(list(by_game.items()), tell_game)
 

@@ -37,13 +37,23 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
 from benchmarks.arguments import at_least, postgres_url
-from bot.tables import BoardChanged, GameEnded, LobbyChanged, Player, TableOpened, TableOver, TableService
+from bot.tables import (
+    BoardChanged,
+    GameEnded,
+    LobbyChanged,
+    Notification,
+    Player,
+    TableOpened,
+    TableOver,
+    TableService,
+)
 from bot.tables.play.turns import Turns
-from bot.tables.telling.outbox import key_of
+from bot.tables.telling.receipt import Notifications
 from data import StoreInterface, open_store
 
 GUILD = 1
@@ -104,6 +114,15 @@ async def start_games(svc: TableService, count: int) -> list[int]:
     return games
 
 
+async def told(svc: TableService, game_no: int, notes: Sequence[Notification]) -> None:
+    """What the announcer does once it has posted a call's notifications: its receipt (made again if something
+    settled the game's outbox since, as the announcer would under its lock) handed back with every key told."""
+    receipt = notes.receipts.get(game_no) if isinstance(notes, Notifications) else None
+    if receipt is None or not receipt.fresh():
+        receipt = await svc.telling(game_no, notes)
+    await svc.told(receipt.posted(done=receipt.keys))
+
+
 async def click(svc: TableService, game_no: int) -> tuple[int, bool]:
     """One human click in a game: (actions applied, game ended)."""
     table = await svc.table(game_no)
@@ -113,8 +132,7 @@ async def click(svc: TableService, game_no: int) -> tuple[int, bool]:
         hand = await svc.private_view(game_no, seat.user_id)
         if hand.your_turn:
             notes = await svc.act(game_no, seat.user_id, hand.view.legal[0].text, hand.turn)
-            # What the announcer does once it has posted them: the outbox forgets what was told.
-            await svc.told(game_no, [k for k in map(key_of, await svc.backlog(game_no, notes)) if k is not None])
+            await told(svc, game_no, notes)
             actions = sum(isinstance(n, BoardChanged) for n in notes)
             return actions, any(isinstance(n, GameEnded) for n in notes)
     raise RuntimeError(f"nobody is to act in game {game_no}")

@@ -93,10 +93,14 @@ async def public_locale(bot: discord.Client | FivesBot, guild_id: int | None) ->
     """Public messages follow the server's setting, else the server's preferred language."""
     if guild_id is None:
         return DEFAULT_LOCALE
-    settings = await service(bot).settings(guild_id)
-    if settings.language:
-        return locale_of(settings.language)
-    guild = bot.get_guild(guild_id)
+    return locale_in(bot, guild_id, (await service(bot).settings(guild_id)).language)
+
+
+def locale_in(bot: discord.Client | FivesBot, guild_id: int | None, language: str | None) -> str:
+    """`public_locale` where the server's language setting is known already (a receipt carries it)."""
+    if language:
+        return locale_of(language)
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
     return locale_of(guild.preferred_locale) if guild is not None else DEFAULT_LOCALE
 
 

@@ -141,7 +141,8 @@ class StoreInterface(Protocol):
         retry: Iterable[tuple[tuple[str, int, int], float]] = (),
         hand_messages: Iterable[HandMessage] = (),
         forget_hand_messages: Iterable[int] = (),
-    ) -> None: ...
+        board: tuple[int | None, int | None] | None = None,
+    ) -> bool: ...
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]: ...
 

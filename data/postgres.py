@@ -43,7 +43,7 @@ from .sql.dialect import NOTIFY_MOVE, PostgresSql, Sql
 from .sql.games import Games
 from .sql.hints import Hints
 from .sql.lobbies import Lobbies, Rematches, Settings
-from .sql.outbox import Outbox
+from .sql.outbox import BOARD, Outbox
 from .sql.privacy import Privacy
 from .sql.seasons import Seasons
 from .sql.standings import Standings
@@ -346,8 +346,12 @@ class PostgresStore(
         return PostgresSql(db, self.notify_moves)
 
     async def _write_told(
-        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
-    ) -> None:
+        self,
+        game_no: int,
+        statements: list[tuple[str, list[tuple[Any, ...]]]],
+        urgent: bool,
+        board: tuple[Any, ...] | None = None,
+    ) -> bool:
         """At once, in a transaction of its own that takes its rows in the order every action takes them: the
         game's row first (`FOR NO KEY UPDATE`, which waits for an action or another teller of the game in
         progress and holds the next off), then its outbox rows, then its hand DMs, each sorted by key.
@@ -358,6 +362,8 @@ class PostgresStore(
             await db.execute("SELECT 1 FROM games WHERE game_no = ? FOR NO KEY UPDATE", game_no)
             for sql, rows in statements:
                 await db.executemany(sql, rows)
+            # the live board, on the game's row this transaction holds already
+            return board is not None and await db.execute(BOARD, *board) > 0
 
     async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
         """This process still tells these entries: each (entry, the due time it had) due at the entry's

@@ -26,7 +26,7 @@ from .sql.dialect import Sql, SqliteSql, marks
 from .sql.games import ADD_ACTION, ADD_HANDS, Games, action_values
 from .sql.hints import Hints
 from .sql.lobbies import Lobbies, Rematches, Settings
-from .sql.outbox import TELL, Outbox
+from .sql.outbox import BOARD, TELL, Outbox
 from .sql.privacy import Privacy
 from .sql.seasons import Seasons
 from .sql.standings import Standings
@@ -151,13 +151,21 @@ class Store(
         return SqliteSql(self._db)
 
     async def _write_told(
-        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
-    ) -> None:
+        self,
+        game_no: int,
+        statements: list[tuple[str, list[tuple[Any, ...]]]],
+        urgent: bool,
+        board: tuple[Any, ...] | None = None,
+    ) -> bool:
         # One writer: what was told goes with the next transaction, whatever it is; lost in a crash, it only
         # means that those entries are told again, and the teller recognises what it had posted.
         self._told.extend(statements)
+        if board is not None:  # the live board is on disk when this returns, as a board's own write was
+            async with self._transaction() as db:
+                return (await db.execute(BOARD, board)).rowcount > 0
         if urgent:  # a failure must be on disk before anyone counts on the retry
             await self.flush()
+        return False
 
     async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
         """This process still tells these entries: each (entry, the due time it had) due at the entry's

@@ -9,41 +9,33 @@ ahead of the log. Computer turns, automatic draws/passes and timed-out turns tak
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
-import math
 import random
 import time
-import weakref
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import replace
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from bot.engine import EngineError, View, game_info, new_game
+from bot.engine import View, game_info
 from bot.engine.records import record_of
-from data import GameRow, HandMessage, OutboxEntry, StoredGame, StoreError, StoreInterface
+from data import HandMessage, StoreError, StoreInterface
 
 from .community.privacy import Privacy
 from .community.rematches import Rematches
 from .community.tournaments import Tournaments
-from .community.watchers import Snapshot, Watchers
+from .community.watchers import Watchers
 from .errors import (
     GameNotFound,
     GameNotOver,
-    LobbyClosed,
-    LobbyNotFound,
     MovedOn,
     NotAPlayer,
     NotHost,
     NotYourTurnAtTable,
-    Restarting,
     StaleControl,
     StoreFailed,
     TableError,
-    TableOver,
     WrongPlayerCount,
 )
 from .lobby.invitations import Invitations
@@ -56,21 +48,20 @@ from .models import (
     LobbyInfo,
     Player,
     PlayerRecord,
-    Seat,
     ServerSettings,
     TableInfo,
 )
 from .play.analyses import Analyses, PlayerAnalysis
+from .play.games import Games
 from .play.hints import HintGiven, Hints
 from .play.replays import GameReplay, Replays
-from .play.retelling import retell
-from .play.seeds import game_seed
-from .play.table import Table, replay, seat_row
+from .play.table import Table, replay
+from .play.tables import Snapshot, Tables
 from .play.thinking import Thinking
-from .play.timers import Timers, at_once
-from .play.turns import Batch, Turns
+from .play.timers import Timers
+from .play.turns import Turns
 from .play.undos import UndoNotAllowed, Undos
-from .seating import draw_seats, draws_for_seats, seating_json
+from .play.work import Work
 from .standings.profiles import Profile, profile
 from .standings.ratings import (
     pool_game,
@@ -87,13 +78,12 @@ from .telling.notifications import (
     LobbyChanged,
     Notification,
     PlayersInvited,
-    Retold,
-    SeatHandedToComputer,
-    TableNotification,
-    TableOpened,
 )
-from .telling.outbox import TELL_LEASE, Key, key_of, retry_delay
+from .telling.outbox import Key
 from .telling.outbox import entry as outbox_entry
+from .telling.receipt import Notifications, Receipt
+from .telling.teller import Teller
+from .telling.teller import parts as told_parts
 
 log = logging.getLogger(__name__)
 
@@ -113,16 +103,8 @@ def _work(
 
     @wraps(method)
     async def run(self: TableService, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if self.stopping:
-            raise Restarting("the bot is stopping: no new change is taken")
-        self._in_flight += 1
-        self._idle.clear()
-        try:
+        with self._work.change():
             return await method(self, *args, **kwargs)
-        finally:
-            self._in_flight -= 1
-            if not self._in_flight:
-                self._idle.set()
 
     return run
 
@@ -147,35 +129,39 @@ class TableService:
         self._turns = Turns(store, clock, self._settings)
         if thinking is not None:  # else computers think in place (tests, scripts)
             self._turns.thinking = thinking
-        self._timers = Timers(self._turns, self._table)
+        self._games = Tables(store, self._turns)  # the games this process holds, loaded on first use
+        self._timers = Timers(self._turns, self._games)
         self._tables = self._turns.tables
         self._outbox = self._turns.outbox
-        # One lock a game being loaded, not one for all: a process that starts with none in memory loads each
-        # game at its first click or timer, and behind one lock every other game's (a dead process's timers
-        # too) waited for them all (#23).
-        self._loading: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._replays = Replays(store)
         self._analyses = Analyses(store, clock)
-        self._hints = Hints(store, clock, self._fresh)  # the search's move for a learner, on their turn
+        self._hints = Hints(store, clock, self._games)  # the search's move for a learner, on their turn
         self.seasons = Seasons(store, clock)  # a server's seasons: started, ended, their champions
         # a game played again (told through its outbox)
-        self.rematches = Rematches(store, clock, self._lobbies, self._start_opened, self._outbox)
+        self._work = Work()  # the changes in flight, which a graceful stop waits for
+        # games begun and seats left, for the facade and the wings above it
+        self._starts = Games(
+            store, clock, self._rng, self._turns, self._games, self._timers, self._lobbies, self._settings, self._work
+        )
+        self.rematches = Rematches(store, clock, self._lobbies, self._starts, self._outbox)
         # rounds of tables, to a winner
-        self.tournaments = Tournaments(store, clock, self._lobbies, self._start_opened, self._resign)
-        self.watchers = Watchers(store, clock, self._lobbies, self.snapshot, self._outbox)  # spectators, digests
+        self.tournaments = Tournaments(store, clock, self._lobbies, self._starts)
+        self.watchers = Watchers(store, clock, self._lobbies, self._games, self._outbox)  # spectators, digests
         self._undos = Undos(store, clock, self._turns)  # takings back by agreement
         self._invitations = Invitations(store, clock, self._lobbies, LEASE_SECONDS)  # told through the lobby outbox
+        # the outbox's protocol with the announcer: receipts, what was told, what is told again
+        self._teller = Teller(store, clock, self._turns, self._settings, self.rematches, self._invitations)
         # players' own data, and the servers left
         self.privacy = Privacy(
-            store, clock, self._tables, self._lobbies, self._outbox, self.user_games, self.resign, self._retell
+            store, clock, self._games, self._lobbies, self._outbox, self._starts, self._teller.retell
         )
-        self._alone_seen: set[tuple[int, Key]] | None = None  # untried entries at the last look alone (`_taking`)
-        self.stopping = False  # a graceful stop has begun: changes are refused (`_work`)
-        self._in_flight = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
 
     # -- operating: what the metrics read, and a graceful stop ----------------------------------------
+    @property
+    def stopping(self) -> bool:
+        """A graceful stop has begun: changes are refused (`_work`)."""
+        return self._work.stopping
+
     def games_in_play(self) -> list[str]:
         """The game id of every game this process holds in play (one entry per game)."""
         return [t.game_id for t in self._tables.values()]
@@ -187,18 +173,14 @@ class TableService:
     def stop_taking(self) -> None:
         """Refuse every new change from now on (`Restarting`, told to the player in their language); the
         calls already in flight go on to their end (`quiesce`)."""
-        self.stopping = True
+        self._work.stopping = True
 
     async def quiesce(self, timeout: float) -> bool:
         """After `stop_taking`: wait for the calls in flight (a computer thinking inside one too) for at most
         `timeout` seconds; whether they all ended. One cut short by the caller's stop loses nothing: its
         action was either committed (told after the restart) or not (a computer's turn is played again by
         `resume`, the same move from the same seed)."""
-        try:
-            await asyncio.wait_for(self._idle.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
+        return await self._work.quiesce(timeout)
 
     # -- start-up -------------------------------------------------------------------------------------
     async def resume(self) -> list[Notification]:
@@ -215,7 +197,7 @@ class TableService:
         gc.disable()
         try:
             for stored in stored_games:
-                table = self._build(stored)
+                table = self._games.build(stored)
                 if table is not None:
                     tables[table.game_no] = table
         finally:
@@ -233,59 +215,6 @@ class TableService:
             if self._turns.automatic_pending(table):
                 out += await self._turns.carry_on(table)
         return out
-
-    def _build(self, stored: StoredGame) -> Table | None:
-        try:
-            state = replay(stored.row, stored.actions)
-        except EngineError:
-            log.exception("game %s does not replay; left out", stored.row.game_no)
-            return None
-        return Table(stored.row, state).loaded(stored)
-
-    async def _table(self, game_no: int) -> Table:
-        """An active game, loaded from the store if this process does not hold it yet."""
-        table = self._tables.get(game_no)
-        if table is not None:
-            return table
-        loading = self._loading.get(game_no)
-        if loading is None:
-            loading = self._loading[game_no] = asyncio.Lock()
-        async with loading:
-            table = self._tables.get(game_no)
-            if table is not None:
-                return table
-            stored = await self._store.load_game(game_no)
-            if stored is None:
-                raise GameNotFound(f"no game {game_no}", game_no=game_no)
-            if stored.row.status != "active":
-                raise TableOver(f"game {game_no} is over", game_no=game_no)
-            table = self._build(stored)
-            if table is None:
-                raise GameNotFound(f"game {game_no} cannot be rebuilt", game_no=game_no)
-            table.hints = table.lobby_id is not None and await self._store.table_hints(table.lobby_id)
-            self._tables[game_no] = table
-            self._turns.note_due(table)
-            if self._turns.automatic_pending(table):
-                self._turns.stalled.add(game_no)
-            return table
-
-    async def _fresh(self, table: Table) -> None:
-        """Under the table's lock, where other processes may write the game: caught up with them (one
-        read when nothing changed, the game's lock only to catch up)."""
-        if not self._store.shared:
-            return
-        try:
-            version = await self._store.game_version(table.game_no)
-            if version != table.version:
-                async with self._turns.guard(table):
-                    pass
-        except StoreError as exc:
-            raise StoreFailed(str(exc)) from exc
-
-    def _check_live(self, table: Table) -> None:
-        """Under the lock: the game may have ended while we waited for it."""
-        if table.status != "active" or self._tables.get(table.game_no) is not table:
-            raise TableOver(f"game {table.game_no} is over", game_no=table.game_no)
 
     # -- settings -------------------------------------------------------------------------------------
     async def settings(self, guild_id: int) -> ServerSettings:
@@ -318,7 +247,7 @@ class TableService:
     async def computer_level(self, guild_id: int) -> str:
         """The level of a computer the server's tables take without naming one (Add computer's first choice,
         a resigned player's seat): the server's setting, else the bot's (`FIVES_COMPUTER_LEVEL`)."""
-        return (await self.settings(guild_id)).computer_level or self._turns.thinking.level
+        return await self._starts.computer_level(guild_id)
 
     @_work
     async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
@@ -343,18 +272,18 @@ class TableService:
     async def ask_undo(self, game_no: int, user_id: int) -> list[Notification]:
         """A player asks to take back their last action (see bot/tables/undos.py): every other human is
         asked (`UndoRequested`), or with nobody to ask it is taken back at once."""
-        table = await self._table(game_no)
+        table = await self._games.get(game_no)
         async with table.lock:
-            self._check_live(table)
+            self._games.check_live(table)
             return await self._undos.ask(table, user_id)
 
     @_work
     async def answer_undo(self, game_no: int, user_id: int, accept: bool, request: int | None) -> list[Notification]:
         """Another human accepts or refuses request number `request` (its buttons' token); the last acceptance
         takes the action back (the board and every hand are told again)."""
-        table = await self._table(game_no)
+        table = await self._games.get(game_no)
         async with table.lock:
-            self._check_live(table)
+            self._games.check_live(table)
             return await self._undos.answer(table, user_id, accept, request)
 
     async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
@@ -382,7 +311,7 @@ class TableService:
         out: list[Notification] = []
         for game_no in due:
             try:
-                table = await self._table(game_no)
+                table = await self._games.get(game_no)
                 async with table.lock:
                     out += await undos.expire(table, now)
             except TableError:  # its game ended: nothing to ask any more, as its question now says
@@ -393,67 +322,13 @@ class TableService:
                     log.warning("game %s: its request could not be ended", game_no, exc_info=True)
         return out
 
-    # -- telling: the outbox ---------------------------------------------------------------------------
+    # -- telling: the outbox (bot/tables/telling/teller.py) ----------------------------------------------
     async def untold(self, now: float | None = None, *, everything: bool = False) -> list[Notification]:
         """What is due to be told again: entries whose teller failed or vanished (a crash), or with
         `everything` (at start, when nobody else is telling anything) every entry. Each game's untold
         entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
         like any notifications, then reports with `told`."""
-        now = self._clock() if now is None else now
-        try:
-            await self._store.flush()  # what was told since the last write, written at least this often
-        except StoreError:
-            log.warning("could not record what was told", exc_info=True)
-        out: list[Notification] = [*await self._invitations.untold(now, everything)]
-        # Where other processes share the store, what a dead one left untold is known only there.
-        if not everything and not self._store.shared and not self._outbox.due(now):
-            return out
-        # Taken for a short lease, held while this process tells them (`hold_telling`): should it die, the
-        # others take them over within seconds.
-        with self._store.urgent():
-            due_by = math.inf if everything else now
-            untried, choose = False, None
-            if self._store.shared:
-                alone = await self._alone()
-                if not everything:
-                    untried, choose = alone, self._taking(now, alone)
-                elif not alone:
-                    # A start beside living processes: what they are telling is theirs (told twice, and the
-                    # next players waited for this retelling, #23); a dead one's is due within a lease.
-                    due_by = now
-            claimed = await self._store.claim_outbox(now, TELL_LEASE, due_by=due_by, untried=untried, choose=choose)
-            self._outbox.add(claimed, claimed_at=now)
-            # A dead process's games are many at once: retold a few at a time where processes share the store.
-            games = list(dict.fromkeys(e.game_no for e in claimed))
-            out += [n for notes in await at_once(games, self._retell, self._store.shared) for n in notes]
-        return out
-
-    def _taking(self, now: float, alone: bool) -> Callable[[list[OutboxEntry]], list[OutboxEntry]]:
-        """What a sweep takes of the entries the store offers (`claim_outbox`): those due, never one this
-        process is telling; and alone on the store, every entry not yet tried that it saw at its last look
-        too (alone then as well): nobody else is telling it, so its teller died (a dead process's lease is not
-        waited for, the next player's hand told within a sweep or two, #23). Seen twice, never one that this
-        process was writing at the first look, committed but not yet known here as its own."""
-        if not alone:
-            self._alone_seen = None
-        seen = self._alone_seen
-
-        def choose(offered: list[OutboxEntry]) -> list[OutboxEntry]:
-            held = self._outbox.held()
-            mine = [e for e in offered if (e.game_no, e.key) not in held]
-            if alone:
-                self._alone_seen = {(e.game_no, e.key) for e in mine if e.attempts == 0 and e.due_at > now}
-            return [e for e in mine if e.due_at <= now or (seen is not None and (e.game_no, e.key) in seen)]
-
-        return choose
-
-    async def _alone(self) -> bool:
-        """Whether this process is the only one serving the store now (the others died or stopped)."""
-        try:
-            return await self._store.processes() <= 1
-        except StoreError:
-            log.warning("could not read which processes serve the database", exc_info=True)
-            return False
+        return await self._teller.untold(self._clock() if now is None else now, everything)
 
     def urgent(self) -> AbstractContextManager[None]:
         """Around a timer tick and its telling: the store's calls meanwhile take connections of their own, not
@@ -470,98 +345,37 @@ class TableService:
         another process's (or this one's own sweep's) to take `TELL_LEASE` seconds after they were written or
         taken unless held, so that a process that dies mid-telling leaves the next player's hand to the
         others within seconds."""
-        held = self._outbox.to_hold(self._clock() if now is None else now)
-        if not held:
-            return
-        try:
-            with self._store.urgent():  # late, and a living teller's entries are taken from it
-                await self._store.hold_outbox(held)
-        except StoreError:
-            log.warning("could not hold %s outbox entries being told", len(held), exc_info=True)
+        await self._teller.hold(self._clock() if now is None else now)
+
+    async def telling(self, game_no: int, notes: Sequence[Notification]) -> Receipt:
+        """The receipt of a game's telling, for notifications that came without a fresh one (`Receipt.fresh`):
+        the backlog (see `backlog`) and the server's language. Call it under the teller's lock of that game."""
+        return await self._teller.receipt(game_no, notes)
 
     async def backlog(self, game_no: int, notes: Sequence[Notification]) -> list[Notification]:
         """What to tell of a game now, given the notifications of a call: those still untold, and first
         whatever the game left untold before (a failed post, a crash), retold from the log. Call it under
         the teller's lock of that game, so that two tellers never tell the same thing."""
-        if not self._outbox.covered_by(game_no, notes):
-            return await self._retell(game_no)
-        out: list[Notification] = []
-        keep = True
-        for note in notes:
-            key = key_of(note)
-            if key is not None and key[0] != "hand":
-                keep = self._outbox.is_pending(game_no, key)
-            if keep or isinstance(note, HandChanged | LobbyChanged):
-                out.append(note)
-        return out
+        return await self._teller.backlog(game_no, notes)
 
     async def _retell(self, game_no: int) -> list[Notification]:
-        entries = self._outbox.of(game_no)
-        if not entries:
-            return []
-        of_game = [e for e in entries if e.kind != "rematch"]
-        notes: list[TableNotification] = []
-        obsolete: list[Key] = []
-        if of_game:
-            notes, obsolete = await retell(self._store, self._tables.get(game_no), game_no, of_game)
-        later = await self._retell_rematch(game_no, [e for e in entries if e.kind == "rematch"], notes, obsolete)
-        if obsolete or later:
-            await self.told(game_no, done=obsolete, failed=later)
-        if not notes:
-            return []
-        first = notes[0]
-        assert not isinstance(first, LobbyChanged)  # a game's retelling tells of its table, never of a lobby
-        return [Retold(first.table, min(e.created_at for e in entries)), *notes]
-
-    async def _retell_rematch(
-        self, game_no: int, entries: list[OutboxEntry], notes: list[TableNotification], obsolete: list[Key]
-    ) -> list[Key]:
-        """A rematch with untold changes, as it stands now, told by its newest (the question shows that one);
-        the keys to tell later: a rematch settled and its table not yet made (the sweep makes it, then tells)."""
-        if not entries:
-            return []
-        newest = max(entries, key=lambda e: e.turn)
-        obsolete += [e.key for e in entries if e is not newest]
-        try:
-            rematch = await self.rematches.retold(game_no)
-        except (StoreError, TableError):
-            log.warning("game %s: its rematch could not be read", game_no, exc_info=True)
-            return [newest.key]
-        if rematch is None:
-            if await self._store.rematch(game_no) is None:
-                obsolete.append(newest.key)  # nothing of it is left to tell
-                return []
-            return [newest.key]
-        notes.append(replace(rematch, step=newest.turn))
-        return []
+        return await self._teller.retell(game_no)
 
     async def told(
         self,
-        game_no: int,
+        receipt: Receipt | int,
         done: Iterable[Key] = (),
         failed: Iterable[Key] = (),
         hand_messages: Iterable[HandMessage] = (),
         forget_hand_messages: Iterable[int] = (),
     ) -> None:
-        """What the teller told (deleted from the outbox), what it could not (tried again later, with a
-        longer wait each time, never dropped), and the hand DMs with live controls it sent or retired."""
-        # Only what the store holds is deleted there (a hand told at once never had an entry).
-        done = [k for k in done if self._outbox.is_pending(game_no, k)]
-        failed = list(failed)
-        now = self._clock()
-        retry = []
-        for key in failed:
-            entry = self._outbox.get(game_no, key)
-            retry.append((key, now + retry_delay((entry.attempts if entry else 0) + 1)))
-        try:
-            await self._store.told(game_no, done, retry, hand_messages, forget_hand_messages)
-        except StoreError:
-            # Still in the store, so told again later; what was posted is recognised then and not repeated.
-            log.warning("game %s: could not record what was told", game_no, exc_info=True)
-            return
-        self._outbox.remove(game_no, done)
-        for key, due in retry:
-            self._outbox.postpone(game_no, [key], due, now)
+        """The teller's receipt, completed with what it posted (`Receipt.posted`), written in one transaction:
+        what it told (deleted from the outbox), what it could not (tried again later, with a longer wait each
+        time, never dropped), the hand DMs with live controls it sent or retired, and the table's new live
+        board. Callers telling by hand may give the game's number and the parts instead."""
+        if isinstance(receipt, int):
+            receipt = told_parts(receipt, done, failed, hand_messages, forget_hand_messages)
+        await self._teller.told(receipt)
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
         """Where the hand DMs with live controls of a game (of one player) are."""
@@ -671,92 +485,16 @@ class TableService:
     async def set_lobby_message(self, lobby_id: int, message_id: int | None) -> None:
         await self._lobbies.set_message(lobby_id, message_id)
 
-    @_work
     async def start(self, lobby_id: int, user_id: int) -> list[Notification]:
         """The host starts the game: seats in join order (or drawn, for partners by draw), the first
         hands dealt, and the computers play until a human is to act."""
-        async with self._lobbies.locked(lobby_id) as lobby:
-            if user_id != lobby.host_id:
-                raise NotHost(f"only the host may start lobby {lobby_id}", lobby_id=lobby_id)
-            info = lobby.game
-            players = len(lobby.seats)
-            if players not in info.players:
-                raise WrongPlayerCount(
-                    f"{info.id} is played by {', '.join(map(str, info.players))} players, not {players}",
-                    players=players,
-                    allowed=", ".join(map(str, info.players)),
-                )
-            seed = game_seed(self._rng)
-            seats = list(lobby.seats)
-            deals: list[dict[str, Any]] | None = None
-            seating = None
-            resolved = lobby.info().options
-            if draws_for_seats(info, players, resolved):
-                order, seating = draw_seats(seats, self._rng)
-                seats = [seats[i] for i in order]
-                deals = [{"first_leader": 0}]
-            # An option the engine refuses at Start (none is known to reach here: the lobby checks each one)
-            # comes out as the engine's own refusal, with its message key and details.
-            state = new_game(info.id, players, lobby.options, seed=seed, deal=deals)
-            now = self._clock()
-            row = GameRow(
-                game_no=0,
-                lobby_id=lobby_id,
-                guild_id=lobby.guild_id,
-                channel_id=lobby.channel_id,
-                host_id=lobby.host_id,
-                game_id=info.id,
-                players=players,
-                options=dict(state.options),
-                seed=seed,
-                deals=deals,
-                seating=None if seating is None else seating_json(seating),
-                seats=tuple(seat_row(s) for s in seats),
-                status="active",
-                created_at=now,
-            )
-            table = Table(row, state)
-            # as stored, not as this process last saw it: the host may have chosen it in another one
-            table.hints = await self._store.table_hints(lobby_id)
-            deadline, reminder_at = await self._turns.timer(table, now)
-            row = replace(row, deadline=deadline, reminder_at=reminder_at)
-            opened = outbox_entry(0, "opened", 0, now)
-            try:
-                game_no = await self._store.create_game(row, tell=[opened])
-            except StoreError as exc:
-                raise StoreFailed(f"the game could not be saved: {exc}") from exc
-            self._outbox.add([replace(opened, game_no=game_no)])
-            table.game_no = game_no
-            table.deadline, table.reminder_at = deadline, reminder_at
-            lobby.status = "started"
-            self._lobbies.close(lobby)
-            self._tables[game_no] = table
-            self._turns.note_due(table)
-            out: list[Notification] = [
-                LobbyChanged(lobby.info(game_no)),
-                TableOpened(table.info(), table.view(None), state.log_length, table.seating),
-            ]
-        out += await self._turns.carry_on(table, dealt=True)
-        return out
-
-    async def _start_opened(self, lobby_id: int, user_id: int) -> list[Notification]:
-        """Start a table the bot opened itself (a rematch's, a tournament's round). Opened again by its origin
-        key after a crash or by a slower process, it may have been started already: then its lobby as it is,
-        with the game's number, and nothing more to tell (what the first start told, or was to tell, is in
-        the game's outbox)."""
-        try:
-            return await self.start(lobby_id, user_id)
-        except (LobbyClosed, LobbyNotFound):
-            started = await self._lobbies.started(lobby_id)
-            if started is None:
-                raise
-            return [LobbyChanged(started)]
+        return await self._starts.start(lobby_id, user_id)
 
     # -- where the table lives ------------------------------------------------------------------------
     async def set_table_channel(self, game_no: int, channel_id: int, thread_id: int | None) -> TableInfo:
-        table = await self._table(game_no)
+        table = await self._games.get(game_no)
         async with table.lock:
-            self._check_live(table)
+            self._games.check_live(table)
             try:
                 async with self._turns.guard(table):
                     await self._store.set_table(game_no, channel_id, thread_id)
@@ -767,35 +505,19 @@ class TableService:
             table.changed()
             return table.info()
 
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> TableInfo:
-        """The table's live board (posted at `turn`): the one whose controls work, linked from hands. A board
-        of an older turn than the stored one (another process posted a newer board meanwhile) is not kept."""
-        table = await self._table(game_no)
-        async with table.lock:
-            self._check_live(table)
-            try:
-                async with self._turns.guard(table):
-                    kept = await self._store.set_board_message(game_no, message_id, turn)
-                    table.version += kept
-            except StoreError as exc:
-                raise StoreFailed(str(exc)) from exc
-            if kept:
-                table.board_message_id = message_id
-                table.changed()
-            return table.info()
-
     # -- playing --------------------------------------------------------------------------------------
     @_work
     async def act(
         self, game_no: int, user_id: int, action: str, turn: int | None, sent_at: float | None = None
-    ) -> list[Notification]:
+    ) -> Notifications:
         """A player's action. `turn` is the token the control was made for: a control made for another turn
         is refused as stale, so a repeated or late click does nothing. A move typed without one (None) is for
         the position as it was when it was `sent_at` (the interaction's time): refused if the game moved on
-        after that, never tried on a later turn the sender did not see."""
-        table = await self._table(game_no)
+        after that, never tried on a later turn the sender did not see. The notifications come with the
+        game's receipt (`Notifications.receipts`): what its teller is to post, handed back to `told`."""
+        table = await self._games.get(game_no)
         async with table.lock:
-            self._check_live(table)
+            self._games.check_live(table)
 
             def check() -> int:  # on the game as the database has it (another process may have moved it)
                 seat = table.seat_of(user_id)
@@ -824,24 +546,30 @@ class TableService:
                     )
                 return seat
 
-            return await self._turns.play(table, check, action, "player")
+            notes = await self._turns.play(table, check, action, "player")
+        # What the click's teller needs comes with it: the backlog folded in, the server's language (#25).
+        try:
+            return Notifications(notes, [await self._teller.receipt(game_no, notes)])
+        except (StoreError, TableError):  # the move stands: its teller asks again, under its lock
+            log.warning("game %s: the receipt of a move could not be made", game_no, exc_info=True)
+            return Notifications(notes)
 
     # -- views ----------------------------------------------------------------------------------------
     async def table(self, game_no: int) -> TableInfo:
-        return (await self._table(game_no)).info()
+        return (await self._games.get(game_no)).info()
 
     async def public_view(self, game_no: int) -> View:
         """What everyone may see (`view(None)`)."""
-        table = await self._table(game_no)
+        table = await self._games.get(game_no)
         async with table.lock:  # never a state whose last action is not saved yet
-            await self._fresh(table)
+            await self._games.fresh(table)
             return table.view(None)
 
     async def private_view(self, game_no: int, user_id: int) -> HandChanged:
         """A player's own view of the game (their hand and, on their turn, their legal actions)."""
-        table = await self._table(game_no)
+        table = await self._games.get(game_no)
         async with table.lock:
-            await self._fresh(table)
+            await self._games.fresh(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
@@ -858,86 +586,19 @@ class TableService:
 
     async def snapshot(self, game_no: int) -> Snapshot:
         """A game as everyone sees it, being played or ended (a watcher's digest, the games they watch)."""
-        table = self._tables.get(game_no)
-        if table is None:
-            stored = await self._store.load_game(game_no)
-            if stored is None:
-                raise GameNotFound(f"no game {game_no}", game_no=game_no)
-            if stored.row.status == "active":
-                table = await self._table(game_no)
-            else:
-                state = replay(stored.row, stored.actions)
-                info = Table(stored.row, state).info()
-                return Snapshot(info, state.view(None), state.log_length, tuple(state.hands), tuple(state.scores), True)
-        async with table.lock:
-            await self._fresh(table)
-            state = table.state
-            over = table.status != "active"
-            return Snapshot(
-                table.info(), table.view(None), state.log_length, tuple(state.hands), tuple(state.scores), over
-            )
+        return await self._games.snapshot(game_no)
 
     async def user_games(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
-        """A user's active games (all servers, or one), as `/games` lists them. Where other processes share the
-        store, the store says which (a game another process started is not in this one's memory), each
-        caught up with them; else this process holds every active game."""
-        if self._store.shared:
-            return await self._shared_games_of(user_id, guild_id)
-        return self.games_of(user_id, guild_id)
+        """A user's active games (all servers, or one), as `/games` lists them (see `Tables.user_games`)."""
+        return await self._games.user_games(user_id, guild_id)
 
     def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
         """A user's active games held by this process (all of them on SQLite; see `user_games`)."""
-        out = []
-        for table in self._tables.values():
-            if guild_id is not None and table.guild_id != guild_id:
-                continue
-            seat = table.seat_of(user_id)
-            if seat is not None:
-                turn = table.state.log_length
-                out.append(GameSummary(table.info(), seat, seat in table.candidates(), turn, table.deadline))
-        return out
+        return self._games.games_of(user_id, guild_id)
 
     async def channel_games(self, guild_id: int, channel_id: int) -> list[TableInfo]:
-        """The active games of a server played in a channel or in a thread of it, for anyone (the web table's
-        Activity, launched in a channel, leads to its game): on a shared store every one the store has,
-        whichever process holds it (a browser may reach any process), caught up with what the others did."""
-        if not self._store.shared:
-            return [
-                t.info()
-                for t in self._tables.values()
-                if t.guild_id == guild_id and t.status == "active" and channel_id in (t.channel_id, t.thread_id)
-            ]
-        return await self._read_listed(self._store.active_games_in(guild_id, channel_id), Table.info)
-
-    async def _shared_games_of(self, user_id: int, guild_id: int | None) -> list[GameSummary]:
-        def summary(table: Table) -> GameSummary | None:
-            seat = table.seat_of(user_id)
-            if seat is None:  # (they may have resigned in another process meanwhile)
-                return None
-            return GameSummary(table.info(), seat, seat in table.candidates(), table.state.log_length, table.deadline)
-
-        return await self._read_listed(self._store.active_games_of(user_id, guild_id), summary)
-
-    async def _read_listed(self, listed: Awaitable[list[int]], read: Callable[[Table], _T | None]) -> list[_T]:
-        """`read` of each game the store `listed`, under its lock and caught up with what other processes did;
-        games that ended or cannot be rebuilt since they were listed are left out, as are those `read` skips."""
-        try:
-            numbers = await listed
-        except StoreError as exc:
-            raise StoreFailed(str(exc)) from exc
-        out = []
-        for game_no in numbers:
-            try:
-                table = await self._table(game_no)
-                async with table.lock:
-                    await self._fresh(table)
-                    self._check_live(table)
-                    value = read(table)
-            except (TableOver, GameNotFound):
-                continue  # ended, or cannot be rebuilt, meanwhile
-            if value is not None:
-                out.append(value)
-        return out
+        """The active games of a server played in a channel or in a thread of it (see `Tables.channel_games`)."""
+        return await self._games.channel_games(guild_id, channel_id)
 
     async def export(self, game_no: int) -> dict[str, Any]:
         """The game's record (docs/records.md), active or ended: `python -m bot.engine replay` replays it."""
@@ -985,48 +646,21 @@ class TableService:
         """The search's move for the player on their turn `turn`, from their own view, at a table that offers
         hints; the use is saved (the game will be unrated) before it is returned. NotAPlayer, HintsOff,
         StaleHint, HintTimedOut, StoreFailed."""
-        table = await self._table(game_no)
+        table = await self._games.get(game_no)
         return await self._hints.ask(table, user_id, turn, self._turns.thinking)
 
     # -- leaving --------------------------------------------------------------------------------------
-    async def _resign(self, game_no: int, user_id: int) -> list[Notification]:
+    async def resign(self, game_no: int, user_id: int) -> list[Notification]:
         """The player leaves; a computer of the server's level plays their seat from now on (they are still
         rated for it)."""
-        table = await self._table(game_no)
-        level = await self.computer_level(table.guild_id)
-        async with table.lock:
-            self._check_live(table)
-            try:
-                async with self._turns.guard(table):
-                    seat = table.seat_of(user_id)
-                    if seat is None:
-                        raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
-                    old = table.seats[seat]
-                    new = Seat(seat, None, old.name, computer=True, replaced_user_id=user_id, level=level)
-                    turn = table.state.log_length
-                    told = outbox_entry(game_no, "resigned", turn, self._clock(), user_id)
-                    await self._store.set_seat(game_no, seat, seat_row(new), tell=[told])
-                    table.version += 1
-            except StoreError as exc:
-                raise StoreFailed(str(exc)) from exc
-            self._outbox.add([told])
-            table.seats = tuple(new if s.index == seat else s for s in table.seats)
-            table.changed()
-            batch = Batch()
-            batch.out.append(SeatHandedToComputer(table.info(), seat, user_id, turn))
-            await self._turns.play_automatic(table, batch)
-            if table.status == "active" and table.deadline is not None and table.human_to_act() is None:
-                await self._timers.set(table, None, None)
-            return self._turns.finish(table, batch) if batch.touched else batch.out
-
-    resign = _work(_resign)
+        return await self._starts.resign(game_no, user_id)
 
     @_work
     async def abandon(self, game_no: int, user_id: int, is_admin: bool = False) -> list[Notification]:
         """End a game without results: the host, or a server admin (the cog knows who is one)."""
-        table = await self._table(game_no)
+        table = await self._games.get(game_no)
         async with table.lock:
-            self._check_live(table)
+            self._games.check_live(table)
             if user_id != table.host_id and not is_admin:
                 raise NotHost(f"only the host or an admin may abandon game {game_no}", game_no=game_no)
             try:

@@ -48,9 +48,10 @@ from bot.tables import (
 )
 from bot.tables.models import SAVED_WITHOUT_LEVEL
 from bot.tables.telling.outbox import key_of, tell_each
+from bot.tables.telling.receipt import Notifications, Receipt
 from presenters import presenter
 
-from ..common import names_for, public_locale
+from ..common import locale_in, names_for, public_locale
 from ..controls.lobby import lobby_embed, lobby_view
 from ..controls.watching import add_to_thread
 from .boards import Boards
@@ -172,6 +173,7 @@ class Announcer:
     async def _deliver(
         self, notes: Sequence[Notification], origin: discord.Interaction | None, hand_origin: bool
     ) -> None:
+        receipts = notes.receipts if isinstance(notes, Notifications) else {}
         by_game: dict[int, list[TableNotification]] = {}
         for note in notes:
             if isinstance(note, LobbyChanged):
@@ -187,7 +189,9 @@ class Announcer:
             async with self._locks[game_no]:
                 try:
                     with game_context(game_no):
-                        ended = await self._deliver_game(game_no, game_notes, origin, hand_origin)
+                        ended = await self._deliver_game(
+                            game_no, game_notes, receipts.get(game_no), origin, hand_origin
+                        )
                 except Exception:
                     # A defect of ours: what was not told stays in the outbox and is tried again later.
                     log.exception("game %s: telling the table failed", game_no)
@@ -205,18 +209,23 @@ class Announcer:
         await tell_each(list(by_game.items()), tell)
 
     async def _deliver_game(
-        self, game_no: int, notes: list[TableNotification], origin: discord.Interaction | None, hand_origin: bool
+        self,
+        game_no: int,
+        notes: list[TableNotification],
+        receipt: Receipt | None,
+        origin: discord.Interaction | None,
+        hand_origin: bool,
     ) -> bool:
-        """Post one game's notifications (with whatever it left untold before); whether the game ended."""
-        notes = [
-            n
-            for n in await self.bot.service.backlog(game_no, notes)
-            if not isinstance(n, LobbyChanged | PlayersInvited)
-        ]
+        """Post one game's notifications (with whatever it left untold before: the receipt they came with
+        says, if nothing was settled since it was made; else the service is asked now, under this lock);
+        whether the game ended. What was posted goes back in the receipt, in one call."""
+        if receipt is None or not receipt.fresh():
+            receipt = await self.bot.service.telling(game_no, notes)
+        notes = [n for n in receipt.notes if not isinstance(n, LobbyChanged | PlayersInvited)]
         if not notes:
             return False
         table = notes[0].table
-        locale = await public_locale(self.bot, table.guild_id)
+        locale = locale_in(self.bot, table.guild_id, receipt.language)
         post = Post(table, locale)
         hands: list[HandChanged] = []
         said: list[UndoRequested | WatcherDMsClosed | Rematch] = []  # after the board: about what it shows
@@ -278,7 +287,7 @@ class Announcer:
                 said.append(note)
             elif isinstance(note, TurnReminder):
                 assert key is not None
-                (post.done if await self.hand_dms.remind(note) else post.failed).append(key)
+                (post.done if await self.hand_dms.remind(note, locale) else post.failed).append(key)
             elif isinstance(note, SeatHandedToComputer):
                 assert key is not None
                 if post.posted_until is not None and note.turn < post.posted_until:
@@ -292,7 +301,7 @@ class Announcer:
                 post.keys.append(key)
             elif isinstance(note, ServerLeft):  # by DM: the server's channels are gone
                 assert key is not None
-                (post.done if await self.hand_dms.tell_left(note) else post.failed).append(key)
+                (post.done if await self.hand_dms.tell_left(note, locale) else post.failed).append(key)
                 if not post.ended:
                     post.ended = True
                     await self._retire(note.table, post)
@@ -325,7 +334,9 @@ class Announcer:
             with contextlib.suppress(discord.HTTPException):
                 await origin.edit_original_response(view=None)
         post.failed += post.keys
-        await self.bot.service.told(game_no, post.done, post.failed, post.hand_messages, post.forget_hands)
+        await self.bot.service.told(
+            receipt.posted(post.done, post.failed, post.hand_messages, post.forget_hands, post.board)
+        )
         failure = self.places.take_failure(table.game_no)
         if failure is not None and origin is not None:
             await self.places.tell_unposted(origin, post.table, failure)

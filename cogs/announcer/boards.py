@@ -7,7 +7,6 @@ Public images and texts are built from the notifications' public views only.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import logging
 import re
@@ -19,11 +18,11 @@ import discord
 import rendering
 from bot.engine import View
 from bot.i18n import LOCALES, tr
-from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo, TableOver
+from bot.tables import GameAbandoned, GameEnded, HandChanged, Retold, TableInfo
 from presenters import presenter
 from presenters.common import opening_lines, player_mention, rating_lines, score_lines, table_title, winners
 
-from ..common import Colours, jump_url, names_for, public_locale, relative_time
+from ..common import Colours, jump_url, names_for, relative_time
 from ..controls.board import board_controls
 from ..controls.pictures import picture
 from ..controls.rematches import final_board_controls
@@ -118,8 +117,7 @@ class Boards:
             return
         await self.retire_board(table)
         self._boards[game_no] = (message.id, turn)
-        with contextlib.suppress(TableOver):
-            await self.bot.service.set_board_message(game_no, message.id, turn)
+        post.board = (message.id, turn)  # the live one from now on: written with what this delivery told
 
     @staticmethod
     def _intro(post: Post, names: Sequence[str], locale: str) -> str:
@@ -250,9 +248,7 @@ class Boards:
             return None
         embed: discord.Embed | None = kwargs.get("embed")
         if embed is not None and move is not None:
-            marker = tr(
-                "board.footer", await public_locale(self.bot, post.table.guild_id), game=post.table.game_no, move=move
-            )
+            marker = tr("board.footer", post.locale, game=post.table.game_no, move=move)
             embed.set_footer(text="\n".join(x for x in (embed.footer.text, marker) if x))
         message = await self.places.send(post.table, **kwargs)
         if message is None:

@@ -16,7 +16,7 @@ from bot.i18n import tr
 from bot.tables import HandChanged, HandMessage, ServerLeft, TableInfo, TurnReminder
 from presenters.common import table_title
 
-from ..common import Colours, dm_locale, names_for, public_locale, relative_time, user_locale
+from ..common import Colours, names_for, relative_time, user_locale
 from ..controls.hands import hand_message
 from ..controls.web_table import table_link
 from .boards import Boards
@@ -103,7 +103,7 @@ class HandDMs:
             except discord.HTTPException as exc:  # the click's message is gone or expired: by DM instead
                 log.info("game %s: could not answer user %s in place (%s)", key[0], note.user_id, exc)
         if not sent and not self.dms_closed(note.user_id):
-            locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
+            locale = self.bot.user_locales.get(note.user_id) or post.locale  # as `dm_locale`, the server's known
             embed, file, view = hand_message(
                 note, locale, url=self.boards.table_url(note.table), web_url=table_link(self.bot, note.table)
             )
@@ -120,7 +120,7 @@ class HandDMs:
                     if old is not None:  # still the live one
                         self._hand_dms[key] = old
                     return False
-                await self._closed(note.table, note.user_id)
+                await self._closed(note.table, note.user_id, post.locale)
             except discord.HTTPException as exc:
                 log.warning("game %s: could not send user %s their hand (%s)", key[0], note.user_id, exc)
                 if old is not None:
@@ -136,23 +136,24 @@ class HandDMs:
             await clear_controls(old)
         return True
 
-    async def _closed(self, table: TableInfo, user_id: int) -> None:
-        """Tell the table once that this player plays through My hand, and nothing else about them."""
+    async def _closed(self, table: TableInfo, user_id: int, locale: str) -> None:
+        """Tell the table once (in its public `locale`) that this player plays through My hand, and nothing
+        else about them."""
         self.closed_dms[user_id] = discord.utils.utcnow().timestamp()
         if (table.game_no, user_id) in self._told_closed:
             return
-        locale = await public_locale(self.bot, table.guild_id)
         seat = table.seat_of(user_id)
         name = names_for(table, locale)[seat] if seat is not None else "?"
         embed = discord.Embed(description=tr("table.dms_closed", locale, player=name), colour=Colours.HAND)
         if await self.places.send(table, embed=embed) is not None:  # else said when a DM to them is next refused
             self._told_closed.add((table.game_no, user_id))
 
-    async def remind(self, note: TurnReminder) -> bool:
-        """The half-time reminder by DM; False when Discord failed and it must be sent again later."""
+    async def remind(self, note: TurnReminder, public: str) -> bool:
+        """The half-time reminder by DM (`public`: the table's locale); False when Discord failed and it must
+        be sent again later."""
         if self.dms_closed(note.user_id):
             return True
-        locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
+        locale = self.bot.user_locales.get(note.user_id) or public
         embed = discord.Embed(
             title=tr("reminder.title", locale, table=table_title(note.table, locale)),
             description=tr("reminder.text", locale, when=relative_time(note.deadline)),
@@ -167,16 +168,17 @@ class HandDMs:
             if exc.code != CLOSED_DMS:
                 log.warning("game %s: could not remind user %s (%s)", note.table.game_no, note.user_id, exc)
                 return False
-            await self._closed(note.table, note.user_id)
+            await self._closed(note.table, note.user_id, public)
         except discord.HTTPException as exc:
             log.warning("game %s: could not remind user %s (%s)", note.table.game_no, note.user_id, exc)
             return False
         return True
 
-    async def tell_left(self, note: ServerLeft) -> bool:
-        """A player of a game whose server removed the bot, told by DM that it ended unrated; False when Discord
-        failed and it must be sent again later (closed DMs: nobody can be told, and nothing will change that)."""
-        locale = await dm_locale(self.bot, note.user_id, note.table.guild_id)
+    async def tell_left(self, note: ServerLeft, public: str) -> bool:
+        """A player of a game whose server removed the bot, told by DM that it ended unrated (`public`: the
+        table's locale); False when Discord failed and it must be sent again later (closed DMs: nobody can be
+        told, and nothing will change that)."""
+        locale = self.bot.user_locales.get(note.user_id) or public
         embed = discord.Embed(
             title=tr("left.title", locale, table=table_title(note.table, locale)),
             description=tr("left.text", locale),

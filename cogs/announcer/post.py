@@ -36,3 +36,4 @@ class Post:
         self.skipping = False  # the results of an action already shown are not shown again
         self.hand_messages: list[HandMessage] = []
         self.forget_hands: list[int] = []
+        self.board: tuple[int, int | None] | None = None  # the new live board (message id, its turn), if posted

@@ -18,7 +18,6 @@ import discord
 from bot.i18n import tr
 from bot.tables import UndoRequested, WatcherDMsClosed
 
-from ..common import public_locale
 from ..controls.undo import question_embed, question_text, question_view
 from ..controls.watching import add_to_thread
 from .places import GONE, Places
@@ -52,7 +51,7 @@ class Questions:
             where = (note.channel_id, note.message_id)
         if where is None and (retold or note.step > 0):  # posted, perhaps, by a teller that died before noting it
             where = await self._find(note)
-        locale = await public_locale(self.bot, note.table.guild_id)
+        locale = post.locale
         embed, view = question_embed(note, locale), question_view(note, locale)
         if where is not None:
             try:
@@ -122,7 +121,7 @@ class Questions:
         place = self.places.place(note.table)
         if not note.over and place != note.table.channel_id:
             await add_to_thread(self.bot, place, [note.user_id])
-        locale = await public_locale(self.bot, note.table.guild_id)
+        locale = post.locale
         said = tr("watch.dms_closed.over" if note.over else "watch.dms_closed", locale, watcher=f"<@{note.user_id}>")
         mention = discord.AllowedMentions(users=[discord.Object(note.user_id)])
         if await self.places.send(note.table, content=said, allowed_mentions=mention) is not None:

@@ -19,7 +19,6 @@ import discord
 
 from bot.tables import LobbyInfo, Rematch, StoreFailed, TableError
 
-from ..common import public_locale
 from ..controls.lobby import lobby_embed, lobby_view
 from ..controls.rematches import question_embed, question_text, question_view
 from .places import Places
@@ -47,7 +46,7 @@ class RematchQuestions:
             return True
         if post.blocked:  # the final board before it failed: the question waits, not to come before it
             return False
-        locale = await public_locale(self.bot, note.table.guild_id)
+        locale = post.locale
         if note.lobby is not None and note.lobby.status == "open" and note.lobby.message_id is None:
             lobby = await self._post_lobby(note.lobby, locale, note.asked_at if retold else None)
             if lobby is None:

@@ -19,12 +19,29 @@ async def tell(db: Sql, entries: Iterable[OutboxEntry]) -> None:
     await db.executemany(TELL, m.outbox_values(entries))
 
 
+# The table's live board, posted at a turn: not kept if a board of a later turn is stored already (two processes
+# posting boards of one game: the newer one stays), nor once the game has ended.
+BOARD = (
+    "UPDATE games SET board_message_id = ?, board_turn = ?, version = version + 1 WHERE game_no = ? "
+    "AND status = 'active' AND (CAST(? AS BIGINT) IS NULL OR board_turn IS NULL OR board_turn <= ?)"
+)
+
+
+def board_values(game_no: int, message_id: int | None, turn: int | None) -> tuple[Any, ...]:
+    return (message_id, turn, game_no, turn, turn)
+
+
 class Outbox(SqlStore):
     async def _write_told(
-        self, game_no: int, statements: list[tuple[str, list[tuple[Any, ...]]]], urgent: bool
-    ) -> None:
+        self,
+        game_no: int,
+        statements: list[tuple[str, list[tuple[Any, ...]]]],
+        urgent: bool,
+        board: tuple[Any, ...] | None = None,
+    ) -> bool:
         """Write what `told` settles: each store's own (SQLite queues it for its next transaction, PostgreSQL
-        writes it at once in the order every action takes its rows)."""
+        writes it at once in the order every action takes its rows). With `board` (the arguments of
+        `BOARD`), the live board too, in the same transaction, at once; whether it was kept."""
         raise NotImplementedError
 
     async def flush(self) -> None:
@@ -80,11 +97,14 @@ class Outbox(SqlStore):
         retry: Iterable[tuple[tuple[str, int, int], float]] = (),
         hand_messages: Iterable[HandMessage] = (),
         forget_hand_messages: Iterable[int] = (),
-    ) -> None:
+        board: tuple[int | None, int | None] | None = None,
+    ) -> bool:
         """After telling: delete the entries told (keys `(kind, user_id, turn)`; a player's hand told at turn
         t also settles their older hands), postpone those that failed to `due_at`, and remember (or forget,
         by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
-        after its action was told) is written (see `_write_told`); a retry is on disk before this returns."""
+        after its action was told) is written (see `_write_told`); a retry is on disk before this returns.
+        `board` (message id, turn) is the table's new live board, written in the same transaction, at once
+        (as `set_board_message` would); whether it was kept (False without one)."""
         hands, others, later, forget, remember = m.told_values(
             game_no, done, retry, hand_messages, forget_hand_messages, time.time()
         )
@@ -109,8 +129,11 @@ class Outbox(SqlStore):
         ):
             if rows:
                 statements.append((sql, sorted(rows)))  # in key order, as every writer takes them
+        if board is not None:
+            return await self._write_told(game_no, statements, bool(later), board_values(game_no, *board))
         if statements:
             await self._write_told(game_no, statements, urgent=bool(later))
+        return False
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
         """The hand DMs with live controls of a game (of one player)."""

@@ -268,6 +268,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("bot.tables.lobby",),
     ("bot.tables.play",),
     ("bot.tables.community",),
+    ("bot.tables.telling.teller",),  # the outbox's protocol: it retells from the log and the rematches
     ("bot.tables",),  # its __init__ and the facade, `service`
     ("presenters", "rendering"),
     ("web",),

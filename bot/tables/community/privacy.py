@@ -23,8 +23,8 @@ from data import Forgotten, StoreError, StoreInterface
 
 from ..errors import NotAPlayer, StoreFailed, TableOver
 from ..lobby.lobbies import Lobbies
-from ..models import GameSummary
-from ..play.table import Table
+from ..play.games import Games
+from ..play.tables import Tables
 from ..telling.notifications import Notification
 from ..telling.outbox import Outbox
 
@@ -41,20 +41,19 @@ class Privacy:
         self,
         store: StoreInterface,
         clock: Callable[[], float],
-        tables: dict[int, Table],
+        tables: Tables,
         lobbies: Lobbies,
         outbox: Outbox,
-        user_games: Callable[[int], Awaitable[list[GameSummary]]],
-        resign: Callable[[int, int], Awaitable[list[Notification]]],
+        games: Games,
         retell: Callable[[int], Awaitable[list[Notification]]],
     ) -> None:
         self._store = store
         self._clock = clock
-        self._tables = tables
+        self._games = tables  # the games this process holds, and a player's
+        self._tables = tables.held
         self._lobbies = lobbies
         self._outbox = outbox
-        self._user_games = user_games
-        self._resign = resign
+        self._seats = games  # a player's games resigned
         self._retell = retell
         self._purged_at = 0.0
 
@@ -69,9 +68,9 @@ class Privacy:
         """Before forgetting: the player resigns every game they play (on every server) and leaves every open
         lobby they sit in (a host's lobby goes to the next player, or closes)."""
         out: list[Notification] = []
-        for game in await self._user_games(user_id):
+        for game in await self._games.user_games(user_id):
             try:
-                out += await self._resign(game.table.game_no, user_id)
+                out += await self._seats.resign(game.table.game_no, user_id)
             except (TableOver, NotAPlayer):
                 continue  # ended, or resigned elsewhere, meanwhile
         for lobby in self._lobbies.seated(user_id):

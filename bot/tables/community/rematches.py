@@ -30,7 +30,7 @@ import asyncio
 import logging
 import math
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.engine import game_info
@@ -39,6 +39,7 @@ from data import RematchRow, SeatRow, StoredGame, StoreError, StoreInterface
 from ..errors import GameNotFound, GameNotOver, StoreFailed, TableError
 from ..lobby.lobbies import Lobbies
 from ..models import LobbyInfo, Seat, TableInfo
+from ..play.games import Games
 from ..play.table import Table, replay
 from ..seating import swapped_partners
 from ..telling.notifications import LobbyChanged, Notification, Rematch, TableOpened
@@ -100,13 +101,13 @@ class Rematches:
         store: StoreInterface,
         clock: Callable[[], float],
         lobbies: Lobbies,
-        start: Callable[[int, int], Awaitable[list[Notification]]],
+        games: Games,
         outbox: Outbox,
     ) -> None:
         self._store = store
         self._clock = clock
         self._lobbies = lobbies
-        self._start = start
+        self._games = games  # a table the bot opened, started (`start_opened`)
         self._outbox = outbox
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's clicks in turn
         self._next_due: float | None = None  # the earliest open deadline (None: ask the store), as for seasons
@@ -370,7 +371,7 @@ class Rematches:
         if row.status != "started":
             return [opened], opened.lobby, None
         try:
-            notes = await self._start(opened.lobby.lobby_id, host)
+            notes = await self._games.start_opened(opened.lobby.lobby_id, host)
         except TableError:  # it stays open for them to start by hand
             log.warning("the rematch of game %s could not start; its table stays open", game.game_no, exc_info=True)
             return [opened], opened.lobby, None

@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -36,6 +36,7 @@ from data import CANCELLED_ROUND, SeatRow, StoreError, StoreInterface, Tournamen
 from ..errors import StoreFailed, TableError
 from ..lobby.lobbies import Lobbies, check_option
 from ..models import Player
+from ..play.games import Games
 from ..standings.ratings import default_ordinal, rating_pool
 from ..telling.notifications import LobbyChanged, Notification
 from .tournament_pairing import (
@@ -345,14 +346,14 @@ class Tournaments:
         store: StoreInterface,
         clock: Callable[[], float],
         lobbies: Lobbies,
-        start: Callable[[int, int], Awaitable[list[Notification]]],
-        resign: Callable[[int, int], Awaitable[list[Notification]]],
+        games: Games,
     ) -> None:
         self._store = store
         self._clock = clock
         self._lobbies = lobbies
-        self._start = start  # a table the bot opened (one started already: as it is)
-        self._resign = resign  # a player leaves a game: a computer takes the seat
+        # a table the bot opened, started (one started already: as it is); a player leaving a game (a computer
+        # takes the seat)
+        self._games = games
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one process's changes in turn
         # The tournaments signing up or running (None: ask the store). Where one process holds the store it
         # knows every change, so a sweep with none reads nothing at all, as the seasons' and rematches' do.
@@ -655,7 +656,7 @@ class Tournaments:
             )
             notes: list[Notification] = [opened]
             if opened.lobby.status == "open":
-                notes += await self._start(opened.lobby.lobby_id, host)
+                notes += await self._games.start_opened(opened.lobby.lobby_id, host)
         except TableError:
             log.warning(
                 "tournament %s: round %s table %s could not open", tournament_id, round_no, k + 1, exc_info=True
@@ -687,7 +688,7 @@ class Tournaments:
                 continue
             for user_id in t.entrants[e].users:
                 try:
-                    notes += await self._resign(m.game_no, user_id)
+                    notes += await self._games.withdraw(m.game_no, user_id)
                 except TableError as exc:  # over, or they resigned already
                     log.info(
                         "tournament %s: user %s keeps no seat in game %s (%s)",

@@ -15,15 +15,16 @@ from then on, and is told so there, once, through the outbox (`dms_closed`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.engine import HandResult, View
+from bot.engine import HandResult
 from data import DigestClaim, StoreError, StoreInterface, WatcherRow
 
 from ..errors import StoreFailed, TableError
 from ..lobby.lobbies import Lobbies
 from ..models import TableInfo
+from ..play.tables import Snapshot, Tables
 from ..telling.notifications import Notification, WatcherDMsClosed
 from ..telling.outbox import Outbox
 from ..telling.outbox import entry as outbox_entry
@@ -55,18 +56,6 @@ class CannotWatch(TableError):
     """A game that was not opened from a lobby (none is, today) has nobody to watch it."""
 
     key = "watch_unavailable"
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A game as everyone may see it: its table, the public view, how far it is (turn, hands ended)."""
-
-    table: TableInfo
-    view: View
-    turn: int
-    hands: tuple[HandResult, ...]
-    scores: tuple[int, ...]
-    over: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,14 +97,14 @@ class Watchers:
         store: StoreInterface,
         clock: Callable[[], float],
         lobbies: Lobbies,
-        snapshot: Callable[[int], Awaitable[Snapshot]],
+        tables: Tables,
         outbox: Outbox,
         digest_seconds: float = DIGEST_SECONDS,
     ) -> None:
         self._store = store
         self._clock = clock
         self._lobbies = lobbies
-        self._snapshot = snapshot
+        self._tables = tables  # a game as everyone sees it (`snapshot`)
         self._outbox = outbox
         self.digest_seconds = digest_seconds
 
@@ -126,7 +115,7 @@ class Watchers:
         await self._check(lobby_id, {s.user_id for s in lobby.seats if s.user_id is not None}, user_id)
 
     async def may_watch_game(self, game_no: int, user_id: int) -> None:
-        table = (await self._snapshot(game_no)).table
+        table = (await self._tables.snapshot(game_no)).table
         if table.lobby_id is None:
             raise CannotWatch(f"game {game_no} has no lobby to watch", game=game_no)
         await self._check(table.lobby_id, {s.user_id for s in table.seats if s.user_id is not None}, user_id)
@@ -150,7 +139,7 @@ class Watchers:
     async def watch_game(self, game_no: int, user_id: int, mode: str) -> tuple[Watching, Digest | None]:
         """Watch a table from its board (or its lobby message, once started). In DM mode, the first digest
         (the board as it stands) comes back to be sent now."""
-        snap = await self._snapshot(game_no)
+        snap = await self._tables.snapshot(game_no)
         table = snap.table
         if table.lobby_id is None:
             raise CannotWatch(f"game {game_no} has no lobby to watch", game=game_no)
@@ -200,7 +189,7 @@ class Watchers:
 
     async def unwatch_game(self, game_no: int, user_id: int) -> TableInfo:
         """Stop watching a game; its table (to take them out of its thread)."""
-        snap = await self._snapshot(game_no)
+        snap = await self._tables.snapshot(game_no)
         if snap.table.lobby_id is None:
             raise NotWatching(f"user {user_id} does not watch game {game_no}", game=game_no)
         await self.unwatch_lobby(snap.table.lobby_id, user_id)
@@ -232,7 +221,7 @@ class Watchers:
         out = []
         for game_no in numbers:
             try:
-                out.append((await self._snapshot(game_no)).table)
+                out.append((await self._tables.snapshot(game_no)).table)
             except TableError:
                 continue  # ended meanwhile
         return out
@@ -256,7 +245,7 @@ class Watchers:
 
     async def _digest(self, claim: DigestClaim) -> Digest:
         w = claim.watcher
-        snap = await self._snapshot(claim.game_no)
+        snap = await self._tables.snapshot(claim.game_no)
         new_hands = tuple((i + 1, h) for i, h in enumerate(snap.hands) if i >= w.told_hands)
         first = w.told_at == 0  # never told: watching from the lobby, or the first digest failed
         # Re-claimed: any digest sent after the last one told (or since they began watching) is an unsettled

@@ -11,7 +11,7 @@ gone by is answered as stale, not shown and not counted.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.ai.hints import Hint
@@ -22,6 +22,7 @@ from ..errors import HintsOff, HintTimedOut, NotAPlayer, StaleHint, StoreFailed
 from ..models import TableInfo
 from .seeds import move_seed
 from .table import Table
+from .tables import Tables
 from .thinking import Thinking
 
 
@@ -35,16 +36,14 @@ class HintGiven:
 
 
 class Hints:
-    def __init__(
-        self, store: StoreInterface, clock: Callable[[], float], fresh: Callable[[Table], Awaitable[None]]
-    ) -> None:
+    def __init__(self, store: StoreInterface, clock: Callable[[], float], tables: Tables) -> None:
         self._store = store
         self._clock = clock
-        self._fresh = fresh  # under the table's lock: caught up with other processes (the service's)
+        self._tables = tables  # a table caught up with other processes, under its lock (`fresh`)
 
     async def _turn_of(self, table: Table, user_id: int, turn: int) -> tuple[int, View]:
         """Under the table's lock: the player's seat and view if `turn` is the game's turn now and theirs."""
-        await self._fresh(table)
+        await self._tables.fresh(table)
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotAPlayer(f"user {user_id} has no seat in game {table.game_no}", game_no=table.game_no)

@@ -22,6 +22,7 @@ from ..errors import StoreFailed, TableError, TableOver
 from ..telling.notifications import Notification, TurnReminder
 from ..telling.outbox import entry as outbox_entry
 from .table import Table
+from .tables import Tables
 from .turns import CARRY_ON_SECONDS, TIMEOUT_LEVEL, Batch, Turns
 
 log = logging.getLogger(__name__)
@@ -56,9 +57,9 @@ async def at_once(
 
 
 class Timers:
-    def __init__(self, turns: Turns, load: Callable[[int], Awaitable[Table]]) -> None:
+    def __init__(self, turns: Turns, tables: Tables) -> None:
         self._turns = turns
-        self._load = load  # a game this process does not hold yet, from the store
+        self._tables = tables  # a game this process does not hold yet, loaded from the store
 
     async def tick(self, now: float) -> list[Notification]:
         turns = self._turns
@@ -88,7 +89,7 @@ class Timers:
     async def _fire_due(self, game_no: int, now: float, carry_on_by: float) -> list[Notification]:
         """A game the store says has a timer due, loaded if this process does not hold it."""
         try:
-            table = await self._load(game_no)
+            table = await self._tables.get(game_no)
         except TableError:
             return []  # ended meanwhile
         if carry_on_by > now and table.lock.locked():

@@ -39,7 +39,8 @@ class PlayersInvited:
 @dataclass(frozen=True, slots=True)
 class TableOpened:
     """A game started from a lobby: open its table (thread), post the board, then call
-    `set_table_channel` and `set_board_message`. `seating` is the draw for seats when there was one."""
+    `set_table_channel`; the board goes back with the receipt (`told`). `seating` is the draw for seats when
+    there was one."""
 
     table: TableInfo
     view: View  # public

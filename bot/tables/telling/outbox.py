@@ -4,7 +4,8 @@ Every change that players must hear of (an action, a new table, a reminder, a re
 game, a request to take back an action and each change of it, a watcher whose DMs are closed, a rematch
 asked after a game and each change of it) writes its outbox entries in the same transaction as the change
 itself (see `data/migrations/0002_outbox.sql`, `0012_told_through_the_outbox.sql` and `0013_rematch_told.sql`).
-The announcer tells them and reports back (`TableService.told`): what was told is deleted, what failed is
+The announcer tells them and reports back (`TableService.told`, with the receipt of its telling: `receipt.py`,
+`teller.py`): what was told is deleted, what failed is
 retried later with a growing delay, never dropped. A crash between the commit and the telling leaves the
 entries in the store; they are told after the restart.
 
@@ -116,6 +117,9 @@ class Outbox:
         # The entries this process is telling (it wrote them, or a sweep of its own took them), and until
         # when it holds them: never those it only read (at start), which are other processes' to tell.
         self._held: dict[tuple[int, Key], float] = {}
+        # Per game, how many times its entries were settled otherwise than by being written: told, postponed,
+        # taken by a sweep, replaced. A receipt made at one count is still good at the same (`Receipt.fresh`).
+        self._epochs: dict[int, int] = {}
 
     def load(self, entries: Iterable[OutboxEntry]) -> None:
         """Every entry of the store, as read at start: known, not held (another process may be telling them)."""
@@ -128,17 +132,27 @@ class Outbox:
         """Entries this process wrote (held from when they were written), or took with a sweep at
         `claimed_at` (held from then): it tells them."""
         for e in entries:
+            if claimed_at is not None:  # taken over: a receipt made before would tell them a second time
+                self._settled(e.game_no)
             self._pending.setdefault(e.game_no, {})[e.key] = e
             self._held[(e.game_no, e.key)] = (e.created_at if claimed_at is None else claimed_at) + GRACE_SECONDS
 
     def replace_game(self, game_no: int, entries: Iterable[OutboxEntry]) -> None:
         """A game's entries as the store now has them (after a change made there: a player forgotten), known
         and not held, as at start."""
+        self._settled(game_no)
         self._pending.pop(game_no, None)
         for key in [k for k in self._held if k[0] == game_no]:
             del self._held[key]
         for e in entries:
             self._pending.setdefault(e.game_no, {})[e.key] = e
+
+    def epoch(self, game_no: int) -> int:
+        """The game's count of settlements (see `__init__`)."""
+        return self._epochs.get(game_no, 0)
+
+    def _settled(self, game_no: int) -> None:
+        self._epochs[game_no] = self._epochs.get(game_no, 0) + 1
 
     def stats(self) -> tuple[int, float | None]:
         """How many entries are still to be told, and when the oldest was written (None: none)."""
@@ -184,6 +198,7 @@ class Outbox:
     def postpone(self, game_no: int, keys: Iterable[Key], due_at: float, now: float) -> None:
         """Entries that could not be told, to be tried again at `due_at` (a hand whose action was told
         gets an entry of its own)."""
+        self._settled(game_no)
         pending = self._pending.setdefault(game_no, {})
         for key in keys:
             kind, user_id, turn = key
@@ -193,6 +208,7 @@ class Outbox:
 
     def remove(self, game_no: int, keys: Iterable[Key]) -> None:
         """Forget what was told: a player's hand told at turn t settles their hands of earlier turns too."""
+        self._settled(game_no)
         pending = self._pending.get(game_no)
         if pending is None:
             return
