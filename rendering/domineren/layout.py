@@ -138,11 +138,13 @@ def place(layout: tuple[GeoTile, ...], room_w: int, room_h: int) -> tuple[int, P
     ]
     # first only for a size where no tile touches, each given up at its first tile that does (cheap
     # with nothing cached: see fives.board.choose_unit)
+    tried: list[tuple[int, int]] = []  # each starts from what it shares with these (see geometry.place)
     for unit, cols, rows_full, rows in tries:
-        placement = geometry.place(layout, cols, rows, 1, give_up=CLEAR)
+        placement = geometry.place(layout, cols, rows, 1, give_up=CLEAR, smaller=tried)
         x0, y0, x1, y1 = placement.bbox
         if placement.quality == CLEAR and x1 - x0 <= cols and y1 - y0 <= rows_full:
             return unit, placement
+        tried.append((cols, rows))
     for unit, cols, rows_full, rows in tries:
         placement = geometry.place(layout, cols, rows, 1)
         x0, y0, x1, y1 = placement.bbox

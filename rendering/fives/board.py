@@ -58,11 +58,14 @@ def choose_unit(layout: Sequence[LayoutTile], room_w: int, room_h: int, descent:
     ]
     # First only for a size that fits: each placement given up at its first tile that does not. A board
     # drawn with nothing cached (the first after a start) then costs the tiles up to there, not them all.
+    # Each starts from what it shares with the smaller boxes tried before it (see geometry.place).
+    tried: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
     for unit, corners, cols, rows_full, rows in tries:
-        placement = place(layout, cols, rows, descent, corners, give_up=TOUCHING)
+        placement = place(layout, cols, rows, descent, corners, give_up=TOUCHING, smaller=tried[corners])
         x0, y0, x1, y1 = placement.bbox
         if placement.quality <= TOUCHING and (x1 - x0) <= cols and (y1 - y0) <= rows_full:
             return unit, placement
+        tried[corners].append((cols, rows))
     for unit, corners, cols, rows_full, rows in tries:  # none fits: the best of the whole placements
         placement = place(layout, cols, rows, descent, corners)
         x0, y0, x1, y1 = placement.bbox
