@@ -167,7 +167,7 @@ def _draw_tiles(canvas: Image.Image, view: FivesView, placement: Placement, unit
         canvas.paste(sprite, at, mask)  # only the disc: its felt corners never cut into a tile under it
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)  # rendering.warm draws every number at every size
 def badge(text: str, diameter: int, fill: pal.RGB) -> tuple[Image.Image, Image.Image]:
     """An open end's disc and the mask of the disc alone (without the felt round it)."""
     sprite = badge_sprite(text, diameter, fill, pal.INK, pal.FELT)
