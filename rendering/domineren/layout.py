@@ -145,8 +145,8 @@ def place(layout: tuple[GeoTile, ...], room_w: int, room_h: int) -> tuple[int, P
         if placement.quality == CLEAR and x1 - x0 <= cols and y1 - y0 <= rows_full:
             return unit, placement
         tried.append((cols, rows))
-    for unit, cols, rows_full, rows in tries:
-        placement = geometry.place(layout, cols, rows, 1)
+    for unit, cols, rows_full, rows in tries:  # each given up once no better (see fives.board.choose_unit)
+        placement = geometry.place(layout, cols, rows, 1, give_up=None if fallback is None else fallback[0] - 1)
         x0, y0, x1, y1 = placement.bbox
         quality = placement.quality if x1 - x0 <= cols and y1 - y0 <= rows_full else OVERLAP + 1
         if fallback is None or quality < fallback[0]:

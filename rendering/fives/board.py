@@ -67,7 +67,9 @@ def choose_unit(layout: Sequence[LayoutTile], room_w: int, room_h: int, descent:
             return unit, placement
         tried[corners].append((cols, rows))
     for unit, corners, cols, rows_full, rows in tries:  # none fits: the best of the whole placements
-        placement = place(layout, cols, rows, descent, corners)
+        # each but the first given up once it is no better than the best so far: what it would have been
+        # whole could not have replaced that one, and one that is better is never given up (whole as it is)
+        placement = place(layout, cols, rows, descent, corners, give_up=None if best is None else best[0] - 1)
         x0, y0, x1, y1 = placement.bbox
         quality = placement.quality if (x1 - x0) <= cols and (y1 - y0) <= rows_full else OVERLAP + 1
         if best is None or quality < best[0]:

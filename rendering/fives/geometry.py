@@ -424,7 +424,8 @@ def place(
     just before (with the same `descent`, `corners` and `give_up`), as a caller trying sizes in turn has:
     in a box that holds one of them, every tile is placed as it was there until the first whose choice
     that box's bounds took part in, so the placement starts from the state before that tile (or is that
-    placement itself, in the larger box, when its bounds never took part)."""
+    placement itself, in the larger box, when its bounds never took part). A placement in a box where one
+    was given up sooner goes on from where that one stopped."""
     if not layout:
         return Placement((), {}, (0, 0, 0, 0), CLEAR)
     layout = tuple(layout)
@@ -442,8 +443,13 @@ def place(
         else:
             left, top = -(cols // 2), -(rows // 2)
             bounds = (left, top, left + cols, top + rows)
-            shared, start = _shared(bounds, (descent, corners, give_up, shape), smaller)
-            state = _State(bounds, descent, corners) if shared is None else shared
+            sooner = _given_up_sooner(cols, rows, descent, corners, give_up, shape)
+            if sooner is not None:  # the same box, given up sooner: as far as it went, this is that one
+                state = sooner.copy()
+                start = len(layout) if give_up is not None and state.quality > give_up else len(state.spots)
+            else:
+                shared, start = _shared(bounds, (descent, corners, give_up, shape), smaller)
+                state = _State(bounds, descent, corners) if shared is None else shared
             for i in range(start, len(layout)):
                 state.place_tile(i, layout[i], layout)
                 if give_up is not None and state.quality > give_up:
@@ -454,6 +460,20 @@ def place(
     else:
         _CACHE.move_to_end(key)
     return state.result()
+
+
+def _given_up_sooner(
+    cols: int, rows: int, descent: int, corners: bool, give_up: int | None, shape: tuple
+) -> _State | None:
+    """The cached placement of the same layout in the same box with the latest `give_up` before this one
+    (a caller that first wants a size that fits cleanly, then the best of them all): a tile's place does
+    not depend on when the placement will stop, so this placement is that one up to where it stopped."""
+    for sooner in (OVERLAP, OUTSIDE, TOUCHING, CLEAR):
+        if give_up is None or sooner < give_up:
+            state = _CACHE.get((cols, rows, descent, corners, sooner, shape))
+            if state is not None:
+                return state
+    return None
 
 
 def _shared(bounds: Box, key: tuple, smaller: Sequence[tuple[int, int]]) -> tuple[_State | None, int]:

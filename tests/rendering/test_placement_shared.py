@@ -80,3 +80,49 @@ def test_a_placement_started_from_smaller_boxes_lies_as_one_placed_alone(
             tried.append((cols, rows))
         shared_tiles += placed[0]
     assert shared_tiles < alone_tiles  # (the larger boxes did start from the smaller ones)
+
+
+def whole_choice(layout: Any, room_w: int, room_h: int, descent: int) -> tuple[int, Any]:
+    """`fives.board.choose_unit` as it was: every size placed whole when none fits cleanly (the quality
+    and the placement chosen)."""
+    from rendering.fives.board import BADGE_ROOM, LANDSCAPE
+
+    tries = [
+        (unit, corners, cols, rows_full, rows)
+        for unit, corners in [(u, True) for u in UNITS] + [(u, False) for u in UNITS]
+        for cols, rows_full in [(room_w // unit - 2 * BADGE_ROOM, room_h // unit - 2 * BADGE_ROOM)]
+        for rows in sorted({min(rows_full, round(cols * LANDSCAPE)), rows_full})
+    ]
+    for _, _, cols, rows_full, rows in tries:
+        p = alone(layout, cols, rows, descent, geometry.TOUCHING)
+        if p.quality <= geometry.TOUCHING and p.bbox[2] - p.bbox[0] <= cols and p.bbox[3] - p.bbox[1] <= rows_full:
+            return p.quality, p
+    best: tuple[int, Any] | None = None
+    for _, corners, cols, rows_full, rows in tries:
+        geometry._CACHE.clear()
+        p = geometry.place(layout, cols, rows, descent, corners)
+        fits = p.bbox[2] - p.bbox[0] <= cols and p.bbox[3] - p.bbox[1] <= rows_full
+        quality = p.quality if fits else geometry.OVERLAP + 1
+        if best is None or quality < best[0]:
+            best = (quality, p)
+    assert best is not None
+    return best
+
+
+def test_a_layout_that_fits_no_size_cleanly_gets_the_places_it_got_when_every_size_was_placed_whole() -> None:
+    """Where no size fits cleanly (Seven Rocks' spinners crowd each other), the best of all sizes is chosen;
+    the sizes after the first are given up once no better than the best so far, which must change nothing."""
+    from rendering.fives import board
+
+    fell_back = 0
+    for seed in range(8):
+        for hand in hand_boards("seven-rocks", 4, seed):
+            view = max(hand, key=lambda v: len(v.layout))
+            room_h = board.MAX_HEIGHT - board.header_height(view) - board.FOOTER - 2 * board.MARGIN
+            room_h -= (board.COUNT_BAND if view.muggins_unit else 0) + (board.ending.HEIGHT if view.over else 0)
+            quality, want = whole_choice(view.layout, ROOM_W, room_h, descent_for(view))
+            geometry._CACHE.clear()
+            got = board.frame(view).placement
+            assert got is not None and (got.spots, got.quality) == (want.spots, want.quality)
+            fell_back += quality > geometry.TOUCHING
+    assert fell_back > 0  # (some did fit no size cleanly)
