@@ -117,7 +117,7 @@ def _pips(d: ImageDraw.ImageDraw, number: int, x: float, y: float, side: float, 
         d.ellipse((px - rr, py - rr, px + rr, py + rr), fill=colour)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)
 def badge_sprite(text: str, diameter: int, fill: RGB, ink: RGB, bg: RGB) -> Image.Image:
     """A disc of `diameter` pixels with `text` centred on it (open-end numbers on the board)."""
     s = SUPERSAMPLE

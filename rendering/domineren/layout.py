@@ -138,13 +138,15 @@ def place(layout: tuple[GeoTile, ...], room_w: int, room_h: int) -> tuple[int, P
     ]
     # first only for a size where no tile touches, each given up at its first tile that does (cheap
     # with nothing cached: see fives.board.choose_unit)
+    tried: list[tuple[int, int]] = []  # each starts from what it shares with these (see geometry.place)
     for unit, cols, rows_full, rows in tries:
-        placement = geometry.place(layout, cols, rows, 1, give_up=CLEAR)
+        placement = geometry.place(layout, cols, rows, 1, give_up=CLEAR, smaller=tried)
         x0, y0, x1, y1 = placement.bbox
         if placement.quality == CLEAR and x1 - x0 <= cols and y1 - y0 <= rows_full:
             return unit, placement
-    for unit, cols, rows_full, rows in tries:
-        placement = geometry.place(layout, cols, rows, 1)
+        tried.append((cols, rows))
+    for unit, cols, rows_full, rows in tries:  # each given up once no better (see fives.board.choose_unit)
+        placement = geometry.place(layout, cols, rows, 1, give_up=None if fallback is None else fallback[0] - 1)
         x0, y0, x1, y1 = placement.bbox
         quality = placement.quality if x1 - x0 <= cols and y1 - y0 <= rows_full else OVERLAP + 1
         if fallback is None or quality < fallback[0]:

@@ -65,7 +65,7 @@ def _to_band(sprite: Image.Image) -> Image.Image:
     return moved
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=2048)  # rendering.warm draws every face at every size, on the felt and the band
 def tile(first: int, second: int, vertical: bool, unit: int, banded: bool) -> Image.Image:
     """A tile on the felt, or on the Russian band."""
     sprite = tile_sprite(first, second, vertical, unit, pal.FELT, PLAIN)

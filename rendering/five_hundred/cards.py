@@ -171,10 +171,14 @@ def ringed_card(name: str, width: int, bg: RGB, trump: bool = False) -> tuple[Im
     return sprite, mask
 
 
-@lru_cache(maxsize=1024)
+TAG_SIZES: set[tuple[int, RGB]] = set()  # the heights and backgrounds tags were drawn at, for rendering.warm
+
+
+@lru_cache(maxsize=2048)
 def tag_sprite(parts: tuple[str, ...], height: int, bg: RGB) -> Image.Image:
     """A small ivory tag reading `parts` left to right: a one-letter suit (`S C D H`) is drawn as its sign,
     anything else as text (`8`, `NT`, `Misère`, `JK`). Stands for a bid or a card in a line of text."""
+    TAG_SIZES.add((height, bg))
     s = SUPERSAMPLE
     size = round(height * 0.62)
     f = font(size * s, True)

@@ -58,13 +58,18 @@ def choose_unit(layout: Sequence[LayoutTile], room_w: int, room_h: int, descent:
     ]
     # First only for a size that fits: each placement given up at its first tile that does not. A board
     # drawn with nothing cached (the first after a start) then costs the tiles up to there, not them all.
+    # Each starts from what it shares with the smaller boxes tried before it (see geometry.place).
+    tried: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
     for unit, corners, cols, rows_full, rows in tries:
-        placement = place(layout, cols, rows, descent, corners, give_up=TOUCHING)
+        placement = place(layout, cols, rows, descent, corners, give_up=TOUCHING, smaller=tried[corners])
         x0, y0, x1, y1 = placement.bbox
         if placement.quality <= TOUCHING and (x1 - x0) <= cols and (y1 - y0) <= rows_full:
             return unit, placement
+        tried[corners].append((cols, rows))
     for unit, corners, cols, rows_full, rows in tries:  # none fits: the best of the whole placements
-        placement = place(layout, cols, rows, descent, corners)
+        # each but the first given up once it is no better than the best so far: what it would have been
+        # whole could not have replaced that one, and one that is better is never given up (whole as it is)
+        placement = place(layout, cols, rows, descent, corners, give_up=None if best is None else best[0] - 1)
         x0, y0, x1, y1 = placement.bbox
         quality = placement.quality if (x1 - x0) <= cols and (y1 - y0) <= rows_full else OVERLAP + 1
         if best is None or quality < best[0]:
@@ -164,7 +169,7 @@ def _draw_tiles(canvas: Image.Image, view: FivesView, placement: Placement, unit
         canvas.paste(sprite, at, mask)  # only the disc: its felt corners never cut into a tile under it
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)  # rendering.warm draws every number at every size
 def badge(text: str, diameter: int, fill: pal.RGB) -> tuple[Image.Image, Image.Image]:
     """An open end's disc and the mask of the disc alone (without the felt round it)."""
     sprite = badge_sprite(text, diameter, fill, pal.INK, pal.FELT)

@@ -56,6 +56,9 @@ STEP = ((1, 0), (0, -1), (-1, 0), (0, 1))  # image coordinates: y grows downward
 # Placement quality, best first.
 CLEAR, TOUCHING, OUTSIDE, OVERLAP = 0, 1, 2, 3
 
+# Which of a box's bounds refused a tile's place (`_State.refused`): its columns, or its height alone.
+WIDER, TALLER = 1, 2
+
 Box = tuple[int, int, int, int]
 
 
@@ -145,10 +148,14 @@ def tile_box(entry: tuple[int, int], heading: int, crosswise: bool) -> Box:
 def entry_point(parent: Spot, heading: int, arm: bool = False) -> tuple[int, int]:
     """Where a tile leaving `parent` along `heading` starts (the middle of its touching edge); `arm`:
     it leaves from the middle of a spinner's side."""
-    cx, cy = parent.centre
+    cx, cy = (parent.x0 + parent.x1) // 2, (parent.y0 + parent.y1) // 2
+    return _entry(cx, cy, parent.heading, parent.across, heading, arm)
+
+
+def _entry(cx: int, cy: int, ph: int, across: bool, heading: int, arm: bool) -> tuple[int, int]:
+    """`entry_point` of a parent centred on (cx, cy), laid along `ph` (crosswise when `across`)."""
     dx, dy = STEP[heading]
-    ph = parent.heading
-    if parent.across:
+    if across:
         reach = 1 if heading % 2 == ph % 2 else 2
         return cx + dx * reach, cy + dy * reach
     if heading % 2 == ph % 2:  # straight on (or, for the lead, out of its other end)
@@ -157,10 +164,6 @@ def entry_point(parent: Spot, heading: int, arm: bool = False) -> tuple[int, int
         return cx + dx, cy + dy
     px, py = STEP[ph]  # round a corner: start beside the parent's far half
     return cx + px + dx, cy + py + dy
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 _ORIGIN = 1 << 12  # the bit of unit column 0 in a row's mask (columns run negative left of the lead)
@@ -186,7 +189,9 @@ class _State:
         "descent",
         "owned",
         "quality",
+        "refused",
         "rows",
+        "shared",
         "sockets",
         "spots",
         "top",
@@ -204,9 +209,16 @@ class _State:
         self.sockets: dict[tuple[int, int], Box] = {}  # (tile, rel) -> box a straight tile would take
         self.spots: list[Spot] = []
         self.quality = CLEAR
+        # What a placement in a larger box shares with this one (see `place`'s `smaller`): the bounds that
+        # refused a box while the tile being placed was chosen (WIDER: the columns, TALLER: the height
+        # alone), and for each the tile at which that first happened with a copy of the state before it.
+        self.refused = 0
+        self.shared: dict[int, tuple[int, _State]] = {}
 
-    def copy(self) -> _State:
-        other = _State(self.bounds, self.descent, self.corners)
+    def copy(self, bounds: Box | None = None) -> _State:
+        """A copy to place on (in `bounds` instead, as `place` does from a smaller box's state)."""
+        other = _State(self.bounds if bounds is None else bounds, self.descent, self.corners)
+        other.shared = self.shared  # replaced, never changed
         other.cells = dict(self.cells)
         other.rows = dict(self.rows)
         other.owned = dict(self.owned)
@@ -221,8 +233,13 @@ class _State:
         """Within the columns, and not making the layout taller than the rows allowed (the lines may use
         the height above and below the lead as they need)."""
         b = self.bounds
-        height = max(self.bottom, box[3]) - min(self.top, box[1])
-        return box[0] >= b[0] and box[2] <= b[2] and height <= b[3] - b[1]
+        if box[0] < b[0] or box[2] > b[2]:
+            self.refused |= WIDER
+            return False
+        if max(self.bottom, box[3]) - min(self.top, box[1]) > b[3] - b[1]:
+            self.refused |= TALLER
+            return False
+        return True
 
     def hits(self, box: Box, margin: int, allowed: int) -> bool:
         """Whether `box`, widened by `margin`, holds a cell of any tile but `allowed`."""
@@ -278,8 +295,14 @@ class _State:
             return
         parent = self.spots[t.parent]
         rel = (t.dir - layout[t.parent].dir) % 4
+        self.refused = 0
+        level, h, box, across = self._choose(t, rel)  # reads only other tiles' sockets, not the one taken
+        if self.refused:  # a box larger that way may place this tile otherwise: keep the state before it
+            kinds = [k for k in (WIDER, TALLER) if self.refused & k and k not in self.shared]
+            if kinds:
+                before = self.copy()
+                self.shared = {**self.shared, **{k: (index, before) for k in kinds}}
         self.sockets.pop((t.parent, rel), None)
-        level, h, box, across = self._choose(t, rel)
         base = (parent.heading + rel) % 4
         self.quality = max(self.quality, level)
         if t.double:
@@ -301,7 +324,8 @@ class _State:
         level of the best place, its heading, its box and whether it lies crosswise. A double lies
         crosswise (fives.md C4), round a corner too; lengthwise there only when crosswise would not fit
         clear of the other tiles."""
-        parent = self.spots[t.parent]
+        parent_index = t.parent
+        parent = self.spots[parent_index]
         base = (parent.heading + rel) % 4
         if rel != 0 or not parent.can_turn:  # an arm or the lead's other end leaves one way only
             options = [(base, 0)]
@@ -325,8 +349,8 @@ class _State:
                     clear = level == CLEAR
                 elif t.double and clear:
                     score += LENGTHWISE
-                for key, reserved in self.sockets.items():
-                    if key[0] != t.parent and _overlaps(box, reserved):
+                for key, r in self.sockets.items():  # the box overlaps another end's room
+                    if key[0] != parent_index and box[0] < r[2] and r[0] < box[2] and box[1] < r[3] and r[1] < box[3]:
                         score += 60
                 if best is None or (level, score) < best[:2]:
                     best = (level, score, h, box, crosswise)
@@ -335,22 +359,24 @@ class _State:
         return level, h, box, crosswise
 
     def _cost_ahead(self, box: Box, h: int, t: Any, level: int, across: bool) -> int:
-        """Room for what may come next: a spinner's two arms, and one more tile along the line."""
+        """Room for what may come next: a spinner's two arms, and one more tile along the line (straight on,
+        else round a corner where the line may turn there)."""
         if level > TOUCHING:
             return 0
         cost = 0
-        probe = Spot(*box, h, across, t.spinner, 0, 0, False)
+        cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2  # a probe of the tile as if laid there
+        allowed = t.parent
         if t.spinner:
             for arm in (ccw(h), cw(h)):
-                if not self.free(tile_box(entry_point(probe, arm, True), arm, False), t.parent):
+                if not self.free(tile_box(_entry(cx, cy, h, across, arm, True), arm, False), allowed):
                     cost += 40
-        turns = (h, cw(h), ccw(h)) if probe.can_turn else (h,)
-        ahead = [hh for hh in turns if self.free(tile_box(entry_point(probe, hh), hh, False), t.parent)]
-        if not ahead:
-            cost += 45
-        elif ahead[0] != h:
-            cost += 6
-        return cost
+        if self.free(tile_box(_entry(cx, cy, h, across, h, False), h, False), allowed):
+            return cost
+        if not (t.spinner or across):  # Spot.can_turn
+            for hh in (cw(h), ccw(h)):
+                if self.free(tile_box(_entry(cx, cy, h, across, hh, False), hh, False), allowed):
+                    return cost + 6
+        return cost + 45
 
     def result(self) -> Placement:
         spots = self.spots
@@ -385,6 +411,7 @@ def place(
     descent: int = 1,
     corners: bool = True,
     give_up: int | None = None,
+    smaller: Sequence[tuple[int, int]] = (),
 ) -> Placement:
     """Place every tile of `layout` inside a box `cols` x `rows` units centred on the lead; `corners`:
     doubles lie crosswise round corners too (fives.md C4), else lengthwise there, which takes less room.
@@ -393,14 +420,21 @@ def place(
     a tile's place never depends on those after it, so a placement that gives up was no better whole.
 
     States are cached by layout, so a layout one tile longer than one placed before costs one tile (and
-    nothing for one that gave up before)."""
+    nothing for one that gave up before). `smaller`: the (cols, rows) of boxes this layout was placed in
+    just before (with the same `descent`, `corners` and `give_up`), as a caller trying sizes in turn has:
+    in a box that holds one of them, every tile is placed as it was there until the first whose choice
+    that box's bounds took part in, so the placement starts from the state before that tile (or is that
+    placement itself, in the larger box, when its bounds never took part). A placement in a box where one
+    was given up sooner goes on from where that one stopped."""
     if not layout:
         return Placement((), {}, (0, 0, 0, 0), CLEAR)
     layout = tuple(layout)
-    key = (cols, rows, descent, corners, give_up, layout)
+    # keyed by what placing reads of each tile, as plain tuples: hashed in C, not by a dataclass's __hash__
+    shape = tuple((t.a, t.b, t.parent, t.dir, t.double, t.spinner) for t in layout)
+    key = (cols, rows, descent, corners, give_up, shape)
     state = _CACHE.get(key)
     if state is None:
-        prior = _CACHE.get((cols, rows, descent, corners, give_up, layout[:-1])) if len(layout) > 1 else None
+        prior = _CACHE.get((cols, rows, descent, corners, give_up, shape[:-1])) if len(layout) > 1 else None
         if prior is not None and give_up is not None and prior.quality > give_up:
             state = prior  # quality only worsens as tiles come: given up on this size for good
         elif prior is not None:
@@ -408,9 +442,16 @@ def place(
             state.place_tile(len(layout) - 1, layout[-1], layout)
         else:
             left, top = -(cols // 2), -(rows // 2)
-            state = _State((left, top, left + cols, top + rows), descent, corners)
-            for i, t in enumerate(layout):
-                state.place_tile(i, t, layout)
+            bounds = (left, top, left + cols, top + rows)
+            sooner = _given_up_sooner(cols, rows, descent, corners, give_up, shape)
+            if sooner is not None:  # the same box, given up sooner: as far as it went, this is that one
+                state = sooner.copy()
+                start = len(layout) if give_up is not None and state.quality > give_up else len(state.spots)
+            else:
+                shared, start = _shared(bounds, (descent, corners, give_up, shape), smaller)
+                state = _State(bounds, descent, corners) if shared is None else shared
+            for i in range(start, len(layout)):
+                state.place_tile(i, layout[i], layout)
                 if give_up is not None and state.quality > give_up:
                     break
         _CACHE[key] = state
@@ -419,6 +460,47 @@ def place(
     else:
         _CACHE.move_to_end(key)
     return state.result()
+
+
+def _given_up_sooner(
+    cols: int, rows: int, descent: int, corners: bool, give_up: int | None, shape: tuple
+) -> _State | None:
+    """The cached placement of the same layout in the same box with the latest `give_up` before this one
+    (a caller that first wants a size that fits cleanly, then the best of them all): a tile's place does
+    not depend on when the placement will stop, so this placement is that one up to where it stopped."""
+    for sooner in (OVERLAP, OUTSIDE, TOUCHING, CLEAR):
+        if give_up is None or sooner < give_up:
+            state = _CACHE.get((cols, rows, descent, corners, sooner, shape))
+            if state is not None:
+                return state
+    return None
+
+
+def _shared(bounds: Box, key: tuple, smaller: Sequence[tuple[int, int]]) -> tuple[_State | None, int]:
+    """What a placement in `bounds` shares with the cached ones in the `smaller` boxes: a state in `bounds`
+    and the index of the tile to go on from (`len(layout)`: nothing left to place; None, 0: nothing).
+
+    A tile is placed alike in both boxes while the smaller box's bounds refused no place it weighed (a
+    place inside them is inside the larger box too); in a box only taller, while its height refused none.
+    `_State.shared` keeps the first tile refused each way, and the state before it."""
+    tiles = len(key[-1])
+    best: tuple[_State | None, int] = (None, 0)
+    for cols, rows in smaller:
+        other = _CACHE.get((cols, rows, *key))
+        if other is None:
+            continue
+        b = other.bounds
+        if not (bounds[0] <= b[0] and b[2] <= bounds[2] and b[3] - b[1] <= bounds[3] - bounds[1]):
+            continue  # not a box held in this one
+        kinds = (TALLER,) if (b[0], b[2]) == (bounds[0], bounds[2]) else (WIDER, TALLER)
+        refused = [other.shared[k] for k in kinds if k in other.shared]
+        if not refused:  # placed alike to the end (or to where it gave up)
+            return other.copy(bounds), tiles
+        index, before = min(refused, key=lambda r: r[0])
+        if index > best[1]:
+            best = (before, index)
+    state, index = best
+    return (None, 0) if state is None else (state.copy(bounds), index)
 
 
 def end_heading(layout: Sequence[LayoutTile], spots: Sequence[Spot], index: int, direction: int) -> int:

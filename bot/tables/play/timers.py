@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
+from bot.logs import game_context
 from data import OutboxEntry, StoreError
 
 from ..errors import StoreFailed, TableError, TableOver
@@ -99,22 +100,23 @@ class Timers:
     async def _fire(self, table: Table, now: float, carry_on_by: float | None = None) -> list[Notification]:
         """The timer of `table` that is due by `now` (its pending computer turn by `carry_on_by`), if any is
         still due."""
-        turns = self._turns
-        try:
-            if turns.store.shared and not await self._caught_up(table):
-                return []
-            if table.deadline is not None and table.deadline <= now:
-                return await self._expire(table, now)
-            if table.reminder_at is not None and table.reminder_at <= now:
-                return await self._remind(table, now)
-            if table.carry_on_at is not None and table.carry_on_at <= max(now, carry_on_by or now):
-                return await turns.carry_on(table)
-        except TableOver:
-            pass  # ended in another process
-        except StoreFailed:
-            # The timer is still stored as due (the game was rebuilt from the store): the next tick retries.
-            log.warning("game %s: a timer could not be saved", table.game_no, exc_info=True)
-        return []
+        with game_context(table.game_no):  # its lines name the game (bot.logs)
+            turns = self._turns
+            try:
+                if turns.store.shared and not await self._caught_up(table):
+                    return []
+                if table.deadline is not None and table.deadline <= now:
+                    return await self._expire(table, now)
+                if table.reminder_at is not None and table.reminder_at <= now:
+                    return await self._remind(table, now)
+                if table.carry_on_at is not None and table.carry_on_at <= max(now, carry_on_by or now):
+                    return await turns.carry_on(table)
+            except TableOver:
+                pass  # ended in another process
+            except StoreFailed:
+                # The timer is still stored as due (the game was rebuilt from the store): the next tick retries.
+                log.warning("game %s: a timer could not be saved", table.game_no, exc_info=True)
+            return []
 
     async def _caught_up(self, table: Table) -> bool:
         """Whether the game is still this process's to tick, caught up with the store first. The store says

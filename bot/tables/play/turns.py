@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from bot import metrics
 from bot.engine import UNDO, EngineError, Event
+from bot.logs import game_context
 from data import (
     COMPUTER_ID,
     ActionWrite,
@@ -141,36 +142,38 @@ class Turns:
         """One action, then every computer and automatic turn that follows it. `seat` may be a check that
         raises the refusal of the action, if any, else gives the seat, on the game as the database has it
         (after catching up)."""
-        attempt = 0
-        while True:
-            batch = Batch()
-            try:
-                async with self.guard(table):
-                    # Checked again at each attempt: on the game as the database has it then, so an action
-                    # whose first attempt was written after all would be refused as stale, never made twice.
-                    await self.apply(table, seat if isinstance(seat, int) else seat(), action, kind, batch)
-                break
-            except (StoreFailed, StoreError) as exc:
-                if isinstance(exc, StoreError):  # taking the lock or the commit failed: memory may be ahead
-                    await self.rebuild(table)
-                attempt += 1
-                if not conflicted(exc) or attempt >= CONFLICT_ATTEMPTS:
-                    if isinstance(exc, StoreError):
-                        raise StoreFailed(f"game {table.game_no}: the action could not be saved: {exc}") from exc
-                    raise
-                log.info("game %s: a write met another process's (%s); made again", table.game_no, exc)
-                await conflict_pause(attempt)
-        await self.play_automatic(table, batch)
-        return self.finish(table, batch)
+        with game_context(table.game_no):  # its lines name the game (bot.logs)
+            attempt = 0
+            while True:
+                batch = Batch()
+                try:
+                    async with self.guard(table):
+                        # Checked again at each attempt: on the game as the database has it then, so an action
+                        # whose first attempt was written after all would be refused as stale, never made twice.
+                        await self.apply(table, seat if isinstance(seat, int) else seat(), action, kind, batch)
+                    break
+                except (StoreFailed, StoreError) as exc:
+                    if isinstance(exc, StoreError):  # taking the lock or the commit failed: memory may be ahead
+                        await self.rebuild(table)
+                    attempt += 1
+                    if not conflicted(exc) or attempt >= CONFLICT_ATTEMPTS:
+                        if isinstance(exc, StoreError):
+                            raise StoreFailed(f"game {table.game_no}: the action could not be saved: {exc}") from exc
+                        raise
+                    log.info("game %s: a write met another process's (%s); made again", table.game_no, exc)
+                    await conflict_pause(attempt)
+            await self.play_automatic(table, batch)
+            return self.finish(table, batch)
 
     async def carry_on(self, table: Table, dealt: bool = False) -> list[Notification]:
         """Computer and automatic turns from where the game stands (takes the lock)."""
-        async with table.lock:
-            if self.tables.get(table.game_no) is not table:
-                return []
-            batch = Batch(dealt)
-            await self.play_automatic(table, batch)
-            return self.finish(table, batch)
+        with game_context(table.game_no):  # its lines name the game (bot.logs)
+            async with table.lock:
+                if self.tables.get(table.game_no) is not table:
+                    return []
+                batch = Batch(dealt)
+                await self.play_automatic(table, batch)
+                return self.finish(table, batch)
 
     def automatic_pending(self, table: Table) -> bool:
         if table.computer_to_act() is not None:
