@@ -4,12 +4,14 @@
     python benchmarks/playouts.py --base /work/wt/ai-base [--seconds 3]
 
 A playout is what `bot.ai.search` spends its budget on: one candidate action on a copy of a sampled
-state (every legal action of the seat in turn on the same sample, as the search compares them), the family's playout policy to the end of the hand, and its value (`search.play_candidate`; in a
-tree without it, what its search did: `clone`, `apply`, `playout` and `outcome`). The positions are the same in both
-trees (seeded games, a few moves into a hand, sampled from the view of the seat to act); each tree is
-measured in a child process of its own (its own `bot` on the path), both at once (one a core, so that other
-load on the machine weighs on both alike), in rounds, in CPU time. Printed: the best playouts per second of
-each tree and their ratio, and the lowest and the median of the rounds' ratios.
+state, the family's playout policy to the end of the hand, and its value (`search.play_candidate`; in a
+tree without it, what its search did: `clone`, `apply`, `playout` and `outcome`). Every legal action of
+the seat is played out on the same sample in turn, as the search compares its candidates. The positions
+are the same in both trees (seeded games, a few moves into a hand, sampled from the view of the seat to
+act); each tree is measured in a child process of its own (its own `bot` on the path), both at once (one
+a core, so that other load on the machine weighs on both alike), in rounds, in CPU time. Printed: the
+best playouts per second of each tree and their ratio, and the lowest and the median of the rounds'
+ratios.
 
 Goal (issue 28): at least twice today's playouts per second in every family.
 """
