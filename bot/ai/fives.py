@@ -123,10 +123,11 @@ def rollout(
     same draws of `rng`, the open ends kept in the layout's order), much faster. `first`: a play to make
     before (tile, open end number, whether its points count), the search's candidate (see `play_out`);
     `start`: `_start` of the state (or of the world it is a `playout_copy` of).
-    Returns the points each side scored in play; the hand's end is scored by the engine (`_end_hand` given
-    the pips left, or `_finish` when a play reaches the target), which appends its result to
-    `state.hands` and adds its points to the scores. Nothing else of the state changes: its hands,
-    boneyard, layout and steps are read, never written (a `playout_copy` may share them with its world).
+    Returns the points each side scored in the rest of the hand, in play and at its end; the hand's end is
+    scored by the engine (`end_playout_hand` on the pips left, or `_finish` when a play reaches the target),
+    which adds its points to the scores and ends the game if it ends, without recording a hand result.
+    Nothing else of the state changes: its hands, boneyard, layout, steps and results are read, never
+    written (a `playout_copy` shares them with its world).
 
     How: each seat's hand is kept as a bit set of tile ids (`held[seat]`), so a move looks only at the
     tiles that fit an open end (`held & _SHOWS[number]`, in the order of their ids), never at the whole
@@ -321,13 +322,15 @@ def _settle(
     state: FivesState, gains: list[int], seat: int, passes: int, reason: str, goer: int | None, pips: list[int]
 ) -> None:
     """The end of a `rollout`: the play's points into the scores, then the engine ends the hand on the pips
-    left (or, with no reason, the game: a play reached the target)."""
+    left (its points added to `gains`: no hand result is recorded) or, with no reason, the game (a play
+    reached the target)."""
     for side, p in enumerate(gains):
         state.scores[side] += p
         state.hand_play_points[side] += p
     state.current, state.passes = seat, passes
     if reason:
-        state._end_hand(reason, goer, [], pips)
+        for side, p in enumerate(state.end_playout_hand(goer, pips)):
+            gains[side] += p
     else:
         state._finish((state.side_of[seat],), [])
 
