@@ -159,6 +159,7 @@ def rollout(
     seat = state.current
     passes = state.passes
     rand = rng.random
+    pips_of, is_double, bits = PIPS, IS_DOUBLE, _BIT  # (locals: read on every move)
     tile_of_bit = _TILE_OF_BIT
     shows = _SHOWS
     added = _ADDED
@@ -169,7 +170,7 @@ def rollout(
             t, i, scores_points = first
             first = None
             value, own, _ = ends[i]
-            count = count - own + (2 * value if IS_DOUBLE[t] else PIPS[t] - value)
+            count = count - own + (2 * value if is_double[t] else pips_of[t] - value)
             p = points64[count] >> 6 if scores_points else 0
         else:
             best_key = -1  # the best play so far as scalars; the list only when plays tie with it
@@ -186,7 +187,7 @@ def rollout(
                         fitting ^= low
                         t = tile_of_bit[low]
                         c = base + added[t]
-                        key = points64[c] + PIPS[t]
+                        key = points64[c] + pips_of[t]
                         if key > best_key:
                             best_key, bt, bi, bc, ties = key, t, i, c, None
                         elif key == best_key:
@@ -203,9 +204,9 @@ def rollout(
                     while drawn > leave:
                         drawn -= 1
                         t = boneyard[drawn]
-                        mine |= _BIT[t]
-                        pips[seat] += PIPS[t]
-                        if fits & _BIT[t]:
+                        mine |= bits[t]
+                        pips[seat] += pips_of[t]
+                        if fits & bits[t]:
                             break
                     held[seat] = mine
                     continue
@@ -230,17 +231,17 @@ def rollout(
             elif dspin[d]:
                 ends.append((value, 0, -2))
                 ends.append((value, 0, -2))
-        if IS_DOUBLE[t]:
+        if is_double[t]:
             dopen.append(1)
             dspin.append(policy == "all" or (policy == "first" and not seen_double))
             seen_double = True
             ends.append((value, 2 * value, len(dopen) - 1))
         else:
-            other = PIPS[t] - value
+            other = pips_of[t] - value
             ends.append((other, other, -1))
-        mine ^= _BIT[t]
+        mine ^= bits[t]
         held[seat] = mine
-        pips[seat] -= PIPS[t]
+        pips[seat] -= pips_of[t]
         passes = 0
         if p:
             side = side_of[seat]
