@@ -8,7 +8,9 @@ from.
 
 Levels: `easy`, `normal` and `strong` of `bot.ai`, and the yardstick written apart from it,
 `benchmarks/reference.py`: plain perfect-information Monte Carlo, `reference` at 24 sampled worlds a move
-(`reference-N` at N, to compare at equal time per move).
+(`reference-N` at N, to compare at equal time per move); and `strong-N`, strong's search at N playouts a
+move (its least samples scaled alike), to compare strong's method with the reference's at the reference's
+small budget of time.
 
 Duplicate format: every deal (a game seed: the same tiles in every hand) is played once per arrangement
 of the two levels, A and B: with two sides, A holds side 0 and then side 1 (in Five Up 4p A is the
@@ -38,27 +40,46 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.reference import reference_for
-from bot.ai import choose_action, searches
+from bot.ai import BUDGETS, _module, choose_action, searches
+from bot.ai.search import Budget
+from bot.ai.search import choose as search_choose
 from bot.engine import game_info, new_game
 
 
 def choose(view: Any, rng: random.Random, level: str) -> str:
-    """A level of `bot.ai`, or the arena's own reference player (`reference`, `reference-N`)."""
+    """A level of `bot.ai`, `strong-N` (strong's search at N playouts a move, to compare at equal time),
+    or the arena's own reference player (`reference`, `reference-N`)."""
     reference = reference_for(level)
     if reference is not None:
         return reference.choose(view, rng)
+    scaled = scaled_strong(view.game_id, level)
+    if scaled is not None:
+        budget, family = scaled
+        return search_choose(view, rng, budget, family) if len(view.legal) > 1 else view.legal[0].text
     return choose_action(view, rng, level)
 
 
+def scaled_strong(game_id: str, level: str) -> tuple[Budget, Any] | None:
+    """`strong-N`: strong's budget with N playouts a move and its least samples scaled alike (at least 8;
+    the exact search of known endings and the deadline as strong's), and the family's search hooks."""
+    if not (level.startswith("strong-") and level[7:].isdigit()):
+        return None
+    family = game_info(game_id).family
+    strong = BUDGETS[family]["strong"]
+    playouts = int(level[7:])
+    samples = max(8, strong.min_samples * playouts // strong.playouts)
+    return replace(strong, playouts=playouts, min_samples=samples), _module(family).FAMILY
+
+
 def searching(game_id: str, level: str) -> bool:
-    return reference_for(level) is not None or searches(game_id, level)
+    return reference_for(level) is not None or scaled_strong(game_id, level) is not None or searches(game_id, level)
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,15 @@
     git -C /work/main worktree add --detach /work/wt/ai-base main   # once: the code to compare with
     python benchmarks/playouts.py --base /work/wt/ai-base [--seconds 3]
 
-A playout is what `bot.ai.search` spends its budget on: a clone of a sampled state, one candidate
-action applied, the family's playout policy to the end of the hand. The positions are the same in both
-trees (seeded games, a few moves into a hand, sampled from the view of the seat to act); each tree is
-measured in a child process of its own (its own `bot` on the path), both at once (one a core, so that other
-load on the machine weighs on both alike), in rounds, in CPU time. Printed: the best playouts per second of
-each tree and their ratio, and the lowest and the median of the rounds' ratios.
+A playout is what `bot.ai.search` spends its budget on: one candidate action on a copy of a sampled
+state, the family's playout policy to the end of the hand, and its value (`search.play_candidate`; in a
+tree without it, what its search did: `clone`, `apply`, `playout` and `outcome`). Every legal action of
+the seat is played out on the same sample in turn, as the search compares its candidates. The positions
+are the same in both trees (seeded games, a few moves into a hand, sampled from the view of the seat to
+act); each tree is measured in a child process of its own (its own `bot` on the path), both at once (one
+a core, so that other load on the machine weighs on both alike), in rounds, in CPU time. Printed: the
+best playouts per second of each tree and their ratio, and the lowest and the median of the rounds'
+ratios.
 
 Goal (issue 28): at least twice today's playouts per second in every family.
 """
@@ -22,6 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 GAMES = (("all-fives", 2), ("five-up", 4), ("five-hundred", 4), ("domineren", 4))
@@ -33,8 +37,19 @@ MOVES = {"all-fives": (2, 14), "five-up": (2, 14), "five-hundred": (8, 36), "dom
 def _measure(seconds: float) -> dict[str, float]:
     """Playouts per CPU second of the tree on sys.path[0], per game."""
     from bot.ai import _module, choose_action
-    from bot.ai.search import _Baseline, playout
-    from bot.engine import determinize, game_info, new_game
+    from bot.ai.search import Family, _Baseline, outcome, playout
+    from bot.engine import GameState, determinize, game_info, new_game
+
+    try:  # the search's own step (a tree since issue 28's second session): the family's fast path if any
+        from bot.ai.search import play_candidate
+    except ImportError:  # an older tree: what its search did for each playout
+
+        def play_candidate(
+            world: GameState, seat: int, action: Any, base: _Baseline, win: float, family: Family, rng: random.Random
+        ) -> float:
+            state = world.clone()
+            state.apply(seat, action)
+            return float(outcome(state, base, win, playout(state, base, family, rng)))
 
     out: dict[str, float] = {}
     for game_id, players in GAMES:
@@ -55,17 +70,16 @@ def _measure(seconds: float) -> dict[str, float]:
             if len(view.legal) < 2:
                 continue
             world = determinize(view, random.Random(seed))
-            starts.append((world, seat, world.legal_actions(seat)[0]))
+            starts.append((world, seat, world.legal_actions(seat)[:], family.win_value(world)))
         count = 0
         prng = random.Random(1)
         started = time.process_time()
         while time.process_time() - started < seconds:
-            for world, seat, action in starts:
+            for world, seat, actions, win in starts:
                 base = _Baseline(world, seat)
-                state = world.clone()
-                state.apply(seat, action)
-                playout(state, base, family, prng)
-            count += len(starts)
+                for action in actions:
+                    play_candidate(world, seat, action, base, win, family, prng)
+                count += len(actions)
         out[game_id] = count / (time.process_time() - started)
     return out
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import EngineError, GameState, determinize, game_info
+from bot.engine import EngineError, determinize, game_info
 from bot.engine.records import ReplayError, load
 
 from . import _module
@@ -149,12 +149,6 @@ def _candidates(view: Any, made: str, family: Family, rng: random.Random) -> lis
     return texts
 
 
-def _scored_playout(state: GameState, base: Any, family: Family, rng: random.Random, win: float) -> float:
-    """The search's own playout and scoring (with the points a family's fast rollout scored beside the
-    state's steps)."""
-    return _search.outcome(state, base, win, _search.playout(state, base, family, rng))
-
-
 def analyse_move(position: Position, seed: int = 0, budget: Budget | None = None) -> MoveAnalysis:
     """The values of every candidate of one decision, from the seat's view only. Deterministic for
     (position, seed, budget): its generator is seeded by the seed and the move's index."""
@@ -167,14 +161,14 @@ def analyse_move(position: Position, seed: int = 0, budget: Budget | None = None
     seat = view.seat
     samples = max(budget.min_samples, budget.playouts // len(texts))
     totals = [0.0] * len(texts)
+    by_text = len(view.legal) <= 4 * len(texts) + 16  # (as the search: not for hundreds of discards)
     for _ in range(samples):
         world = sample(view, rng)
         base = _search._Baseline(world, seat)
         win = family.win_value(world)
+        actions = _search._actions_by_text(world, seat) if by_text else {}
         for i, text in enumerate(texts):
-            state = world.clone()
-            state.apply(seat, text)
-            totals[i] += _scored_playout(state, base, family, rng, win)
+            totals[i] += _search.play_candidate(world, seat, actions.get(text, text), base, win, family, rng)
     means = [t / samples for t in totals]
     order = sorted(range(len(texts)), key=lambda i: (-means[i], i))
     made = texts.index(position.made)

@@ -214,24 +214,35 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tupl
     prev = state.prev_node
     gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
     options = state.board.options()
+    # the hand's tiles as a bit set, and per open end those of them that fit it: a tile's flexibility is
+    # then the count of the other tiles in (fits the end it leaves | fits another end), at once
+    held = 0
+    for t in hand:
+        held |= _BIT[t]
+    fitting = [_FITS[key][value] & held for _, value, key, _, _, _ in options]
     best_key = -1
     best: list[tuple[int, int, int]] = []
-    for i, value, key, node, _, _ in options:
+    for o, (i, value, key, node, _, _) in enumerate(options):
+        mine = fitting[o]
+        if not mine:
+            continue
+        elsewhere = 0
+        for j, other in enumerate(fitting):
+            if j != o:
+                elsewhere |= other
         fits = FIT[key][value]
+        fits_after = _FITS[key]
         for t in hand:
-            touches = fits[t]
-            if not touches:
+            if not mine & _BIT[t]:
                 continue
             k = _WEIGHT[t]
             if gainful and node == prev and _HALF[t]:
                 k += 64 * _HALF[t]
-            for touch in touches:
+            rest = held & ~_BIT[t]
+            for touch in fits[t]:
                 free = HI[t] if touch == LO[t] else LO[t]
-                after = FIT[key][free]  # (the end left keeps its rule: near enough for a playout)
-                flex = 0
-                for r in hand:
-                    if r != t and (after[r] or any(j != i and FIT[k2][v2][r] for j, v2, k2, _, _, _ in options)):
-                        flex += 1
+                # (the end left keeps its rule: near enough for a playout)
+                flex = ((fits_after[free] | elsewhere) & rest).bit_count()
                 score = k * 4 + flex * FLEX
                 if score > best_key:
                     best_key, best = score, [(t, i, touch)]
@@ -242,6 +253,9 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tupl
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
+_BIT = [1 << t for t in range(28)]
+# _FITS[fit key][number]: the tiles (a bit set) that may go on an end with that key showing that number
+_FITS = [[sum(_BIT[t] for t in range(28) if FIT[key][v][t]) for v in range(7)] for key in range(len(FIT))]
 FLEX = 16  # a tile of the hand still playable after the move is worth 4 pips of weight (scores are ×4)
 
 

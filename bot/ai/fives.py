@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.engine.fives import FivesState, FivesView
-from bot.engine.tiles import HI, IS_DOUBLE, LO, PIPS
+from bot.engine.fives import FivesState, FivesView, Play
+from bot.engine.tiles import HI, IS_DOUBLE, LO, PIPS, hand_pips
 
 from .search import Family
 
@@ -45,37 +45,45 @@ def greedy(state: FivesState, rng: random.Random) -> Any:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def greedy_step(state: FivesState, rng: random.Random) -> None:
-    """One move of `greedy`, played straight on the state: the fitting tiles and their points are found
-    in one pass over the hand and the open ends, and the play goes to its end without the checks of
-    `apply` (a tile may go to any open end it fits, as `TILE@TARGET:SIDE` allows). About twice as many
-    playouts in the same time as `apply(greedy(...))`."""
-    layout = state.layout
-    ends = layout.ends
-    seat = state.current
-    if not layout.nodes:
-        state.apply(seat, greedy(state, rng))
-        return
+def greedy_play(state: FivesState, rng: random.Random) -> tuple[int, int, int] | None:
+    """The playout policy's play once the hand is led, as (tile, open end number, points), or None when
+    no tile fits: the most points, then the heaviest tile; ties in the order of the open ends, then of the
+    tiles' ids, broken at random by one draw of `rng.random()` (the order `rollout` finds them in;
+    cheaper than `rng.choice`)."""
     unit = state.unit
-    count_after = layout.count_after
+    count_after = state.layout.count_after
+    hand = sorted(state.in_hand[state.current])
     best_key = -1
     best: list[tuple[int, int, int]] = []
-    for t in state.in_hand[seat]:
-        lo, hi = LO[t], HI[t]
-        for i, end in enumerate(ends):
-            value = end[0]
-            if value == lo or value == hi:
+    for i, end in enumerate(state.layout.ends):
+        value = end[0]
+        for t in hand:
+            if value == LO[t] or value == HI[t]:
                 c = count_after(t, i)
                 p = (c // 5 if unit == 5 else c * unit) if unit and c and c % 5 == 0 else 0
-                key = p * 64 + lo + hi
+                key = p * 64 + PIPS[t]
                 if key > best_key:
                     best_key, best = key, [(t, i, p)]
                 elif key == best_key:
                     best.append((t, i, p))
     if not best:
+        return None
+    return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
+
+
+def greedy_step(state: FivesState, rng: random.Random) -> None:
+    """One move of the playout policy, played straight on the state: `greedy_play`'s tile goes to its end
+    without the checks of `apply` (a tile may go to any open end it fits, as `TILE@TARGET:SIDE` allows);
+    a lead, a draw or a pass through `apply`."""
+    seat = state.current
+    if not state.layout.nodes:
+        state.apply(seat, greedy(state, rng))
+        return
+    move = greedy_play(state, rng)
+    if move is None:
         state.apply(seat, state.legal_actions(seat)[0])  # draw or pass
         return
-    t, i, p = best[0] if len(best) == 1 else rng.choice(best)
+    t, i, p = move
     state.play_at(seat, t, i, claim=state.call_muggins and p > 0)
 
 
@@ -90,124 +98,249 @@ def fully_known(view: FivesView) -> bool:
     return len(view.sides) == 2 and view.boneyard == 0 and len(hidden) == 1
 
 
-def rollout(state: FivesState, rng: random.Random) -> list[int]:
+def _points_table(unit: int) -> list[int]:
+    """What an end count scores in play, times 64 (the policy's key: points first, then the tile's pips)."""
+    return [((c // 5 if unit == 5 else c * unit) if unit and c and c % 5 == 0 else 0) * 64 for c in range(_MAX_COUNT)]
+
+
+_BIT = [1 << t for t in range(len(PIPS))]
+_TILE_OF_BIT = {b: t for t, b in enumerate(_BIT)}
+_SHOWS = [sum(b for t, b in enumerate(_BIT) if v in (LO[t], HI[t])) for v in range(max(HI) + 1)]  # tiles with v
+# what a tile adds to the count without the end it covers (`count - own - number`): its other half, or
+# both halves of a double, so its pips plus its number once more for a double
+_ADDED = [PIPS[t] + (LO[t] if IS_DOUBLE[t] else 0) for t in range(len(PIPS))]
+_MAX_COUNT = 1024  # above any end count (every double of the double-nine set a spinner: 22 ends of 18 at most)
+_POINTS64 = {unit: _points_table(unit) for unit in (0, 1, 5)}
+
+
+_Start = tuple[list[tuple[int, int, int]], list[int], list[bool], int, bool, list[int], list[int]]
+
+
+def rollout(
+    state: FivesState, rng: random.Random, first: tuple[int, int, bool] | None = None, start: _Start | None = None
+) -> list[int]:
     """`greedy_step` to the end of the hand on plain lists: the same moves (the same ties broken by the
-    same draws of `rng`, the open ends kept in the layout's order), about twice as fast. Returns the points
-    each side scored in play; the hand's end is scored by the engine (`_end_hand`, or `_finish` when a
-    play reaches the target), which appends its result to `state.hands`. What it leaves behind is for
-    a throwaway copy only: the hands, boneyard and scores are the hand's end, the layout and the steps
-    are not updated."""
+    same draws of `rng`, the open ends kept in the layout's order), much faster. `first`: a play to make
+    before (tile, open end number, whether its points count), the search's candidate (see `play_out`);
+    `start`: `_start` of the state (or of the world it is a `playout_copy` of).
+    Returns the points each side scored in the rest of the hand, in play and at its end; the hand's end is
+    scored by the engine (`end_playout_hand` on the pips left, or `_finish` when a play reaches the target),
+    which adds its points to the scores and ends the game if it ends, without recording a hand result.
+    Nothing else of the state changes: its hands, boneyard, layout, steps and results are read, never
+    written (a `playout_copy` shares them with its world).
+
+    How: each seat's hand is kept as a bit set of tile ids (`held[seat]`), so a move looks only at the
+    tiles that fit an open end (`held & _SHOWS[number]`, in the order of their ids), never at the whole
+    hand against every end; each open end carries the part of the count it holds (`own`), so a play's
+    count is `count - own + the tile's new part` without looking at the layout; what the state says at
+    the start (ends, doubles, bit sets, pips) is worked out once per state, however many candidates are
+    played out from it (`_start`)."""
     gains = [0] * len(state.sides)
     if state.winner is not None:
         return gains
-    layout = state.layout
-    if not layout.nodes:  # a lead (never at the root of a search's playout): played by the checked step,
-        hands_before = len(state.hands)  # its points are in its step, as the search counts them
+    if not state.layout.nodes:  # a lead (never at the root of a search's playout): played by the checked
+        hands_before = len(state.hands)  # step, its points in its step, as the search counts them
         greedy_step(state, rng)
         if state.winner is not None or len(state.hands) != hands_before:
             return gains
         return rollout(state, rng)
-    nodes = layout.nodes
-    # per double on the table: its uncovered sides and whether it spins; ends as (number, what it is):
-    # a double's side (>= 0, its index here), a simple tile's end (-1) or a spinner's arm (-2)
-    index_of: dict[int, int] = {}
-    dopen: list[int] = []
-    dspin: list[bool] = []
-    for n, node in enumerate(nodes):
-        if node.double:
-            index_of[n] = len(dopen)
-            dopen.append(node.sides_open)
-            dspin.append(node.spinner)
-    ends = [(v, -2 if arm else index_of.get(n, -1)) for v, n, _, arm in layout.ends]
-    count = layout.count
-    policy = layout.policy
-    seen_double = layout.seen_double
-    hands = state.in_hand
+    ends0, dopen0, dspin0, count, seen_double, held0, pips0 = start or _start(state)
+    ends, dopen, dspin, held, pips = ends0[:], dopen0[:], dspin0[:], held0[:], pips0[:]
+    policy = state.layout.policy
     boneyard = state.boneyard
+    drawn = len(boneyard)  # the boneyard is drawn from its end: boneyard[drawn - 1] is the next tile
     leave = state.leave
     players = state.players
     side_of = state.side_of
-    unit = state.unit
+    points64 = _POINTS64[state.unit]
     all_fives = state.rules.scoring == "all-fives"
     goal = state.target if all_fives else None
     scores = state.scores
     seat = state.current
     passes = state.passes
+    rand = rng.random
+    pips_of, is_double, bits = PIPS, IS_DOUBLE, _BIT  # (locals: read on every move)
+    tile_of_bit = _TILE_OF_BIT
+    shows = _SHOWS
+    added = _ADDED
+    after = [(s + 1) % players for s in range(players)]  # the next seat
     while True:
-        hand = hands[seat]
-        best_key = -1
-        best: list[tuple[int, int, int, int]] = []
-        # the count without each end's own part, once per move: a simple end counts its number, a double
-        # both halves while one side is still open, an arm nothing
-        bases = [
-            (v, count - 2 * v if dopen[d] == 1 else count) if d >= 0 else (v, count - v if d == -1 else count)
-            for v, d in ends
-        ]
-        for t in hand:
-            lo, hi = LO[t], HI[t]
-            double = lo == hi
+        mine = held[seat]
+        if first is not None:
+            t, i, scores_points = first
+            first = None
+            value, own, _ = ends[i]
+            count = count - own + (2 * value if is_double[t] else pips_of[t] - value)
+            p = points64[count] >> 6 if scores_points else 0
+        else:
+            best_key = -1  # the best play so far as scalars; the list only when plays tie with it
+            ties: list[tuple[int, int, int]] | None = None
+            bt = bi = bc = 0
             i = -1
-            for value, c in bases:
+            for value, own, _ in ends:
                 i += 1
-                if value == lo or value == hi:
-                    c += 2 * value if double else lo + hi - value
-                    p = 0
-                    if c and c % 5 == 0 and unit:
-                        p = c // 5 if unit == 5 else c * unit
-                    key = p * 64 + lo + hi
-                    if key > best_key:
-                        best_key, best = key, [(t, i, p, c)]
-                    elif key == best_key:
-                        best.append((t, i, p, c))
-        if not best:
-            if len(boneyard) > leave:
-                hand.append(boneyard.pop())
+                fitting = mine & shows[value]
+                if fitting:
+                    base = count - own - value
+                    while fitting:
+                        low = fitting & -fitting
+                        fitting ^= low
+                        t = tile_of_bit[low]
+                        c = base + added[t]
+                        key = points64[c] + pips_of[t]
+                        if key > best_key:
+                            best_key, bt, bi, bc, ties = key, t, i, c, None
+                        elif key == best_key:
+                            if ties is None:
+                                ties = [(bt, bi, bc)]
+                            ties.append((t, i, c))
+            if best_key < 0:
+                if drawn > leave:
+                    # draw until a tile fits one of the open ends (only the drawn tiles can: none of the
+                    # hand did), then look again
+                    fits = 0
+                    for value, _, _ in ends:
+                        fits |= shows[value]
+                    while drawn > leave:
+                        drawn -= 1
+                        t = boneyard[drawn]
+                        mine |= bits[t]
+                        pips[seat] += pips_of[t]
+                        if fits & bits[t]:
+                            break
+                    held[seat] = mine
+                    continue
+                passes += 1
+                if passes >= players:
+                    _settle(state, gains, seat, passes, "blocked", None, pips)
+                    return gains
+                seat = after[seat]
                 continue
-            passes += 1
-            if passes >= players:
-                _settle(state, gains, seat, passes, "blocked", None)
-                return gains
-            seat = (seat + 1) % players
-            continue
-        t, i, p, count = best[0] if len(best) == 1 else rng.choice(best)
-        value, d = ends.pop(i)
+            if ties is None:
+                t, i, count = bt, bi, bc
+            else:
+                t, i, count = ties[int(rand() * len(ties))]
+            p = points64[count] >> 6
+        value, _, d = ends.pop(i)
         if d >= 0:
-            dopen[d] -= 1
-            if dopen[d] == 0 and dspin[d]:
-                ends.append((value, -2))
-                ends.append((value, -2))
-        if IS_DOUBLE[t]:
+            left = dopen[d] = dopen[d] - 1
+            if left == 1:  # the lead double's other side now holds its count
+                for j, end in enumerate(ends):
+                    if end[2] == d:
+                        ends[j] = (value, 2 * value, d)
+            elif dspin[d]:
+                ends.append((value, 0, -2))
+                ends.append((value, 0, -2))
+        if is_double[t]:
             dopen.append(1)
             dspin.append(policy == "all" or (policy == "first" and not seen_double))
             seen_double = True
-            ends.append((value, len(dopen) - 1))
+            ends.append((value, 2 * value, len(dopen) - 1))
         else:
-            ends.append((HI[t] if LO[t] == value else LO[t], -1))
-        hand.remove(t)
+            other = pips_of[t] - value
+            ends.append((other, other, -1))
+        mine ^= bits[t]
+        held[seat] = mine
+        pips[seat] -= pips_of[t]
         passes = 0
         if p:
             side = side_of[seat]
             gains[side] += p
             if all_fives and scores[side] + gains[side] >= goal:  # type: ignore[operator]
-                _settle(state, gains, seat, passes, "", None)
+                _settle(state, gains, seat, passes, "", None, pips)
                 return gains
-        if not hand:
-            _settle(state, gains, seat, passes, "domino", seat)
+        if not mine:
+            _settle(state, gains, seat, passes, "domino", seat, pips)
             return gains
-        seat = (seat + 1) % players
+        seat = after[seat]
 
 
-def _settle(state: FivesState, gains: list[int], seat: int, passes: int, reason: str, goer: int | None) -> None:
-    """The end of a `rollout`: the play's points into the scores, then the engine ends the hand (or, with
-    no reason, the game: a play reached the target)."""
+_last_start: list[Any] = [None, -1, None]  # the state `_start` last worked on, its turn, and what it found
+
+
+def _start(state: FivesState) -> _Start:
+    """What `rollout` needs of the state before it plays, worked out once per state and turn (the search
+    plays every candidate out from the same sample in a row): the open ends as (number, the part of the
+    count it holds, what it is: a double's side (>= 0, the double's index), a simple tile's end (-1) or a
+    spinner's arm (-2)), each double's uncovered sides and whether it spins, the end count, whether a double
+    has been played, the hands as bit sets and their pips. A double counts both halves while exactly one
+    side is open (the lead double, open both ways, counts through neither end until one is covered). The
+    caller copies the lists before changing them."""
+    last = _last_start
+    if last[0] is state and last[1] == len(state.steps):
+        found: _Start = last[2]
+        return found
+    layout = state.layout
+    nodes = layout.nodes
+    dopen: list[int] = []
+    dspin: list[bool] = []
+    ends: list[tuple[int, int, int]] = []
+    index_of: dict[int, int] = {}
+    for value, n, _, arm in layout.ends:
+        if arm:
+            ends.append((value, 0, -2))
+            continue
+        node = nodes[n]
+        if not node.double:
+            ends.append((value, value, -1))
+            continue
+        d = index_of.get(n, -1)
+        if d < 0:
+            d = index_of[n] = len(dopen)
+            dopen.append(node.sides_open)
+            dspin.append(node.spinner)
+        ends.append((value, 2 * value if node.sides_open == 1 else 0, d))
+    bit = _BIT.__getitem__
+    hands = state.in_hand
+    found = (
+        ends,
+        dopen,
+        dspin,
+        layout.count,
+        layout.seen_double,
+        [sum(map(bit, hand)) for hand in hands],
+        [hand_pips(hand) for hand in hands],
+    )
+    last[:] = [state, len(state.steps), found]
+    return found
+
+
+def play_out(world: FivesState, seat: int, action: Any, rng: random.Random) -> tuple[FivesState, list[int]] | None:
+    """The search's candidate `action` (a legal play of `seat`, whose turn it is, as listed by
+    `legal_actions`) and the hand to its end, on a throwaway copy (`playout_copy`: the world's history,
+    layout, hands and boneyard shared and left as they are), without `apply`'s checks: the copy and the
+    points scored in play (none in its steps). None for a lead, a draw or a pass (the search then applies
+    them the checked way)."""
+    if type(action) is not Play or action.target < 0 or world.winner is not None:
+        return None
+    end = world.layout.find_end(action.tile, action.target, action.side)
+    state = world.playout_copy()
+    claimed = action.claim or not state.call_muggins
+    return state, rollout(state, rng, (action.tile, end, claimed), _start(world))
+
+
+def _settle(
+    state: FivesState, gains: list[int], seat: int, passes: int, reason: str, goer: int | None, pips: list[int]
+) -> None:
+    """The end of a `rollout`: the play's points into the scores, then the engine ends the hand on the pips
+    left (its points added to `gains`: no hand result is recorded) or, with no reason, the game (a play
+    reached the target)."""
     for side, p in enumerate(gains):
         state.scores[side] += p
         state.hand_play_points[side] += p
     state.current, state.passes = seat, passes
     if reason:
-        state._end_hand(reason, goer, [])
+        for side, p in enumerate(state.end_playout_hand(goer, pips)):
+            gains[side] += p
     else:
         state._finish((state.side_of[seat],), [])
 
 
-FAMILY = Family(policy=greedy, step=greedy_step, rollout=rollout, win_value=win_value, fully_known=fully_known)
+FAMILY = Family(
+    policy=greedy,
+    step=greedy_step,
+    rollout=rollout,
+    play_out=play_out,
+    win_value=win_value,
+    fully_known=fully_known,
+)

@@ -78,6 +78,11 @@ class Family:
     decide: Callable[[Any, random.Random, Budget], str | None] | None = None
     # a full state drawn for the view (default `bot.engine.determinize`), e.g. weighted by what bids say
     sample: Callable[[Any, random.Random], GameState] | None = None
+    # the candidate and the rest of the hand at once, on a throwaway copy of the sample that the family
+    # makes and plays without the engine's checks (the same game as `apply` then `rollout`, cross-checked
+    # in the tests): (the copy at the hand's end, the points per side scored beside its steps), or None
+    # where it does not (a lead, a draw...: then `clone`, `apply` and `playout`)
+    play_out: Callable[[Any, int, Any, random.Random], tuple[Any, list[int]] | None] | None = None
     # how much of the budget this view deserves (1: the level's playouts), for decisions made once per hand
     # among many candidates; counted like the rest, so the move stays the same after a restart
     effort: Callable[[Any], float] = lambda view: 1.0
@@ -134,6 +139,21 @@ def playout(state: GameState, base: _Baseline, family: Family, rng: random.Rando
     return None
 
 
+def play_candidate(
+    world: GameState, seat: int, action: Any, base: _Baseline, win: float, family: Family, rng: random.Random
+) -> float:
+    """One playout of the candidate `action` of `seat` on a copy of the sample `world`, and its value
+    (`outcome`): the family's `play_out` where it has one for this action, else `clone`, `apply` and
+    `playout`. The world is left as it was."""
+    if family.play_out is not None:
+        done = family.play_out(world, seat, action, rng)
+        if done is not None:
+            return outcome(done[0], base, win, done[1])
+    state = world.clone()
+    state.apply(seat, action)
+    return outcome(state, base, win, playout(state, base, family, rng))
+
+
 def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str:
     """The action text this search picks for the seat whose view it is."""
     texts = [m.text for m in view.legal]
@@ -175,10 +195,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
             win = family.win_value(world)
             actions = _actions_by_text(world, seat) if by_text else {}
             for i in alive:
-                state = world.clone()
-                state.apply(seat, actions.get(texts[i], texts[i]))
-                extra = playout(state, base, family, rng)
-                totals[i] += outcome(state, base, win, extra)
+                totals[i] += play_candidate(world, seat, actions.get(texts[i], texts[i]), base, win, family, rng)
         alive.sort(key=lambda i: (-totals[i], i))
         if r < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up

@@ -1,6 +1,7 @@
-"""The fast playout paths of the searches (`Family.rollout`) against the checked engine: from random
-positions of random games, the rollout reaches the same hand's end as the family's step-by-step playout
-through `apply`, with the same random generator: the same hands left, the same points, the same winner."""
+"""The fast playout paths of the searches (`Family.rollout`, `Family.play_out`) against the checked engine:
+from random positions of random games, the fast path reaches the same hand's end as the family's policy
+played move by move (through the checked `apply`, or the family's step), with the same random generator:
+the same points, the same winner, the same hands left where the fast path keeps them."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import _module, choose_action
+from bot.ai.fives import greedy, greedy_play
+from bot.ai.fives import play_out as fives_play_out
+from bot.ai.fives import rollout as fives_rollout
 from bot.ai.search import Family, _Baseline, outcome
 from bot.engine import game_info, new_game
+from bot.engine.fives import FivesState, Play
 from bot.engine.fives.rules import RULES
 
 # every scoring, spinner rule and muggins unit of the family, a claimed muggins, the double-nine set
@@ -55,6 +60,41 @@ def _same_end(slow: Any, fast: Any) -> None:
     assert [(h.reason, h.points) for h in fast.hands] == [(h.reason, h.points) for h in slow.hands]
 
 
+def _checked_fives_step(state: FivesState, rng: random.Random) -> None:
+    """The fives playout policy's move as a player would send it, through the engine's checked `apply`:
+    the tile `greedy_play` picks as text naming the open end's side (`TILE@TARGET:SIDE`), else the
+    policy's lead, or the draw or pass the rules leave."""
+    seat = state.current
+    if not state.layout.nodes:
+        state.apply(seat, str(greedy(state, rng)))
+        return
+    move = greedy_play(state, rng)
+    if move is None:
+        state.apply(seat, str(state.legal_actions(seat)[0]))
+        return
+    tile, end, points = move
+    value, n, side, _ = state.layout.ends[end]
+    node = state.layout.nodes[n]
+    state.apply(seat, str(Play(tile, value, node.tile, node.touch, side, state.call_muggins and points > 0)))
+
+
+def _checked_to_the_end(state: FivesState, rng: random.Random) -> None:
+    state.deal_next_hand = False
+    hands = len(state.hands)
+    while state.winner is None and len(state.hands) == hands:
+        _checked_fives_step(state, rng)
+
+
+def _same_fives_end(slow: FivesState, fast: FivesState) -> None:
+    """The same end of the hand: the same scores (the points in play and those of the hand's end on what
+    was left in the hands, which the fast path counts without changing the hands or recording the hand's
+    result), the same winner and game points."""
+    assert fast.scores == slow.scores
+    assert fast.winner == slow.winner
+    assert fast.game_points == slow.game_points and fast.hand_play_points == slow.hand_play_points
+    assert fast.parties == slow.parties
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=st.sampled_from(FIVES), seed=st.integers(0, 10**6), moves=st.integers(0, 60))
 def test_fives_rollout_reaches_the_checked_engines_end(
@@ -64,10 +104,63 @@ def test_fives_rollout_reaches_the_checked_engines_end(
     state = _position(game_id, players, options, seed, moves)
     if state.is_over:
         return
-    family = _module(game_info(game_id).family).FAMILY
-    slow, fast, slow_value, fast_value = _both(family, state, seed)
-    _same_end(slow, fast)
-    assert fast_value == slow_value
+    seat = state.current
+    base = _Baseline(state, seat)
+    slow, fast = state.clone(), state.clone()
+    _checked_to_the_end(slow, random.Random(seed))
+    fast.deal_next_hand = False
+    extra = fives_rollout(fast, random.Random(seed))
+    _same_fives_end(slow, fast)
+    assert outcome(fast, base, 100.0, extra) == outcome(slow, base, 100.0)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(FIVES), seed=st.integers(0, 10**6), moves=st.integers(1, 60))
+def test_fives_play_out_is_apply_then_the_checked_engine(
+    config: tuple[str, int, dict[str, Any]], seed: int, moves: int
+) -> None:
+    """The search's fast path (`play_out`: each candidate on a shared copy, no checks) against the candidate
+    and the policy's moves through `apply`, for every legal play of the seat; the sample is left as it was."""
+    game_id, players, options = config
+    world = _position(game_id, players, options, seed, moves)
+    if world.is_over or not world.layout.nodes:
+        return
+    seat = world.current
+    before = (
+        [h[:] for h in world.in_hand],
+        world.boneyard[:],
+        len(world.steps),
+        world.layout.ends[:],
+        world.scores[:],
+        world.hands[:],
+        world.parties[:],
+    )
+    base = _Baseline(world, seat)
+    for k, action in enumerate(world.legal_actions(seat)):
+        done = fives_play_out(world, seat, action, random.Random(seed + k))
+        if not isinstance(action, Play):
+            assert done is None  # a draw or a pass: the search applies it the checked way
+            continue
+        assert done is not None
+        fast, extra = done
+        slow = world.clone()
+        slow.deal_next_hand = False
+        hands = len(slow.hands)
+        slow.apply(seat, str(action))
+        if slow.winner is None and len(slow.hands) == hands:
+            _checked_to_the_end(slow, random.Random(seed + k))
+        _same_fives_end(slow, fast)
+        assert outcome(fast, base, 100.0, extra) == outcome(slow, base, 100.0)
+    after = (
+        world.in_hand,
+        world.boneyard,
+        len(world.steps),
+        world.layout.ends,
+        world.scores,
+        world.hands,
+        world.parties,
+    )
+    assert after == before
 
 
 def _easy_position(game_id: str, players: int, options: dict[str, Any], seed: int, moves: int) -> Any:

@@ -193,13 +193,13 @@ def test_sequential_halving_keeps_the_better_half_and_spends_the_budget(monkeypa
     import bot.ai.search as search
 
     played: list[int] = []
-    real = search.playout
+    real = search.play_candidate
 
-    def counting(state: GameState, base: Any, family: Any, rng: random.Random) -> None:
-        played.append(state.turn)
-        real(state, base, family, rng)
+    def counting(world: Any, seat: int, action: Any, base: Any, win: float, family: Any, rng: random.Random) -> float:
+        played.append(world.turn)
+        return real(world, seat, action, base, win, family, rng)
 
-    monkeypatch.setattr(search, "playout", counting)
+    monkeypatch.setattr(search, "play_candidate", counting)
     rng = random.Random(1)
     for seed in range(200):
         state = _advance(new_fives("five-up", 4, seed=seed), rng.randrange(4, 14), rng)

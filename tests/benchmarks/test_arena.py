@@ -73,3 +73,33 @@ def test_duplicate_seats_and_the_interval() -> None:
     low, high = arena.wilson(65, 100)
     assert 0.55 < low < 0.65 < high < 0.75
     assert arena.wilson(0, 0) == (0.0, 0.0)
+
+
+def test_strong_at_a_given_number_of_playouts_spends_that_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`strong-N` is strong's search held to N playouts a move (to compare with the reference at equal
+    time): it plays legal moves, the same for the same seed, and plays out about N candidates a move."""
+    import random
+
+    import bot.ai.search as search
+    from bot.engine import new_game
+
+    arena = _arena()
+    state = new_game("five-up", 4, seed=5)
+    rng = random.Random(5)
+    while len(state.view(state.current).legal) < 3:
+        state.apply(state.current, arena.choose(state.view(state.current), rng, "easy"))
+    view = state.view(state.current)
+    played: list[int] = []
+    real = search.play_candidate
+
+    def counting(*args: object) -> float:
+        played.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "play_candidate", counting)
+    first = arena.choose(view, random.Random(1), "strong-300")
+    spent = len(played)
+    assert arena.choose(view, random.Random(1), "strong-300") == first
+    assert first in {m.text for m in view.legal}
+    assert 200 <= spent <= 330, spent  # (sequential halving rounds each share down)
+    assert arena.searching("five-up", "strong-300") and not arena.searching("five-up", "strong-x")

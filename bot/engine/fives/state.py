@@ -197,6 +197,23 @@ class FivesState(GameState):
         new.hand_play_points = self.hand_play_points[:]
         return new
 
+    def playout_copy(self) -> FivesState:
+        """A copy for a search's fast playout of the rest of the hand (bot.ai.fives.rollout), cheaper than
+        `clone`: the scores and parties are its own, while the hands, the boneyard, the history (steps and
+        hand results), the layout and the generator stay shared with this state, so the copy must not be
+        `apply`'d to: the rollout plays on lists of its own and ends the hand only through
+        `end_playout_hand` or `_finish`, which change the scores (and parties, game points) alone, and the
+        copy never deals (`deal_next_hand` is False)."""
+        new = object.__new__(FivesState)
+        new.__dict__.update(self.__dict__)
+        new.deal_next_hand = False
+        new.parties = self.parties[:]
+        new.scores = self.scores[:]
+        if self.game_points is not None:
+            new.game_points = self.game_points[:]
+        new.hand_play_points = self.hand_play_points[:]
+        return new
+
     # -- who acts ---------------------------------------------------------------------------------------
     # -- legal actions ----------------------------------------------------------------------------------
     def _compute_legal(self, seat: int) -> list[Any]:
@@ -405,19 +422,38 @@ class FivesState(GameState):
         return events
 
     # -- end of a hand and of the game ------------------------------------------------------------------
-    def _end_hand(self, reason: str, goer: int | None, events: list[Event]) -> None:
-        rules = self.rules
-        pips = [hand_pips(h) for h in self.in_hand]
-        kind = rules.scoring
-        hand_winner: int | None = None
+    def _hand_points(self, goer: int | None, pips: list[int]) -> tuple[list[int], int | None]:
+        """What each side scores at the hand's end on the pips left, and the hand's winner (All Fives)."""
+        kind = self.rules.scoring
         if kind in ("five-up", "le-quantette"):
-            points = scoring.five_up_hand(kind, self.sides, self.side_of, pips, goer, self.options)
-        elif kind == "quantette":
-            points = scoring.quantette_hand(self.sides, pips, goer, self.options)
-        elif kind == "draw":
-            points = scoring.draw_hand(pips)
-        else:
-            points, hand_winner = scoring.all_fives_hand(self.sides, self.side_of, pips, goer)
+            return scoring.five_up_hand(kind, self.sides, self.side_of, pips, goer, self.options), None
+        if kind == "quantette":
+            return scoring.quantette_hand(self.sides, pips, goer, self.options), None
+        if kind == "draw":
+            return scoring.draw_hand(pips), None
+        return scoring.all_fives_hand(self.sides, self.side_of, pips, goer)
+
+    def end_playout_hand(self, goer: int | None, pips: list[int]) -> list[int]:
+        """A search's fast playout (bot.ai.fives.rollout) ends the hand on a `playout_copy`: the hand's
+        points on the `pips` left into the scores and the game's end if it comes, as `_end_hand` does, but
+        nothing recorded (no hand result, no events) and no next deal. Returns the hand's points per side
+        (the playout counts them beside the results)."""
+        points, hand_winner = self._hand_points(goer, pips)
+        scores = self.scores
+        for side, p in enumerate(points):
+            scores[side] += p
+        over = self._check_game_end(hand_winner)
+        if over is not None:
+            self._finish(over, [])
+        return points
+
+    def _end_hand(self, reason: str, goer: int | None, events: list[Event], pips: list[int] | None = None) -> None:
+        """Score the hand and deal the next (or end the game); `pips`: what each hand holds (default:
+        counted from `in_hand`)."""
+        if pips is None:
+            pips = [hand_pips(h) for h in self.in_hand]
+        kind = self.rules.scoring
+        points, hand_winner = self._hand_points(goer, pips)
         detail: dict[str, Any] = {}
         if self.deal_next_hand:
             detail = {
