@@ -8,7 +8,7 @@ from collections.abc import Callable
 from app.client import FivesBot
 from tests.checks import must
 
-from .conftest import World, board, custom_ids, move, open_table, playable, reply, thread, whose_turn
+from .conftest import World, board, custom_ids, dms, move, open_table, playable, reply, thread, whose_turn
 
 
 async def test_the_game_carries_on_after_a_restart_with_the_old_controls(
@@ -33,4 +33,21 @@ async def test_the_game_carries_on_after_a_restart_with_the_old_controls(
     assert f"**{second.name}** played {played.replace('@', ' on ', 1)}." in must(history[-1].embeds[0].description)
     assert board(world).id == history[-1].id  # the new board is the only live one
     assert custom_ids(next(m for m in history if m.id == old_board.id)) == []
+    assert world.env.errors == []
+
+
+async def test_a_restart_after_a_move_leaves_the_next_player_one_dm_with_live_controls(
+    world: World, make_bot: Callable[[], FivesBot]
+) -> None:
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})  # two humans, as the web test
+    first = must(whose_turn(world))
+    await move(first, must(playable(first)))
+    second = must(whose_turn(world))
+    before = must(playable(second))
+    told_before = len(dms(second))
+
+    await world.env.restart_bot(make_bot())  # the start retells what the log says; nothing was left untold
+
+    assert len(dms(second)) == told_before  # the hand already told is not sent again
+    assert must(playable(second)).id == before.id  # and its controls are the only live ones
     assert world.env.errors == []
