@@ -12,7 +12,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from tests.cogs.conftest import database, make_bot, seed, settings, simcord_bot, world  # noqa: F401
 from tests.conftest import Databases
 from tests.tables.conftest import FakeClock, Harness
+from tests.web.bot_web import bot_web_settings
 from web.hub import Hub
+from web.runner import WebSettings
 from web.server import make_app
 from web.sessions import Signer
 
@@ -37,3 +39,9 @@ async def web_table(databases: Databases) -> AsyncIterator[Web]:
     yield Web(harness, client, signer, hub)
     await client.close()
     await harness.close()
+
+
+@pytest.fixture
+def web_settings() -> WebSettings:
+    """The bot's web table settings, on a free port (tests/web/bot_web.py)."""
+    return bot_web_settings()

@@ -11,58 +11,19 @@ test's SQLite file), pages opened on it with sessions signed by the bot's secret
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import socket
 from collections.abc import AsyncIterator, Callable
 
-import discord
 import pytest
 import simcord
 
 from app.client import FivesBot
-from tests.cogs.conftest import World, board, custom_ids, dms, move, moves_shown, open_table, playable, whose_turn
+from tests.checks import must
+from tests.cogs.conftest import World, board, dms, move, moves_shown, open_table, playable, whose_turn
 from tests.cogs.test_outbox import lines_about
+from tests.web.bot_web import serve_web, stop_web
 from tests.web.driver import WAIT, Browser, chromium
 from web.runner import WebSettings
 from web.sessions import Signer
-
-PUBLIC = "https://fives.example.org"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def web_settings() -> WebSettings:
-    """The web table's settings as `python -m bot` reads them from FIVES_WEB_URL, _PORT, _HOST and _SECRET."""
-    environ = {
-        "FIVES_WEB_URL": PUBLIC,
-        "FIVES_WEB_PORT": str(free_port()),
-        "FIVES_WEB_HOST": "127.0.0.1",
-        "FIVES_WEB_SECRET": "a-secret-of-at-least-sixteen",
-    }
-    settings = WebSettings.from_env(environ)
-    assert settings is not None
-    return settings
-
-
-async def serve_web(bot: FivesBot, settings: WebSettings) -> None:
-    """The bot's own start of its web table (`FivesBot._start_web`, which its setup runs when FIVES_WEB_URL is
-    set: the same hub, listener, server and announcer), run outside simcord's watch: simcord calls a bot
-    settled only once every task the bot started has finished, and an open page's socket never does."""
-    await asyncio.get_running_loop().create_task(bot._start_web(settings), context=contextvars.Context())
-    assert bot.web_runner is not None and bot.web_hub is not None
-
-
-async def stop_web(bot: FivesBot) -> None:
-    """What `FivesBot.close` does first: the listener, then the web server, which closes every socket."""
-    assert bot.web_runner is not None and bot.web_moves is not None
-    await bot.web_moves.close()
-    await bot.web_runner.cleanup()
-    bot.web_runner = bot.web_moves = None
 
 
 @pytest.fixture
@@ -114,14 +75,6 @@ async def tap_a_move(browser: Browser, page: str) -> int:
         await browser.click(page, "[data-testid=moves] button.move")
     await browser.wait(page, "(turn) => window.fivesApp.state.turn > turn", before)
     return await browser.turn(page)
-
-
-def newest_hand(member: simcord.MemberActor) -> discord.Message:
-    """The member's newest DM with move controls. (After a restart the bot sends the hand again and, as of
-    this writing, leaves the earlier DM's controls in place too: reported, not this file's subject.)"""
-    live = [m for m in dms(member) if any(i.startswith(("fives:act:", "fives:do:")) for i in custom_ids(m))]
-    assert live, f"{member.name} has no move controls"
-    return live[-1]
 
 
 async def table_turns(browser: Browser, page: str) -> list[int]:
@@ -217,6 +170,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     missed = (await service.public_view(game_no)).turn
     assert missed > start
 
+    hand, told = must(playable(second)), len(dms(second))
     await world.env.restart_bot(make_bot())  # a new process over the same database
     assert world.bot is not bot
     await serve_web(world.bot, web_settings)  # on the same port, as the restarted process's setup does
@@ -226,8 +180,10 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
         sockets = await browser.sockets(page)
         assert len(sockets) >= 2 and f"since={start}&" in sockets[-1], sockets  # catching up from its move
 
-    # a move after the restart reaches both pages too
-    await move(second, newest_hand(second))
+    # the next player still has the one DM with live controls sent before the restart (not a second one:
+    # tests/web/test_web_restart.py), and a move made with it after the restart reaches both pages too
+    assert len(dms(second)) == told and must(playable(second)).id == hand.id
+    await move(second, hand)
     now = (await world.bot.service.public_view(game_no)).turn
     assert now > missed
     for page in ("player", "watcher"):
