@@ -30,6 +30,7 @@ from .controls.lobby import (
     lobby_controls,
     lobby_embed,
 )
+from .controls.web_table import LobbyActivityButton
 from .translator import text
 
 PLAY_RATE, PLAY_PER_SECONDS = 5, 60.0  # /play per user and server
@@ -40,7 +41,16 @@ GAME_CHOICES = [app_commands.Choice(name=text(f"game.{game_id}.name"), value=gam
 
 
 class Lobby(ControlsCog):
-    ITEMS = (LobbyButton, AddComputerSelect, InviteSelect, ComputerLevelSelect, OptionSelect, HintsSelect, OptionsPage)
+    ITEMS = (
+        LobbyButton,
+        AddComputerSelect,
+        InviteSelect,
+        ComputerLevelSelect,
+        OptionSelect,
+        HintsSelect,
+        OptionsPage,
+        LobbyActivityButton,  # Play in Discord, while the web table's Activity is on
+    )
 
     @app_commands.command(name=text("command.play.name"), description=text("command.play.description"))
     @app_commands.rename(
@@ -88,7 +98,7 @@ class Lobby(ControlsCog):
         )
         locale = await public_locale(self.bot, interaction.guild_id)
         await interaction.response.send_message(
-            embed=lobby_embed(note.lobby, locale), view=lobby_controls(note.lobby, locale)
+            embed=lobby_embed(note.lobby, locale), view=lobby_controls(note.lobby, locale, self.bot)
         )
         message = await interaction.original_response()
         await self.bot.service.set_lobby_message(note.lobby.lobby_id, message.id)

@@ -132,7 +132,7 @@ class Announcer:
         channel = self.places.channel(lobby.channel_id)
         try:
             await channel.get_partial_message(lobby.message_id).edit(
-                embed=lobby_embed(lobby, locale), view=lobby_view(lobby, locale)
+                embed=lobby_embed(lobby, locale), view=lobby_view(lobby, locale, self.bot)
             )
         except discord.HTTPException as exc:
             log.warning("lobby %s: could not redraw message %s (%s)", lobby.lobby_id, lobby.message_id, exc)

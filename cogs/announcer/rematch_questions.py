@@ -88,7 +88,7 @@ class RematchQuestions:
         if since is not None:  # a lobby's buttons name it: a message of ours with them is its own
             message_id = await self._find(lobby.channel_id, since, {f"fives:lobby:{lobby.lobby_id}:join"})
         if message_id is None:
-            view = lobby_view(lobby, locale)
+            view = lobby_view(lobby, locale, self.bot)
             try:
                 message = await self.places.channel(lobby.channel_id).send(embed=lobby_embed(lobby, locale), view=view)
             except discord.HTTPException as exc:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import app_commands
@@ -17,6 +17,10 @@ from presenters import common as words
 from ..common import Colours, Refusal, fives, public_locale, reports_errors, service, user_locale
 from ..translator import text
 from .watching import WatchButton
+from .web_table import LobbyActivityButton, activity_on
+
+if TYPE_CHECKING:
+    from cogs.host import FivesBot
 
 RULES_DEFAULT = "-"  # the select value that puts an option back to the rules' default
 
@@ -105,12 +109,14 @@ def lobby_embed(lobby: LobbyInfo, locale: str, *, in_thread: bool = True) -> dis
     return embed
 
 
-def lobby_view(lobby: LobbyInfo, locale: str) -> discord.ui.View | None:
+def lobby_view(lobby: LobbyInfo, locale: str, bot: FivesBot) -> discord.ui.View | None:
     """The lobby's controls while it is open (None once started or cancelled)."""
-    return lobby_controls(lobby, locale) if lobby.status == "open" else None
+    return lobby_controls(lobby, locale, bot) if lobby.status == "open" else None
 
 
-def lobby_controls(lobby: LobbyInfo, locale: str) -> discord.ui.View:
+def lobby_controls(lobby: LobbyInfo, locale: str, bot: FivesBot) -> discord.ui.View:
+    """Every place that posts or redraws a lobby builds it here; `bot` says whether the web table's Activity
+    is on (then **Play in Discord** too: the Activity, opened beside the lobby, starts on its game)."""
     view = discord.ui.View(timeout=None)
     computers = any(s.computer for s in lobby.seats)
     for op, style, row, disabled in (
@@ -126,6 +132,8 @@ def lobby_controls(lobby: LobbyInfo, locale: str) -> discord.ui.View:
     view.add_item(AddComputerSelect.build(lobby, locale))
     if lobby.watching:
         view.add_item(WatchButton("l", lobby.lobby_id, locale, row=0))
+    if activity_on(bot):
+        view.add_item(LobbyActivityButton(lobby.lobby_id, locale, row=0))
     if lobby.private:
         view.add_item(InviteSelect.build(lobby, locale))
     return view
@@ -291,7 +299,7 @@ class LobbyButton(
         [note] = notes
         locale = await public_locale(interaction.client, interaction.guild_id)
         await interaction.response.edit_message(
-            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale, fives(interaction))
         )
 
 
@@ -333,7 +341,7 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fi
         [note] = await service(interaction.client).add_computer(self.lobby_id, interaction.user.id, level)
         locale = await public_locale(interaction.client, interaction.guild_id)
         await interaction.response.edit_message(
-            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+            embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale, fives(interaction))
         )
 
 
@@ -382,7 +390,7 @@ class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=r"fiv
         for note in notes:
             if isinstance(note, LobbyChanged):
                 await interaction.response.edit_message(
-                    embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale)
+                    embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale, fives(interaction))
                 )
             elif not await fives(interaction).announcer.tell_invited(note):
                 await interaction.followup.send(tr("lobby.invited.untold", user_locale(interaction)), ephemeral=True)

@@ -1,23 +1,25 @@
 """The ways into the web table from Discord (docs/web.md): **Open table**, a link on the board and the hand
 DMs that leads through Discord's login to the game's page (and **Replay in browser** on the final board and
-the replay viewer, to the ended game's replay page), and **Play in Discord**, which launches the bot's
-Activity (the same page inside Discord) where it is set up. Both only while the web table is on (the bot's
-`web_links`). And the check the web side asks of the bot: is this user in this server?
+the replay viewer, to the ended game's replay page), and **Play in Discord** on the board and on an open
+lobby, which launches the bot's Activity (the same page inside Discord) where it is set up. All only while the
+web table is on (the bot's `web_links`). And the check the web side asks of the bot: is this user in this
+server?
 
-Not an extension: the board's controls and the hand messages import from it.
+Not an extension: the board's and the lobby's controls and the hand messages import from it.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
 from bot.i18n import tr
 from bot.tables import TableInfo
 
-from ..common import fives, user_locale
+from ..common import fives, reports_errors, user_locale
 from .game_buttons import GameButton
 
 if TYPE_CHECKING:
@@ -48,15 +50,31 @@ def replay_link_button(
     return discord.ui.Button(label=tr("controls.open_replay", locale), emoji="🌐", url=url, row=row)
 
 
+def activity_on(bot: FivesBot) -> bool:
+    """Whether the web table is on and the bot's application has its Activity set up (Discord refuses to
+    launch an Activity the application does not have: no button offers it then)."""
+    links = bot.web_links
+    return links is not None and links.activity
+
+
 def web_buttons(bot: FivesBot, table: TableInfo, locale: str) -> list[discord.ui.Item[Any]]:
     """The board's ways into the web table: the link, and the Activity where the bot has one."""
     url = table_link(bot, table)
     if url is None:
         return []
     items: list[discord.ui.Item[Any]] = [open_table_button(url, locale)]
-    if bot.web_links is not None and bot.web_links.activity:
+    if activity_on(bot):
         items.append(ActivityButton(table.game_no, locale))
     return items
+
+
+async def launch(interaction: discord.Interaction) -> None:
+    """Discord opens the bot's Activity in the channel the button was pressed in (LAUNCH_ACTIVITY); unless
+    the Activity was turned off since the button was posted."""
+    if not activity_on(fives(interaction)):
+        await interaction.response.send_message(tr("controls.web_off", user_locale(interaction)), ephemeral=True)
+        return
+    await interaction.response.launch_activity()
 
 
 class ActivityButton(GameButton):
@@ -67,10 +85,35 @@ class ActivityButton(GameButton):
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         await self.table(interaction)  # of this server
-        if fives(interaction).web_links is None:  # the web table was turned off since the board was posted
-            await interaction.response.send_message(tr("controls.web_off", user_locale(interaction)), ephemeral=True)
-            return
-        await interaction.response.launch_activity()
+        await launch(interaction)
+
+
+class LobbyActivityButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fives:lactivity:(?P<lobby>[0-9]+)"):
+    """**Play in Discord** on an open lobby (`lobby_controls`): the Activity launched in the lobby's channel,
+    where its page waits for the channel's game and opens it when the host starts (docs/web.md, "Ways in").
+    Nothing of the lobby is looked up: the page finds the channel's games itself, as any Activity's does."""
+
+    def __init__(self, lobby_id: int, locale: str = "en", *, label: str | None = None, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tr("controls.play_in_discord", locale),
+                emoji="🎮",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"fives:lactivity:{lobby_id}",
+            ),
+            row=row,
+        )
+        self.lobby_id = lobby_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["lobby"]), label=item.label if isinstance(item, discord.ui.Button) else None)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await launch(interaction)
 
 
 async def is_member(bot: discord.Client, guild_id: int, user_id: int) -> bool:

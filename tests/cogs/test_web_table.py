@@ -3,6 +3,8 @@ made in the browser is announced in the Discord thread like any other (the real 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -10,6 +12,7 @@ import discord
 from aiohttp.test_utils import TestClient, TestServer
 from simcord.http import router as simcord_router
 
+from app.client import FivesBot
 from cogs.controls.web_table import is_member
 from tests.checks import must
 from web.hub import Hub
@@ -19,8 +22,10 @@ from web.sessions import Signer, Ticket
 
 from .conftest import (
     World,
+    add_computer,
     board,
     buttons_of,
+    choose_options,
     custom_ids,
     move,
     open_table,
@@ -123,8 +128,10 @@ async def test_the_board_and_the_hand_dm_link_to_the_web_table_with_a_ticket_for
     assert ticket_of(dm_link) == (f"/table/{game_no}", Ticket(game_no, world.guild.id))
 
 
-async def test_play_in_discord_launches_the_activity_from_the_board(world: World) -> None:
-    # simcord has no LAUNCH_ACTIVITY (type 12) yet: its callback route learns to take one, as Discord does
+@contextlib.contextmanager
+def activity_launches() -> Iterator[list[int]]:
+    """The interactions the bot answered with LAUNCH_ACTIVITY (type 12), as they happen. simcord has no such
+    response yet: its callback route learns to take one, as Discord does, while this is open."""
     launched: list[int] = []
     routes = simcord_router._ROUTES["POST"]
     index, (template, original) = next(
@@ -143,14 +150,69 @@ async def test_play_in_discord_launches_the_activity_from_the_board(world: World
 
     routes[index] = (template, callback)
     try:
+        yield launched
+    finally:
+        routes[index] = (template, original)
+
+
+async def test_play_in_discord_launches_the_activity_from_the_board(world: World) -> None:
+    with activity_launches() as launched:
         world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=True)
         await open_table(world, "draw", options={"rounds": "1"})
         assert web_links_of(board(world))
         [activity] = [i for i in custom_ids(board(world)) if i.startswith("fives:activity:")]
         await world.carol.click(board(world), custom_id=activity)
         assert len(launched) == 1
-    finally:
-        routes[index] = (template, original)
+
+
+LAUNCH_FROM_LOBBY = "fives:lactivity:"
+
+
+def lobby_launch(message: discord.Message) -> list[discord.Button]:
+    return [b for b in buttons_of(message, LAUNCH_FROM_LOBBY) if b.label == "Play in Discord"]
+
+
+async def test_play_in_discord_launches_the_activity_from_the_lobby_through_every_redraw(
+    world: World, make_bot: Callable[[], FivesBot]
+) -> None:
+    with activity_launches() as launched:
+        world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=True)
+        lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
+        assert len(lobby_launch(lobby.message)) == 1  # as /play posts it
+        await world.bob.click(lobby, label="Join")  # redrawn by the lobby's button
+        await add_computer(world.alice, lobby)  # by its select
+        await choose_options(world, lobby, {"rounds": "1"})  # by the announcer, from the rules panel
+        [button] = lobby_launch(lobby.message)
+
+        pressed = await world.carol.click(lobby, custom_id=button.custom_id)  # anyone in the channel
+        assert len(launched) == 1 and not pressed.ephemeral  # answered by Discord opening the Activity
+
+        await world.env.restart_bot(make_bot())  # a button posted before a restart launches it too
+        world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=True)
+        await world.carol.click(lobby, custom_id=button.custom_id)
+        assert len(launched) == 2
+
+        await world.alice.click(lobby, label="Start")
+        assert lobby_launch(lobby.message) == []  # the started lobby has no controls; the board has its own
+        assert any(i.startswith("fives:activity:") for i in custom_ids(board(world)))
+    assert world.env.errors == []
+
+
+async def test_the_lobby_offers_the_activity_only_where_the_bot_has_one(world: World) -> None:
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
+    assert lobby_launch(lobby.message) == []  # the web table off
+
+    world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)  # on, without an Activity
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
+    assert lobby_launch(lobby.message) == []
+
+    world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=True)
+    lobby = reply(await world.alice.slash(world.channel, "play", game="draw"))
+    [button] = lobby_launch(lobby.message)
+    world.bot.web_links = None  # turned off since the lobby was posted: said, not launched
+    with activity_launches() as launched:
+        pressed = reply(await world.carol.click(lobby, custom_id=button.custom_id))
+    assert launched == [] and pressed.ephemeral and "The web table is off" in (pressed.content or "")
 
 
 async def test_the_web_side_asks_the_bot_who_is_in_the_server(world: World) -> None:
