@@ -24,6 +24,7 @@ from ..common import Colours, dm_locale, fives, jump_url, names_for, reports_err
 from ..posted import find_own, footers, marked, markers
 from .game_buttons import GameButton
 from .pictures import picture
+from .web_table import open_table_button, replay_link_button, table_link
 
 if TYPE_CHECKING:
     from cogs.host import FivesBot
@@ -256,9 +257,17 @@ async def send_digest(bot: FivesBot, digest: Digest) -> str:
     if file is not None:
         embed.set_image(url="attachment://board.png")
         kwargs["file"] = file
+    # While the web table is on, the watcher opens the game's page as any spectator does (the link's ticket
+    # admits a member of the server), or once it has ended its replay.
+    view = discord.ui.View(timeout=None)
     if not digest.over:
-        view = discord.ui.View(timeout=None)
         view.add_item(UnwatchButton("g", table.game_no, locale))
+        url = table_link(bot, table)
+        if url is not None:
+            view.add_item(open_table_button(url, locale))
+    elif (replay := replay_link_button(bot, table, locale)) is not None:
+        view.add_item(replay)
+    if view.children:
         kwargs["view"] = view
     try:
         user = bot.get_user(digest.user_id) or await bot.fetch_user(digest.user_id)

@@ -13,7 +13,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from simcord.http import router as simcord_router
 
 from app.client import FivesBot
+from bot.tables.community.watchers import DIGEST_SECONDS
 from cogs.controls.web_table import is_member
+from cogs.watching import Spectators
 from tests.checks import must
 from web.hub import Hub
 from web.links import TableLinks
@@ -26,7 +28,9 @@ from .conftest import (
     board,
     buttons_of,
     choose_options,
+    cog,
     custom_ids,
+    dms,
     move,
     open_table,
     playable,
@@ -34,6 +38,7 @@ from .conftest import (
     thread,
     whose_turn,
 )
+from .test_watching import dave, watch
 
 
 async def test_discord_and_browser_moves_reach_each_other(world: World) -> None:
@@ -243,3 +248,29 @@ async def test_the_final_board_and_the_replay_viewer_link_to_the_replay_in_the_b
     stepped = reply(await world.carol.click(viewer, label="▶"))
     [at_step] = web_links_of(stepped.message)
     assert ticket_of(at_step)[0] == f"/replay/{game_no}?frame=1"  # the step the viewer shows
+
+
+async def test_a_watcher_by_dm_digest_opens_the_page_as_a_spectator_and_the_ended_games_replay(world: World) -> None:
+    world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)
+    watcher = dave(world)
+    await open_table(world, "draw", computers=0, options={"rounds": "1"})
+    [summary] = world.bot.service.games_of(world.alice.id)
+    game_no = summary.table.game_no
+    await watch(watcher, board(world), "By DM digest")
+    [first] = dms(watcher)
+    [link] = web_links_of(first)
+    assert ticket_of(link) == (f"/table/{game_no}", Ticket(game_no, world.guild.id))  # the page, as a spectator
+    assert "Stop watching" in [b.label for b in buttons_of(first)]
+
+    for _ in range(80):  # the game played out: the last digest says it ended, with the replay instead
+        if not world.bot.service.games_of(world.alice.id):
+            break
+        player = must(whose_turn(world))
+        await move(player, must(playable(player)))
+    await world.env.advance_time(DIGEST_SECONDS + 60)
+    await cog(world, Spectators).send_due()
+    last = dms(watcher)[-1]
+    assert last.id != first.id
+    [replay] = web_links_of(last)
+    assert ticket_of(replay) == (f"/replay/{game_no}", Ticket(game_no, world.guild.id))
+    assert world.env.errors == []
