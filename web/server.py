@@ -26,6 +26,7 @@ from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleContro
 
 from . import auth
 from .auth import AUTH, SESSION_COOKIE, Auth
+from .hints import hint_answer
 from .hub import Hub
 from .keys import SERVICE, SIGNER
 from .limits import ADDRESSES, EXCHANGES, LIMITER, LOGINS, TRUSTED, Network, RateLimit
@@ -99,6 +100,7 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
         # a seat sees what everyone sees: nothing is left to hide or to play (the page needs a view to draw)
         "you": None if seat is None else {"seat": seat, "your_turn": False, "view": asdict(last)},
         "deadline": None,
+        "hints": False,
     }
 
 
@@ -115,6 +117,7 @@ async def _live_state(service: TableService, game_no: int, session: Session) -> 
         "turn": public.turn,
         "public": asdict(public),
         "you": None,
+        "hints": info.hints,  # its host offers hints: a seat may ask for one on its turn (POST .../hint)
     }
     mine = None
     if info.seat_of(session.user_id) is not None:
@@ -272,6 +275,21 @@ async def post_act(request: web.Request) -> web.Response:
     return web.json_response(answer, status=answer["status"])
 
 
+async def post_hint(request: web.Request) -> web.Response:
+    """The search's move for the session's seat, at a table that offers hints (web/hints.py)."""
+    session = _session(request)
+    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
+        raise web.HTTPForbidden(text="missing CSRF header")  # it changes the game: unrated once used
+    try:
+        body = await request.json()
+    except json.JSONDecodeError:
+        body = None
+    game_no = _game_no(request)
+    await table_state(request.app[SERVICE], game_no, session)  # same server, else not found
+    answer = await hint_answer(request.app[SERVICE], game_no, session, body)
+    return web.json_response(answer, status=answer["status"])
+
+
 async def socket(request: web.Request) -> web.WebSocketResponse:
     session = _session(request)
     game_no = _game_no(request)
@@ -395,6 +413,7 @@ def make_app(
     app.router.add_get("/api/activity", get_activity)
     app.router.add_get("/api/games/{game_no}", get_table)
     app.router.add_post("/api/games/{game_no}/act", post_act)
+    app.router.add_post("/api/games/{game_no}/hint", post_hint)
     app.router.add_get("/api/games/{game_no}/ws", socket)
     app.router.add_get("/api/games/{game_no}/replay", get_replay)
     auth.add_routes(app)

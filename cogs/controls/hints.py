@@ -5,37 +5,19 @@ turn, as every turn control's does: pressed once the game has moved on, it says 
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
-from bot.engine import View
 from bot.i18n import tr
 from bot.tables.play.hints import HintGiven
-from presenters import presenter
+from presenters.hints import hint_line
 
 from ..common import fives, user_locale
 from .turns import TurnButton
 
 
-def move_name(game_id: str, view: View, text: str, locale: str) -> str:
-    """A move as the player's controls name it (`Play 6-4 on 5`), else its notation."""
-    entry = next((e for e in view.legal if e.text == text), None)
-    return text if entry is None else presenter(game_id).move_label(entry, locale, view=view)[0]
-
-
 def hint_text(given: HintGiven, locale: str) -> str:
     """The hint's line (the move and why), then that the game is unrated now."""
-    hint, view = given.hint, given.view
-    params: dict[str, Any] = dict(hint.params)
-    if params.get("other"):
-        params["other"] = move_name(given.table.game_id, view, str(params["other"]), locale)
-    if "suit" in params:
-        params["suit"] = tr(f"suit.{params['suit']}", locale)
-    reason = hint.reason if hint.reason != "close" or params.get("other") else "only"
-    why = tr(f"hint.why.{reason}", locale, **params)
-    move = move_name(given.table.game_id, view, hint.move, locale)
-    return tr("hint.line", locale, move=move, why=why) + "\n-# " + tr("hint.unrated", locale)
+    return hint_line(given, locale) + "\n-# " + tr("hint.unrated", locale)
 
 
 class HintButton(TurnButton):

@@ -19,6 +19,7 @@ import simcord
 from app.client import FivesBot
 from tests.checks import must
 from tests.cogs.conftest import World, board, dms, move, moves_shown, open_table, playable, whose_turn
+from tests.cogs.test_hints import open_hinted_table
 from tests.cogs.test_outbox import lines_about
 from tests.web.bot_web import serve_web, stop_web
 from tests.web.driver import WAIT, Browser, chromium
@@ -206,4 +207,33 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     assert await browser.turn("old") == now
     for page in ("player", "old", "watcher"):
         assert await browser.errors(page) == []
+    assert world.env.errors == []
+
+
+async def test_a_learner_asks_for_a_hint_in_the_page_plays_it_and_the_game_goes_unrated(
+    world: World, web_settings: WebSettings, browser: Browser
+) -> None:
+    await serve_web(world.bot, web_settings)
+    await open_hinted_table(world)  # Draw, one round, Alice and Bob, hints turned on in the lobby's Rules
+    service = world.bot.service
+    [summary] = service.games_of(world.alice.id)
+    game_no = summary.table.game_no
+    player = must(whose_turn(world))
+    await browser.open("learner", page_url(web_settings, game_no, player, world.guild.id) + "&lang=en")
+    await browser.link("learner", "open")
+    before = await browser.turn("learner")
+    assert not await must(world.bot.store).hint_uses(game_no)  # offered, not used: still rated
+
+    await browser.click("learner", "[data-testid=hint]")
+    await browser.wait("learner", "() => document.querySelector('[data-testid=moves] button.move.hinted') !== null")
+    said = await browser.eval("learner", "() => document.querySelector('[data-testid=message]').innerText")
+    assert said.startswith("💡 ") and "will not be rated" in said, said
+    hinted = await browser.eval(
+        "learner", "() => document.querySelector('[data-testid=moves] button.move.hinted').dataset.action"
+    )
+    assert await must(world.bot.store).hint_uses(game_no)  # saved before the page was told
+    await browser.click("learner", "[data-testid=moves] button.move.hinted")  # played with one tap
+    await browser.wait("learner", "(turn) => window.fivesApp.state.turn > turn", before)
+    assert (await service.export(game_no))["actions"][before]["action"] == hinted  # the hint's move was played
+    assert await browser.errors("learner") == []
     assert world.env.errors == []

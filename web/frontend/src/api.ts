@@ -11,6 +11,13 @@ export interface Answer {
   error?: string;
 }
 
+/** A hint's answer (web/hints.py): the move and its line in the page's language, or why there is none. */
+export interface HintAnswer extends Answer {
+  move?: string;
+  line?: string;
+  unrated?: string;
+}
+
 export class Api {
   constructor(
     readonly gameNo: number,
@@ -34,11 +41,19 @@ export class Api {
   }
 
   async act(action: string, turn: number): Promise<Answer> {
-    const response = await fetch(`/api/games/${this.gameNo}/act`, {
+    return this.post("act", { action, turn });
+  }
+
+  async hint(turn: number, lang: string): Promise<HintAnswer> {
+    return this.post("hint", { turn, lang });
+  }
+
+  private async post(what: string, body: object): Promise<Answer> {
+    const response = await fetch(`/api/games/${this.gameNo}/${what}`, {
       method: "POST",
       headers: { ...this.headers(), "Content-Type": "application/json" },
       credentials: "same-origin",
-      body: JSON.stringify({ action, turn }),
+      body: JSON.stringify(body),
     });
     try {
       return (await response.json()) as Answer;

@@ -29,6 +29,7 @@ export class App {
   busy = false;
   waitingFrom: number | null = null; // the turn a move was taken at, until a newer table is shown
   dragging: string | null = null; // the hand item being dragged (a pointer device), until it is dropped
+  hinted: { turn: number; move: string } | null = null; // the hint's move, lit on the turn it was asked for
   private readonly live: Live;
 
   constructor(
@@ -68,6 +69,7 @@ export class App {
       this.selected = null;
       this.chosen.clear();
       this.choices = null;
+      if (this.hinted && this.hinted.turn !== state.turn) this.hinted = null;
     }
     this.state = state;
     if (this.waitingFrom !== null && state.turn > this.waitingFrom) {
@@ -100,6 +102,31 @@ export class App {
       this.busy = false;
       this.message = answer.status === 409 ? this.t("stale") : this.t("refused", { error: answer.error ?? String(answer.status) });
       await this.catchUp(sentAt); // the table as it is now (a stale page's, or after a refusal)
+    }
+    this.render();
+  }
+
+  /** The search's move for this seat now (a table whose host offers hints): said, and its move lit. */
+  async askHint(): Promise<void> {
+    if (!this.state?.you?.your_turn || this.busy) return;
+    const turn = this.state.turn;
+    this.message = this.t("hint_asking");
+    this.render();
+    const answer = await this.api.hint(turn, document.documentElement.lang || "en").catch((error: Error) => ({
+      ok: false,
+      status: 0,
+      error: error.message,
+      move: undefined,
+      line: undefined,
+      unrated: undefined,
+    }));
+    if (this.state.turn !== turn) return; // the table moved on meanwhile: the hint is of no use
+    if (answer.ok && answer.move) {
+      this.hinted = { turn, move: answer.move };
+      this.message = `${answer.line ?? ""} ${answer.unrated ?? ""}`.trim();
+    } else {
+      this.message = answer.status === 409 ? this.t("stale") : this.t("refused", { error: answer.error ?? String(answer.status) });
+      if (answer.status === 409) await this.catchUp(turn);
     }
     this.render();
   }
@@ -418,7 +445,18 @@ export class App {
     const t = this.t;
     const points = move.points ?? move.gain ?? 0;
     const text = moveName(move.text, t) + (points ? ` · ${t("points", { points })}` : "");
-    const button = h("button", { type: "button", class: `move ${cls}${points ? " scores" : ""}`.trim(), "data-action": move.text, "data-focus": `move:${move.text}`, disabled: this.busy }, text);
+    const hinted = this.hinted?.move === move.text && this.hinted.turn === this.state?.turn;
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: `move ${cls}${points ? " scores" : ""}${hinted ? " hinted" : ""}`.trim(),
+        "data-action": move.text,
+        "data-focus": `move:${move.text}`,
+        disabled: this.busy,
+      },
+      hinted ? `💡 ${text}` : text, // the hint's move says so, to the eye and to a screen reader
+    );
     button.addEventListener("click", () => void this.play(move));
     return button;
   }
@@ -437,9 +475,17 @@ export class App {
       const loose = view.legal.filter((m) => moveTile(m) === null && m.kind !== "discard");
       shown = loose.length ? loose : view.legal.length <= 12 ? view.legal : [];
     }
+    // The hint's move is shown whatever is selected: the player sees it, and plays it with one tap.
+    const hint = this.hinted && this.hinted.turn === this.state?.turn ? view.legal.find((m) => m.text === this.hinted?.move) : undefined;
+    if (hint && !shown.includes(hint)) shown = [hint, ...shown];
     const list = h("div", { class: "move-list" });
     for (const move of shown.slice(0, 60)) list.append(this.moveButton(move));
     section.append(list);
+    if (this.state?.hints && this.state.you?.your_turn) {
+      const ask = h("button", { type: "button", class: "move hint", "data-testid": "hint", "data-focus": "hint", disabled: this.busy }, t("hint"));
+      ask.addEventListener("click", () => void this.askHint());
+      section.append(ask);
+    }
     out.push(section);
     // The generic fallback: every legal action, whatever it is, grouped by kind.
     const all = h("details", { class: "all-moves", "data-testid": "all-moves" });

@@ -108,6 +108,8 @@ const EN = {
   activity_games: "Games",
   activity_seated: "your seat",
   activity_watch: "watch",
+  hint: "💡 Hint",
+  hint_asking: "Looking for a hint…",
 };
 
 export type Key = keyof typeof EN;
@@ -220,6 +222,8 @@ const JA: Record<Key, string> = {
   activity_games: "ゲーム",
   activity_seated: "あなたの席",
   activity_watch: "観戦",
+  hint: "💡 ヒント",
+  hint_asking: "ヒントを探しています…",
 };
 
 export type Lang = "en" | "ja";

@@ -147,6 +147,8 @@ export interface TableState {
   you: { seat: number; your_turn: boolean; view: View } | null;
   /** When the human to play runs out of time (Unix seconds), as the board says; null on a computer's turn. */
   deadline?: number | null;
+  /** The table's host offers hints: a seat may ask for one on its turn (POST /api/games/{no}/hint). */
+  hints?: boolean;
 }
 
 export function family(gameId: string): "fives" | "domineren" | "five-hundred" {
