@@ -31,6 +31,7 @@ import asyncpg
 
 from . import mapping as m
 from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
+from .interface import StoreInterface
 from .migrations import migrations
 from .rows import (
     ActionWrite,
@@ -38,15 +39,8 @@ from .rows import (
     RatingRow,
     SettingsRow,
 )
-from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import NOTIFY_MOVE, PostgresSql, Sql
-from .sql.games import Games
-from .sql.hints import Hints
-from .sql.lobbies import Lobbies, Rematches, Settings
-from .sql.outbox import BOARD, Outbox
-from .sql.privacy import Privacy
-from .sql.seasons import Seasons
-from .sql.standings import Standings
+from .sql.outbox import BOARD
 
 log = logging.getLogger(__name__)
 
@@ -181,9 +175,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore(
-    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
-):
+class PostgresStore(StoreInterface):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 

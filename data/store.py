@@ -19,17 +19,12 @@ import aiosqlite
 
 from . import mapping as m
 from .errors import StoreConflict, StoreError
+from .interface import StoreInterface
 from .migrations import apply_migrations
 from .rows import ActionWrite, OutboxEntry, RatingRow, SettingsRow
-from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import Sql, SqliteSql, marks
-from .sql.games import ADD_ACTION, ADD_HANDS, Games, action_values
-from .sql.hints import Hints
-from .sql.lobbies import Lobbies, Rematches, Settings
-from .sql.outbox import BOARD, TELL, Outbox
-from .sql.privacy import Privacy
-from .sql.seasons import Seasons
-from .sql.standings import Standings
+from .sql.games import ADD_ACTION, ADD_HANDS, action_values
+from .sql.outbox import BOARD, TELL
 
 log = logging.getLogger(__name__)
 
@@ -65,9 +60,7 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
         raise
 
 
-class Store(
-    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
-):
+class Store(StoreInterface):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
