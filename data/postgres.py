@@ -40,6 +40,7 @@ from .rows import (
     SettingsRow,
 )
 from .sql.dialect import NOTIFY_MOVE, PostgresSql, Sql
+from .sql.games import hand_values
 from .sql.outbox import BOARD
 
 log = logging.getLogger(__name__)
@@ -158,8 +159,8 @@ _APPEND_NOTIFYING = f"{_APPEND} RETURNING {NOTIFY_MOVE}"  # sent at the commit: 
 
 
 def _append_args(write: ActionWrite) -> tuple[Any, ...]:
-    tell = list(zip(*m.outbox_values(write.tell), strict=True)) or [()] * len(m.OUTBOX)
-    hands = list(zip(*m.hand_values(write.game_no, write.hands), strict=True)) or [()] * len(m.HAND)
+    tell = list(zip(*m.OUTBOX.many(write.tell), strict=True)) or [()] * len(m.OUTBOX)
+    hands = list(zip(*hand_values(write), strict=True)) or [()] * len(m.HAND)
     return (
         write.game_no,
         write.turn,

@@ -22,8 +22,8 @@ from .errors import StoreConflict, StoreError
 from .interface import StoreInterface
 from .migrations import apply_migrations
 from .rows import ActionWrite, OutboxEntry, RatingRow, SettingsRow
-from .sql.dialect import Sql, SqliteSql, marks
-from .sql.games import ADD_ACTION, ADD_HANDS, action_values
+from .sql.dialect import Sql, SqliteSql
+from .sql.games import ADD_ACTION, ADD_HANDS, action_values, hand_values
 from .sql.outbox import BOARD, TELL
 
 log = logging.getLogger(__name__)
@@ -31,11 +31,7 @@ log = logging.getLogger(__name__)
 __all__ = ["Store", "StoreConflict", "StoreError"]  # the errors' home is data.errors
 
 
-_SET_RATINGS = (
-    f"INSERT INTO ratings ({m.listed(m.RATING)}) VALUES ({marks(m.RATING)}) "
-    "ON CONFLICT (guild_id, pool, user_id) DO UPDATE SET "
-    "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins"
-)
+_SET_RATINGS = m.RATING.upsert("guild_id, pool, user_id")
 
 
 def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, list[tuple[Any, ...]]]]) -> None:
@@ -46,9 +42,9 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
             db.executemany(sql, rows)
         db.execute(ADD_ACTION, action_values(write))
         if write.tell:
-            db.executemany(TELL, m.outbox_values(write.tell))
+            db.executemany(TELL, m.OUTBOX.many(write.tell))
         if write.hands:
-            db.executemany(ADD_HANDS, m.hand_values(write.game_no, write.hands))
+            db.executemany(ADD_HANDS, hand_values(write))
         db.execute(
             "UPDATE games SET deadline = ?, reminder_at = ?, carry_on_at = ?, version = version + 1 WHERE game_no = ?",
             (write.deadline, write.reminder_at, write.carry_on_at, write.game_no),
@@ -215,4 +211,4 @@ class Store(StoreInterface):
 
     async def _write_ratings(self, db: Sql, guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> None:
         """One process: the ratings read are the ratings stored, written over."""
-        await db.executemany(_SET_RATINGS, m.rating_values(guild_id, pool, ratings))
+        await db.executemany(_SET_RATINGS, m.RATING.many(ratings, guild_id=guild_id, pool=pool))

@@ -12,9 +12,13 @@ import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
+
+from ..mapping import Table
+
+T = TypeVar("T")
 
 MOVES_CHANNEL = "fives_moves"  # PostgreSQL's channel of moves told across processes (data/moves.py)
 # An expression over the `games` row an action updates: RETURNING it sends the game number with the commit.
@@ -153,7 +157,32 @@ class SqlStore:
         async with self._transaction() as db:
             yield self._dialect(db)
 
+    async def _run(self, sql: str, *args: Any) -> int:
+        """One statement in a write transaction of its own; the rows it changed."""
+        async with self._writing() as db:
+            return await db.execute(sql, *args)
 
-def marks(names: Sequence[object]) -> str:
-    """`?, ?, ?`: one mark a column."""
-    return ", ".join("?" * len(names))
+    async def _all(self, table: Table[T], rest: str, *args: Any) -> list[T]:
+        """The rows of `table` that `rest` (its WHERE and ORDER BY) selects, as its dataclass."""
+        return [table.read(r) for r in await self._read().fetch(table.select(rest), *args)]
+
+    async def _one(self, table: Table[T], rest: str, *args: Any) -> T | None:
+        rows = await self._all(table, rest, *args)
+        return rows[0] if rows else None
+
+    async def _numbers(self, sql: str, *args: Any) -> list[int]:
+        """The first column of every row of a read (the numbers of games, lobbies, ...)."""
+        return [r[0] for r in await self._read().fetch(sql, *args)]  # type: ignore[index]
+
+    async def _mark_table(self, table: Table[Any], lobby_id: int, on: bool, at: float) -> None:
+        """A table (by lobby) marked with a choice of its host (`undo_tables`, `hint_tables`), or not."""
+        if on:
+            await self._run(f"{table.insert()} ON CONFLICT (lobby_id) DO NOTHING", lobby_id, at)
+        else:
+            await self._run(f"DELETE FROM {table.name} WHERE lobby_id = ?", lobby_id)
+
+    @asynccontextmanager
+    async def _locked_one(self, table: Table[T], rest: str, *args: Any) -> AsyncIterator[T | None]:
+        """The row of `table` that `rest` selects, to change and save (see `_locked`)."""
+        async with self._locked(table.select(rest), *args) as rows:
+            yield table.read(rows[0]) if rows else None
