@@ -323,10 +323,6 @@ class PostgresStore(StoreInterface):
             raise RuntimeError(f"{what} is taken inside a transaction (`locked_game` or `transaction`)")
         return conn
 
-    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        conn = self._conn.get()
-        return await (conn or self._pool).fetch(sql, *args)
-
     async def _fetchval(self, sql: str, *args: Any) -> Any:
         conn = self._conn.get()
         return await (conn or self._pool).fetchval(sql, *args)

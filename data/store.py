@@ -22,7 +22,7 @@ from .errors import StoreConflict, StoreError
 from .interface import StoreInterface
 from .migrations import apply_migrations
 from .rows import ActionWrite, OutboxEntry, RatingRow, SettingsRow
-from .sql.dialect import Sql, SqliteSql
+from .sql.dialect import Sql
 from .sql.games import ADD_ACTION, ADD_HANDS, action_values, hand_values
 from .sql.outbox import BOARD, TELL
 
@@ -60,7 +60,7 @@ class Store(StoreInterface):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
-    _dialect = SqliteSql
+    _dialect = Sql
 
     def urgent(self) -> AbstractContextManager[None]:
         """Nothing to do alone on one connection (PostgreSQL gives the timers and the outbox connections of
@@ -137,7 +137,7 @@ class Store(StoreInterface):
                 raise
 
     def _read(self) -> Sql:
-        return SqliteSql(self._db)
+        return Sql(self._db)
 
     async def _write_told(
         self,

@@ -12,9 +12,7 @@ import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
-
-import aiosqlite
+from typing import Any, TypeVar
 
 from ..mapping import Table
 
@@ -34,75 +32,54 @@ def numbered(sql: str) -> str:
     return _MARK.sub(lambda _: f"${next(count)}", sql)
 
 
-class Sql(Protocol):
-    """A connection (or pool) as the shared queries see it: `?` marks, the dialect's lock clauses."""
+class Sql:
+    """A connection (or pool) as the shared queries see it: `?` marks, the dialect's lock clauses. This one is
+    aiosqlite's: one connection, its writes serialised by the file's lock (no row locks to take)."""
 
-    for_update: str  # a row lock held to the commit
-    skip_locked: str  # a row lock, rows others hold skipped
-    for_share: str  # a shared row lock held to the commit
-    greatest: str  # the larger of two values
-    moved: str  # after an UPDATE of a game's row: tell the other processes it moved (data/moves.py)
+    for_update = ""  # a row lock held to the commit
+    skip_locked = ""  # a row lock, rows others hold skipped
+    for_share = ""  # a shared row lock held to the commit
+    greatest = "MAX"  # the larger of two values
+    # After an UPDATE of a game's row: tell the other processes it moved (data/moves.py). One process: its own
+    # wake-ups are all there are.
+    moved = ""
+
+    def __init__(self, db: Any) -> None:
+        self._db = db
 
     def skip_locked_of(self, alias: str) -> str:
         """`skip_locked` on the rows of one table of a join."""
-        ...
+        return self.skip_locked
 
     def earliest(self, *columns: str) -> str:
-        """The smallest of some columns, those that are NULL left out (NULL if all are)."""
-        ...
-
-    async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]: ...
-
-    async def fetchval(self, sql: str, *args: Any) -> Any: ...
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        """The number of rows the statement changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
-
-
-class SqliteSql:
-    """aiosqlite: one connection, its writes serialised by the file's lock (no row locks to take)."""
-
-    for_update = skip_locked = for_share = ""
-    greatest = "MAX"
-    moved = ""  # one process: its own wake-ups are all there are
-
-    def skip_locked_of(self, alias: str) -> str:
-        return ""
-
-    def earliest(self, *columns: str) -> str:
-        # SQLite's MIN of several values is NULL as soon as one is
+        """The smallest of some columns, those that are NULL left out (NULL if all are): SQLite's MIN of
+        several values is NULL as soon as one is."""
         return f"NULLIF(MIN({', '.join(f'COALESCE({c}, 1e308)' for c in columns)}), 1e308)"
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]:
         # every row is read: a RETURNING statement left open would block the commit
-        return list(await self._db.execute_fetchall(sql, args))  # type: ignore[arg-type]
+        return list(await self._db.execute_fetchall(sql, args))
 
     async def fetchval(self, sql: str, *args: Any) -> Any:
         rows = await self.fetch(sql, *args)
         return rows[0][0] if rows else None  # type: ignore[index]
 
     async def execute(self, sql: str, *args: Any) -> int:
+        """The number of rows the statement changed."""
         cursor = await self._db.execute(sql, args)
-        return cursor.rowcount
+        return int(cursor.rowcount)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._db.executemany(sql, rows)
 
 
-class PostgresSql:
+class PostgresSql(Sql):
     """asyncpg: a connection in a transaction, or the pool for a read on its own."""
 
     for_update = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"
     for_share = " FOR SHARE"
     greatest = "GREATEST"
-    moved = ""  # sent with the commit when the store notifies moves (a web table listens): see __init__
 
     def skip_locked_of(self, alias: str) -> str:
         return f" FOR UPDATE OF {alias} SKIP LOCKED"
@@ -112,7 +89,7 @@ class PostgresSql:
 
     def __init__(self, db: Any, notify_moves: bool = False) -> None:  # asyncpg.Connection or asyncpg.Pool
         self._db = db
-        if notify_moves:
+        if notify_moves:  # sent with the commit only where a web table listens
             self.moved = f" RETURNING {NOTIFY_MOVE}"
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]:

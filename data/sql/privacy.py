@@ -320,26 +320,18 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
 
     # What is told of them at a table (a resignation, an abandoned game) is still told, of an anonymous
     # player; what was only for them (their hand, a reminder, a watcher's notice, a server's goodbye) goes.
-    for kind in ("resigned", "abandoned"):
-        rows = await db.fetch(
-            "SELECT o.game_no, o.turn, s.seat FROM outbox o LEFT JOIN game_seats s ON s.game_no = o.game_no "
-            "AND (s.user_id = ? OR s.replaced_user_id = ?) WHERE o.user_id = ? AND o.kind = ?",
-            u,
-            u,
-            u,
-            kind,
+    for r in await db.fetch(
+        "SELECT o.game_no, o.kind, o.turn, s.seat FROM outbox o LEFT JOIN game_seats s ON s.game_no = o.game_no "
+        "AND (s.user_id = ? OR s.replaced_user_id = ?) WHERE o.user_id = ? AND o.kind IN ('resigned', 'abandoned') "
+        "ORDER BY o.kind DESC",
+        *(u, u, u),
+    ):
+        anon = anonymous_id(r["seat"]) if r["seat"] is not None else NOBODY
+        await db.execute(
+            "UPDATE outbox SET user_id = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
+            *(anon, r["game_no"], r["kind"], u, r["turn"]),
         )
-        for r in rows:
-            anon = anonymous_id(r["seat"]) if r["seat"] is not None else NOBODY
-            await db.execute(
-                "UPDATE outbox SET user_id = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
-                anon,
-                r["game_no"],
-                kind,
-                u,
-                r["turn"],
-            )
-            count("outbox", 1)
+        count("outbox", 1)
     count("outbox", await _deleted(db, "outbox", "user_id = ? AND kind IN ('hand', 'reminder', 'watcher', 'left')", u))
     for table in ("hand_messages", "watchers", "ratings", "rating_history"):
         count(table, await _deleted(db, table, "user_id = ?", u))
@@ -351,19 +343,22 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
     count("game_seats", len(games))
     await db.execute("UPDATE game_seats SET user_id = -(seat + 1), name = NULL WHERE user_id = ?", u)
     await db.execute("UPDATE game_seats SET replaced_user_id = -(seat + 1), name = NULL WHERE replaced_user_id = ?", u)
-    count(
-        "game_results",
-        await _updated(
-            db, "game_results", "user_id = -(seat + 1), rating_before = NULL, rating_after = NULL", "user_id = ?", u
-        ),
-    )
-    count("undo_requests", await _updated(db, "undo_requests", "user_id = -(seat + 1)", "user_id = ?", u))
-    count("undo_requests", await _updated(db, "undo_requests", f"by_user_id = {NOBODY}", "by_user_id = ?", u))
-    count("games", await _updated(db, "games", f"host_id = {NOBODY}, version = version + 1", "host_id = ?", u))
-    count("seasons", await _updated(db, "seasons", f"started_by = {NOBODY}", "started_by = ?", u))
-    count("seasons", await _updated(db, "seasons", f"ended_by = {NOBODY}", "ended_by = ?", u))
-    count("season_schedules", await _updated(db, "season_schedules", f"set_by = {NOBODY}", "set_by = ?", u))
+    for table, column, becomes in _REWRITTEN:
+        count(table, await db.execute(f"UPDATE {table} SET {column} = {becomes} WHERE {column} = ?", u))
     return Forgotten(counts)
+
+
+# The columns of a forgotten player's id that stay (table, column, what the id becomes): a seat's own
+# anonymous id where a seat is known, else nobody.
+_REWRITTEN = (
+    ("game_results", "user_id", "-(seat + 1), rating_before = NULL, rating_after = NULL"),
+    ("undo_requests", "user_id", "-(seat + 1)"),
+    ("undo_requests", "by_user_id", f"{NOBODY}"),
+    ("games", "host_id", f"{NOBODY}, version = version + 1"),
+    ("seasons", "started_by", f"{NOBODY}"),
+    ("seasons", "ended_by", f"{NOBODY}"),
+    ("season_schedules", "set_by", f"{NOBODY}"),
+)
 
 
 def _anonymous_seat(seat: list[Any], k: int, user_id: int) -> list[Any]:
@@ -392,10 +387,6 @@ async def _without(db: Db, user_id: int, table: str, column: str, *key: str) -> 
 
 async def _deleted(db: Db, table: str, where: str, *args: Any) -> int:
     return await db.execute(f"DELETE FROM {table} WHERE {where}", *args)
-
-
-async def _updated(db: Db, table: str, assignments: str, where: str, *args: Any) -> int:
-    return await db.execute(f"UPDATE {table} SET {assignments} WHERE {where}", *args)
 
 
 # -- a server the bot left -----------------------------------------------------------------------------------
