@@ -1,8 +1,9 @@
-"""What the table service may ask of a store, whatever the database behind it.
-
-`data.store.Store` (SQLite) and `data.postgres.PostgresStore` both implement it; `data.backends.open_store`
-picks one from the `FIVES_DATABASE` setting. The methods speak only the row dataclasses of `data.rows`.
-A write that the database refused raises `StoreError` with nothing written.
+"""What the table service may ask of a store, whatever the database behind it: the one base class of both
+stores, so that every method is written once (the SQL by subject in `data.sql`) and only what really
+differs between the databases is each store's own (declared here, defined in `data.store` for SQLite and
+`data.postgres` for PostgreSQL). `data.backends.open_store` picks one from the `FIVES_DATABASE` setting. The
+methods speak only the row dataclasses of `data.rows`. A write that the database refused raises `StoreError`
+with nothing written.
 
 Several processes may share a PostgreSQL store (`shared` is True): the `locked_*` calls then open a
 transaction holding the database's lock of a game, lobby or server's settings, with the row as committed,
@@ -12,299 +13,60 @@ whose memory is the truth) they take no lock and open no transaction.
 The ratings of a finished game (`GameFinish.ratings`) are each the rating the writer read with one game
 more: on PostgreSQL, where several processes may end games of the same player at once, the writer holds
 the players' rating locks (`lock_ratings`) from the read to the commit, and a rating that has moved since
-it was read is never overwritten (`data.postgres.RatingsChanged`, a `StoreError`).
+it was read is never overwritten (`data.errors.RatingsChanged`, a `StoreError`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
-from typing import Any, Protocol
 
-from .rows import (
-    ActionWrite,
-    DigestClaim,
-    GameRow,
-    HandMessage,
-    HandRow,
-    LobbyOutboxEntry,
-    LobbyRow,
-    OutboxEntry,
-    PlayedGame,
-    RatingHistoryRow,
-    RatingRow,
-    RematchRow,
-    ResultRow,
-    RoundClaim,
-    SeasonRow,
-    SeasonScheduleRow,
-    SeatRow,
-    SettingsRow,
-    StoredGame,
-    TableAccessRow,
-    TournamentRow,
-    UndoRow,
-    WatcherRow,
-)
-from .sql.privacy import Forgotten, GuildLeft
+from .rows import OutboxEntry, SettingsRow
+from .sql.community import Spectators, Tournaments, Undo
+from .sql.games import Games
+from .sql.hints import Hints
+from .sql.lobbies import Lobbies, Rematches, Settings
+from .sql.outbox import Outbox
+from .sql.privacy import Privacy
+from .sql.seasons import Seasons
+from .sql.standings import Standings
 
 
-class StoreInterface(Protocol):
+class StoreInterface(
+    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
+):
     migrated: tuple[int, ...]  # the migrations this open applied
     shared: bool  # other processes may write the same database (PostgreSQL)
 
-    async def close(self) -> None: ...
+    async def close(self) -> None:
+        raise NotImplementedError
 
-    async def flush(self) -> None: ...
+    def pool_use(self) -> tuple[int, int]:
+        """Connections open, and idle (for the metrics)."""
+        raise NotImplementedError
 
-    def pool_use(self) -> tuple[int, int]: ...  # connections open, and idle (for the metrics)
+    async def processes(self) -> int:
+        """Bot processes serving the database now (1 on SQLite)."""
+        raise NotImplementedError
 
-    async def processes(self) -> int: ...  # bot processes serving the database now (1 on SQLite)
+    def urgent(self) -> AbstractContextManager[None]:
+        """This task's calls meanwhile: not behind the players' clicks."""
+        raise NotImplementedError
 
-    def urgent(self) -> AbstractContextManager[None]: ...  # this task's calls meanwhile: not behind the clicks
+    async def schema_version(self) -> int:
+        raise NotImplementedError
 
-    async def schema_version(self) -> int: ...
+    def locked_game(self, game_no: int) -> AbstractAsyncContextManager[int | None]:
+        raise NotImplementedError
 
-    # -- the locks of several processes ---------------------------------------------------------------
-    def locked_game(self, game_no: int) -> AbstractAsyncContextManager[int | None]: ...
+    async def game_version(self, game_no: int) -> int | None:
+        raise NotImplementedError
 
-    async def game_version(self, game_no: int) -> int | None: ...
+    def locked_settings(self, guild_id: int) -> AbstractAsyncContextManager[SettingsRow | None]:
+        raise NotImplementedError
 
-    def locked_settings(self, guild_id: int) -> AbstractAsyncContextManager[SettingsRow | None]: ...
+    async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
+        raise NotImplementedError
 
-    def locked_lobby(self, lobby_id: int) -> AbstractAsyncContextManager[LobbyRow | None]: ...
-
-    async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None: ...
-
-    async def due_games(self, now: float, carry_on_by: float | None = None) -> list[int]: ...
-
-    # -- server settings --------------------------------------------------------------------------------
-    async def load_settings(self, guild_id: int) -> SettingsRow | None: ...
-
-    async def save_settings(self, row: SettingsRow) -> None: ...
-
-    # -- lobbies ----------------------------------------------------------------------------------------
-    async def create_lobby(self, row: LobbyRow) -> int: ...
-
-    async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]: ...
-
-    async def save_lobby(self, row: LobbyRow) -> None: ...
-
-    async def open_lobbies(self) -> list[LobbyRow]: ...
-
-    # -- games ------------------------------------------------------------------------------------------
-    async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int: ...
-
-    async def active_games(self) -> list[StoredGame]: ...
-
-    async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]: ...
-    async def active_games_in(self, guild_id: int, channel_id: int) -> list[int]: ...
-
-    async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None: ...
-
-    async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None: ...
-
-    async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool: ...
-
-    async def append_action(self, write: ActionWrite) -> None: ...
-
-    async def set_timer(
-        self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
-    ) -> None: ...
-
-    async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None: ...
-
-    async def end_game(
-        self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
-    ) -> None: ...
-
-    # -- the outbox -------------------------------------------------------------------------------------
-    async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]: ...
-
-    async def claim_outbox(
-        self,
-        now: float,
-        lease: float,
-        limit: int = 500,
-        *,
-        due_by: float | None = None,
-        untried: bool = False,
-        choose: Callable[[list[OutboxEntry]], list[OutboxEntry]] | None = None,
-    ) -> list[OutboxEntry]: ...
-
-    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None: ...
-
-    async def told(
-        self,
-        game_no: int,
-        done: Iterable[tuple[str, int, int]] = (),
-        retry: Iterable[tuple[tuple[str, int, int], float]] = (),
-        hand_messages: Iterable[HandMessage] = (),
-        forget_hand_messages: Iterable[int] = (),
-        board: tuple[int | None, int | None] | None = None,
-    ) -> bool: ...
-
-    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]: ...
-
-    # -- results and ratings ----------------------------------------------------------------------------
-    async def hand_rows(self, game_no: int) -> list[HandRow]: ...
-
-    async def result_rows(self, game_no: int) -> list[ResultRow]: ...
-
-    async def ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> dict[int, RatingRow]: ...
-
-    async def leaderboard(
-        self, guild_id: int, pool: str, limit: int = 25, offset: int = 0, *, by_final_score: bool = False
-    ) -> list[RatingRow]: ...
-
-    async def leaderboard_size(self, guild_id: int, pool: str) -> int: ...
-
-    async def leaderboard_position(
-        self, guild_id: int, pool: str, user_id: int, *, by_final_score: bool = False
-    ) -> int | None: ...
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]: ...
-
-    # -- profiles ---------------------------------------------------------------------------------------
-    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingHistoryRow]: ...
-
-    async def played_games(self, guild_id: int, user_id: int) -> list[PlayedGame]: ...
-
-    # -- seasons ----------------------------------------------------------------------------------------
-    async def create_season(self, row: SeasonRow) -> int: ...
-
-    async def running_season(self, guild_id: int) -> SeasonRow | None: ...
-
-    async def seasons(self, guild_id: int) -> list[SeasonRow]: ...
-
-    async def end_season(self, season_id: int, at: float, by: int | None) -> SeasonRow | None: ...
-
-    async def next_season_due(self) -> float | None: ...
-
-    async def end_due_seasons(self, now: float) -> list[SeasonRow]: ...
-
-    async def claim_season_announcements(self, now: float, lease: float) -> list[SeasonRow]: ...
-
-    async def season_announced(self, season_id: int) -> None: ...
-
-    async def season_channel(self, guild_id: int) -> int | None: ...
-
-    async def set_season_channel(self, guild_id: int, channel_id: int | None) -> None: ...
-
-    async def season_schedule(self, guild_id: int) -> SeasonScheduleRow | None: ...
-
-    async def set_season_schedule(self, row: SeasonScheduleRow) -> None: ...
-
-    async def clear_season_schedule(self, guild_id: int) -> bool: ...
-
-    async def schedules_without_season(self) -> list[SeasonScheduleRow]: ...
-
-    async def start_scheduled_season(self, row: SeasonRow, schedule: SeasonScheduleRow) -> int: ...
-
-    # -- rematches --------------------------------------------------------------------------------------
-    async def create_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> bool: ...
-
-    async def rematch(self, game_no: int) -> RematchRow | None: ...
-
-    def locked_rematch(self, game_no: int) -> AbstractAsyncContextManager[RematchRow | None]: ...
-
-    async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None: ...
-
-    async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]: ...
-
-    async def next_rematch_deadline(self) -> float | None: ...
-
-    async def due_rematches(self, now: float) -> list[int]: ...
-
-    # -- undo by agreement ----------------------------------------------------------------------------------
-    async def set_table_undo(self, lobby_id: int, on: bool, at: float) -> None: ...
-
-    async def table_undo(self, lobby_id: int) -> bool: ...
-
-    async def undo_request(self, game_no: int) -> UndoRow | None: ...
-
-    async def undo_requests_of(self, game_no: int, requests: Iterable[int]) -> list[UndoRow]: ...
-
-    async def last_undo_request(self, game_no: int) -> int: ...
-
-    async def save_undo_request(self, row: UndoRow, tell: Iterable[OutboxEntry] = ()) -> None: ...
-
-    async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None: ...
-
-    async def due_undo_requests(self, now: float) -> list[int]: ...
-
-    # -- hints and stored analyses ----------------------------------------------------------------------------
-    async def set_table_hints(self, lobby_id: int, on: bool, at: float) -> None: ...
-
-    async def table_hints(self, lobby_id: int) -> bool: ...
-
-    async def hinted_active_lobbies(self) -> set[int]: ...
-
-    async def add_hint_use(self, game_no: int, seat: int, turn: int, at: float) -> None: ...
-
-    async def hint_uses(self, game_no: int) -> list[tuple[int, int]]: ...
-
-    async def save_analysis(self, game_no: int, seat: int, budget: str, body: str, at: float) -> None: ...
-
-    async def load_analysis(self, game_no: int, seat: int, budget: str) -> str | None: ...
-
-    # -- spectators and private tables --------------------------------------------------------------------
-    async def set_table_access(self, row: TableAccessRow) -> None: ...
-
-    async def table_access(self, lobby_id: int) -> TableAccessRow | None: ...
-
-    async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry: ...
-
-    async def lobby_outbox(self) -> list[LobbyOutboxEntry]: ...
-
-    async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]: ...
-
-    async def lobby_told(
-        self, done: Iterable[tuple[int, str, int]] = (), retry: Iterable[tuple[tuple[int, str, int], float]] = ()
-    ) -> None: ...
-
-    async def watch(self, row: WatcherRow) -> None: ...
-
-    async def unwatch(self, lobby_id: int, user_id: int) -> bool: ...
-
-    async def watchers(self, lobby_id: int) -> list[WatcherRow]: ...
-
-    async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]: ...
-
-    async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]: ...
-
-    async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None: ...
-
-    async def watcher_dms_closed(
-        self, lobby_id: int, user_id: int, over: bool, tell: Iterable[OutboxEntry] = ()
-    ) -> bool: ...
-
-    # -- tournaments -------------------------------------------------------------------------------------
-    async def create_tournament(self, row: TournamentRow) -> int: ...
-
-    async def tournament(self, tournament_id: int) -> TournamentRow | None: ...
-
-    def locked_tournament(self, tournament_id: int) -> AbstractAsyncContextManager[TournamentRow | None]: ...
-
-    async def save_tournament(self, row: TournamentRow) -> None: ...
-
-    async def live_tournaments(self) -> list[int]: ...
-
-    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]: ...
-
-    async def claim_tournament_round(
-        self, tournament_id: int, round_no: int, now: float, lease: float
-    ) -> RoundClaim | None: ...
-
-    async def tournament_round_told(self, tournament_id: int, round_no: int) -> None: ...
-
-    # -- players' own data and the servers left (data.sql.privacy) ----------------------------------------
-    async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]: ...
-
-    async def forget_user(self, user_id: int) -> Forgotten: ...
-
-    async def leave_guild(self, guild_id: int, at: float) -> GuildLeft: ...
-
-    async def guild_rejoined(self, guild_id: int) -> bool: ...
-
-    async def purge_left_guilds(self, before: float) -> list[int]: ...
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        raise NotImplementedError

@@ -24,7 +24,6 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,60 +33,20 @@ from .backup import check_sqlite_source, snapshot
 from .postgres import PostgresStore, redact
 from .store import Store, StoreError
 
-
-@dataclass(frozen=True)
-class _Table:
-    name: str
-    columns: tuple[str, ...]
-    booleans: tuple[str, ...] = ()  # 0/1 on SQLite, boolean on PostgreSQL
-    numbered: str | None = None  # the generated key whose sequence must continue after the copied rows
-
-    @property
-    def label(self) -> str:
-        return self.name.replace("guild_", "server ").replace("_", " ")
-
-
-def _table(name: str, columns: Sequence[str], numbered: str | None = None) -> _Table:
-    """A table to copy: its columns (a `data.mapping` table's, or named here), its flags those of the mapping."""
-    return _Table(name, tuple(columns), getattr(columns, "flags", ()), numbered)
-
-
 # In an order the foreign keys accept. JSON columns are copied as their text, unchanged.
-TABLES = (
-    _table("guild_settings", m.SETTINGS),
-    _table("lobbies", m.LOBBY, numbered="lobby_id"),
-    _table("games", m.GAME, numbered="game_no"),
-    _table("game_seats", m.SEAT),
-    _table("actions", m.ACTION),
-    _table("hand_results", m.HAND),
-    _table("game_results", m.RESULT),
-    _table("ratings", m.RATING),
-    _table("outbox", m.OUTBOX),  # what is still to be told
-    _table("hand_messages", m.HAND_MESSAGE),
-    _table("rating_history", m.HISTORY),  # every rating change: the profiles' charts
-    _table("seasons", m.SEASON, numbered="season_id"),
-    _table("season_channels", m.SEASON_CHANNEL),
-    _table("season_schedules", m.SEASON_SCHEDULE),  # seasons that follow one another by themselves
-    _table("rematches", m.REMATCH),
-    _table("table_access", m.ACCESS),  # private tables, watching allowed or not
-    _table("lobby_outbox", m.LOBBY_OUTBOX),  # invitations to private tables still to be told
-    _table("watchers", m.WATCHER),  # who watches which table, and how far their digests went
-    _table("tournaments", m.TOURNAMENT, numbered="tournament_id"),
-    _table("undo_tables", m.UNDO_TABLE),  # tables opened with undo by agreement
-    _table("undo_requests", m.UNDO),  # takings back the others are asked to accept
-    _table("hint_tables", m.columns("lobby_id at")),  # tables offering hints
-    _table("hint_uses", m.columns("game_no seat turn at")),  # each hint given: its game is unrated
-    _table("analyses", m.columns("game_no seat budget body at")),  # post-game analyses once computed
-)
+TABLES = m.TABLES
+# The generated keys whose sequences must continue after the copied rows.
+NUMBERED = {"lobbies": "lobby_id", "games": "game_no", "seasons": "season_id", "tournaments": "tournament_id"}
 
 
 class MigrationRefused(StoreError):
     """The copy was not made (the message says why); nothing was written."""
 
 
-def _read(db: sqlite3.Connection, table: _Table) -> list[tuple]:
-    flags = [c in table.booleans for c in table.columns]
-    rows = db.execute(f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY 1, 2").fetchall()
+def _read(db: sqlite3.Connection, table: m.Table[Any]) -> list[tuple]:
+    """A table's rows, its flags booleans again (0/1 on SQLite, boolean on PostgreSQL)."""
+    flags = [c in table.flags for c in table]
+    rows = db.execute(table.select("ORDER BY 1, 2")).fetchall()
     return [tuple(bool(v) if flag and v is not None else v for v, flag in zip(r, flags, strict=True)) for r in rows]
 
 
@@ -148,11 +107,12 @@ async def _copy(target: PostgresStore, tables: dict[str, list[tuple]], url: str)
         for table in TABLES:
             rows = tables[table.name]
             if rows:
-                await db.copy_records_to_table(table.name, records=rows, columns=list(table.columns))
-            if table.numbered and rows:
+                await db.copy_records_to_table(table.name, records=rows, columns=list(table))
+            key = NUMBERED.get(table.name)
+            if key and rows:
                 await db.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table.name}', '{table.numbered}'), "
-                    f"(SELECT MAX({table.numbered}) FROM {table.name}))"
+                    f"SELECT setval(pg_get_serial_sequence('{table.name}', '{key}'), "
+                    f"(SELECT MAX({key}) FROM {table.name}))"
                 )
     return {name: len(rows) for name, rows in tables.items()}
 

@@ -31,6 +31,7 @@ import asyncpg
 
 from . import mapping as m
 from .errors import DatabaseInUse, RatingsChanged, StoreConflict, StoreError
+from .interface import StoreInterface
 from .migrations import migrations
 from .rows import (
     ActionWrite,
@@ -38,15 +39,9 @@ from .rows import (
     RatingRow,
     SettingsRow,
 )
-from .sql.community import Spectators, Tournaments, Undo
 from .sql.dialect import NOTIFY_MOVE, PostgresSql, Sql
-from .sql.games import Games
-from .sql.hints import Hints
-from .sql.lobbies import Lobbies, Rematches, Settings
-from .sql.outbox import BOARD, Outbox
-from .sql.privacy import Privacy
-from .sql.seasons import Seasons
-from .sql.standings import Standings
+from .sql.games import hand_values
+from .sql.outbox import BOARD
 
 log = logging.getLogger(__name__)
 
@@ -164,8 +159,8 @@ _APPEND_NOTIFYING = f"{_APPEND} RETURNING {NOTIFY_MOVE}"  # sent at the commit: 
 
 
 def _append_args(write: ActionWrite) -> tuple[Any, ...]:
-    tell = list(zip(*m.outbox_values(write.tell), strict=True)) or [()] * len(m.OUTBOX)
-    hands = list(zip(*m.hand_values(write.game_no, write.hands), strict=True)) or [()] * len(m.HAND)
+    tell = list(zip(*m.OUTBOX.many(write.tell), strict=True)) or [()] * len(m.OUTBOX)
+    hands = list(zip(*hand_values(write), strict=True)) or [()] * len(m.HAND)
     return (
         write.game_no,
         write.turn,
@@ -181,9 +176,7 @@ def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     )
 
 
-class PostgresStore(
-    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
-):
+class PostgresStore(StoreInterface):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`; migrations are applied on
     open. Any number of processes may serve one database (see the module's docstring)."""
 
@@ -329,10 +322,6 @@ class PostgresStore(
         if conn is None:
             raise RuntimeError(f"{what} is taken inside a transaction (`locked_game` or `transaction`)")
         return conn
-
-    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        conn = self._conn.get()
-        return await (conn or self._pool).fetch(sql, *args)
 
     async def _fetchval(self, sql: str, *args: Any) -> Any:
         conn = self._conn.get()

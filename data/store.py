@@ -19,28 +19,19 @@ import aiosqlite
 
 from . import mapping as m
 from .errors import StoreConflict, StoreError
+from .interface import StoreInterface
 from .migrations import apply_migrations
 from .rows import ActionWrite, OutboxEntry, RatingRow, SettingsRow
-from .sql.community import Spectators, Tournaments, Undo
-from .sql.dialect import Sql, SqliteSql, marks
-from .sql.games import ADD_ACTION, ADD_HANDS, Games, action_values
-from .sql.hints import Hints
-from .sql.lobbies import Lobbies, Rematches, Settings
-from .sql.outbox import BOARD, TELL, Outbox
-from .sql.privacy import Privacy
-from .sql.seasons import Seasons
-from .sql.standings import Standings
+from .sql.dialect import Sql
+from .sql.games import ADD_ACTION, ADD_HANDS, action_values, hand_values
+from .sql.outbox import BOARD, TELL
 
 log = logging.getLogger(__name__)
 
 __all__ = ["Store", "StoreConflict", "StoreError"]  # the errors' home is data.errors
 
 
-_SET_RATINGS = (
-    f"INSERT INTO ratings ({m.listed(m.RATING)}) VALUES ({marks(m.RATING)}) "
-    "ON CONFLICT (guild_id, pool, user_id) DO UPDATE SET "
-    "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins"
-)
+_SET_RATINGS = m.RATING.upsert("guild_id, pool, user_id")
 
 
 def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, list[tuple[Any, ...]]]]) -> None:
@@ -51,9 +42,9 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
             db.executemany(sql, rows)
         db.execute(ADD_ACTION, action_values(write))
         if write.tell:
-            db.executemany(TELL, m.outbox_values(write.tell))
+            db.executemany(TELL, m.OUTBOX.many(write.tell))
         if write.hands:
-            db.executemany(ADD_HANDS, m.hand_values(write.game_no, write.hands))
+            db.executemany(ADD_HANDS, hand_values(write))
         db.execute(
             "UPDATE games SET deadline = ?, reminder_at = ?, carry_on_at = ?, version = version + 1 WHERE game_no = ?",
             (write.deadline, write.reminder_at, write.carry_on_at, write.game_no),
@@ -65,13 +56,11 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
         raise
 
 
-class Store(
-    Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
-):
+class Store(StoreInterface):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
     shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
-    _dialect = SqliteSql
+    _dialect = Sql
 
     def urgent(self) -> AbstractContextManager[None]:
         """Nothing to do alone on one connection (PostgreSQL gives the timers and the outbox connections of
@@ -148,7 +137,7 @@ class Store(
                 raise
 
     def _read(self) -> Sql:
-        return SqliteSql(self._db)
+        return Sql(self._db)
 
     async def _write_told(
         self,
@@ -222,4 +211,4 @@ class Store(
 
     async def _write_ratings(self, db: Sql, guild_id: int, pool: str, ratings: Iterable[RatingRow]) -> None:
         """One process: the ratings read are the ratings stored, written over."""
-        await db.executemany(_SET_RATINGS, m.rating_values(guild_id, pool, ratings))
+        await db.executemany(_SET_RATINGS, m.RATING.many(ratings, guild_id=guild_id, pool=pool))

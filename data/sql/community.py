@@ -3,8 +3,8 @@ tells invitations), DM digests, and tournaments."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 
 from .. import mapping as m
@@ -19,26 +19,19 @@ from ..rows import (
     UndoRow,
     WatcherRow,
 )
-from .dialect import SqlStore, marks
+from .dialect import SqlStore
 from .outbox import tell as write_tell
 
 # A request saved again keeps where its question was posted: the teller may have written it meanwhile.
 _SAVE_UNDO = (
-    f"INSERT INTO undo_requests ({m.listed(m.UNDO)}) VALUES ({marks(m.UNDO)}) ON CONFLICT (game_no, request) "
-    "DO UPDATE SET waiting = excluded.waiting, deadline = excluded.deadline, status = excluded.status, "
-    "by_user_id = excluded.by_user_id, step = excluded.step, "
-    "channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
+    m.UNDO.upsert(
+        "game_no, request", kept=("turn", "seat", "user_id", "action", "asked_at", "channel_id", "message_id")
+    )
+    + ", channel_id = COALESCE(excluded.channel_id, undo_requests.channel_id), "
     "message_id = COALESCE(excluded.message_id, undo_requests.message_id)"
 )
-_SET_ACCESS = (
-    f"INSERT INTO table_access ({m.listed(m.ACCESS)}) VALUES ({marks(m.ACCESS)}) ON CONFLICT (lobby_id) "
-    "DO UPDATE SET private = excluded.private, invited = excluded.invited, watching = excluded.watching"
-)
-_WATCH = (
-    f"INSERT INTO watchers ({m.listed(m.WATCHER)}) VALUES ({marks(m.WATCHER)}) ON CONFLICT (lobby_id, user_id) "
-    "DO UPDATE SET mode = excluded.mode, told_turn = excluded.told_turn, told_hands = excluded.told_hands, "
-    "told_at = excluded.told_at, claimed_until = excluded.claimed_until"
-)
+_SET_ACCESS = m.ACCESS.upsert("lobby_id")
+_WATCH = m.WATCHER.upsert("lobby_id, user_id", kept=("since",))
 # A watcher's DM digest is due: the game ended, or a hand ended since the last one, or it moved on and the
 # interval has passed (parameters: now, interval, now).
 _DUE_DIGESTS = (
@@ -54,38 +47,23 @@ _DUE_DIGESTS = (
 class Undo(SqlStore):
     async def set_table_undo(self, lobby_id: int, on: bool, at: float) -> None:
         """Whether a table (by lobby) is played with undo by agreement, as its host chose."""
-        async with self._writing() as db:
-            if on:
-                await db.execute(
-                    "INSERT INTO undo_tables (lobby_id, at) VALUES (?, ?) ON CONFLICT (lobby_id) DO NOTHING",
-                    lobby_id,
-                    at,
-                )
-            else:
-                await db.execute("DELETE FROM undo_tables WHERE lobby_id = ?", lobby_id)
+        await self._mark_table(m.UNDO_TABLE, lobby_id, on, at)
 
     async def table_undo(self, lobby_id: int) -> bool:
-        return bool(await self._read().fetch("SELECT lobby_id FROM undo_tables WHERE lobby_id = ?", lobby_id))
+        return bool(await self._numbers("SELECT lobby_id FROM undo_tables WHERE lobby_id = ?", lobby_id))
 
     async def undo_request(self, game_no: int) -> UndoRow | None:
         """The game's open request, if any."""
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = ? AND status = 'open'", game_no
-        )
-        return m.undo_row(rows[0]) if rows else None
+        return await self._one(m.UNDO, "WHERE game_no = ? AND status = 'open'", game_no)
 
     async def undo_requests_of(self, game_no: int, requests: Iterable[int]) -> list[UndoRow]:
         """Some requests of a game, open or settled, by number (to tell how they stand)."""
         numbers = sorted(set(requests))
         if not numbers:
             return []
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.UNDO)} FROM undo_requests WHERE game_no = ? AND request IN ({marks(numbers)}) "
-            "ORDER BY request",
-            game_no,
-            *numbers,
+        return await self._all(
+            m.UNDO, f"WHERE game_no = ? AND request IN ({m.marks(numbers)}) ORDER BY request", game_no, *numbers
         )
-        return [m.undo_row(r) for r in rows]
 
     async def last_undo_request(self, game_no: int) -> int:
         """The number of the game's newest request (0: none yet)."""
@@ -96,37 +74,30 @@ class Undo(SqlStore):
         """A request asked, or changed (an acceptance, its outcome), with the outbox entries telling it, in one
         transaction. Where its question was posted is kept (see `set_undo_message`)."""
         async with self._writing() as db:
-            await db.execute(_SAVE_UNDO, *m.undo_values(row))
+            await db.execute(_SAVE_UNDO, *m.UNDO.values(row))
             await write_tell(db, tell)
 
     async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
         """Where a request's question was posted (to redraw it as the request changes)."""
-        async with self._writing() as db:
-            await db.execute(
-                "UPDATE undo_requests SET channel_id = ?, message_id = ? WHERE game_no = ? AND request = ?",
-                channel_id,
-                message_id,
-                game_no,
-                request,
-            )
+        await self._run(
+            "UPDATE undo_requests SET channel_id = ?, message_id = ? WHERE game_no = ? AND request = ?",
+            *(channel_id, message_id, game_no, request),
+        )
 
     async def due_undo_requests(self, now: float) -> list[int]:
         """The games whose open request to take back an action is past its deadline."""
-        rows = await self._read().fetch(
+        return await self._numbers(
             "SELECT game_no FROM undo_requests WHERE status = 'open' AND deadline <= ? ORDER BY game_no", now
         )
-        return [r["game_no"] for r in rows]
 
 
 class Spectators(SqlStore):
     async def set_table_access(self, row: TableAccessRow) -> None:
         """Who may join and watch a table, as its host chose."""
-        async with self._writing() as db:
-            await db.execute(_SET_ACCESS, *m.access_values(row))
+        await self._run(_SET_ACCESS, *m.ACCESS.values(row))
 
     async def table_access(self, lobby_id: int) -> TableAccessRow | None:
-        rows = await self._read().fetch(f"SELECT {m.listed(m.ACCESS)} FROM table_access WHERE lobby_id = ?", lobby_id)
-        return m.access_row(rows[0]) if rows else None
+        return await self._one(m.ACCESS, "WHERE lobby_id = ?", lobby_id)
 
     async def invite_to_table(self, row: TableAccessRow, invitation: LobbyOutboxEntry) -> LobbyOutboxEntry:
         """Who may join a private table, with the lobby outbox entry that tells those just invited, in one
@@ -134,25 +105,19 @@ class Spectators(SqlStore):
         PostgreSQL the number is read under the lobby's row lock, so two invitations never take the same."""
         async with self._writing() as db:
             await db.execute(f"SELECT 1 FROM lobbies WHERE lobby_id = ?{db.for_update}", row.lobby_id)
-            await db.execute(_SET_ACCESS, *m.access_values(row))
+            await db.execute(_SET_ACCESS, *m.ACCESS.values(row))
             seq = await db.fetchval(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM lobby_outbox WHERE lobby_id = ? AND kind = ?",
                 invitation.lobby_id,
                 invitation.kind,
             )
             told = replace(invitation, seq=int(seq))
-            await db.execute(
-                f"INSERT INTO lobby_outbox ({m.listed(m.LOBBY_OUTBOX)}) VALUES ({marks(m.LOBBY_OUTBOX)})",
-                *m.lobby_outbox_values(told),
-            )
+            await db.execute(m.LOBBY_OUTBOX.insert(), *m.LOBBY_OUTBOX.values(told))
         return told
 
     async def lobby_outbox(self) -> list[LobbyOutboxEntry]:
         """What is still to be told of lobbies, oldest first."""
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox ORDER BY created_at, lobby_id, kind, seq"
-        )
-        return [m.lobby_outbox_entry(r) for r in rows]
+        return await self._all(m.LOBBY_OUTBOX, "ORDER BY created_at, lobby_id, kind, seq")
 
     async def claim_lobby_outbox(self, now: float, lease: float, limit: int = 100) -> list[LobbyOutboxEntry]:
         """Lobby outbox entries due by `now`, each postponed by `lease` seconds in the same transaction, so
@@ -160,12 +125,13 @@ class Spectators(SqlStore):
         skipped, not waited for (see `claim_outbox`)."""
         async with self._writing() as db:
             rows = await db.fetch(
-                f"SELECT {m.listed(m.LOBBY_OUTBOX)} FROM lobby_outbox WHERE due_at <= ? "
-                f"ORDER BY due_at, lobby_id, kind, seq LIMIT ?{db.skip_locked}",
+                m.LOBBY_OUTBOX.select(
+                    f"WHERE due_at <= ? ORDER BY due_at, lobby_id, kind, seq LIMIT ?{db.skip_locked}"
+                ),
                 now,
                 limit,
             )
-            entries = [m.lobby_outbox_entry(r) for r in rows]
+            entries = [m.LOBBY_OUTBOX.read(r) for r in rows]
             await db.executemany(
                 "UPDATE lobby_outbox SET due_at = ? WHERE lobby_id = ? AND kind = ? AND seq = ?",
                 [(now + lease, *e.key) for e in entries],
@@ -191,30 +157,22 @@ class Spectators(SqlStore):
 
     async def watch(self, row: WatcherRow) -> None:
         """Someone watches a table (again: their new choice, their digests counted from now)."""
-        async with self._writing() as db:
-            await db.execute(_WATCH, *m.watcher_values(row))
+        await self._run(_WATCH, *m.WATCHER.values(row))
 
     async def unwatch(self, lobby_id: int, user_id: int) -> bool:
         """Whether they were watching it."""
-        async with self._writing() as db:
-            return await db.execute("DELETE FROM watchers WHERE lobby_id = ? AND user_id = ?", lobby_id, user_id) > 0
+        return await self._run("DELETE FROM watchers WHERE lobby_id = ? AND user_id = ?", lobby_id, user_id) > 0
 
     async def watchers(self, lobby_id: int) -> list[WatcherRow]:
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.WATCHER)} FROM watchers WHERE lobby_id = ? ORDER BY since, user_id", lobby_id
-        )
-        return [m.watcher_row(r) for r in rows]
+        return await self._all(m.WATCHER, "WHERE lobby_id = ? ORDER BY since, user_id", lobby_id)
 
     async def watched_games(self, user_id: int, guild_id: int | None = None) -> list[int]:
         """The active games a user watches (on one server, or all)."""
-        rows = await self._read().fetch(
+        return await self._numbers(
             "SELECT g.game_no FROM watchers w JOIN games g ON g.lobby_id = w.lobby_id WHERE w.user_id = ? "
             "AND g.status = 'active' AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
-            user_id,
-            guild_id,
-            guild_id,
+            *(user_id, guild_id, guild_id),
         )
-        return [r["game_no"] for r in rows]
 
     async def claim_digests(self, now: float, interval: float, lease: float, limit: int = 100) -> list[DigestClaim]:
         """The DM digests due (see migration 0006), each claimed until `now + lease` in the same transaction;
@@ -235,28 +193,23 @@ class Spectators(SqlStore):
         claimed = now + lease
         return [
             DigestClaim(
-                replace(m.watcher_row(r), claimed_until=claimed), r["game_no"], bool(r["ended"]), r["claimed_until"]
+                replace(m.WATCHER.read(r), claimed_until=claimed), r["game_no"], bool(r["ended"]), r["claimed_until"]
             )
             for r in rows
         ]
 
     async def digest_told(self, lobby_id: int, user_id: int, turn: int, hands: int, at: float, over: bool) -> None:
         """A digest was sent (or could never be): counted from there; the game's last one ends the watching."""
-        async with self._writing() as db:
-            if over:
-                await db.execute(
-                    "DELETE FROM watchers WHERE lobby_id = ? AND user_id = ? AND mode = 'dm'", lobby_id, user_id
-                )
-            else:
-                await db.execute(
-                    "UPDATE watchers SET told_turn = ?, told_hands = ?, told_at = ?, claimed_until = NULL "
-                    "WHERE lobby_id = ? AND user_id = ?",
-                    turn,
-                    hands,
-                    at,
-                    lobby_id,
-                    user_id,
-                )
+        if over:
+            await self._run(
+                "DELETE FROM watchers WHERE lobby_id = ? AND user_id = ? AND mode = 'dm'", lobby_id, user_id
+            )
+        else:
+            await self._run(
+                "UPDATE watchers SET told_turn = ?, told_hands = ?, told_at = ?, claimed_until = NULL "
+                "WHERE lobby_id = ? AND user_id = ?",
+                *(turn, hands, at, lobby_id, user_id),
+            )
 
     async def watcher_dms_closed(
         self, lobby_id: int, user_id: int, over: bool, tell: Iterable[OutboxEntry] = ()
@@ -280,57 +233,40 @@ class Spectators(SqlStore):
 
 class Tournaments(SqlStore):
     async def create_tournament(self, row: TournamentRow) -> int:
+        new = m.TOURNAMENT[1:]  # the key is generated
         async with self._writing() as db:
             created = await db.fetchval(
-                f"INSERT INTO tournaments ({m.listed(m.TOURNAMENT_NEW)}) VALUES ({marks(m.TOURNAMENT_NEW)}) "
-                "RETURNING tournament_id",
-                *m.new_tournament_values(row),
+                f"{m.TOURNAMENT.insert(new)} RETURNING tournament_id", *m.TOURNAMENT.values(row, new)
             )
         return int(created)
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = ?", tournament_id
-        )
-        return m.tournament_row(rows[0]) if rows else None
+        return await self._one(m.TOURNAMENT, "WHERE tournament_id = ?", tournament_id)
 
-    @asynccontextmanager
-    async def locked_tournament(self, tournament_id: int) -> AsyncIterator[TournamentRow | None]:
+    def locked_tournament(self, tournament_id: int) -> AbstractAsyncContextManager[TournamentRow | None]:
         """A tournament as committed, to change and save: on PostgreSQL in a transaction holding its row lock,
         so two processes that see a round's tables end take turns, and only the first advances it."""
-        sql = f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE tournament_id = ?"
-        async with self._locked(sql, tournament_id) as rows:
-            yield m.tournament_row(rows[0]) if rows else None
+        return self._locked_one(m.TOURNAMENT, "WHERE tournament_id = ?", tournament_id)
 
     async def save_tournament(self, row: TournamentRow) -> None:
-        async with self._writing() as db:
-            await db.execute(
-                "UPDATE tournaments SET message_id = ?, status = ?, rounds = ?, state = ? WHERE tournament_id = ?",
-                row.message_id,
-                row.status,
-                row.rounds,
-                m.dump(row.state),
-                row.tournament_id,
-            )
+        await self._run(
+            "UPDATE tournaments SET message_id = ?, status = ?, rounds = ?, state = ? WHERE tournament_id = ?",
+            *m.TOURNAMENT.values(row, ("message_id", "status", "rounds", "state", "tournament_id")),
+        )
 
     async def live_tournaments(self) -> list[int]:
         """The tournaments signing up or running, or cancelled and not told so yet, the oldest first."""
-        rows = await self._read().fetch(
+        return await self._numbers(
             "SELECT tournament_id FROM tournaments WHERE status IN ('signup', 'running') "
             "OR (status = 'cancelled' AND told_round < ?) ORDER BY tournament_id",
             CANCELLED_ROUND,
         )
-        return [r["tournament_id"] for r in rows]
 
     async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
         """A server's tournaments, the newest first."""
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.TOURNAMENT)} FROM tournaments WHERE guild_id = ? "
-            "ORDER BY created_at DESC, tournament_id DESC LIMIT ?",
-            guild_id,
-            limit,
+        return await self._all(
+            m.TOURNAMENT, "WHERE guild_id = ? ORDER BY created_at DESC, tournament_id DESC LIMIT ?", guild_id, limit
         )
-        return [m.tournament_row(r) for r in rows]
 
     async def claim_tournament_round(
         self, tournament_id: int, round_no: int, now: float, lease: float
@@ -358,6 +294,5 @@ class Tournaments(SqlStore):
             await db.execute(
                 f"UPDATE tournaments SET told_round = {db.greatest}(told_round, ?), claimed_until = NULL "
                 "WHERE tournament_id = ?",
-                round_no,
-                tournament_id,
+                *(round_no, tournament_id),
             )

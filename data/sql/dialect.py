@@ -12,9 +12,11 @@ import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, TypeVar
 
-import aiosqlite
+from ..mapping import Table
+
+T = TypeVar("T")
 
 MOVES_CHANNEL = "fives_moves"  # PostgreSQL's channel of moves told across processes (data/moves.py)
 # An expression over the `games` row an action updates: RETURNING it sends the game number with the commit.
@@ -30,75 +32,54 @@ def numbered(sql: str) -> str:
     return _MARK.sub(lambda _: f"${next(count)}", sql)
 
 
-class Sql(Protocol):
-    """A connection (or pool) as the shared queries see it: `?` marks, the dialect's lock clauses."""
+class Sql:
+    """A connection (or pool) as the shared queries see it: `?` marks, the dialect's lock clauses. This one is
+    aiosqlite's: one connection, its writes serialised by the file's lock (no row locks to take)."""
 
-    for_update: str  # a row lock held to the commit
-    skip_locked: str  # a row lock, rows others hold skipped
-    for_share: str  # a shared row lock held to the commit
-    greatest: str  # the larger of two values
-    moved: str  # after an UPDATE of a game's row: tell the other processes it moved (data/moves.py)
+    for_update = ""  # a row lock held to the commit
+    skip_locked = ""  # a row lock, rows others hold skipped
+    for_share = ""  # a shared row lock held to the commit
+    greatest = "MAX"  # the larger of two values
+    # After an UPDATE of a game's row: tell the other processes it moved (data/moves.py). One process: its own
+    # wake-ups are all there are.
+    moved = ""
+
+    def __init__(self, db: Any) -> None:
+        self._db = db
 
     def skip_locked_of(self, alias: str) -> str:
         """`skip_locked` on the rows of one table of a join."""
-        ...
+        return self.skip_locked
 
     def earliest(self, *columns: str) -> str:
-        """The smallest of some columns, those that are NULL left out (NULL if all are)."""
-        ...
-
-    async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]: ...
-
-    async def fetchval(self, sql: str, *args: Any) -> Any: ...
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        """The number of rows the statement changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
-
-
-class SqliteSql:
-    """aiosqlite: one connection, its writes serialised by the file's lock (no row locks to take)."""
-
-    for_update = skip_locked = for_share = ""
-    greatest = "MAX"
-    moved = ""  # one process: its own wake-ups are all there are
-
-    def skip_locked_of(self, alias: str) -> str:
-        return ""
-
-    def earliest(self, *columns: str) -> str:
-        # SQLite's MIN of several values is NULL as soon as one is
+        """The smallest of some columns, those that are NULL left out (NULL if all are): SQLite's MIN of
+        several values is NULL as soon as one is."""
         return f"NULLIF(MIN({', '.join(f'COALESCE({c}, 1e308)' for c in columns)}), 1e308)"
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]:
         # every row is read: a RETURNING statement left open would block the commit
-        return list(await self._db.execute_fetchall(sql, args))  # type: ignore[arg-type]
+        return list(await self._db.execute_fetchall(sql, args))
 
     async def fetchval(self, sql: str, *args: Any) -> Any:
         rows = await self.fetch(sql, *args)
         return rows[0][0] if rows else None  # type: ignore[index]
 
     async def execute(self, sql: str, *args: Any) -> int:
+        """The number of rows the statement changed."""
         cursor = await self._db.execute(sql, args)
-        return cursor.rowcount
+        return int(cursor.rowcount)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._db.executemany(sql, rows)
 
 
-class PostgresSql:
+class PostgresSql(Sql):
     """asyncpg: a connection in a transaction, or the pool for a read on its own."""
 
     for_update = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"
     for_share = " FOR SHARE"
     greatest = "GREATEST"
-    moved = ""  # sent with the commit when the store notifies moves (a web table listens): see __init__
 
     def skip_locked_of(self, alias: str) -> str:
         return f" FOR UPDATE OF {alias} SKIP LOCKED"
@@ -108,7 +89,7 @@ class PostgresSql:
 
     def __init__(self, db: Any, notify_moves: bool = False) -> None:  # asyncpg.Connection or asyncpg.Pool
         self._db = db
-        if notify_moves:
+        if notify_moves:  # sent with the commit only where a web table listens
             self.moved = f" RETURNING {NOTIFY_MOVE}"
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Mapping[str, Any]]:
@@ -153,7 +134,32 @@ class SqlStore:
         async with self._transaction() as db:
             yield self._dialect(db)
 
+    async def _run(self, sql: str, *args: Any) -> int:
+        """One statement in a write transaction of its own; the rows it changed."""
+        async with self._writing() as db:
+            return await db.execute(sql, *args)
 
-def marks(names: Sequence[object]) -> str:
-    """`?, ?, ?`: one mark a column."""
-    return ", ".join("?" * len(names))
+    async def _all(self, table: Table[T], rest: str, *args: Any) -> list[T]:
+        """The rows of `table` that `rest` (its WHERE and ORDER BY) selects, as its dataclass."""
+        return [table.read(r) for r in await self._read().fetch(table.select(rest), *args)]
+
+    async def _one(self, table: Table[T], rest: str, *args: Any) -> T | None:
+        rows = await self._all(table, rest, *args)
+        return rows[0] if rows else None
+
+    async def _numbers(self, sql: str, *args: Any) -> list[int]:
+        """The first column of every row of a read (the numbers of games, lobbies, ...)."""
+        return [r[0] for r in await self._read().fetch(sql, *args)]  # type: ignore[index]
+
+    async def _mark_table(self, table: Table[Any], lobby_id: int, on: bool, at: float) -> None:
+        """A table (by lobby) marked with a choice of its host (`undo_tables`, `hint_tables`), or not."""
+        if on:
+            await self._run(f"{table.insert()} ON CONFLICT (lobby_id) DO NOTHING", lobby_id, at)
+        else:
+            await self._run(f"DELETE FROM {table.name} WHERE lobby_id = ?", lobby_id)
+
+    @asynccontextmanager
+    async def _locked_one(self, table: Table[T], rest: str, *args: Any) -> AsyncIterator[T | None]:
+        """The row of `table` that `rest` selects, to change and save (see `_locked`)."""
+        async with self._locked(table.select(rest), *args) as rows:
+            yield table.read(rows[0]) if rows else None

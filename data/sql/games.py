@@ -12,18 +12,18 @@ from dataclasses import replace
 
 from .. import mapping as m
 from ..rows import ActionWrite, GameRow, OutboxEntry, RatingRow, SeatRow, StoredGame
-from .dialect import Sql, SqlStore, marks
+from .dialect import Sql, SqlStore
 from .outbox import tell as write_tell
 
-_ANY_GUILD = "(CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)"  # a server, or all of them (None)
-ADD_ACTION = f"INSERT INTO actions ({m.listed(m.ACTION)}) VALUES ({marks(m.ACTION)})"
-ADD_HANDS = f"INSERT INTO hand_results ({m.listed(m.HAND)}) VALUES ({marks(m.HAND)})"
-ADD_HISTORY = f"INSERT INTO rating_history ({m.listed(m.HISTORY)}) VALUES ({marks(m.HISTORY)})"
-_ADD_RESULTS = f"INSERT INTO game_results ({m.listed(m.RESULT)}) VALUES ({marks(m.RESULT)})"
+ADD_ACTION, ADD_HANDS, ADD_HISTORY = m.ACTION.insert(), m.HAND.insert(), m.HISTORY.insert()
 
 
 def action_values(write: ActionWrite) -> tuple[object, ...]:
     return (write.game_no, write.turn, write.seat, write.action, write.kind, write.at)
+
+
+def hand_values(write: ActionWrite) -> list[tuple[object, ...]]:
+    return m.HAND.many(write.hands, game_no=write.game_no)
 
 
 class Games(SqlStore):
@@ -46,7 +46,7 @@ class Games(SqlStore):
         async with self._writing() as db:
             await db.execute(ADD_ACTION, *action_values(write))
             await write_tell(db, write.tell)
-            await db.executemany(ADD_HANDS, m.hand_values(write.game_no, write.hands))
+            await db.executemany(ADD_HANDS, hand_values(write))
             await db.execute(
                 "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
                 "ended_at = ?, version = version + 1 WHERE game_no = ?" + db.moved,  # open pages see the end
@@ -54,11 +54,11 @@ class Games(SqlStore):
                 write.game_no,
             )
             [game] = await db.fetch("SELECT guild_id, game_id FROM games WHERE game_no = ?", write.game_no)
-            await db.executemany(_ADD_RESULTS, m.result_values(write.game_no, finish.results))
+            await db.executemany(m.RESULT.insert(), m.RESULT.many(finish.results, game_no=write.game_no))
             guild_id = game["guild_id"]
             if finish.ratings:
                 await self._write_ratings(db, guild_id, finish.pool or game["game_id"], finish.ratings)
-            await db.executemany(ADD_HISTORY, m.history_values(guild_id, finish.history))
+            await db.executemany(ADD_HISTORY, m.HISTORY.many(finish.history, guild_id=guild_id))
             season = finish.season
             # Counted only if the season still runs; on PostgreSQL FOR SHARE holds off its end until this
             # commits (an end that came first is seen here, and the season counts the game no more).
@@ -69,22 +69,16 @@ class Games(SqlStore):
                 write.at,
             ):
                 await self._write_ratings(db, guild_id, season.pool, season.ratings)
-                await db.executemany(ADD_HISTORY, m.history_values(guild_id, season.history))
+                await db.executemany(ADD_HISTORY, m.HISTORY.many(season.history, guild_id=guild_id))
 
     async def create_game(self, row: GameRow, tell: Iterable[OutboxEntry] = ()) -> int:
         """Insert a game with its seats; its lobby (if any) is marked started in the same transaction, and
         `tell` (entries of the new game: their game_no is filled in) is written with it."""
         async with self._writing() as db:
-            game_no = int(
-                await db.fetchval(
-                    f"INSERT INTO games ({m.listed(m.GAME_NEW)}) VALUES ({marks(m.GAME_NEW)}) RETURNING game_no",
-                    *m.new_game_values(row),
-                )
-            )
-            await db.executemany(
-                f"INSERT INTO game_seats ({m.listed(m.SEAT)}) VALUES ({marks(m.SEAT)})",
-                m.seat_values(game_no, row.seats),
-            )
+            values = m.GAME.values(row, m.GAME_NEW)
+            game_no = int(await db.fetchval(f"{m.GAME.insert(m.GAME_NEW)} RETURNING game_no", *values))
+            seats = [m.SEAT.values(s, game_no=game_no, seat=i) for i, s in enumerate(row.seats)]
+            await db.executemany(m.SEAT.insert(), seats)
             if row.lobby_id is not None:
                 await db.execute(
                     "UPDATE lobbies SET status = 'started', game_no = ? WHERE lobby_id = ?", game_no, row.lobby_id
@@ -96,22 +90,15 @@ class Games(SqlStore):
         """Active games with a deadline, reminder or pending computer turn due by `now` (of any process), and
         with `carry_on_by` those whose pending computer turn is due by then."""
         db = self._read()
+        due = "SELECT game_no FROM games WHERE status = 'active' AND "
+        due += f"{db.earliest('deadline', 'reminder_at', 'carry_on_at')} <= ?"
         if carry_on_by is None or carry_on_by <= now:
-            rows = await db.fetch(
-                "SELECT game_no FROM games WHERE status = 'active' AND "
-                f"{db.earliest('deadline', 'reminder_at', 'carry_on_at')} <= ? ORDER BY game_no",
-                now,
-            )
-        else:  # the first test as the index games_due has it, the second to keep only what is due
-            rows = await db.fetch(
-                "SELECT game_no FROM games WHERE status = 'active' AND "
-                f"{db.earliest('deadline', 'reminder_at', 'carry_on_at')} <= ? AND "
-                f"({db.earliest('deadline', 'reminder_at')} <= ? OR carry_on_at <= ?) ORDER BY game_no",
-                carry_on_by,
-                now,
-                carry_on_by,
-            )
-        return [r["game_no"] for r in rows]
+            return await self._numbers(f"{due} ORDER BY game_no", now)
+        # the first test as the index games_due has it, the second to keep only what is due
+        return await self._numbers(
+            f"{due} AND ({db.earliest('deadline', 'reminder_at')} <= ? OR carry_on_at <= ?) ORDER BY game_no",
+            *(carry_on_by, now, carry_on_by),
+        )
 
     async def active_games(self) -> list[StoredGame]:
         """Every active game with its action log: what a restart replays."""
@@ -119,26 +106,20 @@ class Games(SqlStore):
 
     async def active_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
         """The numbers of a user's active games (all servers, or one), whichever process started them."""
-        rows = await self._read().fetch(
-            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no "
-            f"WHERE g.status = 'active' AND s.user_id = ? AND {_ANY_GUILD} ORDER BY g.game_no",
-            user_id,
-            guild_id,
-            guild_id,
+        return await self._numbers(
+            "SELECT DISTINCT g.game_no FROM games g JOIN game_seats s ON s.game_no = g.game_no WHERE g.status = "
+            "'active' AND s.user_id = ? AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?) ORDER BY g.game_no",
+            *(user_id, guild_id, guild_id),
         )
-        return [r["game_no"] for r in rows]
 
     async def active_games_in(self, guild_id: int, channel_id: int) -> list[int]:
         """The numbers of a server's active games played in a channel or in a thread of it, whichever
         process started them."""
-        rows = await self._read().fetch(
+        return await self._numbers(
             "SELECT game_no FROM games WHERE status = 'active' AND guild_id = ? AND (channel_id = ? OR thread_id = ?) "
             "ORDER BY game_no",
-            guild_id,
-            channel_id,
-            channel_id,
+            *(guild_id, channel_id, channel_id),
         )
-        return [r["game_no"] for r in rows]
 
     async def load_game(self, game_no: int, since: int = 0) -> StoredGame | None:
         """One game; with `since`, only the actions from that turn on (a process catching up)."""
@@ -161,33 +142,37 @@ class Games(SqlStore):
             *params,
             since,
         )
-        return m.stored_games(games, seats, actions, since)
+        seats_of: dict[int, list[SeatRow]] = {}
+        for r in seats:
+            seats_of.setdefault(r["game_no"], []).append(m.SEAT.read(r))
+        logs: dict[int, tuple[list[tuple[int, str]], list[str]]] = {}
+        last_at: dict[int, float] = {}  # when the newest action read was taken
+        for r in actions:
+            log = logs.get(r["game_no"])
+            if log is None:
+                log = logs[r["game_no"]] = ([], [])
+            log[0].append((r["seat"], r["action"]))
+            log[1].append(r["kind"])
+            last_at[r["game_no"]] = r["at"]
+        out = []
+        for r in games:
+            played, kinds = logs.get(r["game_no"], ([], []))
+            row = m.GAME.read(r, seats=tuple(seats_of.get(r["game_no"], ())))
+            out.append(StoredGame(row, played, kinds, since, last_at.get(r["game_no"])))
+        return out
 
     async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:
-        async with self._writing() as db:
-            await db.execute(
-                "UPDATE games SET channel_id = ?, thread_id = ?, version = version + 1 WHERE game_no = ?",
-                channel_id,
-                thread_id,
-                game_no,
-            )
+        await self._run(
+            "UPDATE games SET channel_id = ?, thread_id = ?, version = version + 1 WHERE game_no = ?",
+            *(channel_id, thread_id, game_no),
+        )
 
     async def set_board_message(self, game_no: int, message_id: int | None, turn: int | None = None) -> bool:
         """The live board, posted at `turn`; False (nothing written) if a board of a later turn is stored
         already (two processes posting boards of one game: the newer one stays)."""
-        async with self._writing() as db:
-            return (
-                await db.execute(
-                    "UPDATE games SET board_message_id = ?, board_turn = ?, version = version + 1 WHERE game_no = ? "
-                    "AND (CAST(? AS BIGINT) IS NULL OR board_turn IS NULL OR board_turn <= ?)",
-                    message_id,
-                    turn,
-                    game_no,
-                    turn,
-                    turn,
-                )
-                > 0
-            )
+        sql = "UPDATE games SET board_message_id = ?, board_turn = ?, version = version + 1 WHERE game_no = ? "
+        board = "AND (CAST(? AS BIGINT) IS NULL OR board_turn IS NULL OR board_turn <= ?)"
+        return await self._run(sql + board, message_id, turn, game_no, turn, turn) > 0
 
     async def set_timer(
         self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
@@ -195,9 +180,7 @@ class Games(SqlStore):
         async with self._writing() as db:
             await db.execute(
                 "UPDATE games SET deadline = ?, reminder_at = ?, version = version + 1 WHERE game_no = ?",
-                deadline,
-                reminder_at,
-                game_no,
+                *(deadline, reminder_at, game_no),
             )
             await write_tell(db, tell)
 
@@ -206,8 +189,8 @@ class Games(SqlStore):
             await db.execute(
                 "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ?, level = ? "
                 "WHERE game_no = ? AND seat = ?",
-                row.user_id, row.name, row.computer, row.replaced_user_id, row.level, game_no, seat,
-            )  # fmt: skip
+                *m.SEAT.values(row, m.SEAT[2:] + m.SEAT[:2], game_no=game_no, seat=seat),
+            )
             # a seat changed hands (a resignation): open pages on other processes show the new seat
             await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?" + db.moved, game_no)
             await write_tell(db, tell)
@@ -220,8 +203,6 @@ class Games(SqlStore):
             await db.execute(
                 "UPDATE games SET status = ?, deadline = NULL, reminder_at = NULL, carry_on_at = NULL, ended_at = ?, "
                 "version = version + 1 WHERE game_no = ?" + db.moved,  # open pages see the game is over
-                status,
-                time.time() if at is None else at,
-                game_no,
+                *(status, time.time() if at is None else at, game_no),
             )
             await write_tell(db, tell)

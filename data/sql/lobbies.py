@@ -2,40 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
 
 from .. import mapping as m
 from ..rows import LobbyRow, OutboxEntry, RematchRow, SettingsRow
-from .dialect import SqlStore, marks
+from .dialect import SqlStore
 from .outbox import tell as write_tell
 
-_NEW_LOBBY = f"INSERT INTO lobbies ({m.listed(m.LOBBY_NEW)}) VALUES ({marks(m.LOBBY_NEW)})"
+_NEW_LOBBY = m.LOBBY.insert(m.LOBBY_NEW)
 
 
 class Settings(SqlStore):
     async def load_settings(self, guild_id: int) -> SettingsRow | None:
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.SETTINGS)} FROM guild_settings WHERE guild_id = ?", guild_id
-        )
-        return m.settings_row(rows[0]) if rows else None
+        return await self._one(m.SETTINGS, "WHERE guild_id = ?", guild_id)
 
     async def save_settings(self, row: SettingsRow) -> None:
-        async with self._writing() as db:
-            await db.execute(
-                f"INSERT INTO guild_settings ({m.listed(m.SETTINGS)}) VALUES ({marks(m.SETTINGS)}) "
-                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
-                "auto_play = excluded.auto_play, language = excluded.language, "
-                "default_options = excluded.default_options, computer_level = excluded.computer_level, "
-                "undo_allowed = excluded.undo_allowed",
-                *m.settings_values(row),
-            )
+        await self._run(m.SETTINGS.upsert("guild_id"), *m.SETTINGS.values(row))
 
 
 class Lobbies(SqlStore):
     async def create_lobby(self, row: LobbyRow) -> int:
         async with self._writing() as db:
-            return int(await db.fetchval(f"{_NEW_LOBBY} RETURNING lobby_id", *m.new_lobby_values(row)))
+            return int(await db.fetchval(f"{_NEW_LOBBY} RETURNING lobby_id", *m.LOBBY.values(row, m.LOBBY_NEW)))
 
     async def create_lobby_once(self, row: LobbyRow) -> tuple[LobbyRow, bool]:
         """A lobby the bot opens itself, once per `row.origin`: the new lobby and True, or the one that key
@@ -44,35 +33,24 @@ class Lobbies(SqlStore):
         assert row.origin is not None
         async with self._writing() as db:
             made = await db.fetchval(
-                f"{_NEW_LOBBY} ON CONFLICT (origin) DO NOTHING RETURNING lobby_id", *m.new_lobby_values(row)
+                f"{_NEW_LOBBY} ON CONFLICT (origin) DO NOTHING RETURNING lobby_id", *m.LOBBY.values(row, m.LOBBY_NEW)
             )
-            rows = await db.fetch(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE origin = ?", row.origin)
-        return m.lobby_row(rows[0]), made is not None
+            [stored] = await db.fetch(m.LOBBY.select("WHERE origin = ?"), row.origin)
+        return m.LOBBY.read(stored), made is not None
 
-    @asynccontextmanager
-    async def locked_lobby(self, lobby_id: int) -> AsyncIterator[LobbyRow | None]:
+    def locked_lobby(self, lobby_id: int) -> AbstractAsyncContextManager[LobbyRow | None]:
         """A lobby as committed, to change and save: on PostgreSQL in a transaction holding its row lock (joins
         and a start that race from two processes take turns, each on the lobby as the other left it)."""
-        async with self._locked(f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE lobby_id = ?", lobby_id) as rows:
-            yield m.lobby_row(rows[0]) if rows else None
+        return self._locked_one(m.LOBBY, "WHERE lobby_id = ?", lobby_id)
 
     async def save_lobby(self, row: LobbyRow) -> None:
-        async with self._writing() as db:
-            await db.execute(
-                "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
-                row.message_id,
-                row.host_id,
-                m.dump(row.options),
-                m.seats_json(row.seats),
-                row.status,
-                row.lobby_id,
-            )
+        await self._run(
+            "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
+            *m.LOBBY.values(row, ("message_id", "host_id", "options", "seats", "status", "lobby_id")),
+        )
 
     async def open_lobbies(self) -> list[LobbyRow]:
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.LOBBY)} FROM lobbies WHERE status = 'open' ORDER BY lobby_id"
-        )
-        return [m.lobby_row(r) for r in rows]
+        return await self._all(m.LOBBY, "WHERE status = 'open' ORDER BY lobby_id")
 
 
 class Rematches(SqlStore):
@@ -80,36 +58,29 @@ class Rematches(SqlStore):
         """A rematch asked for, with the outbox entries telling it; False (nothing written) if one was asked
         for that game already."""
         async with self._writing() as db:
-            made = await db.execute(
-                f"INSERT INTO rematches ({m.listed(m.REMATCH)}) VALUES ({marks(m.REMATCH)}) ON CONFLICT DO NOTHING",
-                *m.rematch_values(row),
-            )
-            if made == 0:
+            if await db.execute(m.REMATCH.insert() + " ON CONFLICT DO NOTHING", *m.REMATCH.values(row)) == 0:
                 return False
             await write_tell(db, tell)
         return True
 
     async def rematch(self, game_no: int) -> RematchRow | None:
-        rows = await self._read().fetch(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", game_no)
-        return m.rematch_row(rows[0]) if rows else None
+        return await self._one(m.REMATCH, "WHERE game_no = ?", game_no)
 
-    @asynccontextmanager
-    async def locked_rematch(self, game_no: int) -> AsyncIterator[RematchRow | None]:
+    def locked_rematch(self, game_no: int) -> AbstractAsyncContextManager[RematchRow | None]:
         """A rematch as committed, to change and save: on PostgreSQL in a transaction holding its row lock
         (answers from two processes take turns, and only one of them settles it)."""
-        async with self._locked(f"SELECT {m.listed(m.REMATCH)} FROM rematches WHERE game_no = ?", game_no) as rows:
-            yield m.rematch_row(rows[0]) if rows else None
+        return self._locked_one(m.REMATCH, "WHERE game_no = ?", game_no)
 
     async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
         """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
         it, in one transaction."""
+        changed = "message_id deadline answers status lobby_id next_game_no step to_open claimed_until game_no"
         async with self._writing() as db:
             await db.execute(
                 "UPDATE rematches SET message_id = ?, deadline = ?, answers = ?, status = ?, lobby_id = ?, "
                 "next_game_no = ?, step = ?, to_open = ?, claimed_until = ? WHERE game_no = ?",
-                row.message_id, row.deadline, m.rematch_values(row)[7], row.status, row.lobby_id, row.next_game_no,
-                row.step, row.to_open, row.claimed_until, row.game_no,
-            )  # fmt: skip
+                *m.REMATCH.values(row, changed.split()),
+            )
             await write_tell(db, tell)
 
     async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
@@ -134,7 +105,6 @@ class Rematches(SqlStore):
 
     async def due_rematches(self, now: float) -> list[int]:
         """The games whose rematch is still open past its deadline."""
-        rows = await self._read().fetch(
+        return await self._numbers(
             "SELECT game_no FROM rematches WHERE status = 'open' AND deadline <= ? ORDER BY game_no", now
         )
-        return [r["game_no"] for r in rows]

@@ -9,14 +9,14 @@ from typing import Any
 
 from .. import mapping as m
 from ..rows import HandMessage, OutboxEntry
-from .dialect import Sql, SqlStore, marks
+from .dialect import Sql, SqlStore
 
-TELL = f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES ({marks(m.OUTBOX)}) ON CONFLICT DO NOTHING"
+TELL = f"{m.OUTBOX.insert()} ON CONFLICT DO NOTHING"
 
 
 async def tell(db: Sql, entries: Iterable[OutboxEntry]) -> None:
     """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
-    await db.executemany(TELL, m.outbox_values(entries))
+    await db.executemany(TELL, m.OUTBOX.many(entries))
 
 
 # The table's live board, posted at a turn: not kept if a board of a later turn is stored already (two processes
@@ -51,11 +51,7 @@ class Outbox(SqlStore):
         """What is still to be told (of one game, or of every game), oldest first (ties in key order)."""
         await self.flush()
         where, params = ("WHERE game_no = ?", (game_no,)) if game_no is not None else ("", ())
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.OUTBOX)} FROM outbox {where} ORDER BY created_at, game_no, turn, kind, user_id",
-            *params,
-        )
-        return [m.outbox_entry(r) for r in rows]
+        return await self._all(m.OUTBOX, f"{where} ORDER BY created_at, game_no, turn, kind, user_id", *params)
 
     async def claim_outbox(
         self,
@@ -76,12 +72,12 @@ class Outbox(SqlStore):
         due_by = now if due_by is None else due_by
         async with self._writing() as db:
             rows = await db.fetch(
-                f"SELECT {m.listed(m.OUTBOX)} FROM outbox WHERE due_at <= ?{' OR attempts = 0' if untried else ''} "
-                f"ORDER BY due_at, game_no, kind, user_id, turn LIMIT ?{db.skip_locked}",
+                m.OUTBOX.select(f"WHERE due_at <= ?{' OR attempts = 0' if untried else ''} ")
+                + f"ORDER BY due_at, game_no, kind, user_id, turn LIMIT ?{db.skip_locked}",
                 due_by,
                 limit,
             )
-            entries = [m.outbox_entry(r) for r in rows]
+            entries = [m.OUTBOX.read(r) for r in rows]
             if choose is not None:
                 entries = choose(entries)
             await db.executemany(
@@ -105,13 +101,18 @@ class Outbox(SqlStore):
         after its action was told) is written (see `_write_told`); a retry is on disk before this returns.
         `board` (message id, turn) is the table's new live board, written in the same transaction, at once
         (as `set_board_message` would); whether it was kept (False without one)."""
-        hands, others, later, forget, remember = m.told_values(
-            game_no, done, retry, hand_messages, forget_hand_messages, time.time()
-        )
+        done, now = list(done), time.time()
+        later = [(game_no, k, u, t, now, due) for (k, u, t), due in retry]
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         for sql, rows in (
-            ("DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?", hands),
-            ("DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?", others),
+            (
+                "DELETE FROM outbox WHERE game_no = ? AND kind = 'hand' AND user_id = ? AND turn <= ?",
+                [(game_no, u, t) for k, u, t in done if k == "hand"],
+            ),
+            (
+                "DELETE FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
+                [(game_no, k, u, t) for k, u, t in done if k != "hand"],
+            ),
             # A hand that could not be told gets an entry of its own (its action's entry was told).
             (
                 f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES (?, ?, ?, ?, ?, ?, 1) "
@@ -119,13 +120,11 @@ class Outbox(SqlStore):
                 "due_at = excluded.due_at, attempts = outbox.attempts + 1",
                 later,
             ),
-            ("DELETE FROM hand_messages WHERE game_no = ? AND user_id = ?", forget),
             (
-                f"INSERT INTO hand_messages ({m.listed(m.HAND_MESSAGE)}) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_no, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id",
-                remember,
+                "DELETE FROM hand_messages WHERE game_no = ? AND user_id = ?",
+                [(game_no, u) for u in forget_hand_messages],
             ),
+            (m.HAND_MESSAGE.upsert("game_no, user_id"), m.HAND_MESSAGE.many(hand_messages)),
         ):
             if rows:
                 statements.append((sql, sorted(rows)))  # in key order, as every writer takes them
@@ -139,7 +138,4 @@ class Outbox(SqlStore):
         """The hand DMs with live controls of a game (of one player)."""
         await self.flush()
         where, params = ("AND user_id = ?", (game_no, user_id)) if user_id is not None else ("", (game_no,))
-        rows = await self._read().fetch(
-            f"SELECT {m.listed(m.HAND_MESSAGE)} FROM hand_messages WHERE game_no = ? {where}", *params
-        )
-        return [m.hand_message(r) for r in rows]
+        return await self._all(m.HAND_MESSAGE, f"WHERE game_no = ? {where}", *params)

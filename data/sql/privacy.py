@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..rows import CANCELLED_ROUND, OutboxEntry, anonymous_id
 from .dialect import Sql as Db
@@ -66,10 +66,69 @@ class Forgotten:
         return sum(self.counts.values())
 
 
-async def _listed(db: Db, keys: str, sql: str, *args: Any) -> list[dict[str, Any]]:
-    """Each row of `sql` as a dict, its columns named by `keys` in the order they are selected."""
-    names = keys.split()
-    return [dict(zip(names, r, strict=True)) for r in await db.fetch(sql, *args)]
+# What `export_user` lists as it is stored: (kind, the names the columns selected are given, the query, each
+# `?` the player's id). A column of `_MINE` holds an id, said only as whether it is theirs; `won` is a flag.
+_LISTED: tuple[tuple[str, str, str | None], ...] = (
+    (
+        "games",
+        "game server game_id players status started_at ended_at seat name resigned host",
+        "SELECT g.game_no, g.guild_id, g.game_id, g.players, g.status, g.created_at, g.ended_at, s.seat, s.name, "
+        "s.replaced_user_id, g.host_id FROM game_seats s JOIN games g ON g.game_no = s.game_no "
+        "WHERE s.user_id = ? OR s.replaced_user_id = ? ORDER BY g.game_no, s.seat",
+    ),
+    (
+        "games_hosted_without_a_seat",
+        "game server",
+        "SELECT game_no, guild_id FROM games g WHERE host_id = ? AND NOT EXISTS (SELECT 1 FROM game_seats s "
+        "WHERE s.game_no = g.game_no AND (s.user_id = ? OR s.replaced_user_id = ?)) ORDER BY game_no",
+    ),
+    (
+        "results",
+        "game seat side place won score rating_before rating_after",
+        "SELECT game_no, seat, side, place, won, score, rating_before, rating_after FROM game_results "
+        "WHERE user_id = ? ORDER BY game_no",
+    ),
+    (
+        "ratings",
+        "server pool mu sigma games wins",
+        "SELECT guild_id, pool, mu, sigma, games, wins FROM ratings WHERE user_id = ? ORDER BY guild_id, pool",
+    ),
+    (
+        "rating_history",
+        "server pool game at rating_before rating_after",
+        "SELECT guild_id, pool, game_no, at, rating_before, rating_after FROM rating_history WHERE user_id = ? "
+        "ORDER BY at, game_no",
+    ),
+    ("lobbies", "", None),  # read out of JSON: see `_in_json`
+    ("watching", "lobby mode since", "SELECT lobby_id, mode, since FROM watchers WHERE user_id = ? ORDER BY lobby_id"),
+    (
+        "hand_dms_remembered",
+        "game channel message",
+        "SELECT game_no, channel_id, message_id FROM hand_messages WHERE user_id = ? ORDER BY game_no",
+    ),
+    (
+        "dms_to_send",
+        "game kind turn since",
+        "SELECT game_no, kind, turn, created_at FROM outbox WHERE user_id = ? AND kind IN "
+        "('hand', 'reminder', 'resigned', 'abandoned', 'watcher', 'left') ORDER BY game_no, turn",
+    ),
+    ("invitations", "", None),
+    ("rematches", "", None),
+    ("undo_requests", "", None),
+    (
+        "seasons",
+        "season server name started_by_you ended_by_you",
+        "SELECT season_id, guild_id, name, started_by, ended_by FROM seasons WHERE started_by = ? OR ended_by = ? "
+        "ORDER BY season_id",
+    ),
+    (
+        "season_schedules",
+        "server every set_at",
+        "SELECT guild_id, every, set_at FROM season_schedules WHERE set_by = ?",
+    ),
+    ("tournaments", "", None),
+)
+_MINE = frozenset({"resigned", "host", "started_by_you", "ended_by_you"})
 
 
 async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
@@ -78,127 +137,59 @@ async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
     answers, requests to take back an action, seasons and schedules they started, tournaments. Other players'
     ids are left out (a list of the invited says only that they are in it)."""
     u = user_id
-    out: dict[str, list[dict[str, Any]]] = {}
-    out["games"] = await _listed(
-        db,
-        "game server game_id players status started_at ended_at seat name resigned host",
-        "SELECT g.game_no, g.guild_id, g.game_id, g.players, g.status, g.created_at, g.ended_at, s.seat, s.name, "
-        "s.replaced_user_id, g.host_id FROM game_seats s JOIN games g ON g.game_no = s.game_no "
-        "WHERE s.user_id = ? OR s.replaced_user_id = ? ORDER BY g.game_no, s.seat",
-        u,
-        u,
-    )
-    for game in out["games"]:  # the ids are theirs or another's: only which is said
-        game["resigned"], game["host"] = game["resigned"] == u, game["host"] == u
-    out["games_hosted_without_a_seat"] = await _listed(
-        db,
-        "game server",
-        "SELECT game_no, guild_id FROM games g WHERE host_id = ? AND NOT EXISTS (SELECT 1 FROM game_seats s "
-        "WHERE s.game_no = g.game_no AND (s.user_id = ? OR s.replaced_user_id = ?)) ORDER BY game_no",
-        u,
-        u,
-        u,
-    )
-    out["results"] = await _listed(
-        db,
-        "game seat side place won score rating_before rating_after",
-        "SELECT game_no, seat, side, place, won, score, rating_before, rating_after FROM game_results "
-        "WHERE user_id = ? ORDER BY game_no",
-        u,
-    )
-    for result in out["results"]:
-        result["won"] = bool(result["won"])
-    out["ratings"] = await _listed(
-        db,
-        "server pool mu sigma games wins",
-        "SELECT guild_id, pool, mu, sigma, games, wins FROM ratings WHERE user_id = ? ORDER BY guild_id, pool",
-        u,
-    )
-    out["rating_history"] = await _listed(
-        db,
-        "server pool game at rating_before rating_after",
-        "SELECT guild_id, pool, game_no, at, rating_before, rating_after FROM rating_history WHERE user_id = ? "
-        "ORDER BY at, game_no",
-        u,
-    )
-    lobbies = []
+    found, out = await _in_json(db, u), {}
+    for kind, keys, sql in _LISTED:
+        if sql is None:
+            out[kind] = found[kind]
+            continue
+        names, rows = keys.split(), await db.fetch(sql, *[u] * sql.count("?"))
+        out[kind] = [
+            {k: v == u if k in _MINE else bool(v) if k == "won" else v for k, v in zip(names, r, strict=True)}
+            for r in cast(list[tuple[Any, ...]], rows)  # a row is its values, in the order selected
+        ]
+    return out
+
+
+async def _in_json(db: Db, u: int) -> dict[str, list[dict[str, Any]]]:
+    """What `export_user` finds of player `u` inside JSON text: a lobby's seats, a private table's invited, a
+    rematch's answers, the players waiting on a request to take back an action, a tournament's entrants."""
+    out: dict[str, list[dict[str, Any]]] = {kind: [] for kind in ("lobbies", "rematches", "tournaments")}
     for r in await db.fetch(
         "SELECT lobby_id, guild_id, game_id, status, created_at, host_id, seats FROM lobbies "
         "WHERE host_id = ? OR CAST(seats AS TEXT) LIKE ? ORDER BY lobby_id",
-        u,
-        _like(u),
+        *(u, _like(u)),
     ):
         mine = [k for k, s in enumerate(json.loads(r["seats"])) if u in (s[0], s[3])]
         if r["host_id"] == u or mine:
-            lobbies.append(
-                {
-                    "lobby": r["lobby_id"],
-                    "server": r["guild_id"],
-                    "game_id": r["game_id"],
-                    "status": r["status"],
-                    "opened_at": r["created_at"],
-                    "host": r["host_id"] == u,
-                    "seat": mine[0] if mine else None,
-                }
+            lobby = {"lobby": r["lobby_id"], "server": r["guild_id"], "game_id": r["game_id"], "status": r["status"]}
+            out["lobbies"].append(
+                lobby | {"opened_at": r["created_at"], "host": r["host_id"] == u, "seat": mine[0] if mine else None}
             )
-    out["lobbies"] = lobbies
-    out["watching"] = await _listed(
-        db, "lobby mode since", "SELECT lobby_id, mode, since FROM watchers WHERE user_id = ? ORDER BY lobby_id", u
-    )
-    out["hand_dms_remembered"] = await _listed(
-        db,
-        "game channel message",
-        "SELECT game_no, channel_id, message_id FROM hand_messages WHERE user_id = ? ORDER BY game_no",
-        u,
-    )
-    out["dms_to_send"] = await _listed(
-        db,
-        "game kind turn since",
-        "SELECT game_no, kind, turn, created_at FROM outbox WHERE user_id = ? AND kind IN "
-        "('hand', 'reminder', 'resigned', 'abandoned', 'watcher', 'left') ORDER BY game_no, turn",
-        u,
-    )
-    invitations = [
+    out["invitations"] = [
         {"lobby": r["lobby_id"], "private_table": True}
         for r in await db.fetch(
             "SELECT lobby_id, invited FROM table_access WHERE CAST(invited AS TEXT) LIKE ? ORDER BY lobby_id", _like(u)
         )
         if u in _ids(r["invited"])
     ]
-    invitations += [
-        {
-            "lobby": r["lobby_id"],
-            "ping": r["seq"],
-            "invited_by_you": r["by_user_id"] == u,
-            "you_invited": u in _ids(r["invited"]),
-        }
+    out["invitations"] += [
+        {"lobby": r["lobby_id"], "ping": r["seq"], "invited_by_you": r["by_user_id"] == u, "you_invited": u in invited}
         for r in await db.fetch(
             "SELECT lobby_id, seq, by_user_id, invited FROM lobby_outbox WHERE by_user_id = ? "
             "OR CAST(invited AS TEXT) LIKE ? ORDER BY lobby_id, seq",
-            u,
-            _like(u),
+            *(u, _like(u)),
         )
-        if r["by_user_id"] == u or u in _ids(r["invited"])
+        if u in (invited := _ids(r["invited"])) or r["by_user_id"] == u
     ]
-    out["invitations"] = invitations
-    rematches = []
     for r in await db.fetch(
         "SELECT game_no, status, asked_by, answers FROM rematches WHERE asked_by = ? OR CAST(answers AS TEXT) "
         "LIKE ? ORDER BY game_no",
-        u,
-        _like(u),
+        *(u, _like(u)),
     ):
         answers = {int(k): v for k, v in json.loads(r["answers"]).items()}
         if r["asked_by"] == u or u in answers:
-            rematches.append(
-                {
-                    "game": r["game_no"],
-                    "status": r["status"],
-                    "asked_by_you": r["asked_by"] == u,
-                    "your_answer": answers.get(u),
-                }
-            )
-    out["rematches"] = rematches
+            asked = {"game": r["game_no"], "status": r["status"], "asked_by_you": r["asked_by"] == u}
+            out["rematches"].append(asked | {"your_answer": answers.get(u)})
     out["undo_requests"] = [
         {
             "game": r["game_no"],
@@ -206,51 +197,27 @@ async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
             "status": r["status"],
             "asked_by_you": r["user_id"] == u,
             "refused_by_you": r["by_user_id"] == u,
-            "waiting_on_you": u in _ids(r["waiting"]),
+            "waiting_on_you": u in waiting,
         }
         for r in await db.fetch(
             "SELECT game_no, request, status, user_id, by_user_id, waiting FROM undo_requests WHERE user_id = ? "
             "OR by_user_id = ? OR CAST(waiting AS TEXT) LIKE ? ORDER BY game_no, request",
-            u,
-            u,
-            _like(u),
+            *(u, u, _like(u)),
         )
-        if u in (r["user_id"], r["by_user_id"]) or u in _ids(r["waiting"])
+        if u in (waiting := _ids(r["waiting"])) or u in (r["user_id"], r["by_user_id"])
     ]
-    out["seasons"] = await _listed(
-        db,
-        "season server name started_by_you ended_by_you",
-        "SELECT season_id, guild_id, name, started_by, ended_by FROM seasons WHERE started_by = ? OR ended_by = ? "
-        "ORDER BY season_id",
-        u,
-        u,
-    )
-    for season in out["seasons"]:
-        season["started_by_you"], season["ended_by_you"] = season["started_by_you"] == u, season["ended_by_you"] == u
-    out["season_schedules"] = await _listed(
-        db, "server every set_at", "SELECT guild_id, every, set_at FROM season_schedules WHERE set_by = ?", u
-    )
-    tournaments = []
     for r in await db.fetch(
         "SELECT tournament_id, guild_id, game_id, status, created_by, state FROM tournaments WHERE created_by = ? "
         "OR CAST(state AS TEXT) LIKE ? ORDER BY tournament_id",
-        u,
-        _like(u),
+        *(u, _like(u)),
     ):
         entries = [e for e in json.loads(r["state"]).get("entrants", ()) if u in e.get("users", ())]
         if r["created_by"] == u or entries:
             names = [n for e in entries for uid, n in zip(e["users"], e["names"], strict=False) if uid == u]
-            tournaments.append(
-                {
-                    "tournament": r["tournament_id"],
-                    "server": r["guild_id"],
-                    "game_id": r["game_id"],
-                    "status": r["status"],
-                    "organiser": r["created_by"] == u,
-                    "entered_as": names,
-                }
+            entered = {"tournament": r["tournament_id"], "server": r["guild_id"], "game_id": r["game_id"]}
+            out["tournaments"].append(
+                entered | {"status": r["status"], "organiser": r["created_by"] == u, "entered_as": names}
             )
-    out["tournaments"] = tournaments
     return out
 
 
@@ -353,26 +320,18 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
 
     # What is told of them at a table (a resignation, an abandoned game) is still told, of an anonymous
     # player; what was only for them (their hand, a reminder, a watcher's notice, a server's goodbye) goes.
-    for kind in ("resigned", "abandoned"):
-        rows = await db.fetch(
-            "SELECT o.game_no, o.turn, s.seat FROM outbox o LEFT JOIN game_seats s ON s.game_no = o.game_no "
-            "AND (s.user_id = ? OR s.replaced_user_id = ?) WHERE o.user_id = ? AND o.kind = ?",
-            u,
-            u,
-            u,
-            kind,
+    for r in await db.fetch(
+        "SELECT o.game_no, o.kind, o.turn, s.seat FROM outbox o LEFT JOIN game_seats s ON s.game_no = o.game_no "
+        "AND (s.user_id = ? OR s.replaced_user_id = ?) WHERE o.user_id = ? AND o.kind IN ('resigned', 'abandoned') "
+        "ORDER BY o.kind DESC",
+        *(u, u, u),
+    ):
+        anon = anonymous_id(r["seat"]) if r["seat"] is not None else NOBODY
+        await db.execute(
+            "UPDATE outbox SET user_id = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
+            *(anon, r["game_no"], r["kind"], u, r["turn"]),
         )
-        for r in rows:
-            anon = anonymous_id(r["seat"]) if r["seat"] is not None else NOBODY
-            await db.execute(
-                "UPDATE outbox SET user_id = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
-                anon,
-                r["game_no"],
-                kind,
-                u,
-                r["turn"],
-            )
-            count("outbox", 1)
+        count("outbox", 1)
     count("outbox", await _deleted(db, "outbox", "user_id = ? AND kind IN ('hand', 'reminder', 'watcher', 'left')", u))
     for table in ("hand_messages", "watchers", "ratings", "rating_history"):
         count(table, await _deleted(db, table, "user_id = ?", u))
@@ -384,19 +343,22 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
     count("game_seats", len(games))
     await db.execute("UPDATE game_seats SET user_id = -(seat + 1), name = NULL WHERE user_id = ?", u)
     await db.execute("UPDATE game_seats SET replaced_user_id = -(seat + 1), name = NULL WHERE replaced_user_id = ?", u)
-    count(
-        "game_results",
-        await _updated(
-            db, "game_results", "user_id = -(seat + 1), rating_before = NULL, rating_after = NULL", "user_id = ?", u
-        ),
-    )
-    count("undo_requests", await _updated(db, "undo_requests", "user_id = -(seat + 1)", "user_id = ?", u))
-    count("undo_requests", await _updated(db, "undo_requests", f"by_user_id = {NOBODY}", "by_user_id = ?", u))
-    count("games", await _updated(db, "games", f"host_id = {NOBODY}, version = version + 1", "host_id = ?", u))
-    count("seasons", await _updated(db, "seasons", f"started_by = {NOBODY}", "started_by = ?", u))
-    count("seasons", await _updated(db, "seasons", f"ended_by = {NOBODY}", "ended_by = ?", u))
-    count("season_schedules", await _updated(db, "season_schedules", f"set_by = {NOBODY}", "set_by = ?", u))
+    for table, column, becomes in _REWRITTEN:
+        count(table, await db.execute(f"UPDATE {table} SET {column} = {becomes} WHERE {column} = ?", u))
     return Forgotten(counts)
+
+
+# The columns of a forgotten player's id that stay (table, column, what the id becomes): a seat's own
+# anonymous id where a seat is known, else nobody.
+_REWRITTEN = (
+    ("game_results", "user_id", "-(seat + 1), rating_before = NULL, rating_after = NULL"),
+    ("undo_requests", "user_id", "-(seat + 1)"),
+    ("undo_requests", "by_user_id", f"{NOBODY}"),
+    ("games", "host_id", f"{NOBODY}, version = version + 1"),
+    ("seasons", "started_by", f"{NOBODY}"),
+    ("seasons", "ended_by", f"{NOBODY}"),
+    ("season_schedules", "set_by", f"{NOBODY}"),
+)
 
 
 def _anonymous_seat(seat: list[Any], k: int, user_id: int) -> list[Any]:
@@ -425,10 +387,6 @@ async def _without(db: Db, user_id: int, table: str, column: str, *key: str) -> 
 
 async def _deleted(db: Db, table: str, where: str, *args: Any) -> int:
     return await db.execute(f"DELETE FROM {table} WHERE {where}", *args)
-
-
-async def _updated(db: Db, table: str, assignments: str, where: str, *args: Any) -> int:
-    return await db.execute(f"UPDATE {table} SET {assignments} WHERE {where}", *args)
 
 
 # -- a server the bot left -----------------------------------------------------------------------------------
