@@ -135,7 +135,7 @@ async def test_two_players_pages_follow_one_game_live_while_one_plays_in_the_pag
     await serve_web(world.bot, web_settings)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})  # Alice and Bob, no computer
     service = world.bot.service
-    [summary] = service.games_of(world.alice.id)
+    [summary] = service.tables.games_of(world.alice.id)
     game_no, guild = summary.table.game_no, world.guild.id
     pages = {"alice": world.alice, "bob": world.bob}
     for name, member in pages.items():
@@ -147,7 +147,7 @@ async def test_two_players_pages_follow_one_game_live_while_one_plays_in_the_pag
     for _ in range(4):  # Alice always in her page, Bob always through his DM's controls
         player = whose_turn(world)
         assert player is not None
-        before = (await service.public_view(game_no)).turn
+        before = (await service.tables.public_view(game_no)).turn
         lines, bob_dms = lines_about(world, player.name), len(dms(world.bob))
         if player is world.alice:
             assert await tap_a_move(browser, "alice") > before
@@ -168,12 +168,12 @@ async def test_two_players_pages_follow_one_game_live_while_one_plays_in_the_pag
             await move(world.bob, message)  # in Discord
             ways.append("discord")
             assert lines_about(world, "bob") == lines + 1
-        after = (await service.public_view(game_no)).turn
+        after = (await service.tables.public_view(game_no)).turn
         assert after > before
         for name in pages:  # both pages show it, pushed by their sockets
             await browser.shows(name, after)
             assert after in await table_turns(browser, name), f"{name}'s socket did not bring move {after}"
-        if (await service.public_view(game_no)).over:
+        if (await service.tables.public_view(game_no)).over:
             break
     assert {"page", "discord"} <= set(ways), ways
     shown = moves_shown(world, game_no)
@@ -191,7 +191,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     await serve_web(world.bot, web_settings)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
     service = world.bot.service
-    [summary] = service.games_of(world.alice.id)
+    [summary] = service.tables.games_of(world.alice.id)
     game_no, guild = summary.table.game_no, world.guild.id
     first = whose_turn(world)
     assert first is not None
@@ -214,7 +214,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     message = playable(first)
     assert message is not None
     await move(first, message)
-    missed = (await service.public_view(game_no)).turn
+    missed = (await service.tables.public_view(game_no)).turn
     assert missed > start
 
     await world.env.restart_bot(make_bot())  # a new process over the same database
@@ -228,7 +228,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
 
     # a move after the restart reaches both pages too
     await move(second, newest_hand(second))
-    now = (await world.bot.service.public_view(game_no)).turn
+    now = (await world.bot.service.tables.public_view(game_no)).turn
     assert now > missed
     for page in ("player", "watcher"):
         await browser.shows(page, now)
@@ -246,7 +246,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     await browser.click("old", "[data-testid=all-moves] button.move")
     await browser.wait("old", "(turn) => window.fivesApp.state.turn > turn", start)
     assert "moved on" in await browser.eval("old", "() => document.querySelector('[data-testid=message]').innerText")
-    assert (await world.bot.service.public_view(game_no)).turn == now
+    assert (await world.bot.service.tables.public_view(game_no)).turn == now
     assert await browser.turn("old") == now
     for page in ("player", "old", "watcher"):
         assert await browser.errors(page) == []
