@@ -378,12 +378,12 @@ async def demo(
         try:
             service = TableService(store, rng=random.Random(seed), thinking=Thinking(0, level))
             await service.resume()
-            [opened] = await service.open_lobby(0, 0, Player(DEMO_USER, tr("demo.player", locale)), game_id)
+            [opened] = await service.lobbies.open(0, 0, Player(DEMO_USER, tr("demo.player", locale)), game_id)
             assert isinstance(opened, LobbyChanged)
             lobby = opened.lobby.lobby_id
             for _ in range(players - 1):
-                await service.add_computer(lobby, DEMO_USER)
-            notes = await service.start(lobby, DEMO_USER)
+                await service.lobbies.add_computer(lobby, DEMO_USER)
+            notes = await service.games.start(lobby, DEMO_USER)
             rng = random.Random(seed)
             while True:
                 for note in notes:

@@ -127,7 +127,7 @@ async def start_ops(bot: FivesBot) -> OpsServer | None:
     service, store = bot.service, bot.store
     assert store is not None
     collector = metrics.ServiceCollector(
-        service.games_in_play, service.outbox_stats, store.pool_use, web=lambda: web_connections(bot)
+        service.tables.in_play, service.telling.stats, store.pool_use, web=lambda: web_connections(bot)
     )
 
     async def database() -> None:
@@ -230,10 +230,12 @@ async def graceful_stop(bot: FivesBot, seconds: float = STOP_SECONDS) -> None:
                 store = bot.store
                 everything = store is not None and not store.shared  # on PostgreSQL: only what is due here
                 try:
-                    await asyncio.wait_for(announcer.deliver(await service.untold(everything=everything)), left())
+                    await asyncio.wait_for(
+                        announcer.deliver(await service.telling.untold(everything=everything)), left()
+                    )
                 except TimeoutError:
                     finished = False
-            untold, _ = service.outbox_stats()
+            untold, _ = service.telling.stats()
             log.info(
                 "stopped taking interactions; %s; %d notifications left to tell after the restart",
                 "every call in flight ended" if finished else "calls still in flight were cut",

@@ -58,12 +58,12 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 async def open_demo_table(
     service: TableService, game_id: str, players: int, options: Mapping[str, Any], name: str
 ) -> int:
-    [opened] = await service.open_lobby(GUILD, 0, Player(DEMO_USER, name), game_id, options)
+    [opened] = await service.lobbies.open(GUILD, 0, Player(DEMO_USER, name), game_id, options)
     assert isinstance(opened, LobbyChanged)
     lobby = opened.lobby.lobby_id
     for _ in range(players - 1):
-        await service.add_computer(lobby, DEMO_USER)
-    notes = await service.start(lobby, DEMO_USER)
+        await service.lobbies.add_computer(lobby, DEMO_USER)
+    notes = await service.games.start(lobby, DEMO_USER)
     return next(n for n in notes if isinstance(n, TableOpened)).table.game_no
 
 

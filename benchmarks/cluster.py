@@ -161,10 +161,10 @@ class Worker:
 
     async def hand_at(self, game_no: int) -> list[Any] | None:
         """The hand of the human to act, as `/hand` shows it (None when no human is to act)."""
-        table = await self.svc.table(game_no)
+        table = await self.svc.tables.info(game_no)
         for seat in table.seats:
             if seat.user_id is not None:
-                hand = await self.svc.private_view(game_no, seat.user_id)  # caught up with the other processes
+                hand = await self.svc.tables.private_view(game_no, seat.user_id)  # caught up with the other processes
                 if hand.your_turn:
                     return [seat.user_id, hand.view.legal[0].text, hand.turn]
         return None
@@ -179,8 +179,8 @@ class Worker:
         out: dict[str, Any] = {}
         for game_no in games:
             try:
-                await self.svc.public_view(game_no)
-                out[str(game_no)] = digest(await self.svc.export(game_no))
+                await self.svc.tables.public_view(game_no)
+                out[str(game_no)] = digest(await self.svc.tables.export(game_no))
             except TableOver:
                 out[str(game_no)] = "over"
         return out
@@ -314,17 +314,17 @@ async def open_games(url: str, count: int, answered: list[Acked], dms: dict[int,
     DMs are kept in `dms`)."""
     store = await open_store(url)
     svc = TableService(store, rng=random.Random(1))
-    await svc.update_settings(GUILD, turn_seconds=MIN_TURN_SECONDS)  # timers due soon after the load
+    await svc.settings.update(GUILD, turn_seconds=MIN_TURN_SECONDS)  # timers due soon after the load
     games = []
     for i in range(count):
         host, guest = Player(10_000 + 2 * i, f"p{2 * i}"), Player(10_001 + 2 * i, f"p{2 * i + 1}")
-        [opened] = await svc.open_lobby(GUILD, 1, host, "five-up", {"partners": "by_agreement"})
+        [opened] = await svc.lobbies.open(GUILD, 1, host, "five-up", {"partners": "by_agreement"})
         assert isinstance(opened, LobbyChanged)
         lobby_id = opened.lobby.lobby_id
-        await svc.join(lobby_id, guest)
-        await svc.add_computer(lobby_id, host.user_id)
-        await svc.add_computer(lobby_id, host.user_id)
-        notes = await svc.start(lobby_id, host.user_id)
+        await svc.lobbies.join(lobby_id, guest)
+        await svc.lobbies.add_computer(lobby_id, host.user_id)
+        await svc.lobbies.add_computer(lobby_id, host.user_id)
+        notes = await svc.games.start(lobby_id, host.user_id)
         game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
         games.append(game_no)
         answered += acked(None, notes)

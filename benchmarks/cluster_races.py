@@ -116,13 +116,13 @@ async def serve(url: str) -> None:
             game_no, of_game = game
             receipt = receipts.get(game_no)
             if receipt is None or not receipt.fresh():  # as the announcer: asked again under its lock
-                receipt = await svc.telling(game_no, of_game)
+                receipt = await svc.telling.receipt(game_no, of_game)
             told = receipt.notes
             for dm in dms_in(told):
                 emit({"event": "dm", "at": time.time(), "via": via, **dm})
             if any(isinstance(n, GameEnded) for n in told):  # its final board: no next hand to wait for
                 emit({"event": "ended", "at": time.time(), "via": via, "game": game_no})
-            await svc.told(receipt.posted(done=receipt.keys))
+            await svc.telling.told(receipt.posted(done=receipt.keys))
 
         await tell_each(list(by_game.items()), tell_game)
 
@@ -131,8 +131,8 @@ async def serve(url: str) -> None:
         while True:
             await asyncio.sleep(HOLD_EVERY)
             try:
-                with svc.urgent():
-                    await svc.hold_telling()
+                with svc.telling.urgent():
+                    await svc.telling.hold()
             except Exception:
                 log.exception("holding failed")
 
@@ -140,18 +140,18 @@ async def serve(url: str) -> None:
         while True:
             await asyncio.sleep(HOLD_EVERY)
             try:
-                with svc.urgent():  # what the bot's Timers cog does at each tick
+                with svc.telling.urgent():  # what the bot's Timers cog does at each tick
                     await tell(await svc.tick(), "timer")
             except Exception:  # as the bot's Timers cog: logged, and the next tick tries again
                 log.exception("a tick failed")
 
     async def sweep() -> None:
-        await tell(await svc.untold(everything=True), "start")  # at start, as the bot's announcer does
+        await tell(await svc.telling.untold(everything=True), "start")  # at start, as the bot's announcer does
         while True:  # and every HOLD_EVERY seconds, beside the timers, as the bot's Timers cog does
             await asyncio.sleep(HOLD_EVERY)
             try:
-                with svc.urgent():
-                    await tell(await svc.untold(), "sweep")
+                with svc.telling.urgent():
+                    await tell(await svc.telling.untold(), "sweep")
             except Exception:
                 log.exception("a sweep failed")
 
@@ -160,7 +160,7 @@ async def serve(url: str) -> None:
         reply: dict[str, Any]
         try:
             if op == "hand":  # the board's My hand
-                hand = await svc.private_view(game_no, request["user"])
+                hand = await svc.tables.private_view(game_no, request["user"])
                 reply = {"turn": hand.turn}
             else:  # a click (turn token), a pick from /move's list (the same), or a move typed by hand
                 notes = await svc.act(game_no, request["user"], request["action"], request["turn"], request.get("sent"))
@@ -198,17 +198,17 @@ async def open_games(url: str, count: int) -> tuple[list[int], dict[int, Dm]]:
     games, dms = [], {}
     for i in range(count):
         host = Player(20_000 + i, f"p{i}")
-        [opened] = await svc.open_lobby(GUILD, 1, host, "five-up", None)
+        [opened] = await svc.lobbies.open(GUILD, 1, host, "five-up", None)
         assert isinstance(opened, LobbyChanged)
         for _ in range(3):
-            await svc.add_computer(opened.lobby.lobby_id, host.user_id)
-        notes = await svc.start(opened.lobby.lobby_id, host.user_id)
+            await svc.lobbies.add_computer(opened.lobby.lobby_id, host.user_id)
+        notes = await svc.games.start(opened.lobby.lobby_id, host.user_id)
         game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
         games.append(game_no)
         [dm] = dms_in(notes)
         dms[game_no] = [dm["user"], dm["action"], dm["turn"]]
         keys = [k for k in map(key_of, notes) if k is not None]
-        await svc.told(game_no, keys)
+        await svc.telling.told(game_no, keys)
     await store.close()
     return games, dms
 

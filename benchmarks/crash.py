@@ -90,7 +90,7 @@ class DiskTeller:
             if hasattr(note, "table"):
                 by_game.setdefault(note.table.game_no, []).append(note)
         for game_no, game_notes in by_game.items():
-            todo = await self.service.backlog(game_no, game_notes)
+            todo = await self.service.telling.backlog(game_no, game_notes)
             shown: int | None = None
             pending, done, moves, hands, questions = [], [], [], [], []
             move = None
@@ -125,7 +125,7 @@ class DiskTeller:
             for note in hands:
                 self._write({"dm": note.user_id, "game": game_no, "turn": note.turn, "controls": note.your_turn})
                 done.append(key_of(note))
-            await self.service.told(game_no, done)
+            await self.service.telling.told(game_no, done)
 
 
 def _parse(line: str) -> dict[str, Any] | None:
@@ -147,7 +147,7 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
     # flight ends, what is untold is told, the store closed.
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, service.stop_taking)
     print("ready", flush=True)  # the parent kills from now on: during the telling of what was left, or the load
-    await teller.deliver(await service.untold(everything=True))
+    await teller.deliver(await service.telling.untold(everything=True))
     if drain:
         await store.close()
         return
@@ -157,8 +157,8 @@ async def child(db: Path, sink: Path, ack: Path, games: int, seed: int, drain: b
     with contextlib.suppress(Restarting):  # refused: the stop has begun
         await play(service, teller, acks, users, games, rng)
     await service.quiesce(5.0)
-    await teller.deliver(await service.untold(everything=True))
-    left, _ = service.outbox_stats()
+    await teller.deliver(await service.telling.untold(everything=True))
+    left, _ = service.telling.stats()
     await store.close()
     print(f"stopped {left}", flush=True)
 
@@ -167,29 +167,29 @@ async def play(service: Any, teller: DiskTeller, acks: Any, users: list[int], ga
     from bot.tables import LobbyChanged, Player, StaleControl, TableOpened, TableOver
 
     while not service.stopping:
-        playing = {s.table.game_no for u in users for s in service.games_of(u)}
+        playing = {s.table.game_no for u in users for s in service.tables.games_of(u)}
         if len(playing) < games:  # a table ended: open another one
             game_id, options = rng.choice(GAMES)
             host, guest = rng.sample(users, 2)
-            for left in service.lobbies(GUILD):  # a kill before its start left it open: its host gives it up
+            for left in service.lobbies.of_guild(GUILD):  # a kill before its start left it open: its host gives it up
                 if left.host_id == host and left.status == "open":
-                    await service.cancel(left.lobby_id, host)
-            [opened] = await service.open_lobby(GUILD, 1, Player(host, f"p{host}"), game_id, options)
+                    await service.lobbies.cancel(left.lobby_id, host)
+            [opened] = await service.lobbies.open(GUILD, 1, Player(host, f"p{host}"), game_id, options)
             assert isinstance(opened, LobbyChanged)
             lobby = opened.lobby.lobby_id
-            await service.join(lobby, Player(guest, f"p{guest}"))
+            await service.lobbies.join(lobby, Player(guest, f"p{guest}"))
             for _ in range(2):
-                await service.add_computer(lobby, host)
-            notes = await service.start(lobby, host)
+                await service.lobbies.add_computer(lobby, host)
+            notes = await service.games.start(lobby, host)
             await teller.deliver([n for n in notes if isinstance(n, TableOpened) or hasattr(n, "table")])
             continue
-        turns = [(s.table.game_no, u) for u in users for s in service.games_of(u) if s.your_turn]
+        turns = [(s.table.game_no, u) for u in users for s in service.tables.games_of(u) if s.your_turn]
         if not turns:
             await asyncio.sleep(0.01)
             continue
         game_no, user = rng.choice(turns)
         try:
-            hand = await service.private_view(game_no, user)
+            hand = await service.tables.private_view(game_no, user)
             action = rng.choice(hand.view.legal).text
             notes = await service.act(game_no, user, action, hand.turn)
         except (TableOver, StaleControl):

@@ -161,17 +161,17 @@ async def child(work: Path, games: int, seed: int, drain: bool) -> None:
     await service.resume()
     teller = CommunityTeller(service, work / "sink.jsonl", clock)
     print("ready", flush=True)
-    await teller.deliver(await service.untold(everything=True))
+    await teller.deliver(await service.telling.untold(everything=True))
     if drain:  # past every lease and deadline: whatever a kill left claimed or open is due now
         clock.jump(24 * 3600.0)
         await teller.deliver(await service.tick())
         await teller.tournaments()
         await teller.seasons()
         await teller.digests()
-        await teller.deliver(await service.untold(everything=True))
+        await teller.deliver(await service.telling.untold(everything=True))
         await store.close()
         return
-    await service.update_settings(GUILD, undo_allowed=True)
+    await service.settings.update(GUILD, undo_allowed=True)
     if await service.seasons.schedule(GUILD) is None:
         await service.seasons.set_schedule(GUILD, CHANNEL, 1, "weekly")
     rng = random.Random(seed)
@@ -197,17 +197,17 @@ async def child(work: Path, games: int, seed: int, drain: bool) -> None:
             await teller.tournament(cancelled.tournament_id)
             continue
         humans = players + [u for t in live for e in t.entrants for u in e.users]
-        playing = {s.table.game_no for u in players for s in service.games_of(u)}
+        playing = {s.table.game_no for u in players for s in service.tables.games_of(u)}
         if len(playing) < games:
             game_id, options = rng.choice(UNDO_GAMES)
             host, guest = rng.sample(players, 2)
-            for left in service.lobbies(GUILD):  # a kill before its start left it open: its host gives it up
+            for left in service.lobbies.of_guild(GUILD):  # a kill before its start left it open: its host gives it up
                 if left.host_id == host and left.status == "open" and left.undo:  # ours, not a tournament's
-                    await service.cancel(left.lobby_id, host)
-            [opened] = await service.open_lobby(GUILD, CHANNEL, Player(host, f"p{host}"), game_id, options, undo=True)
+                    await service.lobbies.cancel(left.lobby_id, host)
+            [opened] = await service.lobbies.open(GUILD, CHANNEL, Player(host, f"p{host}"), game_id, options, undo=True)
             lobby = opened.lobby.lobby_id
-            await service.join(lobby, Player(guest, f"p{guest}"))
-            notes = await service.start(lobby, host)
+            await service.lobbies.join(lobby, Player(guest, f"p{guest}"))
+            notes = await service.games.start(lobby, host)
             await teller.deliver([n for n in notes if hasattr(n, "table")])
             game_no = next(n.table.game_no for n in notes if isinstance(n, TableOpened))
             if rng.random() < 0.5:
@@ -223,21 +223,21 @@ async def child(work: Path, games: int, seed: int, drain: bool) -> None:
                 request = rng.choice(waiting)
                 del open_requests[request.table.game_no]
                 accept = rng.random() < 0.6
-                notes = await service.answer_undo(request.table.game_no, request.waiting[0], accept, request.request)
+                notes = await service.undos.answer(request.table.game_no, request.waiting[0], accept, request.request)
             else:
-                turns = [(s.table.game_no, u) for u in humans for s in service.games_of(u) if s.your_turn]
+                turns = [(s.table.game_no, u) for u in humans for s in service.tables.games_of(u) if s.your_turn]
                 if not turns:
                     await asyncio.sleep(0.01)
                     continue
                 game_no, user = rng.choice(turns)
-                hand = await service.private_view(game_no, user)
+                hand = await service.tables.private_view(game_no, user)
                 action = rng.choice(hand.view.legal).text
                 notes = await service.act(game_no, user, action, hand.turn)
                 acks.write(json.dumps({"game": game_no, "turn": hand.turn, "action": action}) + "\n")
                 acks.flush()
                 if game_no in playing and rng.random() < 0.3:  # and asked to be taken back
                     await teller.deliver(notes)
-                    notes = await service.ask_undo(game_no, user)
+                    notes = await service.undos.ask(game_no, user)
         except TableError:  # over, stale, refused: as a click would be answered
             pass
         for note in notes:

@@ -88,7 +88,7 @@ async def store_game(store: Any, game_id: str, players: int, actions: int, seed:
 
 async def click(service: TableService, game_no: int, frame: int) -> Page:
     """What a viewer's button does: the replay looked up (built if this service has not yet), a frame drawn."""
-    replay = await service.replay(game_no, GUILD)
+    replay = await service.replays.open(game_no, GUILD)
     return viewer_page(replay, frame, "en", opener=None)
 
 
@@ -106,7 +106,7 @@ async def measure(folder: Path, game_id: str, players: int, actions: int, rounds
             _, wall, cpu = await atimed(partial(click, service, game_no, 0))
             opens.append(wall)
             cpu_opens.append(cpu)
-        replay = await service.replay(game_no, GUILD)
+        replay = await service.replays.open(game_no, GUILD)
         _, warm, warm_cpu = await atimed(partial(click, service, game_no, 0))
         steps, cpu_steps = [], []
         for k in range(1, len(replay.frames)):
@@ -121,7 +121,7 @@ async def measure(folder: Path, game_id: str, players: int, actions: int, rounds
             restarts.append(wall)
             cpu_restarts.append(cpu)
         tracemalloc.start()
-        traced = await TableService(store).replay(game_no, GUILD)
+        traced = await TableService(store).replays.open(game_no, GUILD)
         kept = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
         del traced

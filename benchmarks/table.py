@@ -103,13 +103,13 @@ async def start_games(svc: TableService, count: int) -> list[int]:
     for i in range(count):
         host = Player(10_000 + 2 * i, f"p{2 * i}")
         guest = Player(10_001 + 2 * i, f"p{2 * i + 1}")
-        [opened] = await svc.open_lobby(GUILD, 1, host, "five-up", {"partners": "by_agreement"})
+        [opened] = await svc.lobbies.open(GUILD, 1, host, "five-up", {"partners": "by_agreement"})
         assert isinstance(opened, LobbyChanged)
         lobby_id = opened.lobby.lobby_id
-        await svc.join(lobby_id, guest)
-        await svc.add_computer(lobby_id, host.user_id)
-        await svc.add_computer(lobby_id, host.user_id)
-        notes = await svc.start(lobby_id, host.user_id)
+        await svc.lobbies.join(lobby_id, guest)
+        await svc.lobbies.add_computer(lobby_id, host.user_id)
+        await svc.lobbies.add_computer(lobby_id, host.user_id)
+        notes = await svc.games.start(lobby_id, host.user_id)
         games.append(next(n for n in notes if isinstance(n, TableOpened)).table.game_no)
     return games
 
@@ -119,17 +119,17 @@ async def told(svc: TableService, game_no: int, notes: Sequence[Notification]) -
     settled the game's outbox since, as the announcer would under its lock) handed back with every key told."""
     receipt = notes.receipts.get(game_no) if isinstance(notes, Notifications) else None
     if receipt is None or not receipt.fresh():
-        receipt = await svc.telling(game_no, notes)
-    await svc.told(receipt.posted(done=receipt.keys))
+        receipt = await svc.telling.receipt(game_no, notes)
+    await svc.telling.told(receipt.posted(done=receipt.keys))
 
 
 async def click(svc: TableService, game_no: int) -> tuple[int, bool]:
     """One human click in a game: (actions applied, game ended)."""
-    table = await svc.table(game_no)
+    table = await svc.tables.info(game_no)
     for seat in table.seats:
         if seat.user_id is None:
             continue
-        hand = await svc.private_view(game_no, seat.user_id)
+        hand = await svc.tables.private_view(game_no, seat.user_id)
         if hand.your_turn:
             notes = await svc.act(game_no, seat.user_id, hand.view.legal[0].text, hand.turn)
             await told(svc, game_no, notes)

@@ -36,21 +36,21 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def start(svc: TableService, humans: list[Player], computers: int, game_id: str) -> int:
-    [changed] = await svc.open_lobby(GUILD, CHANNEL, humans[0], game_id, None)
+    [changed] = await svc.lobbies.open(GUILD, CHANNEL, humans[0], game_id, None)
     assert isinstance(changed, LobbyChanged)
     lobby = changed.lobby.lobby_id
     for p in humans[1:]:
-        await svc.join(lobby, p)
+        await svc.lobbies.join(lobby, p)
     for _ in range(computers):
-        await svc.add_computer(lobby, humans[0].user_id)
-    notes = await svc.start(lobby, humans[0].user_id)
+        await svc.lobbies.add_computer(lobby, humans[0].user_id)
+    notes = await svc.games.start(lobby, humans[0].user_id)
     return next(n for n in notes if isinstance(n, TableOpened)).table.game_no
 
 
 async def human_step(svc: TableService, game_no: int, players: list[Player]) -> bool:
     for p in players:
         try:
-            hand = await svc.private_view(game_no, p.user_id)
+            hand = await svc.tables.private_view(game_no, p.user_id)
         except Exception:
             return False
         if hand.your_turn:

@@ -81,10 +81,10 @@ async def serve(secret: bytes) -> None:
         store = await Store.open(Path(folder) / "web.sqlite3")
         service = TableService(store, rng=random.Random(11))
         await service.resume()
-        [opened] = await service.open_lobby(GUILD, 1, Player(1, "Ann"), "all-fives", {"target": 500})
+        [opened] = await service.lobbies.open(GUILD, 1, Player(1, "Ann"), "all-fives", {"target": 500})
         assert isinstance(opened, LobbyChanged)
-        await service.join(opened.lobby.lobby_id, Player(2, "Bob"))
-        notes = await service.start(opened.lobby.lobby_id, 1)
+        await service.lobbies.join(opened.lobby.lobby_id, Player(2, "Bob"))
+        notes = await service.games.start(opened.lobby.lobby_id, 1)
         game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
         # The limiter is not what is measured: the benchmark moves faster than a player's 30 per 10 s.
         app = make_app(service, Signer(secret), limiter=RateLimit(count=10**9))

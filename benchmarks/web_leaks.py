@@ -110,11 +110,11 @@ def flagged_as_in_tests(payload: Any) -> bool:
 
 
 async def _game(service: TableService, game_id: str, players: int, options: dict[str, Any]) -> int:
-    [opened] = await service.open_lobby(GUILD, 1, Player(1, "P1"), game_id, options)
+    [opened] = await service.lobbies.open(GUILD, 1, Player(1, "P1"), game_id, options)
     assert isinstance(opened, LobbyChanged)
     for user in range(2, players + 1):
-        await service.join(opened.lobby.lobby_id, Player(user, f"P{user}"))
-    notes = await service.start(opened.lobby.lobby_id, 1)
+        await service.lobbies.join(opened.lobby.lobby_id, Player(user, f"P{user}"))
+    notes = await service.games.start(opened.lobby.lobby_id, 1)
     return next(n for n in notes if isinstance(n, TableOpened)).table.game_no
 
 
@@ -130,9 +130,9 @@ async def play_watched(
     async def check(payload: dict[str, Any]) -> None:
         held: set[str] = set()
         if payload["status"] == "active":  # once it has ended every hand is shown: nothing is held
-            for seat in (await service.table(game_no)).seats:
+            for seat in (await service.tables.info(game_no)).seats:
                 if seat.user_id is not None:
-                    held |= held_items((await service.private_view(game_no, seat.user_id)).view.hand or ())
+                    held |= held_items((await service.tables.private_view(game_no, seat.user_id)).view.hand or ())
         leaks.frames += 1
         leaks.test_check += flagged_as_in_tests(payload)
         leaks.held_named += len(named(payload) & held)
@@ -148,7 +148,7 @@ async def play_watched(
         if body["status"] != "active":
             break
         for user in range(1, players + 1):
-            mine = await service.private_view(game_no, user)
+            mine = await service.tables.private_view(game_no, user)
             if mine.your_turn:
                 break
         else:

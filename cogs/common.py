@@ -93,7 +93,7 @@ async def public_locale(bot: discord.Client | FivesBot, guild_id: int | None) ->
     """Public messages follow the server's setting, else the server's preferred language."""
     if guild_id is None:
         return DEFAULT_LOCALE
-    return locale_in(bot, guild_id, (await service(bot).settings(guild_id)).language)
+    return locale_in(bot, guild_id, (await service(bot).settings.get(guild_id)).language)
 
 
 def locale_in(bot: discord.Client | FivesBot, guild_id: int | None, language: str | None) -> str:
@@ -158,7 +158,7 @@ def where(summary: GameSummary) -> str:
 async def game_in_context(interaction: discord.Interaction, game_no: int | None) -> GameSummary:
     """The game a command means: the one named, else the table whose thread (or channel) this is, else the
     user's only game on this server."""
-    games = await service(interaction.client).user_games(interaction.user.id, interaction.guild_id)
+    games = await service(interaction.client).tables.user_games(interaction.user.id, interaction.guild_id)
     if game_no is not None:
         found = next((g for g in games if g.table.game_no == game_no), None)
         if found is None:
@@ -179,7 +179,7 @@ async def game_in_context(interaction: discord.Interaction, game_no: int | None)
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The user's games on this server, your turn first."""
     locale = user_locale(interaction)
-    games = await service(interaction.client).user_games(interaction.user.id, interaction.guild_id)
+    games = await service(interaction.client).tables.user_games(interaction.user.id, interaction.guild_id)
     games.sort(key=lambda g: (not g.your_turn, g.table.game_no))
     out = []
     for summary in games:

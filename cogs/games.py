@@ -69,7 +69,7 @@ class Games(commands.Cog):
     async def games(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
         found = sorted(
-            await self.bot.service.user_games(interaction.user.id, interaction.guild_id),
+            await self.bot.service.tables.user_games(interaction.user.id, interaction.guild_id),
             key=lambda g: (not g.your_turn, g.table.game_no),
         )
         watched = await self.bot.service.watchers.watched(interaction.user.id, interaction.guild_id)
@@ -108,7 +108,7 @@ class Games(commands.Cog):
         game_no = summary.table.game_no
 
         async def confirmed(click: discord.Interaction) -> None:
-            await self._finish(click, await service(click.client).resign(game_no, click.user.id), "resign.done")
+            await self._finish(click, await service(click.client).games.resign(game_no, click.user.id), "resign.done")
 
         await self._ask(interaction, table_title(summary.table, user_locale(interaction)), "resign", confirmed)
 
@@ -121,7 +121,7 @@ class Games(commands.Cog):
         is_admin = bool(interaction.permissions.manage_guild)
         if game is not None and is_admin:
             # An admin may end any game of this server, seated at it or not.
-            table = await self.bot.service.table(game)
+            table = await self.bot.service.tables.info(game)
             if table.guild_id != interaction.guild_id:
                 raise Refusal("not_your_game", game=game)
         else:
@@ -129,7 +129,7 @@ class Games(commands.Cog):
         game_no = table.game_no
 
         async def confirmed(click: discord.Interaction) -> None:
-            notes = await service(click.client).abandon(game_no, click.user.id, is_admin=is_admin)
+            notes = await service(click.client).games.abandon(game_no, click.user.id, is_admin=is_admin)
             await self._finish(click, notes, "abandon.done")
 
         await self._ask(interaction, table_title(table, user_locale(interaction)), "abandon", confirmed)

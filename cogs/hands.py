@@ -77,7 +77,7 @@ class Hands(ControlsCog):
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
             summary = await game_in_context(interaction, interaction.namespace.game)  # None when not given
-            note = await self.bot.service.private_view(summary.table.game_no, interaction.user.id)
+            note = await self.bot.service.tables.private_view(summary.table.game_no, interaction.user.id)
         except Exception:
             return []  # no game here: nothing to suggest (the command itself says why)
         locale = user_locale(interaction)

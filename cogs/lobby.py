@@ -86,7 +86,7 @@ class Lobby(ControlsCog):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         invited = [int(u) for u in MENTION.findall(invite or "")]
-        [note, *invited_note] = await self.bot.service.open_lobby(
+        [note, *invited_note] = await self.bot.service.lobbies.open(
             interaction.guild_id,
             interaction.channel_id,
             Player(user.id, user.display_name),
@@ -101,7 +101,7 @@ class Lobby(ControlsCog):
             embed=lobby_embed(note.lobby, locale), view=lobby_controls(note.lobby, locale, self.bot)
         )
         message = await interaction.original_response()
-        await self.bot.service.set_lobby_message(note.lobby.lobby_id, message.id)
+        await self.bot.service.lobbies.set_message(note.lobby.lobby_id, message.id)
         for told in invited_note:  # they hear of it as those invited with the lobby's Invite do, with its link
             assert isinstance(told, PlayersInvited)
             told = replace(told, lobby=replace(told.lobby, message_id=message.id))

@@ -98,7 +98,7 @@ class Profiles(commands.Cog):
         who = player or interaction.user
         name = discord.utils.escape_markdown(who.display_name)
         tables = self.bot.service
-        profile = await tables.profile(guild_id, who.id)
+        profile = await tables.standings.profile(guild_id, who.id)
         embed = discord.Embed(title=tr("stats.title", locale, player=name), colour=Colours.RESULT)
         if not profile.records:
             none = tr("stats.none.self", locale) if who.id == interaction.user.id else None
@@ -106,7 +106,11 @@ class Profiles(commands.Cog):
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         for record in profile.records[:25]:  # an embed's fields
-            size = await tables.leaderboard_size(guild_id, record.game_id, record.players) if record.place else None
+            size = (
+                await tables.standings.leaderboard_size(guild_id, record.game_id, record.players)
+                if record.place
+                else None
+            )
             embed.add_field(
                 name=game_label(record.game_id, record.players, locale),
                 value="\n".join(record_lines(record, size, locale)),

@@ -205,7 +205,7 @@ class Settings(commands.Cog):
         self.bot = bot
 
     async def _show(self, interaction: discord.Interaction, settings: ServerSettings, said: str | None) -> None:
-        level = await service(self.bot).computer_level(settings.guild_id)
+        level = await service(self.bot).settings.computer_level(settings.guild_id)
         embed = settings_embed(settings, interaction.guild, user_locale(interaction), level)
         await reply(interaction, said, embed=embed)
 
@@ -213,7 +213,7 @@ class Settings(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        await self._show(interaction, await service(self.bot).settings(interaction.guild_id), None)
+        await self._show(interaction, await service(self.bot).settings.get(interaction.guild_id), None)
 
     @settings.command(name=text("command.settings.timer.name"), description=text("command.settings.timer.description"))
     @app_commands.rename(minutes=text("command.settings.timer.minutes.name"))
@@ -225,7 +225,7 @@ class Settings(commands.Cog):
         assert interaction.guild_id is not None
         locale = user_locale(interaction)
         try:
-            settings = await service(self.bot).update_settings(interaction.guild_id, turn_seconds=minutes * 60)
+            settings = await service(self.bot).settings.update(interaction.guild_id, turn_seconds=minutes * 60)
         except BadSetting:
             raise Refusal(
                 "settings_bad_timer",
@@ -246,7 +246,7 @@ class Settings(commands.Cog):
     async def autoplay(self, interaction: discord.Interaction, enabled: app_commands.Choice[str]) -> None:
         assert interaction.guild_id is not None
         on = enabled.value == "on"
-        settings = await service(self.bot).update_settings(interaction.guild_id, auto_play=on)
+        settings = await service(self.bot).settings.update(interaction.guild_id, auto_play=on)
         said = tr(f"info.settings.saved.autoplay.{enabled.value}", user_locale(interaction))
         await self._show(interaction, settings, said)
 
@@ -258,7 +258,7 @@ class Settings(commands.Cog):
     async def undo(self, interaction: discord.Interaction, enabled: app_commands.Choice[str]) -> None:
         assert interaction.guild_id is not None
         on = enabled.value == "on"
-        settings = await service(self.bot).update_settings(interaction.guild_id, undo_allowed=on)
+        settings = await service(self.bot).settings.update(interaction.guild_id, undo_allowed=on)
         said = tr(f"info.settings.saved.undo.{enabled.value}", user_locale(interaction))
         await self._show(interaction, settings, said)
 
@@ -272,7 +272,7 @@ class Settings(commands.Cog):
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
         assert interaction.guild_id is not None
         code = None if language.value == "auto" else language.value
-        settings = await service(self.bot).update_settings(interaction.guild_id, language=code)
+        settings = await service(self.bot).settings.update(interaction.guild_id, language=code)
         locale = user_locale(interaction)
         if code is None:
             said = tr("info.settings.saved.language.auto", locale)
@@ -291,9 +291,9 @@ class Settings(commands.Cog):
         assert interaction.guild_id is not None
         chosen = None if level.value == "auto" else level.value
         svc = service(self.bot)
-        settings = await svc.update_settings(interaction.guild_id, computer_level=chosen)
+        settings = await svc.settings.update(interaction.guild_id, computer_level=chosen)
         locale = user_locale(interaction)
-        name = tr(f"level.{await svc.computer_level(interaction.guild_id)}.label", locale)
+        name = tr(f"level.{await svc.settings.computer_level(interaction.guild_id)}.label", locale)
         said = tr(f"info.settings.saved.computers{'' if chosen else '.auto'}", locale, level=name)
         await self._show(interaction, settings, said)
 
@@ -321,7 +321,7 @@ class Settings(commands.Cog):
         spec = find_option(game.value, option, locale)
         name, game_name = words.option_name(spec.id, locale), words.game_name(game.value, locale)
         try:
-            settings = await service(self.bot).set_default_option(
+            settings = await service(self.bot).settings.set_default_option(
                 interaction.guild_id, game.value, spec.id, typed_value(spec, value)
             )
         except BadOption as exc:
@@ -359,7 +359,7 @@ class Settings(commands.Cog):
         assert interaction.guild_id is not None
         locale = user_locale(interaction)
         spec = find_option(game.value, option, locale)
-        settings = await service(self.bot).set_default_option(interaction.guild_id, game.value, spec.id, None)
+        settings = await service(self.bot).settings.set_default_option(interaction.guild_id, game.value, spec.id, None)
         said = tr(
             "info.settings.saved.reset",
             locale,

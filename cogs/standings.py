@@ -79,7 +79,7 @@ async def leaderboard_message(
     of a leaderboard (all-time, or a season's), with page buttons when it has more than one.
     WrongPlayerCount for a count the game is not played by."""
     season_id = None if season is None else season.season_id
-    size = await tables.leaderboard_size(guild_id, game_id, players, season_id)
+    size = await tables.standings.leaderboard_size(guild_id, game_id, players, season_id)
     label = game_label(game_id, players, locale)
     title = tr("standings.title", locale, game=label) if season is None else season_title(label, season, locale)
     embed = discord.Embed(title=title, colour=Colours.RESULT)
@@ -89,7 +89,7 @@ async def leaderboard_message(
         return {"embed": embed, "view": None}
     pages = -(-size // PAGE_SIZE)
     page = min(max(page, 0), pages - 1)
-    entries = await tables.leaderboard(guild_id, game_id, PAGE_SIZE, page * PAGE_SIZE, players, season_id)
+    entries = await tables.standings.leaderboard(guild_id, game_id, PAGE_SIZE, page * PAGE_SIZE, players, season_id)
     lines = []
     for entry in entries:
         name = discord.utils.escape_markdown(entry.name) if entry.name else f"<@{entry.user_id}>"
@@ -301,7 +301,7 @@ class Standings(ControlsCog):
     async def history(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
         locale = user_locale(interaction)
         try:
-            ended = await self.bot.service.history(game, interaction.user.id, interaction.guild_id)
+            ended = await self.bot.service.replays.history(game, interaction.user.id, interaction.guild_id)
         except NotAPlayer as error:
             # The table's sentence speaks of sitting at it now; this game is over or about to be.
             raise Refusal("history_not_yours", str(error), game=game) from error

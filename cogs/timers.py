@@ -21,7 +21,7 @@ class Timers(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        if self.bot.service.shared:  # a dead process's pending turns and untold hands, taken over at once
+        if self.bot.service.telling.shared:  # a dead process's pending turns and untold hands, taken over at once
             self.tick.change_interval(seconds=HOLD_EVERY)
             self.hold.start()
             self.sweep.start()
@@ -38,7 +38,7 @@ class Timers(commands.Cog):
         its own beside the timers, whose tick may take long (a dead process's computers played): behind it,
         the hands a dead process had written waited for the computers of every other game (#23)."""
         try:
-            with self.bot.service.urgent():
+            with self.bot.service.telling.urgent():
                 await self.bot.announcer.tell_untold()
         except Exception:
             log.exception("telling what was left untold failed; trying again in %s s", HOLD_EVERY)
@@ -49,8 +49,8 @@ class Timers(commands.Cog):
         a tick that takes long (a dead process's games taken over) let the leases of what this one was telling
         run out, and a process starting meanwhile took it and told it again (#23)."""
         try:
-            with self.bot.service.urgent():
-                await self.bot.service.hold_telling()
+            with self.bot.service.telling.urgent():
+                await self.bot.service.telling.hold()
         except Exception:
             log.exception("could not hold what is being told; trying again in %s s", HOLD_EVERY)
 
@@ -58,13 +58,13 @@ class Timers(commands.Cog):
     async def tick(self) -> None:
         announcer = self.bot.announcer
         try:
-            with self.bot.service.urgent():  # the store's calls not queued behind this process's clicks
-                if not self.bot.service.shared:  # alone on SQLite, the leases are held here (else: `hold`)
-                    await self.bot.service.hold_telling()
+            with self.bot.service.telling.urgent():  # the store's calls not queued behind this process's clicks
+                if not self.bot.service.telling.shared:  # alone on SQLite, the leases are held here (else: `hold`)
+                    await self.bot.service.telling.hold()
                 notes = await self.bot.service.tick()
                 if notes:
                     await announcer.deliver(notes)
-                if not self.bot.service.shared:  # else on a loop of its own (`sweep`)
+                if not self.bot.service.telling.shared:  # else on a loop of its own (`sweep`)
                     # What a failed post or a crash left untold, once it is due again (the outbox).
                     await announcer.tell_untold()
         except Exception:

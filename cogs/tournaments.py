@@ -482,7 +482,7 @@ class Tournaments(commands.Cog):
         for m in t.playing:
             assert m.game_no is not None
             try:
-                tables[m.game_no] = await self.bot.service.table(m.game_no)
+                tables[m.game_no] = await self.bot.service.tables.info(m.game_no)
             except TableError:
                 continue  # ended meanwhile
         file = None if t.status == "signup" else picture(t, locale)

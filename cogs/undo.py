@@ -43,7 +43,7 @@ class Undo(ControlsCog):
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         summary = await game_in_context(interaction, game)
-        notes = await self.bot.service.ask_undo(summary.table.game_no, interaction.user.id)
+        notes = await self.bot.service.undos.ask(summary.table.game_no, interaction.user.id)
         asked = next((n for n in notes if isinstance(n, UndoRequested)), None)
         said = "undo.said.asked" if asked is not None and asked.status == "open" else "undo.said.done"
         await interaction.response.send_message(tr(said, user_locale(interaction)), ephemeral=True)

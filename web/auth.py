@@ -110,12 +110,12 @@ async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: i
     server), or a member as the bot sees it."""
     if game_no is not None:
         try:
-            table = await app[SERVICE].table(game_no)
+            table = await app[SERVICE].tables.info(game_no)
         except GameNotFound:
             table = None
         except TableOver:  # ended (its replay's link): its seats as the store keeps them
             try:
-                table = (await app[SERVICE].replay(game_no, guild_id)).table
+                table = (await app[SERVICE].replays.open(game_no, guild_id)).table
             except (GameNotFound, GameNotOver):
                 table = None
         if table is not None and table.guild_id == guild_id and table.seat_of(user_id) is not None:

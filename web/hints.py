@@ -32,7 +32,7 @@ async def hint_answer(service: TableService, game_no: int, session: Session, bod
         return {"ok": False, "status": 400, "error": "send the turn the hint is for"}
     lang = str(body["lang"]) if body.get("lang") in LANGS else "en"
     try:
-        given = await service.hint(game_no, session.user_id, body["turn"])
+        given = await service.hints.ask(game_no, session.user_id, body["turn"])
     except StaleControl:  # StaleHint: the turn is gone, or not the player's
         return {"ok": False, "status": 409, "error": tr("error.hint_stale", lang)}
     except NotAPlayer:

@@ -85,7 +85,7 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
     here; a seat is named, its view the public one. Read from the store, not from this process's memory: a
     game another process ended is still active there."""
     try:
-        replay = await service.replay(game_no, session.guild_id)
+        replay = await service.replays.open(game_no, session.guild_id)
     except (GameNotFound, GameNotOver):
         raise web.HTTPNotFound(text="no such game") from None
     info, last = replay.table, replay.positions[-1]
@@ -105,10 +105,10 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
 
 
 async def _live_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
-    info = await service.table(game_no)
+    info = await service.tables.info(game_no)
     if info.guild_id != session.guild_id:
         raise web.HTTPNotFound(text="no such game")
-    public = await service.public_view(game_no)
+    public = await service.tables.public_view(game_no)
     state: dict[str, Any] = {
         "game_no": game_no,
         "game_id": info.game_id,
@@ -121,7 +121,7 @@ async def _live_state(service: TableService, game_no: int, session: Session) -> 
     }
     mine = None
     if info.seat_of(session.user_id) is not None:
-        mine = await service.private_view(game_no, session.user_id)
+        mine = await service.tables.private_view(game_no, session.user_id)
         state["you"] = {"seat": mine.seat, "your_turn": mine.your_turn, "view": asdict(mine.view)}
     state["deadline"] = await _deadline(service, game_no, info, public.current_seat, mine)
     return state
@@ -138,7 +138,7 @@ async def _deadline(
     if seat.user_id is None or seat.computer:
         return None
     if mine is None:  # a spectator: the table's one deadline, read through the seat to play (its hand unused)
-        mine = await service.private_view(game_no, seat.user_id)
+        mine = await service.tables.private_view(game_no, seat.user_id)
     return mine.deadline
 
 
@@ -217,9 +217,9 @@ async def get_games(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest(text="channel: a channel id") from None
     games = {
         g.table.game_no: _game_entry(g.table, True, g.your_turn, channel)
-        for g in await service.user_games(session.user_id, session.guild_id)
+        for g in await service.tables.user_games(session.user_id, session.guild_id)
     }
-    for table in await service.channel_games(session.guild_id, channel) if channel is not None else ():
+    for table in await service.tables.channel_games(session.guild_id, channel) if channel is not None else ():
         games.setdefault(table.game_no, _game_entry(table, False, False, channel))
     return web.json_response({"games": [games[n] for n in sorted(games)]})
 
@@ -235,7 +235,7 @@ async def get_replay(request: web.Request) -> web.Response:
     """An ended game's every frame, hands revealed as /replay reveals them; 409 while it is played."""
     session = _session(request)
     try:
-        replay = await request.app[SERVICE].replay(_game_no(request), session.guild_id)
+        replay = await request.app[SERVICE].replays.open(_game_no(request), session.guild_id)
     except GameNotFound:
         raise web.HTTPNotFound(text="no such game") from None
     except GameNotOver:

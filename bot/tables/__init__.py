@@ -36,6 +36,7 @@ from .errors import (
     TableError,
     TableOver,
     TooManyLobbies,
+    UndoNotAllowed,
     UnknownLevel,
     WrongPlayerCount,
 )
@@ -54,7 +55,7 @@ from .models import (
     SideResult,
     TableInfo,
 )
-from .play.undos import CannotUndo, NotYoursToAnswer, NoUndoRequest, UndoNotAllowed, UndoOff, UndoPending
+from .play.undos import CannotUndo, NotYoursToAnswer, NoUndoRequest, UndoOff, UndoPending
 from .service import TableService
 from .telling.notifications import (
     BoardChanged,

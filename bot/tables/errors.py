@@ -181,3 +181,9 @@ class HintTimedOut(TableError):
     """The search found no hint in its time: nothing was given, and the game stays as rated as it was."""
 
     key = "hint_timeout"
+
+
+class UndoNotAllowed(TableError):
+    """The server does not let its tables offer undo (every game is rated)."""
+
+    key = "undo_not_allowed"

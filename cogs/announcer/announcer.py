@@ -95,7 +95,7 @@ class Announcer:
         if self._started:
             return
         self._started = True
-        await self.deliver(await self.bot.service.untold(everything=True))
+        await self.deliver(await self.bot.service.telling.untold(everything=True))
 
     async def settle(self, timeout: float) -> bool:
         """Wait for the deliveries under way to end (at most `timeout` seconds); whether they did."""
@@ -108,7 +108,7 @@ class Announcer:
     async def tell_untold(self) -> None:
         """Tell again what failed or was left by a crash and is due (called every few seconds)."""
         if self._started:
-            await self.deliver(await self.bot.service.untold())
+            await self.deliver(await self.bot.service.telling.untold())
 
     def table_url(self, table: TableInfo) -> str:
         """A link to the table's newest board (its thread or channel before the first)."""
@@ -146,10 +146,10 @@ class Announcer:
         if lock is None:
             lock = self._invite_locks[key] = asyncio.Lock()
         async with lock:  # a retry and a first telling of one invitation take turns
-            if not self.bot.service.invitation_to_tell(note):  # told meanwhile
+            if not self.bot.service.lobbies.invitation_to_tell(note):  # told meanwhile
                 return True
             told = await self.invites.tell(note)
-            await self.bot.service.invitation_told(note, told)
+            await self.bot.service.lobbies.invitation_told(note, told)
         return told
 
     # -- the one entry point ---------------------------------------------------------------------------
@@ -220,7 +220,7 @@ class Announcer:
         says, if nothing was settled since it was made; else the service is asked now, under this lock);
         whether the game ended. What was posted goes back in the receipt, in one call."""
         if receipt is None or not receipt.fresh():
-            receipt = await self.bot.service.telling(game_no, notes)
+            receipt = await self.bot.service.telling.receipt(game_no, notes)
         notes = [n for n in receipt.notes if not isinstance(n, LobbyChanged | PlayersInvited)]
         if not notes:
             return False
@@ -334,7 +334,7 @@ class Announcer:
             with contextlib.suppress(discord.HTTPException):
                 await origin.edit_original_response(view=None)
         post.failed += post.keys
-        await self.bot.service.told(
+        await self.bot.service.telling.told(
             receipt.posted(post.done, post.failed, post.hand_messages, post.forget_hands, post.board)
         )
         failure = self.places.take_failure(table.game_no)

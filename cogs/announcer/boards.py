@@ -57,7 +57,7 @@ class Boards:
         game_no = table.game_no
         if post.view is None or post.turn is None:  # nothing played in this delivery (a resignation, say)
             # The log's turn, not the view's: after an accepted undo the view counts two fewer per undo.
-            snap = await self.bot.service.snapshot(game_no)
+            snap = await self.bot.service.tables.snapshot(game_no)
             post.view = post.view if post.view is not None else snap.view
             post.turn = post.turn if post.turn is not None else snap.turn
         view: View = post.view

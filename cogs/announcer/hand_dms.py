@@ -58,7 +58,7 @@ class HandDMs:
         if game_no in self._hand_dms_loaded:
             return
         self._hand_dms_loaded.add(game_no)
-        for m in await self.bot.service.hand_messages(game_no):
+        for m in await self.bot.service.telling.hand_messages(game_no):
             channel = self.bot.get_partial_messageable(m.channel_id, type=discord.ChannelType.private)
             self._hand_dms.setdefault((game_no, m.user_id), channel.get_partial_message(m.message_id))
 

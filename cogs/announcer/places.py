@@ -98,7 +98,7 @@ class Places:
                     )
         self._places[table.game_no] = thread.id if thread is not None else table.channel_id
         with contextlib.suppress(TableOver):  # the computers finished it already: the announcements follow
-            await self.bot.service.set_table_channel(table.game_no, table.channel_id, thread.id if thread else None)
+            await self.bot.service.tables.set_channel(table.game_no, table.channel_id, thread.id if thread else None)
 
     async def send(self, table: TableInfo, **kwargs: Any) -> discord.Message | None:
         """Post in the table's thread or channel; None if the bot may not (logged, and remembered, to tell the
@@ -121,7 +121,7 @@ class Places:
                 log.warning("game %s: its thread %s is gone (%s); playing in the channel", table.game_no, place, exc)
                 self._places[table.game_no] = table.channel_id
                 with contextlib.suppress(TableOver):
-                    await self.bot.service.set_table_channel(table.game_no, table.channel_id, None)
+                    await self.bot.service.tables.set_channel(table.game_no, table.channel_id, None)
                 locale = await public_locale(self.bot, table.guild_id)
                 note = discord.Embed(description=tr("table.thread_gone", locale), colour=Colours.BOARD)
                 with contextlib.suppress(discord.HTTPException):

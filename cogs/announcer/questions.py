@@ -83,7 +83,7 @@ class Questions:
         if message is None:
             return self.places.failure(note.table.game_no) == GONE  # never postable there: nothing to retry
         self._shown[key] = ((message.channel.id, message.id), note.step)
-        await self.bot.service.set_undo_message(key[0], note.request, message.channel.id, message.id)
+        await self.bot.service.undos.set_message(key[0], note.request, message.channel.id, message.id)
         return True
 
     async def _find(self, note: UndoRequested) -> Where | None:

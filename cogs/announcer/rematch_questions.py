@@ -96,7 +96,7 @@ class RematchQuestions:
                 return None
             message_id = message.id
         try:
-            await self.bot.service.set_lobby_message(lobby.lobby_id, message_id)
+            await self.bot.service.lobbies.set_message(lobby.lobby_id, message_id)
         except (StoreFailed, TableError):  # started or cancelled meanwhile: the link stands
             log.info("lobby %s: where its message is could not be noted", lobby.lobby_id)
         return replace(lobby, message_id=message_id)

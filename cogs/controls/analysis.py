@@ -70,7 +70,7 @@ async def send_analysis(interaction: discord.Interaction, game: int) -> None:
     locale = user_locale(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        found = await fives(interaction).service.analysis(game, interaction.user.id, interaction.guild_id)
+        found = await fives(interaction).service.analyses.open(game, interaction.user.id, interaction.guild_id)
     except GameNotOver as error:
         raise Refusal("analysis_not_over", str(error), game=game) from error
     except NotAPlayer as error:

@@ -46,7 +46,7 @@ class LastTrickButton(GameButton):
     async def pressed(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table(interaction)
-        view = await fives(interaction).service.public_view(self.game_no)
+        view = await fives(interaction).service.tables.public_view(self.game_no)
         locale = user_locale(interaction)
         # the hand's first trick is still on the table (during the next auction, the last hand's tenth is shown)
         if not isinstance(view, FiveHundredView) or (not view.last_trick and closing_trick(view) is None):

@@ -83,7 +83,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=NEVER):
     async def table(self, interaction: discord.Interaction[Any]) -> TableInfo:
         """The button's game while it is played: refused as not found when it is not of the server the
         button was pressed in (as a game number typed there would be), as over once it has ended."""
-        table = await service(interaction.client).table(self.game_no)
+        table = await service(interaction.client).tables.info(self.game_no)
         if interaction.guild_id is not None and table.guild_id != interaction.guild_id:
             raise GameNotFound(f"game {self.game_no} is not of server {interaction.guild_id}", game_no=self.game_no)
         return table

@@ -77,7 +77,7 @@ async def show_hand(interaction: discord.Interaction, game_no: int) -> None:
     """The player's hand, ephemeral, with controls on their turn (for closed DMs and for convenience)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     fives(interaction).announcer.player_at_hand(interaction.user.id)
-    note = await service(interaction.client).private_view(game_no, interaction.user.id)
+    note = await service(interaction.client).tables.private_view(game_no, interaction.user.id)
     embed, file, view = hand_message(note, user_locale(interaction))
     await interaction.edit_original_response(embed=embed, attachments=[file] if file else [], view=view)
 

@@ -27,7 +27,7 @@ class HintButton(TurnButton):
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        given = await fives(interaction).service.hint(self.game_no, interaction.user.id, self.turn)
+        given = await fives(interaction).service.hints.ask(self.game_no, interaction.user.id, self.turn)
         await interaction.followup.send(hint_text(given, user_locale(interaction)), ephemeral=True)
 
 

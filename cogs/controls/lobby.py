@@ -253,7 +253,7 @@ class LobbyButton(
         user = interaction.user
         lobby_id = self.lobby_id
         if self.op == "levels":
-            lobby = svc.lobby(lobby_id)
+            lobby = svc.lobbies.info(lobby_id)
             if user.id != lobby.host_id:
                 raise NotHost("only the host chooses the computers' levels", lobby_id=lobby_id)
             locale = user_locale(interaction)
@@ -262,7 +262,7 @@ class LobbyButton(
             )
             return
         if self.op == "options":
-            lobby = svc.lobby(lobby_id)
+            lobby = svc.lobbies.info(lobby_id)
             if user.id != lobby.host_id:
                 raise NotHost("only the host chooses the options", lobby_id=lobby_id)
             locale = user_locale(interaction)
@@ -273,10 +273,10 @@ class LobbyButton(
             )
             return
         if self.op == "start":
-            if user.id == svc.lobby(lobby_id).host_id:  # anyone else is refused by the service, as not the host
+            if user.id == svc.lobbies.info(lobby_id).host_id:  # anyone else is refused by the service, as not the host
                 await can_play_here(interaction)
             await interaction.response.defer()
-            started = await svc.start(lobby_id, user.id)
+            started = await svc.games.start(lobby_id, user.id)
             locale = await public_locale(interaction.client, interaction.guild_id)
             announcer = fives(interaction).announcer
             await announcer.deliver([n for n in started if not isinstance(n, LobbyChanged)], origin=interaction)
@@ -287,15 +287,15 @@ class LobbyButton(
                     await interaction.edit_original_response(embed=embed, view=None)
             return
         if self.op == "join":
-            notes = await svc.join(lobby_id, Player(user.id, user.display_name))
+            notes = await svc.lobbies.join(lobby_id, Player(user.id, user.display_name))
         elif self.op == "leave":
-            notes = await svc.leave(lobby_id, user.id)
+            notes = await svc.lobbies.leave(lobby_id, user.id)
         elif self.op == "add":
-            notes = await svc.add_computer(lobby_id, user.id)  # at the server's level
+            notes = await svc.lobbies.add_computer(lobby_id, user.id)  # at the server's level
         elif self.op == "remove":
-            notes = await svc.remove_computer(lobby_id, user.id)
+            notes = await svc.lobbies.remove_computer(lobby_id, user.id)
         else:
-            notes = await svc.cancel(lobby_id, user.id)
+            notes = await svc.lobbies.cancel(lobby_id, user.id)
         [note] = notes
         locale = await public_locale(interaction.client, interaction.guild_id)
         await interaction.response.edit_message(
@@ -338,7 +338,7 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fi
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         [level] = self.item.values
-        [note] = await service(interaction.client).add_computer(self.lobby_id, interaction.user.id, level)
+        [note] = await service(interaction.client).lobbies.add_computer(self.lobby_id, interaction.user.id, level)
         locale = await public_locale(interaction.client, interaction.guild_id)
         await interaction.response.edit_message(
             embed=lobby_embed(note.lobby, locale), view=lobby_view(note.lobby, locale, fives(interaction))
@@ -376,7 +376,7 @@ class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=r"fiv
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         svc = service(interaction.client)
-        if interaction.user.id != svc.lobby(self.lobby_id).host_id:  # before anything about who was picked
+        if interaction.user.id != svc.lobbies.info(self.lobby_id).host_id:  # before anything about who was picked
             raise NotHostToInvite(f"only the host may invite to lobby {self.lobby_id}", lobby_id=self.lobby_id)
         users = list(self.item.values)
         bots = [u for u in users if u.bot]
@@ -385,7 +385,7 @@ class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=r"fiv
                 discord.utils.escape_markdown(u.display_name) for u in bots
             )
             raise Refusal("invite_bot", f"bots picked to invite: {[u.id for u in bots]}", players=names)
-        notes = await svc.invite(self.lobby_id, interaction.user.id, [u.id for u in users])
+        notes = await svc.lobbies.invite(self.lobby_id, interaction.user.id, [u.id for u in users])
         locale = await public_locale(interaction.client, interaction.guild_id)
         for note in notes:
             if isinstance(note, LobbyChanged):
@@ -436,7 +436,7 @@ class ComputerLevelSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         [level] = self.item.values
         svc = service(interaction.client)
-        [note] = await svc.set_computer_level(self.lobby_id, interaction.user.id, self.computer, level)
+        [note] = await svc.lobbies.set_computer_level(self.lobby_id, interaction.user.id, self.computer, level)
         locale = user_locale(interaction)
         await interaction.response.edit_message(
             content=levels_text(note.lobby, locale), view=levels_view(note.lobby, locale)
@@ -492,7 +492,9 @@ class OptionSelect(
         values = self.item.values
         multi = self.item.max_values > 1
         value: Any = list(values) if multi else (None if values[0] == RULES_DEFAULT else values[0])
-        [note] = await service(interaction.client).set_option(self.lobby_id, interaction.user.id, self.option_id, value)
+        [note] = await service(interaction.client).lobbies.set_option(
+            self.lobby_id, interaction.user.id, self.option_id, value
+        )
         await interaction.response.edit_message(view=options_view(note.lobby, user_locale(interaction), self.page))
         await fives(interaction).announcer.show_lobby(note.lobby)
 
@@ -537,7 +539,7 @@ class HintsSelect(
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         [value] = self.item.values
-        [note] = await service(interaction.client).set_hints(self.lobby_id, interaction.user.id, value == "on")
+        [note] = await service(interaction.client).lobbies.set_hints(self.lobby_id, interaction.user.id, value == "on")
         await interaction.response.edit_message(view=options_view(note.lobby, user_locale(interaction), self.page))
         await fives(interaction).announcer.show_lobby(note.lobby)
 
@@ -562,5 +564,5 @@ class OptionsPage(
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        lobby = service(interaction.client).lobby(self.lobby_id)
+        lobby = service(interaction.client).lobbies.info(self.lobby_id)
         await interaction.response.edit_message(view=options_view(lobby, user_locale(interaction), self.page))

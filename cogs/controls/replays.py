@@ -136,7 +136,7 @@ async def replay_of(interaction: discord.Interaction, game_no: int) -> GameRepla
     """Game `game_no` of this server, to replay: refused while it is played (nothing hidden leaks), not found
     on another server."""
     try:
-        return await fives(interaction).service.replay(game_no, interaction.guild_id)
+        return await fives(interaction).service.replays.open(game_no, interaction.guild_id)
     except GameNotOver as error:
         raise Refusal("replay_not_over", str(error), game=game_no) from error
 

@@ -28,7 +28,7 @@ async def current_hand(
     """The clicking player's hand, if the control was made for the turn the game is at and that turn is
     theirs; else the click is refused as stale. `what` names the control in the English log line only."""
     fives(interaction).announcer.player_at_hand(interaction.user.id)
-    note = await service(interaction.client).private_view(game_no, interaction.user.id)
+    note = await service(interaction.client).tables.private_view(game_no, interaction.user.id)
     if note.turn != turn or not note.your_turn:
         raise StaleControl(f"the {what} is of an earlier turn", turn=turn, current=note.turn)
     return note

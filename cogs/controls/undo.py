@@ -108,8 +108,8 @@ class UndoButton(
         tables = service(interaction.client)
         if interaction.message is not None and interaction.channel_id is not None:
             # This is the question: where it is, should a crash have kept the teller from writing it down.
-            await tables.set_undo_message(self.game_no, self.request, interaction.channel_id, interaction.message.id)
+            await tables.undos.set_message(self.game_no, self.request, interaction.channel_id, interaction.message.id)
         accept = self.way == "yes"
-        notes = await tables.answer_undo(self.game_no, interaction.user.id, accept, self.request)
+        notes = await tables.undos.answer(self.game_no, interaction.user.id, accept, self.request)
         await interaction.response.send_message(tr(f"undo.said.{self.way}", user_locale(interaction)), ephemeral=True)
         await fives(interaction).announcer.deliver(notes, interaction)

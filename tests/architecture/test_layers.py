@@ -262,7 +262,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("bot.ai", "data"),
     # the table service's wings, from its vocabulary up to the facade
     ("bot.tables.errors", "bot.tables.models"),
-    ("bot.tables.seating",),
+    ("bot.tables.seating", "bot.tables.work"),  # the draw for seats; the changes a graceful stop waits for
     ("bot.tables.telling",),
     ("bot.tables.standings",),
     ("bot.tables.lobby",),

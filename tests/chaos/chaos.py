@@ -157,7 +157,7 @@ class Chaos:
         self.community.watch()
         for g in range(max(1, -(-self.size // 8))):
             guild = self.env.create_guild(f"Club {g}")
-            await self.bot.service.update_settings(guild.id, turn_seconds=TURN_SECONDS, undo_allowed=True)
+            await self.bot.service.settings.update(guild.id, turn_seconds=TURN_SECONDS, undo_allowed=True)
             channels = [guild.create_text_channel(f"games-{c}") for c in range(2)]
             members = [guild.add_member(self.env.create_user(f"p{g}x{m}")) for m in range(6)]
             watcher = guild.add_member(self.env.create_user(f"watcher{g}"))
@@ -206,9 +206,9 @@ class Chaos:
                     c.custom_id for c in _components(shown.message) if (c.custom_id or "").endswith(f":{option}")
                 ]
                 shown = must((await host.select(shown, [value], custom_id=select)).response)
-        before = {s.table.game_no for s in self.bot.service.games_of(host.id)}
+        before = {s.table.game_no for s in self.bot.service.tables.games_of(host.id)}
         await host.click(lobby, label="Start")
-        started = [s for s in self.bot.service.games_of(host.id) if s.table.game_no not in before]
+        started = [s for s in self.bot.service.tables.games_of(host.id) if s.table.game_no not in before]
         if not started:  # the computers may have finished it already: find it in the store
             return
         self.tables.append(Tracked(started[0].table.game_no, game_id, guild, channel, humans, watcher, undo=undo))
@@ -245,13 +245,13 @@ class Chaos:
                     break
 
     def _active(self) -> set[int]:
-        return {s.table.game_no for t in self.tables for m in t.humans for s in self.bot.service.games_of(m.id)}
+        return {s.table.game_no for t in self.tables for m in t.humans for s in self.bot.service.tables.games_of(m.id)}
 
     def _live(self) -> list[tuple[Tracked, simcord.MemberActor]]:
         out = []
         for table in self.tables:
             for member in table.humans:
-                for s in self.bot.service.games_of(member.id):
+                for s in self.bot.service.tables.games_of(member.id):
                     if s.table.game_no == table.game_no and s.your_turn:
                         out.append((table, member))
         return out
@@ -293,7 +293,7 @@ class Chaos:
         elif path in ("my_hand", "hand_command"):
             shown = await member.slash(where, "hand", game=table.game_no)
         else:
-            hand = await self.bot.service.private_view(table.game_no, member.id)
+            hand = await self.bot.service.tables.private_view(table.game_no, member.id)
             action = self.rng.choice(hand.view.legal).text
             return await member.slash(where, "move", action=action, game=table.game_no)
         if shown.response is None or not _move_controls(shown.response.message):
@@ -515,12 +515,12 @@ class Chaos:
             pools.add((table.guild.id, table.game_id, stored.row.players))
             for r in await store.result_rows(table.game_no):
                 if r.user_id is not None:
-                    key = (table.guild.id, service.rating_pool(table.game_id, stored.row.players), r.user_id)
+                    key = (table.guild.id, service.standings.rating_pool(table.game_id, stored.row.players), r.user_id)
                     expected[key] += 1
                     won[key] += r.won
         for guild_id, game_id, players in pools:
-            pool = service.rating_pool(game_id, players)
-            for entry in await service.leaderboard(guild_id, game_id, limit=100, players=players):
+            pool = service.standings.rating_pool(game_id, players)
+            for entry in await service.standings.leaderboard(guild_id, game_id, limit=100, players=players):
                 key = (guild_id, pool, entry.user_id)
                 if (entry.games, entry.wins) != (expected[key], won[key]):
                     self.summary.problems.append(

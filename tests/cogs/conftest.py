@@ -197,11 +197,11 @@ def playable(member: simcord.MemberActor) -> discord.Message | None:
 
 async def public(world: World, game_no: int) -> Any:
     """The table's public view of game `game_no`."""
-    return await world.bot.service.public_view(game_no)
+    return await world.bot.service.tables.public_view(game_no)
 
 
 def to_act(world: World, member: simcord.MemberActor) -> bool:
-    games = world.bot.service.games_of(member.id)
+    games = world.bot.service.tables.games_of(member.id)
     return bool(games) and games[0].your_turn
 
 
@@ -331,7 +331,7 @@ class Situation:
     seeds: range
 
     def reached(self, seed: int) -> bool:
-        # TableService.start: the first draw of the bot's generator (seeded by the settings' seed)
+        # Games.start: the first draw of the bot's generator (seeded by the settings' seed)
         state: Any = new_game(self.GAME, self.players, dict(self.options), seed=game_seed(random.Random(seed)))
         for _ in range(self.STEPS):
             found = self.check(state)

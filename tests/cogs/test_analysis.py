@@ -48,7 +48,7 @@ async def test_a_running_game_or_someone_elses_is_refused(world: World) -> None:
     assert on.content == "Game #1 is still being played: it can be analysed once it is over."
     assert refusals(world) == ["analysis_not_over"]
     for _ in range(80):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         player = must(whose_turn(world))
         await move(player, must(playable(player)))

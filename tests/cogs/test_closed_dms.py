@@ -52,9 +52,9 @@ async def test_closed_dms_are_announced_once_and_my_hand_plays_instead(world: Wo
         assert board(world).content == f"{bob.mention}, it's your turn."
         shown = reply(await bob.click(board(world), label="My hand"))
         assert shown.ephemeral and must(shown.embeds[0].description).startswith("**Your turn.**")
-        turn = world.bot.service.games_of(bob.id)[0].turn
+        turn = world.bot.service.tables.games_of(bob.id)[0].turn
         await move(bob, shown.message)
-        assert world.bot.service.games_of(bob.id)[0].turn > turn
+        assert world.bot.service.tables.games_of(bob.id)[0].turn > turn
         after = next(m for m in thread(world).history(viewer=bob) if m.id == shown.id)
         assert must(after.embeds[0].description).startswith("Waiting for")  # the ephemeral hand, updated
         assert not any(i.startswith("fives:act:") for i in custom_ids(after))

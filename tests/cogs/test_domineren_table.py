@@ -154,13 +154,13 @@ async def start(
         await add_computer(alice, lobby)
     await choose_options(world, lobby, options)
     await alice.click(lobby, label="Start")
-    [game] = world.bot.service.games_of(alice.id)
+    [game] = world.bot.service.tables.games_of(alice.id)
     assert game.seat == 0
     return game.table.game_no
 
 
 async def mine(world: World, game_no: int, member: simcord.MemberActor | None = None) -> Any:
-    return (await world.bot.service.private_view(game_no, (member or world.alice).id)).view
+    return (await world.bot.service.tables.private_view(game_no, (member or world.alice).id)).view
 
 
 def fresh(member: simcord.MemberActor, message: discord.Message) -> discord.Message:
@@ -248,7 +248,7 @@ async def reach(
 async def play_until(world: World, game_no: int, alice: Policy, done: Callable[[Any], bool]) -> Any:
     """Alice plays by `alice` until `done(public view)`; that view, or None when the game ended first."""
     for _ in range(1500):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             return None
         view = await public(world, game_no)
         if done(view):
@@ -274,7 +274,7 @@ async def secrets(world: World, game_no: int) -> tuple[set[str], dict[int, set[s
     """The tiles hidden now (hands less the doubles declared face up, the talon, Billitonnen's face-down
     tiles and a tile peeked at), and per finished hand the tiles still in its talon at its end (the only
     ones its result may not show: the hands left are shown by the rules)."""
-    state, steps = load(await world.bot.service.export(game_no))
+    state, steps = load(await world.bot.service.tables.export(game_no))
     assert isinstance(state, DominerenState)
     talons: dict[int, set[str]] = {}
     for seat, action in steps:
@@ -355,7 +355,7 @@ async def test_two_players_and_two_computers_play_a_session_to_billitonnen_and_t
     checked: set[tuple[int, str]] = set()
     billitonnen_turns = 0
     for _ in range(1500):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         await assert_nothing_hidden_shown(world, game_no, checked)
         [member] = [m for m in (world.alice, world.bob) if to_act(world, m)]
@@ -380,7 +380,7 @@ async def test_two_players_and_two_computers_play_a_session_to_billitonnen_and_t
         "Domineren #1: game over",
     ], titles
     assert all([a.filename for a in m.attachments] == ["sheet.png"] for m in results)
-    record, steps = load(await world.bot.service.export(game_no))  # the engine's own account, to compare with
+    record, steps = load(await world.bot.service.tables.export(game_no))  # the engine's own account, to compare with
     for seat, action in steps:
         record.apply(seat, action)
     hands = record.hands
@@ -604,7 +604,7 @@ async def test_a_holder_of_enough_doubles_is_offered_the_declaration_and_may_dec
 async def test_a_player_able_to_play_a_double_on_the_set_is_asked_in_time_with_a_deadline(
     world: World, answer: str
 ) -> None:
-    await world.bot.service.update_settings(world.guild.id, turn_seconds=600)
+    await world.bot.service.settings.update(world.guild.id, turn_seconds=600)
     game_no = await start(world, {"hands": "3"})
     view = await reach(world, game_no, alice_plays(), "special")
     table = await public(world, game_no)
@@ -825,12 +825,12 @@ async def test_a_japanese_table_plays_a_session_to_billitonnen_in_japanese(
         shown = reply(await aiko.click(shown, custom_id=forward))
     await aiko.select(shown, ["1"], custom_id=ids[0])
     await aiko.click(lobby, label=tr("lobby.button.start", JA))
-    [game] = club.service.games_of(aiko.id)
+    [game] = club.service.tables.games_of(aiko.id)
     policy = alice_plays()
     for _ in range(1500):
-        if not club.service.games_of(aiko.id):
+        if not club.service.tables.games_of(aiko.id):
             break
-        view = (await club.service.private_view(game.table.game_no, aiko.id)).view
+        view = (await club.service.tables.private_view(game.table.game_no, aiko.id)).view
         await play_as(aiko, policy(view))
     else:
         raise AssertionError("the session did not end")

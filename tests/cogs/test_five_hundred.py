@@ -36,7 +36,7 @@ async def test_a_whole_game_of_five_hundred_against_three_computers(world: World
 
     discards: list[str] = []
     for n in range(200):
-        if not world.bot.service.games_of(alice.id):
+        if not world.bot.service.tables.games_of(alice.id):
             break
         if n == 20:  # mid-hand, someone looks back at the last trick
             shown = reply(await world.carol.click(board(world), label="Last trick"))

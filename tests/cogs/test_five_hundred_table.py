@@ -129,13 +129,13 @@ async def start(world: World, players: int = 4, options: dict[str, str] | None =
         await add_computer(alice, lobby)
     await choose_options(world, lobby, options or {})
     await alice.click(lobby, label="Start")
-    [game] = world.bot.service.games_of(alice.id)
+    [game] = world.bot.service.tables.games_of(alice.id)
     assert game.seat == 0
     return game.table.game_no
 
 
 async def alice_view(world: World, game_no: int) -> Any:
-    return (await world.bot.service.private_view(game_no, world.alice.id)).view
+    return (await world.bot.service.tables.private_view(game_no, world.alice.id)).view
 
 
 async def act(world: World, action: str, message: discord.Message | None = None) -> None:
@@ -167,7 +167,7 @@ async def play_until(
     """Alice plays by `alice` until `done(public view)` or the end of the game (then None); `on_turn(her
     view)` looks at each of her turns."""
     for _ in range(400):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             return None
         view = await public(world, game_no)
         if done(view):
@@ -471,10 +471,10 @@ async def test_two_partners_are_called_in_two_steps_instead_of_hundreds_of_pairs
     seconds = [o.value for c in steps for o in c.options]
     assert first not in seconds and set(seconds) == set(firsts) - {first}
     assert must(steps[0].placeholder).startswith(f"Second partner card, with {card_label(first)}…")
-    turn = world.bot.service.games_of(world.alice.id)[0].turn
+    turn = world.bot.service.tables.games_of(world.alice.id)[0].turn
     [holder] = [c for c in steps if seconds[-1] in [o.value for o in c.options]]
     await user.select(message, [seconds[-1]], custom_id=holder.custom_id)
-    assert world.bot.service.games_of(world.alice.id)[0].turn > turn
+    assert world.bot.service.tables.games_of(world.alice.id)[0].turn > turn
     view = await public(world, game_no)
     assert set(view.called) == {first, seconds[-1]} and view.partners
     assert f"**alice** called {card_label(first)} {card_label(seconds[-1])}." in said(world)
@@ -558,7 +558,7 @@ async def test_the_last_trick_button_before_and_after_the_first_trick(world: Wor
 async def test_every_hand_has_its_score_sheet_and_the_game_ends_at_500(world: World) -> None:
     game_no = await start(world)
     for _ in range(600):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         await act(world, first_option(await alice_view(world, game_no)))
     else:
@@ -612,11 +612,11 @@ async def test_a_restart_mid_auction_carries_on_with_the_controls_from_before(
     hand = playable(world.alice)  # the DM with the bid selects, sent before the restart
     old_board = board(world)
     bid = view.legal[0].text
-    turn = world.bot.service.games_of(world.alice.id)[0].turn
+    turn = world.bot.service.tables.games_of(world.alice.id)[0].turn
 
     await world.env.restart_bot(make_bot())  # a new bot over the same database
 
-    assert world.bot.service.games_of(world.alice.id)[0].turn == turn
+    assert world.bot.service.tables.games_of(world.alice.id)[0].turn == turn
     shown = reply(await world.alice.click(old_board, label="My hand"))
     assert shown.ephemeral and must(shown.embeds[0].description).startswith("**Your turn.**")
     high = (await public(world, game_no)).high_bid
@@ -626,7 +626,7 @@ async def test_a_restart_mid_auction_carries_on_with_the_controls_from_before(
     assert [v for v, _ in offered(shown.message)] == [e.text for e in view.legal if e.kind == "bid"]
     await act(world, bid, hand)  # the old DM's select
     assert f"**alice** bid {bid_label(bid)}." in said(world)
-    assert world.bot.service.games_of(world.alice.id)[0].turn > turn
+    assert world.bot.service.tables.games_of(world.alice.id)[0].turn > turn
     assert (
         board(world).id != old_board.id
         and custom_ids(next(m for m in thread(world).history() if m.id == old_board.id)) == []
@@ -641,7 +641,7 @@ async def test_a_restart_mid_auction_carries_on_with_the_controls_from_before(
 async def test_closed_dms_play_through_my_hand_and_the_timer_discards_face_down(world: World) -> None:
     alice = world.alice
     close_dms(world.env, alice)
-    await world.bot.service.update_settings(world.guild.id, turn_seconds=60)
+    await world.bot.service.settings.update(world.guild.id, turn_seconds=60)
     game_no = await start(world)
     assert dms(alice) == [] and "alice does not take direct messages from me" in said(world)
     for _ in range(10):

@@ -50,8 +50,8 @@ async def hidden_tiles(world: World) -> set[str]:
     """The tiles in every hand of every active game right now, both ways round."""
     hidden: set[str] = set()
     service = world.bot.service
-    for summary in service.games_of(world.alice.id):
-        state, steps = load(await service.export(summary.table.game_no))
+    for summary in service.tables.games_of(world.alice.id):
+        state, steps = load(await service.tables.export(summary.table.game_no))
         for seat, action in steps:
             state.apply(seat, action)
         for seat in range(state.players):
@@ -85,7 +85,7 @@ async def test_two_players_and_two_computers_play_draw_to_the_final_score_sheet(
 
     checked: set[tuple[int, str]] = set()
     plays = 0
-    while world.bot.service.games_of(world.alice.id):
+    while world.bot.service.tables.games_of(world.alice.id):
         await assert_public_shows_nothing_hidden(world, checked)
         player = whose_turn(world)
         assert player in (world.alice, world.bob)
@@ -157,7 +157,7 @@ async def test_a_game_that_ended_leaves_nothing_of_itself_in_the_tables_memory(w
     assert 1 in places._places and (1, world.bob.id) in hand_dms._told_closed
     asked = reply(await world.alice.slash(thread(world), "abandon"))
     await world.alice.click(asked, label="End the game")
-    assert world.bot.service.games_of(world.alice.id) == []
+    assert world.bot.service.tables.games_of(world.alice.id) == []
     assert thread(world).history()[-1].embeds[0].title == "Draw Dominoes #1: game abandoned"
     for memory in (places._places, boards._boards, places._failed, announcer._locks, hand_dms._hand_dms_loaded):
         assert 1 not in memory

@@ -34,7 +34,7 @@ async def test_an_older_boards_buttons_still_answer_after_a_restart(
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
     player = whose_turn(world)
     assert player is not None
-    turn = world.bot.service.games_of(player.id)[0].turn
+    turn = world.bot.service.tables.games_of(player.id)[0].turn
     ids = ["fives:hand:1", "fives:trick:1", "fives:watch:g:1", f"fives:type:1:{turn}"]
     old = await post_old_buttons(world, thread(world), ids)
 

@@ -80,13 +80,13 @@ async def test_a_learner_asks_for_a_hint_privately_and_the_game_goes_unrated(wor
     assert refusals(world) == ["hint_stale"]
 
     for _ in range(80):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         player = whose_turn(world)
         await move(must(player), must(playable(must(player))))
     over = thread(world).history()[-1]
     assert "Unrated: a hint was used in this game, so nobody's rating changed." in text_of(over)
-    assert await world.bot.service.leaderboard(world.guild.id, "draw") == []
+    assert await world.bot.service.standings.leaderboard(world.guild.id, "draw") == []
 
 
 async def test_no_hint_button_without_hints(world: World) -> None:

@@ -40,7 +40,7 @@ def assert_safe(answer: ResponseMessage | None) -> str:
 
 
 def game_state(world: World) -> tuple[int, int]:
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     return summary.turn, len(thread(world).history())
 
 
@@ -79,34 +79,34 @@ async def test_hostile_moves_typed_in_the_modal(world: World) -> None:
 async def test_hostile_settings_options_are_refused_short(world: World, field: str) -> None:
     managers = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
     dana = world.guild.add_member(world.env.create_user("dana"), roles=[managers])
-    before = await world.bot.service.settings(world.guild.id)
+    before = await world.bot.service.settings.get(world.guild.id)
     for text in texts(world):
         typed = {"option": "target", "value": "100"} | {field: text}
         result = await dana.slash(world.channel, "settings option", game="all-fives", **typed)
         assert_safe(result.response)
         assert refusals(world) == ["settings_no_option" if field == "option" else "settings_bad_value"]
-    assert await world.bot.service.settings(world.guild.id) == before
+    assert await world.bot.service.settings.get(world.guild.id) == before
 
 
 async def test_a_default_no_game_could_start_with_is_refused_by_settings(world: World) -> None:
     managers = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
     dana = world.guild.add_member(world.env.create_user("dana"), roles=[managers])
-    before = await world.bot.service.settings(world.guild.id)
+    before = await world.bot.service.settings.get(world.guild.id)
     result = await dana.slash(world.channel, "settings option", game="domineren", option="allowed_types", value="16")
     assert assert_safe(result.response) == "Option allowed_types must include at least one of: 1, 4, 11, 12."
     assert refusals(world) == ["option_needs_one_of"]
-    assert await world.bot.service.settings(world.guild.id) == before
+    assert await world.bot.service.settings.get(world.guild.id) == before
 
 
 async def test_a_game_length_that_would_never_end_is_refused_by_settings(world: World) -> None:
     managers = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
     dana = world.guild.add_member(world.env.create_user("dana"), roles=[managers])
-    before = await world.bot.service.settings(world.guild.id)
+    before = await world.bot.service.settings.get(world.guild.id)
     for value in ("100", "999999999999999999"):
         result = await dana.slash(world.channel, "settings option", game="domineren", option="hands", value=value)
         said = assert_safe(result.response)
         assert said == f"“{value}” is not a value of Hands in Domineren. It takes:\nA whole number from 1 to 99"
         assert refusals(world) == ["settings_bad_value"]
-    assert await world.bot.service.settings(world.guild.id) == before
+    assert await world.bot.service.settings.get(world.guild.id) == before
     result = await dana.slash(world.channel, "settings option", game="domineren", option="hands", value="99")
-    assert (await world.bot.service.settings(world.guild.id)) != before
+    assert (await world.bot.service.settings.get(world.guild.id)) != before

@@ -89,7 +89,7 @@ async def test_a_crash_after_the_ping_does_not_ping_twice(
     async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is posted
         return None
 
-    monkeypatch.setattr(world.bot.service, "invitation_told", nothing_recorded)
+    monkeypatch.setattr(world.bot.service.lobbies, "invitation_told", nothing_recorded)
     await world.alice.slash(world.channel, "play", game="draw", invite=world.carol.mention)
     monkeypatch.undo()
     [pinged] = pings(world, world.carol)

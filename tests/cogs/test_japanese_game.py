@@ -122,7 +122,9 @@ class Club:
         return live[0]
 
     def whose_turn(self) -> simcord.MemberActor | None:
-        return next((m for m in (self.aiko, self.ken) if any(g.your_turn for g in self.service.games_of(m.id))), None)
+        return next(
+            (m for m in (self.aiko, self.ken) if any(g.your_turn for g in self.service.tables.games_of(m.id))), None
+        )
 
     def refusals(self) -> list[str]:
         errors = self.env.errors
@@ -170,7 +172,7 @@ async def test_a_japanese_table_plays_five_up_to_the_final_score_sheet_in_japane
     """Two Japanese players and two computers play Five Up, with a turn that runs out, refusals, the
     private views, the Type a move modal and `/games`, `/hand`, `/resign`."""
     aiko, ken, sakura = club.aiko, club.ken, club.sakura
-    await club.service.update_settings(club.guild.id, turn_seconds=120)
+    await club.service.settings.update(club.guild.id, turn_seconds=120)
     await club.open("five-up", humans=2, computers=2)
     thread = club.thread()
     assert must(thread.name).startswith("ファイブアップ #1")
@@ -215,7 +217,7 @@ async def test_a_japanese_table_plays_five_up_to_the_final_score_sheet_in_japane
     assert club.refusals() == ["stale_control"]
 
     plays = 0
-    while club.service.games_of(aiko.id):
+    while club.service.tables.games_of(aiko.id):
         player = club.whose_turn()
         assert player is not None
         message = playable(player)
@@ -238,7 +240,7 @@ async def test_a_japanese_player_plays_draw_dominoes_against_computers_in_japane
 ) -> None:
     await club.open("draw", humans=1, computers=3)
     plays = 0
-    while club.service.games_of(club.aiko.id):
+    while club.service.tables.games_of(club.aiko.id):
         message = playable(club.aiko)
         assert message is not None
         await move(club.aiko, message)
@@ -268,7 +270,7 @@ async def test_a_japanese_player_plays_five_hundred_against_three_computers_in_j
     assert found == [{"name": tr("bid.no_trumps", JA, number=8), "value": "8NT #0"}]
     discarded = False
     for n in range(300):
-        if not club.service.games_of(aiko.id):
+        if not club.service.tables.games_of(aiko.id):
             break
         if n == 12:  # someone looks back at the last trick
             shown = reply(await club.sakura.click(club.board(), label=tr("controls.last_trick", JA)))

@@ -71,7 +71,7 @@ async def test_the_host_adds_a_strong_computer_and_the_lobby_and_the_board_show_
     )
     scores = field(board(world), "Scores")  # on every board
     assert "Computer 1 (strong): " in scores and "Computer 2 (easy): " in scores
-    [game] = world.bot.service.games_of(world.alice.id)
+    [game] = world.bot.service.tables.games_of(world.alice.id)
     assert [s.computer_level for s in game.table.seats] == [None, None, "strong", "easy"]
     assert refusals(world) == []
 
@@ -141,7 +141,7 @@ async def test_the_servers_level_is_set_offered_first_and_taken_by_a_resigned_se
     assert "🏳️ **bob** resigned: a computer (strong) plays their seat from now on." in said
     scores = field(board(world), "Scores")
     assert "bob (computer, strong): " in scores and "Computer 1 (normal): " in scores
-    [game] = world.bot.service.games_of(world.alice.id)
+    [game] = world.bot.service.tables.games_of(world.alice.id)
     assert [s.computer_level for s in game.table.seats] == [None, "strong", "normal"]
 
     saved = reply(await dana.slash(world.channel, "settings computers", level="auto"))

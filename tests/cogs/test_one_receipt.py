@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
+import sys
+import typing
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -77,28 +79,22 @@ async def writes_counted(world: World) -> AsyncIterator[list[int]]:
 
 @contextmanager
 def calls_counted(service: TableService) -> Iterator[list[str]]:
-    """The service's methods called by the task that calls `act`, in order, while the block runs (`act`
-    first: the click itself; the rest are calls back into the service)."""
+    """The calls into the service made by the task that calls `act`, in order, while the block runs (`act`
+    first: the click itself; the rest are calls back into the service): the service's own and its wings'
+    (`service.telling.told` is `told`), made from outside `bot.tables` (a wing calling another is no call
+    back into the service)."""
     calls: list[str] = []
     clicking: list[asyncio.Task[Any] | None] = []
-    names = [n for n in dir(TableService) if not n.startswith("_") and callable(getattr(TableService, n))]
+    wings = [getattr(service, name) for name in typing.get_type_hints(TableService) if not name.startswith("_")]
 
     def spied(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        if asyncio.iscoroutinefunction(method):
-
-            @functools.wraps(method)
-            async def call(*args: Any, **kwargs: Any) -> Any:
-                note(name)
-                return await method(*args, **kwargs)
-
-            return call
-
         @functools.wraps(method)
-        def plain(*args: Any, **kwargs: Any) -> Any:
-            note(name)
-            return method(*args, **kwargs)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if not sys._getframe(1).f_globals.get("__name__", "").startswith("bot.tables"):
+                note(name)
+            return method(*args, **kwargs)  # a coroutine is awaited by the caller, as it was
 
-        return plain
+        return call
 
     def note(name: str) -> None:
         task = asyncio.current_task()
@@ -107,13 +103,19 @@ def calls_counted(service: TableService) -> Iterator[list[str]]:
         if clicking and clicking[0] is task:
             calls.append(name)
 
-    for name in names:
-        setattr(service, name, spied(name, getattr(service, name)))
+    spies = [
+        (target, name)
+        for target in (service, *wings)
+        for name in dir(type(target))
+        if not name.startswith("_") and callable(getattr(type(target), name))
+    ]
+    for target, name in spies:
+        setattr(target, name, spied(name, getattr(target, name)))
     try:
         yield calls
     finally:
-        for name in names:
-            delattr(service, name)
+        for target, name in spies:
+            delattr(target, name)
 
 
 async def clicked(world: World, click: Callable[[], Awaitable[Any]]) -> tuple[int, list[str]]:

@@ -75,7 +75,7 @@ async def test_the_web_tables_open_connections_are_counted_while_it_runs(world: 
     await open_table(world, "draw")
     assert "fives_web_connections" not in {name for name, _ in await scrape(world)}  # the web table is off
     bot = world.bot
-    [summary] = bot.service.games_of(world.alice.id)
+    [summary] = bot.service.tables.games_of(world.alice.id)
     signer = Signer(b"a-test-secret-of-enough-bytes")
     client = TestClient(TestServer(make_app(bot.service, signer, Hub())))
     await client.start_server()
@@ -98,7 +98,7 @@ async def test_the_web_tables_open_connections_are_counted_while_it_runs(world: 
 
 async def test_a_line_logged_about_a_click_names_its_game_guild_and_interaction(world: World) -> None:
     await open_table(world, "draw")
-    [game] = world.bot.service.games_of(world.alice.id)
+    [game] = world.bot.service.tables.games_of(world.alice.id)
     lines: list[str] = []
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(handler.format(record))  # type: ignore[method-assign]
@@ -157,13 +157,13 @@ async def test_while_stopping_a_click_is_answered_restarting_and_changes_nothing
     assert player is not None
     message = playable(player)
     assert message is not None
-    [before] = world.bot.service.games_of(player.id)
+    [before] = world.bot.service.tables.games_of(player.id)
     world.bot.stopping = True  # what graceful_stop sets first
     world.bot.service.stop_taking()
     result = await player.user.select(message, [_first_option(message)], custom_id=_act_id(message))
     assert result.response is not None and result.response.ephemeral
     assert "restarting" in (result.response.content or "")
-    [after] = world.bot.service.games_of(player.id)
+    [after] = world.bot.service.tables.games_of(player.id)
     assert after.turn == before.turn and after.your_turn
     assert (await scrape(world))["fives_interactions_refused_stopping_total", ()] == 1
     assert board(world) is not None

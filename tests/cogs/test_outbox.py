@@ -109,9 +109,9 @@ async def test_a_whole_game_played_while_the_table_cannot_be_posted_is_shown_in_
     await two_humans(world)
     before = moves_shown(world)
     world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=503, times=None)
-    while world.bot.service.games_of(world.alice.id):
+    while world.bot.service.tables.games_of(world.alice.id):
         await play_from_dm(next_human(world))
-    total = len((await world.bot.service.export(1))["actions"])
+    total = len((await world.bot.service.tables.export(1))["actions"])
     assert thread(world).history()[-1].embeds[0].title != GAME_OVER
 
     world.env.backend.faults.clear()
@@ -143,7 +143,7 @@ async def test_start_with_a_dm_discord_refuses_starts_the_game_and_says_so_truly
 
     assert [f.content for f in started.followups] == []  # the host is not told it failed: it did not
     assert custom_ids(must(lobby).message) == []  # the lobby shows no Join and Start any more
-    assert world.bot.service.games_of(world.bob.id)
+    assert world.bot.service.tables.games_of(world.bob.id)
     await world.env.advance_time(6)
     assert dms(world.bob)  # Bob's hand came with the retry
     assert world.env.errors == []
@@ -191,7 +191,7 @@ async def test_a_crash_after_the_board_was_posted_does_not_post_it_twice_and_sti
         return None
 
     monkeypatch.setattr(hand_dms, "send_hand", no_hand)
-    monkeypatch.setattr(world.bot.service, "told", nothing_recorded)
+    monkeypatch.setattr(world.bot.service.telling, "told", nothing_recorded)
     await play_from_dm(player)
     monkeypatch.undo()
     assert lines_about(world, player.name) == 1
@@ -247,7 +247,7 @@ async def test_a_deleted_thread_moves_the_table_to_its_channel_and_loses_no_move
 
 
 async def test_a_reminder_discord_refuses_is_sent_again(world: World) -> None:
-    await world.bot.service.update_settings(world.guild.id, turn_seconds=600)
+    await world.bot.service.settings.update(world.guild.id, turn_seconds=600)
     await two_humans(world)
     player = next_human(world)
     world.env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=503)
@@ -293,9 +293,9 @@ async def test_a_backlog_too_long_for_one_message_is_shown_whole_in_several(
     await two_humans(world)
     monkeypatch.setattr(cogs.announcer.announcer, "LINES_PER_MESSAGE", 200)  # a few lines a message
     world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=503, times=None)
-    while world.bot.service.games_of(world.alice.id):
+    while world.bot.service.tables.games_of(world.alice.id):
         await play_from_dm(next_human(world))
-    total = len((await world.bot.service.export(1))["actions"])
+    total = len((await world.bot.service.tables.export(1))["actions"])
 
     world.env.backend.faults.clear()
     await world.env.advance_time(1800)

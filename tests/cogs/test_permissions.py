@@ -83,8 +83,8 @@ async def play_from_dm(player: simcord.MemberActor) -> simcord.InteractionResult
 
 async def actions(world: World) -> int:
     """How many actions the game's record holds: what the table saved, posted or not."""
-    [summary] = world.bot.service.games_of(world.alice.id)
-    return len((await world.bot.service.export(summary.table.game_no))["actions"])
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
+    return len((await world.bot.service.tables.export(summary.table.game_no))["actions"])
 
 
 # -- 1. no threads: the game is played in the channel -----------------------------------------------------
@@ -95,7 +95,7 @@ async def test_without_threads_a_whole_game_is_played_in_the_channel(world: Worl
     assert world.channel.threads == []
     assert lobby.embeds[0].title == "Draw Dominoes #1 has started"
     assert lobby.embeds[0].description == "The game is played below, in this channel."
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     assert summary.table.thread_id is None
 
     # The first board is in the channel, under the lobby; My hand works on it there.
@@ -109,13 +109,13 @@ async def test_without_threads_a_whole_game_is_played_in_the_channel(world: Worl
     assert shown.ephemeral and must(shown.embeds[0].description).startswith("**Your turn.**")
 
     plays = 0
-    while world.bot.service.games_of(world.alice.id):
+    while world.bot.service.tables.games_of(world.alice.id):
         player = next_human(world)
         before = len(world.channel.history())
         await move(player, must(playable(player)))
         history = world.channel.history()
         boards = live_boards(history)
-        if world.bot.service.games_of(world.alice.id):  # one new board, the only live one
+        if world.bot.service.tables.games_of(world.alice.id):  # one new board, the only live one
             assert len(history) > before and boards == [history[-1]]
             assert [a.filename for a in history[-1].attachments] == ["board.png"]
         plays += 1
@@ -153,7 +153,7 @@ async def test_play_where_the_bot_may_not_post_names_what_is_missing_and_opens_n
     assert reply(result).content == (
         f"I am missing these permissions in this channel: {named}. A server admin can give them to me."
     )
-    assert world.bot.service.lobbies(world.guild.id) == []
+    assert world.bot.service.lobbies.of_guild(world.guild.id) == []
     assert [m for m in world.channel.history() if not m.flags.ephemeral] == []
     [error] = world.env.errors
     assert isinstance(error, app_commands.BotMissingPermissions) and error.missing_permissions == list(denied)
@@ -171,7 +171,7 @@ async def test_the_missing_permissions_are_named_in_the_players_language(world: 
         "このチャンネルでは私に次の権限が足りません：メッセージを送信、埋め込みリンク。"
         "サーバーの管理者に付与してもらってください。"
     )
-    assert world.bot.service.lobbies(world.guild.id) == []
+    assert world.bot.service.lobbies.of_guild(world.guild.id) == []
     assert len(world.env.errors) == 1
 
 
@@ -185,16 +185,16 @@ async def test_start_after_a_permission_is_lost_keeps_the_lobby_open_until_it_is
     assert refused.content == (
         "I am missing these permissions in this channel: Attach Files. A server admin can give them to me."
     )
-    assert world.bot.service.games_of(world.alice.id) == []
+    assert world.bot.service.tables.games_of(world.alice.id) == []
     assert world.channel.threads == []
-    [open_lobby] = world.bot.service.lobbies(world.guild.id)
+    [open_lobby] = world.bot.service.lobbies.of_guild(world.guild.id)
     assert open_lobby.status == "open"
     assert "fives:lobby:" in " ".join(custom_ids(lobby.message))  # its buttons are still there
     assert len(world.env.errors) == 1
 
     give_back(world)
     await world.alice.click(lobby, label="Start")
-    assert world.bot.service.games_of(world.alice.id)
+    assert world.bot.service.tables.games_of(world.alice.id)
     assert lobby.message.embeds[0].description == "The game is played in the thread below."
     assert [a.filename for a in board(world).attachments] == ["board.png"]
 
@@ -209,7 +209,7 @@ async def test_start_by_someone_not_the_host_is_refused_as_such_whatever_the_per
     [refused] = (await world.bob.click(lobby, label="Start")).followups
     assert refused.ephemeral and refused.content == "Only the host can do that."
     assert refusals(world) == ["not_host"]
-    [open_lobby] = world.bot.service.lobbies(world.guild.id)
+    [open_lobby] = world.bot.service.lobbies.of_guild(world.guild.id)
     assert open_lobby.status == "open" and world.channel.threads == []
 
 

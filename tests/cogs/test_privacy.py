@@ -110,16 +110,16 @@ async def test_an_export_then_a_forget_leaves_her_nowhere_and_every_record_repla
     drawn.clear()
     service = world.bot.service
     for _ in range(80):
-        if not service.games_of(bob.id):
+        if not service.tables.games_of(bob.id):
             break
         await move(bob, must(playable(bob)))
-    assert not service.games_of(bob.id)
+    assert not service.tables.games_of(bob.id)
     assert drawn and all("alice" not in n for names in drawn for n in names)
     assert any(f"{ANONYMOUS} (computer)" in names for names in drawn)
 
     # Every record replays; the replay viewer, the leaderboards and the history show no trace of her.
     for game_no in (1, 2):
-        record = await service.export(game_no)
+        record = await service.tables.export(game_no)
         assert str(alice.id) not in json.dumps(record) and "alice" not in json.dumps(record)
         result = replayed(record, tmp_path)
         assert result["over"] is True

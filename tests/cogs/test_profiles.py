@@ -57,11 +57,11 @@ async def test_stats_count_abandoned_and_resigned_games_and_a_player_without_gam
     alice, bob = member(world.alice), member(world.bob)
     await finish(world, [alice, bob], "domineren", computers=1, options={"hands": 1})
     tables = world.bot.service
-    [opened] = await tables.open_lobby(world.guild.id, world.channel.id, alice, "draw")
-    await tables.join(opened.lobby.lobby_id, bob)
-    notes = await tables.start(opened.lobby.lobby_id, alice.user_id)
+    [opened] = await tables.lobbies.open(world.guild.id, world.channel.id, alice, "draw")
+    await tables.lobbies.join(opened.lobby.lobby_id, bob)
+    notes = await tables.games.start(opened.lobby.lobby_id, alice.user_id)
     game_no = next(n.table.game_no for n in notes if hasattr(n, "table"))
-    await tables.abandon(game_no, alice.user_id)
+    await tables.games.abandon(game_no, alice.user_id)
 
     shown = reply(await world.alice.slash(world.channel, "stats"))
     fields = {f.name: must(f.value).split("\n") for f in shown.embeds[0].fields}

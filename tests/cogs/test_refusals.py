@@ -26,7 +26,7 @@ from .conftest import (
 
 def snapshot(world: World) -> tuple[int, int, int]:
     """The game's turn, the number of messages in its thread, and its newest board."""
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     return summary.turn, len(thread(world).history()), board(world).id
 
 

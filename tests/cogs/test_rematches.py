@@ -35,7 +35,7 @@ async def play_to_the_end(world: World, humans: tuple[simcord.MemberActor, ...] 
     """A game of Draw of one round at the table, each player making the first move offered: its final board."""
     await open_table(world, "draw", humans=humans or (world.bob,), computers=0, options={"rounds": "1"})
     for _ in range(120):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             return thread(world).history()[-1]
         player = must(whose_turn(world))
         await move(player, must(playable(player)))
@@ -47,7 +47,7 @@ async def play_partners_to_the_end(world: World) -> discord.Message:
     await open_table(world, "all-fives", humans=(world.bob, world.carol), computers=1, options={"target": "50"})
     assert "alice & carol" in text_of(board(world)) and "bob & Computer 1 (easy)" in text_of(board(world))
     for _ in range(400):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             return thread(world).history()[-1]
         player = must(whose_turn(world))
         await move(player, must(playable(player)))
@@ -97,8 +97,8 @@ async def test_everyone_accepts_and_the_same_game_starts_again(world: World) -> 
     [question] = [m for m in old.history() if m.id == asked.id]
     assert "Everyone accepted: Draw Dominoes #2 is on." in must(question.embeds[0].description)
     assert custom_ids(question) == []
-    game = await world.bot.service.table(2)
-    first = await world.bot.service.export(1)
+    game = await world.bot.service.tables.info(2)
+    first = await world.bot.service.tables.export(1)
     assert [s.user_id for s in game.seats] == [world.alice.id, world.bob.id] and game.options["rounds"] == 1
     assert first["options"]["rounds"] == 1
     assert any("it's your turn" in (m.content or "") for m in new.history())  # its board, in its own thread
@@ -139,7 +139,7 @@ async def test_without_an_answer_in_time_the_table_opens_for_those_who_accepted(
         must(question.embeds[0].description)
     )
     assert custom_ids(question) == []
-    lobbies = world.bot.service.lobbies(world.guild.id)
+    lobbies = world.bot.service.lobbies.of_guild(world.guild.id)
     assert [[s.user_id for s in lobby.seats] for lobby in lobbies] == [[world.alice.id]]
     assert refusals(world) == []
 
@@ -166,7 +166,7 @@ async def test_partners_swap_on_request_and_the_new_game_pairs_everyone_anew(wor
     assert "Everyone accepted: All Fives #2 is on." in must(settled.embeds[0].description)
     shown = text_of(next(m for m in new.history() if "Scores" in text_of(m)))  # its first board
     assert "alice & Computer 1 (easy)" in shown and "bob & carol" in shown  # who partners whom, on the board
-    game = await world.bot.service.table(2)
+    game = await world.bot.service.tables.info(2)
     names = [s.name or "computer" for s in game.seats]
     assert [[names[s] for s in side] for side in game.sides] == [["alice", "computer"], ["bob", "carol"]]
     assert refusals(world) == ["rematch_asked_swapped"]
@@ -250,7 +250,7 @@ async def test_a_crash_after_the_question_was_posted_does_not_ask_twice(
     async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is posted
         return None
 
-    monkeypatch.setattr(world.bot.service, "told", nothing_recorded)
+    monkeypatch.setattr(world.bot.service.telling, "told", nothing_recorded)
     monkeypatch.setattr(world.bot.service.rematches, "set_message", nothing_recorded)
     await world.bob.click(over, label="Rematch")
     monkeypatch.undo()
@@ -298,18 +298,18 @@ async def test_a_crash_between_the_decision_and_the_table_opens_it_once_after_th
     await world.carol.click(asked, label="Decline")
     monkeypatch.undo()
     assert [str(e) for e in world.env.errors] == ["the process died here"]  # seen: it was the crash
-    assert world.bot.service.lobbies(world.guild.id) == [] and lobbies_posted(world) == []
+    assert world.bot.service.lobbies.of_guild(world.guild.id) == [] and lobbies_posted(world) == []
 
     await world.env.restart_bot(make_bot())
     await world.env.advance_time(150)  # the dead process's claim runs out; the sweep opens the table
 
-    [lobby] = world.bot.service.lobbies(world.guild.id)
+    [lobby] = world.bot.service.lobbies.of_guild(world.guild.id)
     assert [s.user_id for s in lobby.seats] == [world.alice.id, world.bob.id]
     [posted] = lobbies_posted(world)
     shown = again_in(world, asked)
     assert "Someone declined" in text_of(shown) and posted.jump_url in text_of(shown)
     await world.env.advance_time(600)
-    assert len(world.bot.service.lobbies(world.guild.id)) == 1 and len(lobbies_posted(world)) == 1
+    assert len(world.bot.service.lobbies.of_guild(world.guild.id)) == 1 and len(lobbies_posted(world)) == 1
     assert len(questions(world)) == 1
 
 

@@ -36,7 +36,7 @@ async def play_to_the_end(world: World) -> None:
     """Alice and Bob play one round of Draw at the table, each taking the first move offered."""
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
     for _ in range(80):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             return
         player = must(whose_turn(world))
         await move(player, must(playable(player)))
@@ -152,7 +152,7 @@ async def test_a_game_still_on_or_of_another_server_is_not_replayed(world: World
     assert refusals(world) == ["replay_not_over", "game_not_found"]
 
     for _ in range(80):  # now it ends...
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         player = must(whose_turn(world))
         await move(player, must(playable(player)))

@@ -20,15 +20,15 @@ async def test_the_game_carries_on_after_a_restart_with_the_old_controls(
     second = must(whose_turn(world))
     hand = must(playable(second))  # sent by the bot before the restart
     old_board = board(world)
-    turn = world.bot.service.games_of(second.id)[0].turn
+    turn = world.bot.service.tables.games_of(second.id)[0].turn
 
     await world.env.restart_bot(make_bot())  # create_bot(settings) over the same database file
 
-    assert world.bot.service.games_of(second.id)[0].turn == turn  # rebuilt from the action log
+    assert world.bot.service.tables.games_of(second.id)[0].turn == turn  # rebuilt from the action log
     shown = reply(await second.click(old_board, label="My hand"))  # the board's button, from before
     assert shown.ephemeral and must(shown.embeds[0].description).startswith("**Your turn.**")
     played = await move(second, hand)  # the DM's select, from before
-    assert world.bot.service.games_of(second.id)[0].turn > turn
+    assert world.bot.service.tables.games_of(second.id)[0].turn > turn
     history = thread(world).history()
     assert f"**{second.name}** played {played.replace('@', ' on ', 1)}." in must(history[-1].embeds[0].description)
     assert board(world).id == history[-1].id  # the new board is the only live one

@@ -25,19 +25,19 @@ async def as_partners(world: World, first: Player, second: Player) -> GameEnded:
     """A whole game of Muggins, the two sitting opposite each other (partners) with two computers, each
     human taking their first legal move."""
     tables = world.bot.service
-    [changed] = await tables.open_lobby(world.guild.id, world.channel.id, first, "muggins", {"target": 50})
+    [changed] = await tables.lobbies.open(world.guild.id, world.channel.id, first, "muggins", {"target": 50})
     lobby_id = changed.lobby.lobby_id
-    await tables.add_computer(lobby_id, first.user_id)
-    await tables.join(lobby_id, second)
-    await tables.add_computer(lobby_id, first.user_id)
-    notes = await tables.start(lobby_id, first.user_id)
+    await tables.lobbies.add_computer(lobby_id, first.user_id)
+    await tables.lobbies.join(lobby_id, second)
+    await tables.lobbies.add_computer(lobby_id, first.user_id)
+    notes = await tables.games.start(lobby_id, first.user_id)
     game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
     for _ in range(3000):
         ended = [n for n in notes if isinstance(n, GameEnded)]
         if ended:
             return ended[0]
         for player in (first, second):
-            hand = await tables.private_view(game_no, player.user_id)
+            hand = await tables.tables.private_view(game_no, player.user_id)
             if hand.your_turn:
                 notes = await tables.act(game_no, player.user_id, hand.view.legal[0].text, hand.turn)
                 break

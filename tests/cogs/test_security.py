@@ -25,13 +25,13 @@ async def test_a_game_of_another_server_cannot_be_played_or_read_by_its_number(w
     channel = other.create_text_channel("games")
     player = next_human(world)
     there = other.add_member(player.user)
-    legal = (await world.bot.service.private_view(1, player.id)).view.legal[0].text
-    before = len((await world.bot.service.export(1))["actions"])
+    legal = (await world.bot.service.tables.private_view(1, player.id)).view.legal[0].text
+    before = len((await world.bot.service.tables.export(1))["actions"])
 
     typed = await there.slash(channel, "move", action=legal, game=1)
     history = await there.slash(channel, "history", game=1)
 
-    assert len((await world.bot.service.export(1))["actions"]) == before  # the move was not made
+    assert len((await world.bot.service.tables.export(1))["actions"]) == before  # the move was not made
     for result in (typed, history):
         said = result.response or result.followups[0]
         assert said.ephemeral and said.attachments == []
@@ -52,7 +52,7 @@ async def test_a_user_spamming_play_opens_three_tables_at_most_and_is_told_why(w
     refused = reply(await world.bob.slash(world.channel, "play", game="draw"))
     assert refused.ephemeral
     assert refused.content == "You already have 3 open tables here: start or cancel one before opening another."
-    assert len(world.bot.service.lobbies(world.guild.id)) == 3
+    assert len(world.bot.service.lobbies.of_guild(world.guild.id)) == 3
     assert refusals(world) == ["too_many_lobbies"]
 
     await world.bob.click(opened[0], label="Cancel")

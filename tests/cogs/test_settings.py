@@ -31,7 +31,7 @@ def fields(message: discord.Message | simcord.ResponseMessage) -> dict[str | Non
 
 
 def games(world: World, member: simcord.MemberActor) -> list[GameSummary]:
-    return world.bot.service.games_of(member.id)
+    return world.bot.service.tables.games_of(member.id)
 
 
 async def lobby_rules(world: World, game: str) -> str:

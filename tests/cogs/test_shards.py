@@ -26,5 +26,5 @@ async def test_a_sharded_bot_opens_a_table_on_its_shards(world: World) -> None:
     assert lobby is not None and lobby.embeds[0].title == "Five Up: a new table"
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    [game] = world.bot.service.games_of(world.alice.id)  # the table is open and alice is seated
+    [game] = world.bot.service.tables.games_of(world.alice.id)  # the table is open and alice is seated
     assert game.table.game_id == "five-up"

@@ -35,20 +35,20 @@ async def finish(
 ) -> GameEnded:
     """A whole game on this server through the table service, every human taking their first legal move."""
     tables = world.bot.service
-    [changed] = await tables.open_lobby(world.guild.id, world.channel.id, humans[0], game, options)
+    [changed] = await tables.lobbies.open(world.guild.id, world.channel.id, humans[0], game, options)
     lobby_id = changed.lobby.lobby_id
     for player in humans[1:]:
-        await tables.join(lobby_id, player)
+        await tables.lobbies.join(lobby_id, player)
     for _ in range(computers):
-        await tables.add_computer(lobby_id, humans[0].user_id)
-    notes = await tables.start(lobby_id, humans[0].user_id)
+        await tables.lobbies.add_computer(lobby_id, humans[0].user_id)
+    notes = await tables.games.start(lobby_id, humans[0].user_id)
     game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
     for _ in range(2000):
         ended = [n for n in notes if isinstance(n, GameEnded)]
         if ended:
             return ended[0]
         for player in humans:
-            hand = await tables.private_view(game_no, player.user_id)
+            hand = await tables.tables.private_view(game_no, player.user_id)
             if hand.your_turn:
                 notes = await tables.act(game_no, player.user_id, hand.view.legal[0].text, hand.turn)
                 break
@@ -60,7 +60,7 @@ async def one_game_at_the_table(world: World) -> discord.Embed:
     the message that ends it."""
     await open_table(world, "draw", options={"rounds": "1"})
     for _ in range(60):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         player = must(whose_turn(world))
         await move(player, must(playable(player)))
@@ -263,7 +263,7 @@ async def test_history_of_an_ended_game_is_a_record_that_replays_to_the_announce
 
 async def test_history_of_an_abandoned_game_says_it_has_no_result(world: World) -> None:
     await open_table(world, "draw", options={"rounds": "1"})
-    await world.bot.service.abandon(1, world.alice.id)
+    await world.bot.service.games.abandon(1, world.alice.id)
     given = reply(await world.alice.slash(world.channel, "history", game=1))
     [embed] = given.embeds
     assert "This game was abandoned: it has no result and was not rated." in must(embed.description)

@@ -9,7 +9,7 @@ from .conftest import World, board, buttons_of, custom_ids, dms, open_table, pla
 
 
 async def test_a_reminder_at_half_time_and_the_computer_plays_a_turn_that_ran_out(world: World) -> None:
-    await world.bot.service.update_settings(world.guild.id, turn_seconds=60)
+    await world.bot.service.settings.update(world.guild.id, turn_seconds=60)
     await open_table(world)
     player = must(whose_turn(world))
     assert "Time runs out <t:" in must(board(world).embeds[0].fields[-1].value)

@@ -53,7 +53,7 @@ async def test_a_knockout_is_shown_then_cancelled_by_a_manager_and_told_once(
     fields = {f.name: f.value for f in embed.fields}
     assert all(m.mention in must(fields["Still in (4)"]) for m in members)
     tables = must(fields["Tables being played"]).splitlines()
-    games = sorted(s.table.game_no for m in members for s in world.bot.service.games_of(m.id))
+    games = sorted(s.table.game_no for m in members for s in world.bot.service.tables.games_of(m.id))
     assert len(tables) == 2 and all(f"Draw Dominoes #{n}" in must(fields["Tables being played"]) for n in set(games))
     assert all("](https://discord.com/channels/" in line for line in tables)
     assert shown.attachments[0].filename == "tournament-1-0.png"  # the bracket as it stands
@@ -87,7 +87,7 @@ async def test_a_knockout_is_shown_then_cancelled_by_a_manager_and_told_once(
     await world.env.advance_time(SWEEP_SECONDS + 1)
     await world.env.advance_time(300 + SWEEP_SECONDS)  # past any lease: nothing is told twice
     assert [m.id for m in posts(world)] == [told.id]
-    assert not any(world.bot.service.games_of(m.id) for m in members)
+    assert not any(world.bot.service.tables.games_of(m.id) for m in members)
     shown = reply(await world.carol.slash(world.channel, "tournament show"))
     assert shown.embeds[0].description == f"Cancelled by {dana.mention}."
     assert refusals(world) == [

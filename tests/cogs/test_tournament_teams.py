@@ -30,7 +30,7 @@ async def play_with_a_no_show(world: World, members: list[simcord.MemberActor], 
     passes until the timer plays his turn. The times his turn ran out."""
     timed_out = 0
     for _ in range(3000):
-        if not any(world.bot.service.games_of(m.id) for m in members):
+        if not any(world.bot.service.tables.games_of(m.id) for m in members):
             return timed_out
         moved = False
         for m in members:
@@ -53,7 +53,7 @@ async def test_four_teams_play_a_partnership_knockout_to_its_winner_with_a_no_sh
     hank = others[-1]
     teams = [(members[k], members[k + 4]) for k in range(4)]  # alice & dave, bob & erin, carol & frank, x & hank
     partner_of = {a.id: b.id for a, b in teams} | {b.id: a.id for a, b in teams}
-    await world.bot.service.update_settings(world.guild.id, turn_seconds=TURN_SECONDS)
+    await world.bot.service.settings.update(world.guild.id, turn_seconds=TURN_SECONDS)
 
     created = reply(
         await world.alice.slash(
@@ -71,7 +71,7 @@ async def test_four_teams_play_a_partnership_knockout_to_its_winner_with_a_no_sh
     assert all(f"{a.mention} & {b.mention}" in text_of(signup) for a, b in teams)
 
     await world.alice.click(created, label="Start")
-    semis = {s.table.game_no: s.table for m in members for s in world.bot.service.games_of(m.id)}
+    semis = {s.table.game_no: s.table for m in members for s in world.bot.service.tables.games_of(m.id)}
     assert len(semis) == 2
     for table in semis.values():  # partners sit opposite: seats 0 and 2, 1 and 3
         seated = [must(s.user_id) for s in table.seats]  # all human
@@ -82,7 +82,7 @@ async def test_four_teams_play_a_partnership_knockout_to_its_winner_with_a_no_sh
     await world.env.advance_time(SWEEP_SECONDS + 1)
     [round_one] = news(world)
     assert "Tournament #1: round 1 is over." in round_one.content and "Round 2 is on:" in round_one.content
-    finalists = [m for m in members if world.bot.service.games_of(m.id)]
+    finalists = [m for m in members if world.bot.service.tables.games_of(m.id)]
     assert len(finalists) == 4 and all(partner_of[m.id] in {f.id for f in finalists} for m in finalists)
 
     if hank in finalists:

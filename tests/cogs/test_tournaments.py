@@ -26,7 +26,7 @@ def _members(world: World, dave: simcord.MemberActor) -> list[simcord.MemberActo
 async def play_tables(world: World, members: list[simcord.MemberActor]) -> None:
     """Everyone plays the first move offered at their table until nobody has a game."""
     for _ in range(400):
-        if not any(world.bot.service.games_of(m.id) for m in members):
+        if not any(world.bot.service.tables.games_of(m.id) for m in members):
             return
         for m in members:
             message = playable(m)
@@ -59,7 +59,7 @@ async def test_four_players_play_a_knockout_to_its_winner_across_a_restart(
     assert all(m.mention in text_of(signup) for m in members)
 
     await world.alice.click(created, label="Start")
-    semis = [t for m in members for t in world.bot.service.games_of(m.id)]
+    semis = [t for m in members for t in world.bot.service.tables.games_of(m.id)]
     assert len({s.table.game_no for s in semis}) == 2  # two tables, opened by the bot, everyone seated
     [signup] = [m for m in world.channel.history() if m.id == created.id]
     assert "Under way" in text_of(signup)
@@ -70,7 +70,7 @@ async def test_four_players_play_a_knockout_to_its_winner_across_a_restart(
     [round_one] = news(world)
     assert "Tournament #1: round 1 is over." in round_one.content and "Round 2 is on:" in round_one.content
     assert round_one.attachments[0].filename.endswith(".png")
-    finalists = [m for m in members if world.bot.service.games_of(m.id)]
+    finalists = [m for m in members if world.bot.service.tables.games_of(m.id)]
     assert len(finalists) == 2 and all(m.mention in round_one.content for m in finalists)
 
     await play_tables(world, members)

@@ -53,7 +53,7 @@ async def test_an_undo_accepted_and_one_refused(world: World, dana: simcord.Memb
     assert "Undo by agreement: a player may take back their last action" in text_of(lobby.message)
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    game_no = world.bot.service.games_of(world.alice.id)[0].table.game_no
+    game_no = world.bot.service.tables.games_of(world.alice.id)[0].table.game_no
 
     player = whose_turn(world)
     other = world.bob if player is world.alice else world.alice
@@ -78,7 +78,7 @@ async def test_an_undo_accepted_and_one_refused(world: World, dana: simcord.Memb
     assert custom_ids(shown) == []  # settled: no buttons left
     assert f"took back {played} with everyone's agreement" in text_of(thread(world).history()[-1])
     assert playable(must(player)) is not None  # their turn again, with live controls in their DM
-    record = await world.bot.service.export(game_no)
+    record = await world.bot.service.tables.export(game_no)
     assert [a["action"] for a in record["actions"]] == [played, "undo"]
 
     played = await move(must(player), must(playable(must(player))))
@@ -116,7 +116,7 @@ async def test_a_question_discord_refused_is_posted_at_the_retry_once_and_answer
     world: World, dana: simcord.MemberActor
 ) -> None:
     player, other, played = await undo_table(world, dana)
-    game_no = world.bot.service.games_of(player.id)[0].table.game_no
+    game_no = world.bot.service.tables.games_of(player.id)[0].table.game_no
     world.env.inject_error("POST", f"/channels/{thread(world).id}/messages", status=500)
 
     asked = await player.slash(thread(world), "undo")
@@ -132,7 +132,7 @@ async def test_a_question_discord_refused_is_posted_at_the_retry_once_and_answer
     assert len(questions(world)) == 1  # told once
     await other.click(shown, label="Accept")
     assert "Everyone agreed" in text_of(questions(world)[0])
-    assert [a["action"] for a in (await world.bot.service.export(game_no))["actions"]] == [played, "undo"]
+    assert [a["action"] for a in (await world.bot.service.tables.export(game_no))["actions"]] == [played, "undo"]
     assert refusals(world) == []
 
 
@@ -140,8 +140,8 @@ async def test_a_restart_between_the_request_and_its_question_still_asks_and_the
     world: World, dana: simcord.MemberActor, make_bot: Callable[[], FivesBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     player, other, played = await undo_table(world, dana)
-    game_no = world.bot.service.games_of(player.id)[0].table.game_no
-    before = await world.bot.service.export(game_no)
+    game_no = world.bot.service.tables.games_of(player.id)[0].table.game_no
+    before = await world.bot.service.tables.export(game_no)
 
     async def crash(*args: Any, **kwargs: Any) -> None:  # the process dies once the request is saved
         return None
@@ -159,7 +159,7 @@ async def test_a_restart_between_the_request_and_its_question_still_asks_and_the
     assert accepted is not None and accepted.content == "You agreed to take it back."
     [shown] = questions(world)
     assert f"took back {played}" in text_of(shown) and custom_ids(shown) == []
-    record = await world.bot.service.export(game_no)
+    record = await world.bot.service.tables.export(game_no)
     assert [a["action"] for a in record["actions"]] == [*[a["action"] for a in before["actions"]], "undo"]
     assert playable(player) is not None  # their turn again
     assert refusals(world) == []
@@ -173,8 +173,8 @@ async def test_a_crash_after_the_question_was_posted_does_not_ask_twice(
     async def nothing_recorded(*args: Any, **kwargs: Any) -> None:  # the process dies once it is posted
         return None
 
-    monkeypatch.setattr(world.bot.service, "told", nothing_recorded)
-    monkeypatch.setattr(world.bot.service, "set_undo_message", nothing_recorded)
+    monkeypatch.setattr(world.bot.service.telling, "told", nothing_recorded)
+    monkeypatch.setattr(world.bot.service.undos, "set_message", nothing_recorded)
     await player.slash(thread(world), "undo")
     monkeypatch.undo()
     assert len(questions(world)) == 1
@@ -219,20 +219,20 @@ async def test_after_an_accepted_undo_the_final_board_names_the_logs_move_and_a_
     [select] = [i for i in custom_ids(shown.message) if i.endswith(":rounds")]
     await world.alice.select(shown, ["1"], custom_id=select)
     await world.alice.click(lobby, label="Start")
-    game_no = world.bot.service.games_of(world.alice.id)[0].table.game_no
+    game_no = world.bot.service.tables.games_of(world.alice.id)[0].table.game_no
     player = whose_turn(world)
     assert player is not None
     other = world.bob if player is world.alice else world.alice
     await move(player, must(playable(player)))
     await player.slash(thread(world), "undo")
     await other.click(question(world), label="Accept")
-    while world.bot.service.games_of(world.alice.id):
+    while world.bot.service.tables.games_of(world.alice.id):
         player = whose_turn(world)
         assert player is not None
         hand = playable(player)
         assert hand is not None
         await move(player, hand)
-    record = await world.bot.service.export(game_no)
+    record = await world.bot.service.tables.export(game_no)
     logged = len(record["actions"])
     shown_moves = moves_shown(world, game_no)
     assert shown_moves[-1] == logged and shown_moves == sorted(shown_moves)
@@ -250,10 +250,10 @@ async def test_a_resignation_after_an_accepted_undo_is_shown_at_the_logs_move(
     player, other, _ = await undo_table(world, dana)
     await player.slash(thread(world), "undo")
     await other.click(question(world), label="Accept")
-    game_no = world.bot.service.games_of(world.alice.id)[0].table.game_no
+    game_no = world.bot.service.tables.games_of(world.alice.id)[0].table.game_no
     asked = reply(await world.bob.slash(thread(world), "resign"))
     await world.bob.click(asked, label="Resign")
-    record = await world.bot.service.export(game_no)
+    record = await world.bot.service.tables.export(game_no)
     shown = moves_shown(world, game_no)
     assert shown == sorted(shown) and shown[-1] == len(record["actions"])
     assert refusals(world) == []

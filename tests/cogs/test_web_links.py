@@ -57,7 +57,7 @@ async def test_a_bot_with_the_web_table_on_serves_the_login_its_boards_link_to(
         settings = WebSettings.from_env()
         assert settings is not None
         query = parse_qs(urlsplit(link).query)
-        [summary] = bot.service.games_of(world.alice.id)
+        [summary] = bot.service.tables.games_of(world.alice.id)
         ticket = Signer(settings.secret).read_ticket(query["ticket"][0])
         assert (ticket.game_no, ticket.guild_id) == (summary.table.game_no, world.guild.id)
 

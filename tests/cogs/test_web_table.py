@@ -49,7 +49,7 @@ async def test_discord_and_browser_moves_reach_each_other(world: World) -> None:
     client = TestClient(TestServer(make_app(bot.service, signer, hub, deliver=bot.announcer.deliver)))
     await client.start_server()
     try:
-        [summary] = bot.service.games_of(world.alice.id)
+        [summary] = bot.service.tables.games_of(world.alice.id)
         game_no = summary.table.game_no
         token = signer.issue(world.carol.id, world.guild.id)  # carol watches: a spectator's socket
         ws = await client.ws_connect(f"/api/games/{game_no}/ws?token={token}")
@@ -118,7 +118,7 @@ async def test_without_the_web_table_no_board_or_hand_offers_it(world: World) ->
 async def test_the_board_and_the_hand_dm_link_to_the_web_table_with_a_ticket_for_the_game(world: World) -> None:
     world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)
     await open_table(world, "draw", options={"rounds": "1"})
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     game_no = summary.table.game_no
     [link] = web_links_of(board(world))
     assert link.startswith(f"{PUBLIC}/auth/login?")
@@ -229,10 +229,10 @@ async def test_the_web_side_asks_the_bot_who_is_in_the_server(world: World) -> N
 async def test_the_final_board_and_the_replay_viewer_link_to_the_replay_in_the_browser(world: World) -> None:
     world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     game_no = summary.table.game_no
     for _ in range(80):
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         player = whose_turn(world)
         assert player is not None
@@ -254,7 +254,7 @@ async def test_a_watcher_by_dm_digest_opens_the_page_as_a_spectator_and_the_ende
     world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)
     watcher = dave(world)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     game_no = summary.table.game_no
     await watch(watcher, board(world), "By DM digest")
     [first] = dms(watcher)
@@ -263,7 +263,7 @@ async def test_a_watcher_by_dm_digest_opens_the_page_as_a_spectator_and_the_ende
     assert "Stop watching" in [b.label for b in buttons_of(first)]
 
     for _ in range(80):  # the game played out: the last digest says it ended, with the replay instead
-        if not world.bot.service.games_of(world.alice.id):
+        if not world.bot.service.tables.games_of(world.alice.id):
             break
         player = must(whose_turn(world))
         await move(player, must(playable(player)))

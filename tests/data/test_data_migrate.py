@@ -59,7 +59,7 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     strong level for computers)."""
     h = Harness(Databases("sqlite", tmp_path, None), "fives.sqlite3", FakeClock())
     svc = await h.open()
-    await svc.update_settings(h.guild, turn_seconds=3600, language="ja")
+    await svc.settings.update(h.guild, turn_seconds=3600, language="ja")
     await svc.seasons.start(h.guild, h.channel, ANN.user_id, "Spring")  # a season running, with its board
     await svc.seasons.set_channel(h.guild, 4242)
     await svc.seasons.set_schedule(h.guild, h.channel, ANN.user_id, "monthly")  # to follow Spring when it ends
@@ -73,7 +73,7 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
         game_no, _ = await h.start_game(humans=humans, computers=2)
         await h.play(game_no, max_steps=25)
     lobby_id = await h.lobby(humans=(CAT,), computers=0)
-    await svc.add_computer(lobby_id, CAT.user_id, "normal")
+    await svc.lobbies.add_computer(lobby_id, CAT.user_id, "normal")
     # A private table closed to watchers; a game watched in its thread and by DM digest (one sent already).
     await h.store.set_table_access(TableAccessRow(lobby_id, True, (DAN.user_id,), False))
     # Its host invited someone else, whom a crash left unmentioned (the invitation still to be told).
@@ -87,9 +87,11 @@ async def _bot_on_sqlite(tmp_path: Path) -> Harness:
     tid = await h.store.create_tournament(replace(running, status="running", state=state, message_id=99))
     await h.store.tournament_round_told(tid, 1)
     await h.store.create_tournament(replace(running, format="swiss", status="finished"))
-    await svc.update_settings(h.guild, computer_level="strong")  # after the games: their computers play easy
+    await svc.settings.update(h.guild, computer_level="strong")  # after the games: their computers play easy
     # The announcer's part: a hand DM with live controls remembered, one post that failed (to be retold).
-    await svc.told(finished, hand_messages=[HandMessage(finished, ANN.user_id, 77, 88)], failed=[("hand", 22, 3)])
+    await svc.telling.told(
+        finished, hand_messages=[HandMessage(finished, ANN.user_id, 77, 88)], failed=[("hand", 22, 3)]
+    )
     return h
 
 
@@ -129,7 +131,9 @@ async def test_a_migrated_database_reads_back_the_same_and_its_games_play_on_ide
         assert await _everything(on_pg.store, sqlite.guild) == before
         for stored in before["active"]:
             game_no = stored.row.game_no
-            assert await on_pg.service.public_view(game_no) == await on_sqlite.service.public_view(game_no)
+            assert await on_pg.service.tables.public_view(game_no) == await on_sqlite.service.tables.public_view(
+                game_no
+            )
             played = [await h.play(game_no) for h in (on_sqlite, on_pg)]
             assert played[0] == played[1] and any(isinstance(n, GameEnded) for n in played[1])
         assert await _everything(on_pg.store, sqlite.guild) == await _everything(on_sqlite.store, sqlite.guild)

@@ -80,28 +80,28 @@ class Harness:
     ) -> int:
         humans = list(humans)
         svc = self.service
-        [changed] = await svc.open_lobby(GUILD, CHANNEL, humans[0], game_id, options)
+        [changed] = await svc.lobbies.open(GUILD, CHANNEL, humans[0], game_id, options)
         lobby_id = changed.lobby.lobby_id
         for player in humans[1:]:
-            await svc.join(lobby_id, player)
+            await svc.lobbies.join(lobby_id, player)
         for _ in range(computers):
-            await svc.add_computer(lobby_id, humans[0].user_id)
+            await svc.lobbies.add_computer(lobby_id, humans[0].user_id)
         return lobby_id
 
     async def start_game(self, **kwargs: Any) -> tuple[int, list[Notification]]:
         humans = list(kwargs.get("humans", (ANN, BOB)))
         lobby_id = await self.lobby(**kwargs)
-        notes = await self.service.start(lobby_id, humans[0].user_id)
+        notes = await self.service.games.start(lobby_id, humans[0].user_id)
         opened = next(n for n in notes if isinstance(n, TableOpened))
         return opened.table.game_no, notes
 
     async def to_act(self, game_no: int) -> HandChanged | None:
         """The private view of the human whose turn it is (None if none is)."""
         svc = self.service
-        table = await svc.table(game_no)
+        table = await svc.tables.info(game_no)
         for seat in table.seats:
             if seat.user_id is not None:
-                hand = await svc.private_view(game_no, seat.user_id)
+                hand = await svc.tables.private_view(game_no, seat.user_id)
                 if hand.your_turn:
                     return hand
         return None

@@ -55,8 +55,8 @@ async def test_a_game_moves_on_from_whichever_process_a_click_lands_on(pair: tup
         assert any(isinstance(n, BoardChanged) for n in notes)
     actions = await _log_replays(one, game_no)
     for harness in pair:  # both report the state the log replays to
-        table = await harness.service.table(game_no)
-        view = await harness.service.public_view(game_no)
+        table = await harness.service.tables.info(game_no)
+        view = await harness.service.tables.public_view(game_no)
         assert view.turn == len(actions) and table.game_no == game_no
 
 
@@ -80,7 +80,7 @@ async def test_racing_clicks_on_the_same_turn_from_two_processes_apply_once(pair
 
 async def test_a_timer_fires_once_with_two_processes(pair: tuple[Harness, Harness], clock: FakeClock) -> None:
     one, two = pair
-    await one.service.update_settings(one.guild, turn_seconds=600)
+    await one.service.settings.update(one.guild, turn_seconds=600)
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
     hand = must(await one.to_act(game_no))
     await two.to_act(game_no)
@@ -152,12 +152,14 @@ async def test_computers_a_dead_process_left_are_played_by_one_that_held_the_gam
 
 async def test_joins_racing_from_two_processes_seat_everyone_and_one_start_wins(pair: tuple[Harness, Harness]) -> None:
     one, two = pair
-    [opened] = await one.service.open_lobby(one.guild, one.channel, ANN, "five-up")
+    [opened] = await one.service.lobbies.open(one.guild, one.channel, ANN, "five-up")
     lobby_id = opened.lobby.lobby_id
-    await asyncio.gather(one.service.join(lobby_id, BOB), two.service.join(lobby_id, CAT))
-    await two.service.join(lobby_id, DAN)
+    await asyncio.gather(one.service.lobbies.join(lobby_id, BOB), two.service.lobbies.join(lobby_id, CAT))
+    await two.service.lobbies.join(lobby_id, DAN)
     results = await asyncio.gather(
-        one.service.start(lobby_id, ANN.user_id), two.service.start(lobby_id, ANN.user_id), return_exceptions=True
+        one.service.games.start(lobby_id, ANN.user_id),
+        two.service.games.start(lobby_id, ANN.user_id),
+        return_exceptions=True,
     )
     started = [r for r in results if not isinstance(r, BaseException)]
     assert len(started) == 1 and all(isinstance(r, TableError) for r in results if r not in started)
@@ -168,9 +170,9 @@ async def test_joins_racing_from_two_processes_seat_everyone_and_one_start_wins(
 async def test_settings_changed_by_two_processes_at_once_keep_both_changes(pair: tuple[Harness, Harness]) -> None:
     one, two = pair
     await asyncio.gather(
-        one.service.update_settings(one.guild, turn_seconds=900),
-        two.service.update_settings(one.guild, auto_play=True),
-        two.service.set_default_option(one.guild, "all-fives", "target", 100),
+        one.service.settings.update(one.guild, turn_seconds=900),
+        two.service.settings.update(one.guild, auto_play=True),
+        two.service.settings.set_default_option(one.guild, "all-fives", "target", 100),
     )
     row = must(await one.store.load_settings(one.guild))
     assert (row.turn_seconds, row.auto_play, row.default_options) == (
@@ -204,30 +206,30 @@ async def test_a_players_games_are_listed_by_every_process_not_only_the_one_that
     (a process's memory holds only what it served)."""
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
-    assert two.service.games_of(ANN.user_id) == []  # not in the second process's memory
-    listed = await two.service.user_games(ANN.user_id)
+    assert two.service.tables.games_of(ANN.user_id) == []  # not in the second process's memory
+    listed = await two.service.tables.user_games(ANN.user_id)
     assert [g.table.game_no for g in listed] == [game_no]
     hand = await one.to_act(game_no)
     assert hand is not None
-    [summary] = await two.service.user_games(hand.user_id, one.guild)
+    [summary] = await two.service.tables.user_games(hand.user_id, one.guild)
     assert summary.your_turn and summary.turn == hand.turn  # caught up with what the first process did
-    assert await two.service.user_games(ANN.user_id, one.guild + 1) == []  # another server's games are not
-    await one.service.resign(game_no, ANN.user_id)
-    assert await two.service.user_games(ANN.user_id) == []  # resigned in the other process
-    assert [g.table.game_no for g in await two.service.user_games(BOB.user_id)] == [game_no]
+    assert await two.service.tables.user_games(ANN.user_id, one.guild + 1) == []  # another server's games are not
+    await one.service.games.resign(game_no, ANN.user_id)
+    assert await two.service.tables.user_games(ANN.user_id) == []  # resigned in the other process
+    assert [g.table.game_no for g in await two.service.tables.user_games(BOB.user_id)] == [game_no]
 
 
 async def test_a_channel_s_games_are_listed_by_a_process_that_never_held_them(pair: tuple[Harness, Harness]) -> None:
     """The Activity of a channel may reach either process: both list the game played there (#27 item 5)."""
     one, two = pair
     game_no, _ = await one.start_game(humans=(ANN, BOB), computers=2)
-    [info] = await one.service.channel_games(one.guild, one.channel)
+    [info] = await one.service.tables.channel_games(one.guild, one.channel)
     assert info.game_no == game_no
-    assert [t.game_no for t in await two.service.channel_games(one.guild, one.channel)] == [game_no]
-    assert await two.service.channel_games(one.guild + 1, one.channel) == []
-    await one.service.resign(game_no, ANN.user_id)
-    await one.service.resign(game_no, BOB.user_id)
-    assert await two.service.channel_games(one.guild, one.channel) == []
+    assert [t.game_no for t in await two.service.tables.channel_games(one.guild, one.channel)] == [game_no]
+    assert await two.service.tables.channel_games(one.guild + 1, one.channel) == []
+    await one.service.games.resign(game_no, ANN.user_id)
+    await one.service.games.resign(game_no, BOB.user_id)
+    assert await two.service.tables.channel_games(one.guild, one.channel) == []
 
 
 async def test_what_a_process_that_died_mid_telling_left_is_told_by_another_within_seconds(
@@ -243,17 +245,17 @@ async def test_what_a_process_that_died_mid_telling_left_is_told_by_another_with
     await two.to_act(game_no)  # the other process knows the game (caught up), as a live one would
 
     clock.advance(2)
-    one_holds = one.service.hold_telling()  # still alive: its entries stay its own
+    one_holds = one.service.telling.hold()  # still alive: its entries stay its own
     await one_holds
     clock.advance(OUTBOX_LEASE - 1)
-    assert await two.service.untold() == []  # held: nothing taken from a living teller
+    assert await two.service.telling.untold() == []  # held: nothing taken from a living teller
 
     # Now the writer is gone (no more holds): its lease ends and the other process tells the move.
     clock.advance(OUTBOX_LEASE + 0.1)
-    retold = await two.service.untold()
+    retold = await two.service.telling.untold()
     hands = [n for n in retold if isinstance(n, HandChanged) and n.your_turn]
     assert any(isinstance(n, BoardChanged) for n in retold) and hands
-    assert await two.service.untold() == []  # taken once
+    assert await two.service.telling.untold() == []  # taken once
 
 
 async def _written_and_untold(one: Harness, two: Harness) -> tuple[int, int]:
@@ -278,11 +280,11 @@ async def test_a_process_started_beside_a_living_one_leaves_it_what_it_is_tellin
     game_no, _ = await _written_and_untold(one, two)
     clock.advance(1)
     assert [n for n in await two.restart() if isinstance(n, BoardChanged | HandChanged)] == []
-    assert await two.service.untold(everything=True) == []  # the announcer's start: nothing of `one`'s
+    assert await two.service.telling.untold(everything=True) == []  # the announcer's start: nothing of `one`'s
     clock.advance(2)
-    await one.service.hold_telling()  # alive and still telling
+    await one.service.telling.hold()  # alive and still telling
     clock.advance(OUTBOX_LEASE - 1)
-    assert await two.service.untold() == []
+    assert await two.service.telling.untold() == []
     assert {e.kind for e in await one.store.outbox(game_no)} >= {"opened", "action"}  # still `one`'s, untold
 
 
@@ -298,13 +300,13 @@ async def test_a_process_left_alone_tells_what_a_dead_one_was_telling_within_two
     await one.store.close()  # killed: its connections, and the process lock with them, are gone
     assert await two.store.processes() == 1
     clock.advance(1.5)
-    seen = await two.service.untold()  # the first look alone: what it sees untold is not taken yet
+    seen = await two.service.telling.untold()  # the first look alone: what it sees untold is not taken yet
     clock.advance(1.5)  # one sweep later: long before the dead one's lease (OUTBOX_LEASE) ends
-    retold = seen + await two.service.untold()
+    retold = seen + await two.service.telling.untold()
     assert any(isinstance(n, BoardChanged) for n in retold)
     assert any(isinstance(n, HandChanged) and n.your_turn and n.turn == turn for n in retold)
     clock.advance(1.5)
-    assert await two.service.untold() == []  # taken once
+    assert await two.service.telling.untold() == []  # taken once
 
     # What it writes itself, alone, stays its own while it tells it.
     hand = await two.to_act(game_no)
@@ -312,7 +314,7 @@ async def test_a_process_left_alone_tells_what_a_dead_one_was_telling_within_two
     await two.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
     for _ in range(3):
         clock.advance(1.5)
-        assert await two.service.untold() == []
+        assert await two.service.telling.untold() == []
 
 
 async def test_a_process_left_alone_plays_the_computers_a_dead_one_left_at_its_next_tick(

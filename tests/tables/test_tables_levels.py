@@ -63,40 +63,45 @@ async def test_the_host_seats_computers_at_levels_and_changes_one_in_place(
     h = new_harness("levels.sqlite3")
     await _opened(h, monkeypatch, bot_level="normal")
     svc = h.service
-    [opened] = await svc.open_lobby(GUILD, CHANNEL, ANN, "five-up")
+    [opened] = await svc.lobbies.open(GUILD, CHANNEL, ANN, "five-up")
     lobby_id = opened.lobby.lobby_id
     assert opened.lobby.default_level == "normal"  # no server level: the bot's
-    await svc.join(lobby_id, BOB)
-    [added] = await svc.add_computer(lobby_id, ANN.user_id, "strong")
-    [added] = await svc.add_computer(lobby_id, ANN.user_id)  # the default
+    await svc.lobbies.join(lobby_id, BOB)
+    [added] = await svc.lobbies.add_computer(lobby_id, ANN.user_id, "strong")
+    [added] = await svc.lobbies.add_computer(lobby_id, ANN.user_id)  # the default
     assert [s.level for s in added.lobby.seats] == [None, None, "strong", "normal"]
 
     with pytest.raises(NotHost):
-        await svc.add_computer(lobby_id, BOB.user_id, "easy")
+        await svc.lobbies.add_computer(lobby_id, BOB.user_id, "easy")
     with pytest.raises(NotHost):
-        await svc.set_computer_level(lobby_id, BOB.user_id, 1, "easy")
+        await svc.lobbies.set_computer_level(lobby_id, BOB.user_id, 1, "easy")
     with pytest.raises(UnknownLevel) as unknown:
-        await svc.set_computer_level(lobby_id, ANN.user_id, 1, "grandmaster")
+        await svc.lobbies.set_computer_level(lobby_id, ANN.user_id, 1, "grandmaster")
     assert unknown.value.params == {"level": "grandmaster", "levels": "easy, normal, strong"}
     with pytest.raises(NotAComputer):
-        await svc.set_computer_level(lobby_id, ANN.user_id, 3, "easy")  # there are two
-    assert [s.level for s in svc.lobby(lobby_id).seats] == [None, None, "strong", "normal"]  # refusals changed nothing
+        await svc.lobbies.set_computer_level(lobby_id, ANN.user_id, 3, "easy")  # there are two
+    assert [s.level for s in svc.lobbies.info(lobby_id).seats] == [
+        None,
+        None,
+        "strong",
+        "normal",
+    ]  # refusals changed nothing
 
     # Computer 1 goes down to easy in its own seat: Bob's partner (seat 3) is still Computer 2.
-    [changed] = await svc.set_computer_level(lobby_id, ANN.user_id, 1, "easy")
+    [changed] = await svc.lobbies.set_computer_level(lobby_id, ANN.user_id, 1, "easy")
     assert [(s.index, s.computer, s.level) for s in changed.lobby.seats[2:]] == [(2, True, "easy"), (3, True, "normal")]
 
     # The server's own level wins over the bot's for what is added from now on, not for what is seated.
-    await svc.update_settings(GUILD, computer_level="strong")
-    [removed] = await svc.remove_computer(lobby_id, ANN.user_id)
+    await svc.settings.update(GUILD, computer_level="strong")
+    [removed] = await svc.lobbies.remove_computer(lobby_id, ANN.user_id)
     assert removed.lobby.default_level == "strong"
-    [added] = await svc.add_computer(lobby_id, ANN.user_id)
+    [added] = await svc.lobbies.add_computer(lobby_id, ANN.user_id)
     assert [s.level for s in added.lobby.seats] == [None, None, "easy", "strong"]
 
     # A restart finds the lobby with its levels; the game keeps them.
     await h.restart()
-    assert [s.level for s in h.service.lobby(lobby_id).seats] == [None, None, "easy", "strong"]
-    notes = await h.service.start(lobby_id, ANN.user_id)
+    assert [s.level for s in h.service.lobbies.info(lobby_id).seats] == [None, None, "easy", "strong"]
+    notes = await h.service.games.start(lobby_id, ANN.user_id)
     table = next(n for n in notes if isinstance(n, TableOpened)).table
     # (Five Up draws its seats: the computers sit where their tiles put them, with their levels.)
     assert sorted((s.computer_level or "human") for s in table.seats) == ["easy", "human", "human", "strong"]
@@ -110,12 +115,12 @@ async def test_each_computer_thinks_at_its_seats_level_and_again_after_a_restart
     async def record(name: str, restart_after: int | None) -> tuple[dict, Recording]:
         h = new_harness(name)
         recording = await _opened(h, monkeypatch)
-        [opened] = await h.service.open_lobby(GUILD, CHANNEL, ANN, "all-fives")
+        [opened] = await h.service.lobbies.open(GUILD, CHANNEL, ANN, "all-fives")
         lobby_id = opened.lobby.lobby_id
-        await h.service.join(lobby_id, BOB)
-        await h.service.add_computer(lobby_id, ANN.user_id, "strong")
-        await h.service.add_computer(lobby_id, ANN.user_id, "normal")
-        notes = await h.service.start(lobby_id, ANN.user_id)
+        await h.service.lobbies.join(lobby_id, BOB)
+        await h.service.lobbies.add_computer(lobby_id, ANN.user_id, "strong")
+        await h.service.lobbies.add_computer(lobby_id, ANN.user_id, "normal")
+        notes = await h.service.games.start(lobby_id, ANN.user_id)
         game_no = next(n for n in notes if isinstance(n, TableOpened)).table.game_no
         steps = 30
         if restart_after is not None:
@@ -124,7 +129,7 @@ async def test_each_computer_thinks_at_its_seats_level_and_again_after_a_restart
             await h.restart()  # the new service makes a new Thinking: this same recording
             steps -= restart_after
         await h.play(game_no, max_steps=steps)
-        return await h.service.export(game_no), recording
+        return await h.service.tables.export(game_no), recording
 
     straight, _ = await record("straight.sqlite3", None)
     restarted, after = await record("restarted.sqlite3", 6)
@@ -139,9 +144,9 @@ async def test_a_resigned_seat_goes_to_the_servers_level_and_a_timed_out_turn_is
     h = new_harness("resign.sqlite3")
     recording = await _opened(h, monkeypatch, bot_level="normal")
     svc = h.service
-    await svc.update_settings(GUILD, computer_level="strong", turn_seconds=600)
+    await svc.settings.update(GUILD, computer_level="strong", turn_seconds=600)
     game_no, _ = await h.start_game(humans=(ANN, BOB, CAT), computers=1, game_id="all-fives")
-    table = await svc.table(game_no)
+    table = await svc.tables.info(game_no)
     assert [s.computer_level for s in table.seats if s.computer] == ["strong"]
 
     hand = must(await h.to_act(game_no))
@@ -155,14 +160,14 @@ async def test_a_resigned_seat_goes_to_the_servers_level_and_a_timed_out_turn_is
     bob_seat = table.seat_of(BOB.user_id)
     assert bob_seat is not None
     recording.asked.clear()
-    handed = (await svc.resign(game_no, BOB.user_id))[0]
+    handed = (await svc.games.resign(game_no, BOB.user_id))[0]
     assert isinstance(handed, SeatHandedToComputer)
     assert handed.table.seats[bob_seat].computer_level == "strong"
-    await svc.update_settings(GUILD, computer_level=None)  # later changes leave the seated computer alone
+    await svc.settings.update(GUILD, computer_level=None)  # later changes leave the seated computer alone
     await h.play(game_no, max_steps=12)
     assert recording.levels_of(bob_seat) == {"strong"}
     await h.restart()
-    assert (await h.service.table(game_no)).seats[bob_seat].computer_level == "strong"
+    assert (await h.service.tables.info(game_no)).seats[bob_seat].computer_level == "strong"
 
 
 async def test_a_computer_saved_before_levels_were_kept_plays_easy(
@@ -174,7 +179,7 @@ async def test_a_computer_saved_before_levels_were_kept_plays_easy(
     for seat in (2, 3):  # as a bot before migration 0004 wrote them
         await h.store.set_seat(game_no, seat, SeatRow(None, None, computer=True))
     await h.restart()
-    assert [s.level for s in (await h.service.table(game_no)).seats] == [None] * 4
+    assert [s.level for s in (await h.service.tables.info(game_no)).seats] == [None] * 4
     recording.asked.clear()
     await h.play(game_no, max_steps=10)
     assert recording.levels_of(2) | recording.levels_of(3) == {"easy"}

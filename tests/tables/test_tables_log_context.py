@@ -41,7 +41,7 @@ async def test_a_retried_write_and_a_turn_left_for_the_next_tick_name_their_game
     game_no, _ = await harness.start_game()
     while True:  # a human move after which a computer is to act
         hand = await harness.to_act(game_no)
-        table = await svc.table(game_no)
+        table = await svc.tables.info(game_no)
         if table.seats[(hand.seat + 1) % len(table.seats)].computer and hand.view.legal[0].text != "draw":
             break
         await harness.step(game_no)

@@ -21,12 +21,12 @@ def board_lines(notes: list) -> list[tuple]:
 
 async def test_what_a_crash_left_untold_is_retold_from_the_log_as_it_was_first_told(harness: Harness) -> None:
     game_no, start = await harness.start_game()
-    await harness.service.told(game_no, told_keys(start))
+    await harness.service.telling.told(game_no, told_keys(start))
     notes = await harness.step(game_no)  # a human, then the computers until the next human
     assert await harness.store.outbox(game_no)  # written with the actions, not told yet
 
     await harness.restart()  # the crash: nothing was told
-    retold = await harness.service.untold(everything=True)
+    retold = await harness.service.telling.untold(everything=True)
 
     assert isinstance(retold[0], Retold) and retold[0].table.game_no == game_no
     assert board_lines(retold) == board_lines(notes)  # the same lines, points, turns and events
@@ -34,9 +34,9 @@ async def test_what_a_crash_left_untold_is_retold_from_the_log_as_it_was_first_t
     hands = [n for n in retold if isinstance(n, HandChanged)]
     to_act = must(await harness.to_act(game_no))
     assert any(h.user_id == to_act.user_id and h.your_turn and h.turn == to_act.turn for h in hands)
-    await harness.service.told(game_no, told_keys(retold))
+    await harness.service.telling.told(game_no, told_keys(retold))
     assert await harness.store.outbox(game_no) == []
-    assert await harness.service.untold(everything=True) == []
+    assert await harness.service.telling.untold(everything=True) == []
 
 
 async def test_a_failed_telling_is_tried_again_later_and_later_never_dropped(harness: Harness) -> None:
@@ -44,24 +44,24 @@ async def test_a_failed_telling_is_tried_again_later_and_later_never_dropped(har
     keys = told_keys(start)
     waits = []
     for _ in range(4):
-        await harness.service.told(game_no, failed=keys)
+        await harness.service.telling.told(game_no, failed=keys)
         [entry] = [e for e in await harness.store.outbox(game_no) if e.kind == "opened"]
         waits.append(entry.due_at - harness.clock())
-        assert await harness.service.untold() == []  # not due yet
+        assert await harness.service.telling.untold() == []  # not due yet
         harness.clock.advance(waits[-1])
-        retold = await harness.service.untold()
+        retold = await harness.service.telling.untold()
         assert any(key_of(n) == ("opened", 0, 0) for n in retold)
     assert waits == [5.0, 15.0, 60.0, 300.0]
 
 
 async def test_a_board_that_failed_is_told_before_the_next_one(harness: Harness) -> None:
     game_no, start = await harness.start_game()
-    await harness.service.told(game_no, told_keys(start))
+    await harness.service.telling.told(game_no, told_keys(start))
     first = await harness.step(game_no)
-    await harness.service.told(game_no, failed=[k for k in told_keys(first) if k[0] == "action"])
+    await harness.service.telling.told(game_no, failed=[k for k in told_keys(first) if k[0] == "action"])
     second = await harness.step(game_no)
 
-    backlog = await harness.service.backlog(game_no, second)
+    backlog = await harness.service.telling.backlog(game_no, second)
 
     assert isinstance(backlog[0], Retold)
     assert board_lines(backlog) == board_lines(first) + board_lines(second)
@@ -69,12 +69,12 @@ async def test_a_board_that_failed_is_told_before_the_next_one(harness: Harness)
 
 async def test_the_end_of_a_game_is_retold_with_its_results_and_ratings(harness: Harness) -> None:
     game_no, start = await harness.start_game(game_id="draw", options={"rounds": 1})
-    await harness.service.told(game_no, told_keys(start))
+    await harness.service.telling.told(game_no, told_keys(start))
     notes = await harness.play(game_no)
     [ended] = [n for n in notes if isinstance(n, GameEnded)]
 
     await harness.restart()
-    retold = await harness.service.untold(everything=True)
+    retold = await harness.service.telling.untold(everything=True)
 
     [again] = [n for n in retold if isinstance(n, GameEnded)]
     assert (again.sides, again.ratings) == (ended.sides, ended.ratings)

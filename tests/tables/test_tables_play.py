@@ -59,12 +59,12 @@ async def test_a_whole_game_two_humans_two_computers(harness: Harness) -> None:
         assert (b.user_id is None) == (b.kind == "computer")
 
     # the stored log is the game: its record replays to the same result
-    record = await svc.export(game_no)
+    record = await svc.tables.export(game_no)
     assert len(record["actions"]) == len(moves)
     assert replay_record(record)["scores"] == list(end.result.scores)
 
     # and the game is over for everyone
-    assert svc.games_of(ann.user_id) == []
+    assert svc.tables.games_of(ann.user_id) == []
     with pytest.raises(TableOver):
         await svc.act(game_no, ann.user_id, "draw", moves[-1].turn)
 
@@ -82,7 +82,7 @@ async def test_humans_are_told_their_hand_and_their_turn(harness: Harness) -> No
     board = is_a(BoardChanged, notes[0])
     assert board.user_id == to_act.user_id and board.kind == "player"
     assert any(isinstance(n, HandChanged) and n.user_id == to_act.user_id for n in notes)
-    summary = {g.table.game_no: g for g in harness.service.games_of(to_act.user_id, harness.guild)}
+    summary = {g.table.game_no: g for g in harness.service.tables.games_of(to_act.user_id, harness.guild)}
     assert summary[game_no].seat == to_act.seat
 
 
@@ -92,8 +92,8 @@ async def test_strangers_and_players_out_of_turn_are_refused(harness: Harness) -
     game_no, _ = await harness.start_game(humans=(ann, bob), computers=2)
     to_act = must(await harness.to_act(game_no))
     other = bob if to_act.user_id == ann.user_id else ann
-    other_hand = await svc.private_view(game_no, other.user_id)
-    before = await svc.export(game_no)
+    other_hand = await svc.tables.private_view(game_no, other.user_id)
+    before = await svc.tables.export(game_no)
 
     with pytest.raises(NotAPlayer) as stranger:
         await svc.act(game_no, cat.user_id, to_act.view.legal[0].text, to_act.turn)
@@ -102,15 +102,15 @@ async def test_strangers_and_players_out_of_turn_are_refused(harness: Harness) -
         await svc.act(game_no, other.user_id, "{}-{}".format(*must(other_hand.view.hand)[0]), to_act.turn)
     assert early.value.params["user_id"] == to_act.user_id
     with pytest.raises(NotAPlayer):
-        await svc.private_view(game_no, cat.user_id)
-    assert await svc.export(game_no) == before
+        await svc.tables.private_view(game_no, cat.user_id)
+    assert await svc.tables.export(game_no) == before
 
 
 async def test_an_illegal_move_keeps_the_engine_reason_and_changes_nothing(harness: Harness) -> None:
     svc = harness.service
     game_no, _ = await harness.start_game()
     to_act = must(await harness.to_act(game_no))
-    before = await svc.export(game_no)
+    before = await svc.tables.export(game_no)
     with pytest.raises(IllegalMove) as refused:
         await svc.act(game_no, to_act.user_id, "5-x", to_act.turn)
     assert refused.value.key == "bad_tile" and refused.value.params == {"text": "5-x"}
@@ -120,7 +120,7 @@ async def test_an_illegal_move_keeps_the_engine_reason_and_changes_nothing(harne
     with pytest.raises(IllegalMove) as not_held:
         await svc.act(game_no, to_act.user_id, missing, to_act.turn)
     assert not_held.value.key == "not_in_hand"
-    assert await svc.export(game_no) == before
+    assert await svc.tables.export(game_no) == before
     again = must(await harness.to_act(game_no))
     assert again.turn == to_act.turn and again.view == to_act.view
 
@@ -131,11 +131,11 @@ async def test_a_stale_or_repeated_click_is_refused_and_changes_nothing(harness:
     to_act = must(await harness.to_act(game_no))
     action = to_act.view.legal[0].text
     await svc.act(game_no, to_act.user_id, action, to_act.turn)
-    after_first = await svc.export(game_no)
+    after_first = await svc.tables.export(game_no)
     with pytest.raises(StaleControl) as stale:
         await svc.act(game_no, to_act.user_id, action, to_act.turn)
     assert stale.value.key == "stale_control" and stale.value.params["turn"] == to_act.turn
-    assert await svc.export(game_no) == after_first
+    assert await svc.tables.export(game_no) == after_first
 
 
 async def test_two_simultaneous_clicks_apply_exactly_one_action(harness: Harness) -> None:
@@ -143,7 +143,7 @@ async def test_two_simultaneous_clicks_apply_exactly_one_action(harness: Harness
     game_no, _ = await harness.start_game()
     to_act = must(await harness.to_act(game_no))
     action = to_act.view.legal[0].text
-    before = len((await svc.export(game_no))["actions"])
+    before = len((await svc.tables.export(game_no))["actions"])
     results = await asyncio.gather(
         svc.act(game_no, to_act.user_id, action, to_act.turn),
         svc.act(game_no, to_act.user_id, action, to_act.turn),
@@ -152,14 +152,14 @@ async def test_two_simultaneous_clicks_apply_exactly_one_action(harness: Harness
     applied = [r for r in results if isinstance(r, list)]
     refused = [r for r in results if isinstance(r, StaleControl)]
     assert len(applied) == 1 and len(refused) == 1
-    record = await svc.export(game_no)
+    record = await svc.tables.export(game_no)
     human_steps = [a for a in record["actions"][before:] if a["seat"] == to_act.seat]
     assert record["actions"][before] == {"seat": to_act.seat, "action": action}
     assert len(boards(applied[0])) == len(record["actions"]) - before
     assert len(human_steps) >= 1
     # the stored log agrees with memory after a restart
     await harness.restart()
-    assert await harness.service.export(game_no) == record
+    assert await harness.service.tables.export(game_no) == record
 
 
 async def test_auto_play_draws_and_passes_for_a_player_with_nothing_else(harness: Harness) -> None:
@@ -177,7 +177,7 @@ async def test_auto_play_draws_and_passes_for_a_player_with_nothing_else(harness
 
 async def test_without_auto_play_players_draw_for_themselves(harness: Harness) -> None:
     ann, bob, _, _ = harness.players
-    await harness.service.update_settings(harness.guild, auto_play=False)
+    await harness.service.settings.update(harness.guild, auto_play=False)
     game_no, start = await harness.start_game(humans=(ann, bob), computers=2)
     notes = start + await harness.play(game_no)
     moves = boards(notes)
@@ -200,13 +200,13 @@ async def test_computers_claim_what_they_are_owed_before_a_human_plays_on(
         options = {"auto_claim": "off", "hands": 2}
         game_no, notes = await h.start_game(humans=(ann,), computers=3, game_id="domineren", options=options)
         no_claim = lambda view: next(e.text for e in view.legal if e.text != "claim")  # noqa: E731
-        computers = {s.index for s in (await h.service.table(game_no)).seats if s.computer}
+        computers = {s.index for s in (await h.service.tables.info(game_no)).seats if s.computer}
         while True:
             claims_by_computers += sum(1 for n in boards(notes) if n.action == "claim" and n.seat in computers)
             if any(isinstance(n, GameEnded) for n in notes):
                 break
             # Whenever a call returns, no computer is left waiting on chips it could have claimed.
-            owed = is_a(DominerenView, await h.service.public_view(game_no)).owed
+            owed = is_a(DominerenView, await h.service.tables.public_view(game_no)).owed
             assert not [o for o in owed if o.seat in computers], owed
             notes = await h.step(game_no, no_claim)
     assert claims_by_computers > 0

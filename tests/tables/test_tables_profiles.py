@@ -26,17 +26,17 @@ async def test_a_profile_counts_every_ended_game_and_follows_the_rating_game_by_
         ends.append(next(n for n in await harness.play(game_no) if isinstance(n, GameEnded)))
     # Ann resigns the third; a computer finishes it for her, and she is rated for it.
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="muggins", options={"target": 50})
-    await svc.resign(game_no, ANN.user_id)
+    await svc.games.resign(game_no, ANN.user_id)
     harness.clock.advance(600)
     ends.append(next(n for n in await harness.play(game_no) if isinstance(n, GameEnded)))
     # A game of Draw abandoned, and one on: neither has a result.
     abandoned, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
-    await svc.abandon(abandoned, ANN.user_id)
+    await svc.games.abandon(abandoned, ANN.user_id)
     await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
     draw, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw", options={"rounds": 1})
     ends.append(next(n for n in await harness.play(draw) if isinstance(n, GameEnded)))
 
-    profile = await svc.profile(guild, ANN.user_id)
+    profile = await svc.standings.profile(guild, ANN.user_id)
     draws, muggins = profile.records  # in /play's order
     assert (muggins.game_id, muggins.players) == ("muggins", None)
     assert (muggins.games, muggins.played, muggins.finished, muggins.resigned, muggins.abandoned) == (3, 3, 2, 1, 0)
@@ -53,4 +53,4 @@ async def test_a_profile_counts_every_ended_game_and_follows_the_rating_game_by_
     assert [s.at for s in steps] == sorted(s.at for s in steps) and steps[0].at < steps[-1].at
     assert muggins.rating == pytest.approx(announced[-1])
     assert profile.seasons == ()
-    assert (await svc.profile(guild + 1, ANN.user_id)).records == ()  # another server's games are its own
+    assert (await svc.standings.profile(guild + 1, ANN.user_id)).records == ()  # another server's games are its own

@@ -24,7 +24,7 @@ async def test_leaderboard_after_several_games(harness: Harness) -> None:
     ends = [await _finish(harness, humans=(ann, bob), computers=2) for _ in range(3)]
     ends.append(await _finish(harness, humans=(cat, dan), computers=0, game_id="muggins"))
 
-    board = await harness.service.leaderboard(harness.guild, "five-up")
+    board = await harness.service.standings.leaderboard(harness.guild, "five-up")
     assert {e.user_id for e in board} == {ann.user_id, bob.user_id}  # the computers are not listed
     assert [e.place for e in board] == [1, 2]
     assert board[0].rating >= board[1].rating
@@ -42,14 +42,14 @@ async def test_leaderboard_after_several_games(harness: Harness) -> None:
     assert {e.user_id: e.rating for e in board} == pytest.approx(last)
 
     after = {c.user_id: c.after for c in ends[3].ratings}
-    muggins = await harness.service.leaderboard(harness.guild, "muggins")
+    muggins = await harness.service.standings.leaderboard(harness.guild, "muggins")
     assert [e.user_id for e in muggins] == sorted(after, key=after.__getitem__, reverse=True)
-    assert await harness.service.leaderboard(harness.guild + 1, "five-up") == []  # per server
+    assert await harness.service.standings.leaderboard(harness.guild + 1, "five-up") == []  # per server
 
-    records = {r.game_id: r for r in await harness.service.stats(harness.guild, ann.user_id)}
+    records = {r.game_id: r for r in await harness.service.standings.stats(harness.guild, ann.user_id)}
     assert set(records) == {"five-up"}
     assert records["five-up"].games == 3 and records["five-up"].place in (1, 2)
-    assert await harness.service.stats(harness.guild, 999) == []
+    assert await harness.service.standings.stats(harness.guild, 999) == []
 
 
 async def test_partners_are_rated_as_a_team(harness: Harness) -> None:

@@ -27,7 +27,7 @@ async def move(harness: Harness, game_no: int) -> Notifications:
 
 async def test_a_move_comes_with_its_receipt_and_the_receipt_tells_it_once(harness: Harness) -> None:
     game_no, start = await harness.start_game()
-    await harness.service.told(game_no, keys(start))
+    await harness.service.telling.told(game_no, keys(start))
 
     notes = await move(harness, game_no)
     receipt = notes.receipts[game_no]
@@ -37,19 +37,19 @@ async def test_a_move_comes_with_its_receipt_and_the_receipt_tells_it_once(harne
     assert receipt.language is None  # the server chose no language: Discord's preferred one is used
     assert set(receipt.keys) == set(keys(notes))
     [board] = [n for n in notes if isinstance(n, BoardChanged)]
-    await harness.service.told(receipt.posted(done=receipt.keys, board=(555, board.turn)))
+    await harness.service.telling.told(receipt.posted(done=receipt.keys, board=(555, board.turn)))
     assert await harness.store.outbox(game_no) == []
-    assert (await harness.service.table(game_no)).board_message_id == 555  # kept, in the same write
+    assert (await harness.service.tables.info(game_no)).board_message_id == 555  # kept, in the same write
     stored = await harness.store.load_game(game_no)
     assert stored is not None and stored.row.board_message_id == 555
 
 
 async def test_a_board_that_failed_comes_first_in_the_next_receipt(harness: Harness) -> None:
     game_no, start = await harness.start_game()
-    await harness.service.told(game_no, keys(start))
+    await harness.service.telling.told(game_no, keys(start))
     first = await move(harness, game_no)
     failed = first.receipts[game_no]
-    await harness.service.told(failed.posted(failed=[k for k in failed.keys if k[0] == "action"]))
+    await harness.service.telling.told(failed.posted(failed=[k for k in failed.keys if k[0] == "action"]))
 
     second = await move(harness, game_no)
     receipt = second.receipts[game_no]
@@ -67,10 +67,10 @@ async def test_a_receipt_goes_stale_once_another_telling_settles_the_game(harnes
     assert isinstance(receipt.notes[0], Retold)  # made while the start was untold: it is told again first
     assert receipt.fresh()
 
-    await harness.service.told(opened.posted(done=keys(start)))  # another telling reports meanwhile
+    await harness.service.telling.told(opened.posted(done=keys(start)))  # another telling reports meanwhile
 
     assert not receipt.fresh()  # its teller asks again, under its lock
-    again = await harness.service.telling(game_no, list(first))
+    again = await harness.service.telling.receipt(game_no, list(first))
     assert again.fresh()
     assert not any(isinstance(n, Retold) for n in again.notes)  # the start was told: only the move is left
     assert keys(again.notes) == keys(first)

@@ -75,7 +75,7 @@ async def test_a_no_opens_a_table_with_the_others_and_the_seat_open(harness: Har
     assert lobby is not None and lobby.status == "open" and lobby.game_id == "draw"
     assert [s.user_id for s in lobby.seats] == [ANN.user_id, CAT.user_id] and lobby.options["rounds"] == 1
     assert lobby_ids(notes) == [lobby.lobby_id, lobby.lobby_id] and notes[-1] == settled
-    assert svc.lobby(lobby.lobby_id).host_id == ANN.user_id
+    assert svc.lobbies.info(lobby.lobby_id).host_id == ANN.user_id
 
 
 async def test_the_deadline_opens_the_table_for_those_who_said_yes(harness: Harness) -> None:
@@ -100,7 +100,7 @@ async def test_who_may_ask_and_when(harness: Harness) -> None:
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
     with pytest.raises(GameNotOver):
         await svc.rematches.ask(game_no, harness.guild, ANN.user_id, 555)
-    await svc.abandon(game_no, ANN.user_id)
+    await svc.games.abandon(game_no, ANN.user_id)
     with pytest.raises(NoRematch):
         await svc.rematches.ask(game_no, harness.guild, ANN.user_id, 555)
     end = await _finished(harness, humans=(ANN, BOB), computers=0, game_id="draw", options={"rounds": 1})
@@ -122,10 +122,10 @@ def _partners(table: TableInfo) -> dict[int | str, set[int | str]]:
 async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(harness: Harness) -> None:
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ANN, BOB), computers=2, game_id="five-up")  # partners by draw
-    await svc.set_computer_level(lobby_id, ANN.user_id, 1, "easy")
-    await svc.set_computer_level(lobby_id, ANN.user_id, 2, "normal")
-    await svc.start(lobby_id, ANN.user_id)
-    [game_no] = [g.table.game_no for g in svc.games_of(ANN.user_id)]
+    await svc.lobbies.set_computer_level(lobby_id, ANN.user_id, 1, "easy")
+    await svc.lobbies.set_computer_level(lobby_id, ANN.user_id, 2, "normal")
+    await svc.games.start(lobby_id, ANN.user_id)
+    [game_no] = [g.table.game_no for g in svc.tables.games_of(ANN.user_id)]
     end = next(n for n in await harness.play(game_no) if isinstance(n, GameEnded))
     old = end.table
     asked, _, first = await svc.rematches.ask(game_no, harness.guild, BOB.user_id, 555, swap=True)
@@ -136,7 +136,7 @@ async def test_a_rematch_with_new_partners_seats_everyone_with_a_new_partner(har
     done, _ = await svc.rematches.answer(game_no, ANN.user_id, True)
     assert done.status == "started"
 
-    new = await svc.table(must(done.next_game_no))
+    new = await svc.tables.info(must(done.next_game_no))
     moved = [old.seats[s] for s in (0, 1, 3, 2)]  # seats 2 and 3 change places
     assert [(s.user_id, s.level) for s in new.seats] == [(s.user_id, s.level) for s in moved]  # levels move too
     before, after = _partners(old), _partners(new)

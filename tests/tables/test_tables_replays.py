@@ -18,9 +18,9 @@ async def test_an_ended_game_replays_as_the_table_told_it_with_every_holding(har
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2, game_id="five-up")
     told = await harness.play(game_no)
     assert any(isinstance(n, GameEnded) for n in told)
-    replay = await svc.replay(game_no, harness.guild)
+    replay = await svc.replays.open(game_no, harness.guild)
 
-    record = await svc.export(game_no)
+    record = await svc.tables.export(game_no)
     assert list(replay.positions) == public_positions(record)  # the public saw exactly these
     plays = [f.play for f in replay.frames if f.play is not None]
     boards = [n for n in told if isinstance(n, BoardChanged)]
@@ -55,16 +55,16 @@ async def test_a_game_on_is_refused_and_another_servers_game_is_not_found(harnes
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(CAT, DAN), computers=0, game_id="draw", options={"rounds": 1})
     with pytest.raises(GameNotOver):
-        await svc.replay(game_no, harness.guild)
+        await svc.replays.open(game_no, harness.guild)
     await harness.play(game_no)
     with pytest.raises(GameNotFound):
-        await svc.replay(game_no, harness.guild + 1)
+        await svc.replays.open(game_no, harness.guild + 1)
     with pytest.raises(GameNotFound):
-        await svc.replay(game_no + 1, harness.guild)
-    first = await svc.replay(game_no, harness.guild)
-    assert first is await svc.replay(game_no, harness.guild)  # built once, shared
+        await svc.replays.open(game_no + 1, harness.guild)
+    first = await svc.replays.open(game_no, harness.guild)
+    assert first is await svc.replays.open(game_no, harness.guild)  # built once, shared
     await harness.restart()
-    again = await harness.service.replay(game_no, harness.guild)
+    again = await harness.service.replays.open(game_no, harness.guild)
     assert again.positions == first.positions and again.frames == first.frames
 
 
@@ -72,8 +72,8 @@ async def test_an_abandoned_game_replays_to_where_it_stopped(harness: Harness) -
     svc = harness.service
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw")
     await harness.play(game_no, max_steps=5)
-    await svc.abandon(game_no, ANN.user_id)
-    replay = await svc.replay(game_no, harness.guild)
+    await svc.games.abandon(game_no, ANN.user_id)
+    replay = await svc.replays.open(game_no, harness.guild)
     assert replay.sides is None and not replay.finished
     assert replay.frames[-1].kind == "play" and replay.frames[-1].position == len(replay.positions) - 1
 
@@ -86,20 +86,20 @@ async def test_the_replays_kept_are_the_newest_within_a_bound_of_positions(
         game_no, _ = await harness.start_game(humans=(CAT, DAN), computers=0, game_id="draw", options={"rounds": 1})
         await harness.play(game_no)
         games.append(game_no)
-    a, b, c = [await harness.service.replay(g, harness.guild) for g in games]
-    assert a is await harness.service.replay(games[0], harness.guild)  # all three kept: well within the bounds
+    a, b, c = [await harness.service.replays.open(g, harness.guild) for g in games]
+    assert a is await harness.service.replays.open(games[0], harness.guild)  # all three kept: well within the bounds
 
     # Room for all their positions but one: the third opened drops the oldest, the others stay.
     await harness.restart()
     svc = harness.service
     monkeypatch.setattr(replays, "KEPT_POSITIONS", len(a.positions) + len(b.positions) + len(c.positions) - 1)
-    a, b, c = [await svc.replay(g, harness.guild) for g in games]
-    assert await svc.replay(games[1], harness.guild) is b and await svc.replay(games[2], harness.guild) is c
-    again = await svc.replay(games[0], harness.guild)
+    a, b, c = [await svc.replays.open(g, harness.guild) for g in games]
+    assert await svc.replays.open(games[1], harness.guild) is b and await svc.replays.open(games[2], harness.guild) is c
+    again = await svc.replays.open(games[0], harness.guild)
     assert again is not a and again.frames == a.frames  # built again, the same (and b is dropped for it)
-    assert await svc.replay(games[2], harness.guild) is c
+    assert await svc.replays.open(games[2], harness.guild) is c
 
     monkeypatch.setattr(replays, "KEPT_POSITIONS", 1)  # too little even for one: the newest stays
-    newest = await svc.replay(games[1], harness.guild)
-    assert newest is not b and await svc.replay(games[1], harness.guild) is newest
-    assert await svc.replay(games[2], harness.guild) is not c
+    newest = await svc.replays.open(games[1], harness.guild)
+    assert newest is not b and await svc.replays.open(games[1], harness.guild) is newest
+    assert await svc.replays.open(games[2], harness.guild) is not c

@@ -22,8 +22,8 @@ async def _finished_record(h: Harness, restart_after: int | None) -> tuple[dict,
         assert not any(isinstance(n, GameEnded) for n in notes)
         assert await h.restart() == []  # nothing was pending: a human is to act
     notes += await h.play(game_no)
-    record = await h.service.export(game_no)
-    board = await h.service.leaderboard(h.guild, "five-up")
+    record = await h.service.tables.export(game_no)
+    board = await h.service.standings.leaderboard(h.guild, "five-up")
     return record, [(e.user_id, e.games, e.wins, round(e.rating, 9)) for e in board]
 
 
@@ -38,13 +38,13 @@ async def test_after_a_restart_the_views_and_turn_tokens_are_the_same(harness: H
     game_no, _ = await harness.start_game()
     await harness.play(game_no, max_steps=5)
     hand = must(await harness.to_act(game_no))
-    public = await harness.service.public_view(game_no)
+    public = await harness.service.tables.public_view(game_no)
     await harness.restart()
     svc = harness.service
-    assert await svc.public_view(game_no) == public
-    again = await svc.private_view(game_no, hand.user_id)
+    assert await svc.tables.public_view(game_no) == public
+    again = await svc.tables.private_view(game_no, hand.user_id)
     assert (again.view, again.turn, again.your_turn) == (hand.view, hand.turn, True)
-    assert [g.table.game_no for g in svc.games_of(hand.user_id)] == [game_no]
+    assert [g.table.game_no for g in svc.tables.games_of(hand.user_id)] == [game_no]
     notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)  # an old button still works
     assert isinstance(notes[0], BoardChanged)
 
@@ -55,7 +55,7 @@ async def test_a_failed_write_changes_nothing_and_the_game_goes_on(
     svc = harness.service
     game_no, _ = await harness.start_game()
     hand = must(await harness.to_act(game_no))
-    before = await svc.export(game_no)
+    before = await svc.tables.export(game_no)
 
     async def broken(write: ActionWrite) -> None:
         raise StoreError("disk I/O error")
@@ -64,8 +64,8 @@ async def test_a_failed_write_changes_nothing_and_the_game_goes_on(
     with pytest.raises(StoreFailed) as failed:
         await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
     assert failed.value.key == "store_failed"
-    assert await svc.export(game_no) == before
-    assert (await svc.private_view(game_no, hand.user_id)).view == hand.view
+    assert await svc.tables.export(game_no) == before
+    assert (await svc.tables.private_view(game_no, hand.user_id)).view == hand.view
     monkeypatch.undo()
     notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
     assert is_a(BoardChanged, notes[0]).turn == hand.turn + 1
@@ -103,7 +103,7 @@ async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(
     # find a human move after which a computer is to act
     while True:
         hand = must(await harness.to_act(game_no))
-        table = await svc.table(game_no)
+        table = await svc.tables.info(game_no)
         following = (hand.seat + 1) % len(table.seats)
         if table.seats[following].computer and hand.view.legal[0].text not in ("draw",):
             break
@@ -125,7 +125,7 @@ async def test_a_computer_turn_lost_in_a_crash_is_played_on_resume(
     resumed = await harness.restart()
     moves = [n for n in resumed if isinstance(n, BoardChanged)]
     assert moves and moves[0].kind == "computer" and moves[0].turn == hand.turn + 2
-    record = await harness.service.export(game_no)
+    record = await harness.service.tables.export(game_no)
     assert len(record["actions"]) == moves[-1].turn
 
 
@@ -144,7 +144,7 @@ async def test_a_stalled_computer_turn_is_retried_by_tick(harness: Harness, monk
 
     while True:
         hand = must(await harness.to_act(game_no))
-        table = await svc.table(game_no)
+        table = await svc.tables.info(game_no)
         if table.seats[(hand.seat + 1) % 4].computer and hand.view.legal[0].text != "draw":
             break
         await harness.step(game_no)
@@ -169,7 +169,7 @@ async def test_a_move_typed_without_a_turn_is_for_the_position_when_it_was_sent(
     with pytest.raises(MovedOn) as refused:
         await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=sent)
     assert refused.value.key == "moved_on"
-    assert (await svc.private_view(game_no, hand.user_id)).turn == hand.turn  # nothing played
+    assert (await svc.tables.private_view(game_no, hand.user_id)).turn == hand.turn  # nothing played
     clock.advance(2)
     notes = await svc.act(game_no, hand.user_id, hand.view.legal[0].text, None, sent_at=clock())
     assert is_a(BoardChanged, notes[0]).turn == hand.turn + 1

@@ -74,7 +74,7 @@ async def test_a_monthly_schedule_starts_a_season_at_once_and_the_next_as_each_e
         utc(2026, 3, 1),
     )
     await _finish(harness)
-    january = await svc.leaderboard(guild, "muggins", season_id=first.season_id)
+    january = await svc.standings.leaderboard(guild, "muggins", season_id=first.season_id)
     assert len(january) == 2
     assert await svc.seasons.sweep() == []
 
@@ -85,8 +85,8 @@ async def test_a_monthly_schedule_starts_a_season_at_once_and_the_next_as_each_e
     february = ended.next
     assert (february.name, february.started_at, february.ends_at) == ("2026-02", clock.now, utc(2026, 3, 1))
     assert (await svc.seasons.current(guild)) == february
-    assert await svc.leaderboard(guild, "muggins", season_id=february.season_id) == []  # everyone afresh
-    assert await svc.leaderboard(guild, "muggins", season_id=first.season_id) == january  # archived
+    assert await svc.standings.leaderboard(guild, "muggins", season_id=february.season_id) == []  # everyone afresh
+    assert await svc.standings.leaderboard(guild, "muggins", season_id=first.season_id) == january  # archived
     assert await svc.seasons.sweep() == []  # being announced: once
     await svc.seasons.announced(first.season_id)
 

@@ -32,12 +32,12 @@ async def test_a_season_rates_its_games_afresh_and_keeps_its_board_as_it_ended(h
     await _finish(harness)  # before any season: all-time only
     spring = await svc.seasons.start(guild, harness.channel, MANAGER, "  Spring   2026 ")
     assert spring.name == "Spring 2026" and spring.running
-    assert await svc.leaderboard(guild, "muggins", season_id=spring.season_id) == []
+    assert await svc.standings.leaderboard(guild, "muggins", season_id=spring.season_id) == []
 
     end = await _finish(harness)
-    board = await svc.leaderboard(guild, "muggins", season_id=spring.season_id)
+    board = await svc.standings.leaderboard(guild, "muggins", season_id=spring.season_id)
     assert {e.user_id for e in board} == {ANN.user_id, BOB.user_id} and {e.games for e in board} == {1}
-    all_time = {e.user_id: e.games for e in await svc.leaderboard(guild, "muggins")}
+    all_time = {e.user_id: e.games for e in await svc.standings.leaderboard(guild, "muggins")}
     assert all_time == {ANN.user_id: 2, BOB.user_id: 2}
     first = next(e for e in board if e.place == 1)
     assert end.ratings  # a rated game: the season's first is its first
@@ -48,10 +48,16 @@ async def test_a_season_rates_its_games_afresh_and_keeps_its_board_as_it_ended(h
     ended = await svc.seasons.end(guild, MANAGER)
     assert ended.ended_at == harness.clock.now and ended.ended_by == MANAGER and not ended.running
     await _finish(harness, humans=(ANN, CAT))
-    assert await svc.leaderboard(guild, "muggins", season_id=spring.season_id) == board  # archived as it ended
-    assert {e.user_id for e in await svc.leaderboard(guild, "muggins")} == {ANN.user_id, BOB.user_id, CAT.user_id}
+    assert (
+        await svc.standings.leaderboard(guild, "muggins", season_id=spring.season_id) == board
+    )  # archived as it ended
+    assert {e.user_id for e in await svc.standings.leaderboard(guild, "muggins")} == {
+        ANN.user_id,
+        BOB.user_id,
+        CAT.user_id,
+    }
     # the records are the all-time ones, seasons aside
-    assert [(r.game_id, r.games) for r in await svc.stats(guild, ANN.user_id)] == [("muggins", 3)]
+    assert [(r.game_id, r.games) for r in await svc.standings.stats(guild, ANN.user_id)] == [("muggins", 3)]
     assert (await svc.seasons.named(guild, "spring 2026")).season_id == spring.season_id
 
 
@@ -108,26 +114,26 @@ async def test_what_a_season_refuses(harness: Harness) -> None:
 async def test_partners_tied_first_are_champions_together_and_share_the_first_place(harness: Harness) -> None:
     svc, guild = harness.service, harness.guild
     season = await svc.seasons.start(guild, harness.channel, MANAGER, "Pairs")
-    [changed] = await svc.open_lobby(guild, harness.channel, ANN, "muggins", {"target": 50})
+    [changed] = await svc.lobbies.open(guild, harness.channel, ANN, "muggins", {"target": 50})
     lobby_id = changed.lobby.lobby_id
-    await svc.add_computer(lobby_id, ANN.user_id)
-    await svc.join(lobby_id, BOB)  # opposite Ann: her partner
-    await svc.add_computer(lobby_id, ANN.user_id)
-    notes = await svc.start(lobby_id, ANN.user_id)
+    await svc.lobbies.add_computer(lobby_id, ANN.user_id)
+    await svc.lobbies.join(lobby_id, BOB)  # opposite Ann: her partner
+    await svc.lobbies.add_computer(lobby_id, ANN.user_id)
+    notes = await svc.games.start(lobby_id, ANN.user_id)
     table = next(n for n in notes if isinstance(n, TableOpened)).table
     assert [s.user_id for s in table.seats][0::2] == [ANN.user_id, BOB.user_id]
     await harness.play(table.game_no)
 
-    board = await svc.leaderboard(guild, "muggins", season_id=season.season_id)
+    board = await svc.standings.leaderboard(guild, "muggins", season_id=season.season_id)
     assert [(e.place, e.rating) for e in board] == [(1, board[0].rating)] * 2  # one rating, one place
-    [second] = await svc.leaderboard(guild, "muggins", limit=1, offset=1, season_id=season.season_id)
+    [second] = await svc.standings.leaderboard(guild, "muggins", limit=1, offset=1, season_id=season.season_id)
     assert second.place == 1  # a page that begins inside the tie
     champions = await svc.seasons.champions(season)
     assert sorted(c.user_id for c in champions) == [ANN.user_id, BOB.user_id]
     assert {(c.game_id, c.games) for c in champions} == {("muggins", 1)}
     # Two more players, on opposite sides of a game: not tied, with each other or with the partners.
     await _finish(harness, humans=(CAT, DAN))
-    board = await svc.leaderboard(guild, "muggins", season_id=season.season_id)
+    board = await svc.standings.leaderboard(guild, "muggins", season_id=season.season_id)
     places = {e.user_id: e.place for e in board}
     assert places[ANN.user_id] == places[BOB.user_id]
     assert sorted(places.values()) in ([1, 1, 3, 4], [1, 2, 2, 4], [1, 2, 3, 3])

@@ -88,8 +88,8 @@ async def test_public_notifications_never_show_hidden_tiles(harness: Harness) ->
         notes += start + await harness.play(game_no, max_steps=400)
     game_no, start = await harness.start_game(humans=(ann, bob), computers=2)
     notes += start + await harness.play(game_no, max_steps=6)
-    notes += await svc.resign(game_no, bob.user_id)
-    notes += await svc.abandon(game_no, ann.user_id)
+    notes += await svc.games.resign(game_no, bob.user_id)
+    notes += await svc.games.abandon(game_no, ann.user_id)
 
     kinds = {type(n) for n in notes}
     assert {TableOpened, BoardChanged, HandEnded, GameEnded, SeatHandedToComputer, GameAbandoned} <= kinds

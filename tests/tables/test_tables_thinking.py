@@ -120,7 +120,7 @@ async def _record(h: Harness, restart_after: int | None) -> dict:
         await h.restart()
         steps -= restart_after
     await h.play(game_no, max_steps=steps)
-    return await h.service.export(game_no)
+    return await h.service.tables.export(game_no)
 
 
 async def test_searching_computers_make_the_same_moves_after_a_restart(
@@ -176,7 +176,7 @@ async def _record_five_hundred(h: Harness, restart_after: int | None) -> dict:
         await h.restart()
         steps -= restart_after
     await h.play(game_no, max_steps=steps, choose=choose)
-    return await h.service.export(game_no)
+    return await h.service.tables.export(game_no)
 
 
 async def test_strong_five_hundred_computers_make_the_same_moves_after_a_restart(

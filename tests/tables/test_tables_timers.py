@@ -13,7 +13,7 @@ from tests.tables.conftest import FakeClock, Harness
 
 
 async def _ten_minute_game(harness: Harness) -> tuple[int, HandChanged]:
-    await harness.service.update_settings(harness.guild, turn_seconds=600)
+    await harness.service.settings.update(harness.guild, turn_seconds=600)
     game_no, _ = await harness.start_game()
     hand = must(await harness.to_act(game_no))
     return game_no, hand
@@ -42,7 +42,7 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(harness: H
     assert first.action in [m.text for m in hand.view.legal]
     # the player keeps their seat and is told where the game stands
     assert any(isinstance(n, HandChanged) and n.user_id == hand.user_id for n in notes)
-    assert [g.table.game_no for g in svc.games_of(hand.user_id)] == [game_no]
+    assert [g.table.game_no for g in svc.tables.games_of(hand.user_id)] == [game_no]
 
 
 async def test_playing_in_time_resets_the_timer(harness: Harness, clock: FakeClock) -> None:
@@ -70,40 +70,40 @@ async def test_deadlines_survive_a_restart(harness: Harness, clock: FakeClock) -
 
 async def test_the_turn_timer_goes_down_to_one_minute(harness: Harness) -> None:
     svc = harness.service
-    assert (await svc.settings(harness.guild)).turn_seconds == 24 * 60 * 60
+    assert (await svc.settings.get(harness.guild)).turn_seconds == 24 * 60 * 60
     bads: tuple[Any, ...] = (59, 0, -5, "60", True)  # of any type, as a hostile caller would send
     for bad in bads:
         with pytest.raises(BadSetting) as refused:
-            await svc.update_settings(harness.guild, turn_seconds=bad)
+            await svc.settings.update(harness.guild, turn_seconds=bad)
         assert refused.value.key == "bad_setting"
-    settings = await svc.update_settings(harness.guild, turn_seconds=60)
+    settings = await svc.settings.update(harness.guild, turn_seconds=60)
     assert settings.turn_seconds == 60
     await harness.restart()
-    assert (await harness.service.settings(harness.guild)).turn_seconds == 60
+    assert (await harness.service.settings.get(harness.guild)).turn_seconds == 60
 
 
 async def test_other_settings_are_kept(harness: Harness) -> None:
     svc = harness.service
-    settings = await svc.update_settings(harness.guild, auto_play=False, language="ja")
+    settings = await svc.settings.update(harness.guild, auto_play=False, language="ja")
     assert (settings.auto_play, settings.language) == (False, "ja")
-    await svc.update_settings(harness.guild, language=None)
+    await svc.settings.update(harness.guild, language=None)
     await harness.restart()
-    settings = await harness.service.settings(harness.guild)
+    settings = await harness.service.settings.get(harness.guild)
     assert (settings.auto_play, settings.language, settings.turn_seconds) == (False, None, 86400)
-    assert (await harness.service.settings(harness.guild + 1)).auto_play is True
+    assert (await harness.service.settings.get(harness.guild + 1)).auto_play is True
 
 
 async def test_two_settings_changed_at_once_are_both_kept(harness: Harness) -> None:
     """Two managers save at the same moment (`/settings timer` and `/settings language`): neither is lost."""
     svc = harness.service
-    await svc.settings(harness.guild)
+    await svc.settings.get(harness.guild)
     await asyncio.gather(
-        svc.update_settings(harness.guild, turn_seconds=120),
-        svc.update_settings(harness.guild, language="ja"),
-        svc.set_default_option(harness.guild, "draw", "rounds", 7),
+        svc.settings.update(harness.guild, turn_seconds=120),
+        svc.settings.update(harness.guild, language="ja"),
+        svc.settings.set_default_option(harness.guild, "draw", "rounds", 7),
     )
-    settings = await svc.settings(harness.guild)
+    settings = await svc.settings.get(harness.guild)
     assert (settings.turn_seconds, settings.language, settings.default_options) == (120, "ja", {"draw": {"rounds": 7}})
     await harness.restart()
-    settings = await harness.service.settings(harness.guild)
+    settings = await harness.service.settings.get(harness.guild)
     assert (settings.turn_seconds, settings.language, settings.default_options) == (120, "ja", {"draw": {"rounds": 7}})

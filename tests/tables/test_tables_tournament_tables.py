@@ -76,17 +76,17 @@ async def test_a_crash_after_the_table_was_made_and_before_it_started_starts_tha
     t, notes = await svc.tournaments.begin(tid, ANN.user_id)  # the table could not start: it waits
     monkeypatch.undo()
     assert not any(isinstance(n, TableOpened) for n in notes) and t.played[0][0].game_no is None
-    [lobby] = svc.lobbies(harness.guild)  # made, seated, not started
+    [lobby] = svc.lobbies.of_guild(harness.guild)  # made, seated, not started
 
     await harness.restart()
     svc = harness.service
-    assert [w.lobby_id for w in svc.lobbies(harness.guild)] == [lobby.lobby_id]
+    assert [w.lobby_id for w in svc.lobbies.of_guild(harness.guild)] == [lobby.lobby_id]
     harness.clock.advance(OPENING_LEASE + 1)
     [(t, notes)] = await svc.tournaments.sweep()
     [opened] = [n.table for n in notes if isinstance(n, TableOpened)]
     assert opened.lobby_id == lobby.lobby_id and t.played[0][0].lobby_id == lobby.lobby_id
     assert t.played[0][0].game_no == opened.game_no and await _active_games(harness) == [opened.game_no]
-    assert svc.lobbies(harness.guild) == []
+    assert svc.lobbies.of_guild(harness.guild) == []
     assert (await svc.tournaments.sweep())[0][1] == []  # nothing more to open
 
 
@@ -111,7 +111,7 @@ async def test_a_table_another_process_started_meanwhile_is_the_one_noted(
         row: LobbyRow,
     ) -> tuple[LobbyRow, bool]:  # a slower process finds the table open, and the other starts it
         found, made = await real(row)
-        started.extend(await svc.start(must(found.lobby_id), ANN.user_id))
+        started.extend(await svc.games.start(must(found.lobby_id), ANN.user_id))
         return found, made
 
     monkeypatch.setattr(harness.store, "create_lobby_once", started_by_another)
@@ -150,9 +150,9 @@ async def test_a_player_who_withdraws_during_a_round_leaves_the_table_to_a_compu
     t, notes = await svc.tournaments.withdraw(tid, BOB.user_id)
     [handed] = [n for n in notes if isinstance(n, SeatHandedToComputer)]
     assert (handed.table.game_no, handed.seat, handed.user_id) == (game_no, seat, BOB.user_id)
-    table = await svc.table(game_no)
+    table = await svc.tables.info(game_no)
     assert table.seats[seat].computer and table.seats[seat].replaced_user_id == BOB.user_id
-    assert svc.games_of(BOB.user_id) == [] and table.status == "active"  # the other plays on
+    assert svc.tables.games_of(BOB.user_id) == [] and table.status == "active"  # the other plays on
     [match] = [m for m in t.played[0] if m.game_no == game_no]
     assert match.forfeit and t.entrants[must(match.a if match.result == "a" else match.b)].users != (BOB.user_id,)
 

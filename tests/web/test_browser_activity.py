@@ -86,7 +86,7 @@ async def test_the_activity_logs_in_through_the_sdk_and_opens_its_channels_game_
     site: Site, browser: Browser
 ) -> None:
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
-    table = await site.harness.service.table(game_no)
+    table = await site.harness.service.tables.info(game_no)
     site.members.add((site.harness.guild, ANN.user_id))
     site.discord.locales[ANN.user_id] = "ja"  # Ann's Discord speaks Japanese (her browser, English)
 
@@ -140,7 +140,7 @@ async def test_the_activity_opened_before_the_channels_game_begins_goes_to_it_on
     await browser.open("discord", site.client_url(ANN.user_id))  # launched while the lobby fills
     await browser.wait("discord", "() => document.querySelector('[data-testid=picker-empty]')", frame=True)
     game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)  # the lobby starts
-    table = await site.harness.service.table(game_no)
+    table = await site.harness.service.tables.info(game_no)
     seat = await browser.wait(
         "discord", "() => window.fivesApp?.state && window.fivesApp.state.you?.seat", frame=True, timeout=60
     )

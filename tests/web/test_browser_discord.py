@@ -89,7 +89,7 @@ async def test_two_players_pages_follow_one_game_live_while_one_plays_in_the_pag
     await serve_web(world.bot, web_settings)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})  # Alice and Bob, no computer
     service = world.bot.service
-    [summary] = service.games_of(world.alice.id)
+    [summary] = service.tables.games_of(world.alice.id)
     game_no, guild = summary.table.game_no, world.guild.id
     pages = {"alice": world.alice, "bob": world.bob}
     for name, member in pages.items():
@@ -101,7 +101,7 @@ async def test_two_players_pages_follow_one_game_live_while_one_plays_in_the_pag
     for _ in range(4):  # Alice always in her page, Bob always through his DM's controls
         player = whose_turn(world)
         assert player is not None
-        before = (await service.public_view(game_no)).turn
+        before = (await service.tables.public_view(game_no)).turn
         lines, bob_dms = lines_about(world, player.name), len(dms(world.bob))
         if player is world.alice:
             assert await tap_a_move(browser, "alice") > before
@@ -122,12 +122,12 @@ async def test_two_players_pages_follow_one_game_live_while_one_plays_in_the_pag
             await move(world.bob, message)  # in Discord
             ways.append("discord")
             assert lines_about(world, "bob") == lines + 1
-        after = (await service.public_view(game_no)).turn
+        after = (await service.tables.public_view(game_no)).turn
         assert after > before
         for name in pages:  # both pages show it, pushed by their sockets
             await browser.shows(name, after)
             assert after in await table_turns(browser, name), f"{name}'s socket did not bring move {after}"
-        if (await service.public_view(game_no)).over:
+        if (await service.tables.public_view(game_no)).over:
             break
     assert {"page", "discord"} <= set(ways), ways
     shown = moves_shown(world, game_no)
@@ -145,7 +145,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     await serve_web(world.bot, web_settings)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
     service = world.bot.service
-    [summary] = service.games_of(world.alice.id)
+    [summary] = service.tables.games_of(world.alice.id)
     game_no, guild = summary.table.game_no, world.guild.id
     first = whose_turn(world)
     assert first is not None
@@ -168,7 +168,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     message = playable(first)
     assert message is not None
     await move(first, message)
-    missed = (await service.public_view(game_no)).turn
+    missed = (await service.tables.public_view(game_no)).turn
     assert missed > start
 
     hand, told = must(playable(second)), len(dms(second))
@@ -185,7 +185,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     # tests/web/test_web_restart.py), and a move made with it after the restart reaches both pages too
     assert len(dms(second)) == told and must(playable(second)).id == hand.id
     await move(second, hand)
-    now = (await world.bot.service.public_view(game_no)).turn
+    now = (await world.bot.service.tables.public_view(game_no)).turn
     assert now > missed
     for page in ("player", "watcher"):
         await browser.shows(page, now)
@@ -203,7 +203,7 @@ async def test_pages_reconnect_across_a_bot_restart_and_catch_up_and_a_stale_pag
     await browser.click("old", "[data-testid=all-moves] button.move")
     await browser.wait("old", "(turn) => window.fivesApp.state.turn > turn", start)
     assert "moved on" in await browser.eval("old", "() => document.querySelector('[data-testid=message]').innerText")
-    assert (await world.bot.service.public_view(game_no)).turn == now
+    assert (await world.bot.service.tables.public_view(game_no)).turn == now
     assert await browser.turn("old") == now
     for page in ("player", "old", "watcher"):
         assert await browser.errors(page) == []
@@ -216,7 +216,7 @@ async def test_a_learner_asks_for_a_hint_in_the_page_plays_it_and_the_game_goes_
     await serve_web(world.bot, web_settings)
     await open_hinted_table(world)  # Draw, one round, Alice and Bob, hints turned on in the lobby's Rules
     service = world.bot.service
-    [summary] = service.games_of(world.alice.id)
+    [summary] = service.tables.games_of(world.alice.id)
     game_no = summary.table.game_no
     player = must(whose_turn(world))
     await browser.open("learner", page_url(web_settings, game_no, player, world.guild.id) + "&lang=en")
@@ -234,6 +234,6 @@ async def test_a_learner_asks_for_a_hint_in_the_page_plays_it_and_the_game_goes_
     assert await must(world.bot.store).hint_uses(game_no)  # saved before the page was told
     await browser.click("learner", "[data-testid=moves] button.move.hinted")  # played with one tap
     await browser.wait("learner", "(turn) => window.fivesApp.state.turn > turn", before)
-    assert (await service.export(game_no))["actions"][before]["action"] == hinted  # the hint's move was played
+    assert (await service.tables.export(game_no))["actions"][before]["action"] == hinted  # the hint's move was played
     assert await browser.errors("learner") == []
     assert world.env.errors == []

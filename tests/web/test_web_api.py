@@ -61,17 +61,17 @@ async def test_a_browser_move_goes_through_the_service_and_a_stale_repeat_is_ref
         f"/api/games/{game_no}/act", json={"action": action, "turn": turn}, headers=web_table.auth(hand.user_id)
     )
     assert ok.status == 200, await ok.text()
-    record = await harness.service.export(game_no)
+    record = await harness.service.tables.export(game_no)
     assert len(record["actions"]) > turn  # the action log holds the move (and any computer replies)
 
     again = await web_table.client.post(
         f"/api/games/{game_no}/act", json={"action": action, "turn": turn}, headers=web_table.auth(hand.user_id)
     )
     assert again.status == 409  # the double click changes nothing
-    assert len((await harness.service.export(game_no))["actions"]) == len(record["actions"])
+    assert len((await harness.service.tables.export(game_no))["actions"]) == len(record["actions"])
 
     # the browser move is told to Discord like any other: it is in the outbox as a board change
-    told = await harness.service.untold(everything=True)
+    told = await harness.service.telling.untold(everything=True)
     assert any(isinstance(n, BoardChanged) and n.action == action and n.user_id == hand.user_id for n in told)
 
 
@@ -203,7 +203,7 @@ async def test_an_expired_session_is_refused_and_its_open_socket_is_closed(web_t
         assert refused == {"type": "refused", "status": 401, "error": "session expired: log in again"}
         closed = await ws.receive(timeout=5)
         assert closed.type == WSMsgType.CLOSE and closed.data == EXPIRED
-        assert len((await harness.service.export(game_no))["actions"]) == table["turn"]  # the move was not taken
+        assert len((await harness.service.tables.export(game_no))["actions"]) == table["turn"]  # the move was not taken
         later = await client.get(f"/api/games/{game_no}", headers={"Authorization": f"Bearer {token}"})
         assert later.status == 401 and "expired" in await later.text()
 

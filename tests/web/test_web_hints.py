@@ -15,8 +15,8 @@ async def hinted_game(harness: Harness, hints: bool = True) -> int:
     svc = harness.service
     lobby_id = await harness.lobby(humans=(ANN, BOB), computers=0, game_id="draw", options={"rounds": 1})
     if hints:
-        await svc.set_hints(lobby_id, ANN.user_id, True)
-    notes = await svc.start(lobby_id, ANN.user_id)
+        await svc.lobbies.set_hints(lobby_id, ANN.user_id, True)
+    notes = await svc.games.start(lobby_id, ANN.user_id)
     return next(n for n in notes if isinstance(n, TableOpened)).table.game_no
 
 

@@ -63,7 +63,7 @@ async def test_a_move_through_one_process_wakes_a_socket_on_the_others_web_app(
         assert heard == []
 
         # an abandonment is no move, but the other process's page is told the game is over
-        await one.service.abandon(game_no, ANN.user_id)
+        await one.service.games.abandon(game_no, ANN.user_id)
         over = await spectator.receive_json(timeout=5)
         while over["status"] == "active":  # computer moves made before it, told first
             over = await spectator.receive_json(timeout=5)
@@ -89,7 +89,7 @@ async def test_a_process_with_the_web_table_off_sends_no_notification(
         game_no, _ = await quiet.start_game(humans=(ANN, BOB), computers=2)
         hand = must(await quiet.to_act(game_no))
         await quiet.service.act(game_no, hand.user_id, hand.view.legal[0].text, hand.turn)
-        await quiet.service.abandon(game_no, ANN.user_id)
+        await quiet.service.games.abandon(game_no, ANN.user_id)
         await asyncio.sleep(0.3)  # what a notification would take to arrive, as above
         assert heard == []
         stored = await quiet.store.load_game(game_no)

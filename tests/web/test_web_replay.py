@@ -26,7 +26,7 @@ async def test_a_game_in_play_has_no_replay_and_an_ended_one_returns_every_frame
     frames = replay["frames"]
     assert replay["finished"] and frames[-1]["kind"] == "game_end"
 
-    record = await harness.service.export(game_no)
+    record = await harness.service.tables.export(game_no)
     played = [f["play"]["action"] for f in frames if f["play"] is not None]
     assert played == [a[1] if isinstance(a, list | tuple) else a["action"] for a in record["actions"]]
     assert [f["position"] for f in frames if f["play"] is not None] == list(range(1, len(played) + 1))

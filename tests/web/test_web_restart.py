@@ -39,7 +39,7 @@ async def test_a_move_while_the_web_is_down_then_a_restart_tells_nothing_twice(
 ) -> None:
     await serve_web(world.bot, web_settings)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     game_no, guild = summary.table.game_no, world.guild.id
     first = must(whose_turn(world))
     second = world.bob if first is world.alice else world.alice
@@ -51,7 +51,7 @@ async def test_a_move_while_the_web_is_down_then_a_restart_tells_nothing_twice(
         closed = await page.receive(timeout=5)
         assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), closed
         await move(first, must(playable(first)))  # in Discord, the page cut off
-        missed = (await world.bot.service.public_view(game_no)).turn
+        missed = (await world.bot.service.tables.public_view(game_no)).turn
         live = must(playable(second))
         dms_before, boards_before = told(world), moves_shown(world, game_no)
 
@@ -79,7 +79,7 @@ async def test_a_move_from_the_page_then_a_restart_tells_nothing_twice(
 ) -> None:
     await serve_web(world.bot, web_settings)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    [summary] = world.bot.service.games_of(world.alice.id)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
     game_no, guild = summary.table.game_no, world.guild.id
     first = must(whose_turn(world))
     second = world.bob if first is world.alice else world.alice

@@ -15,7 +15,7 @@ by `purge_left_guilds` (called by the sweep), unless the bot was added back to i
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from typing import Any
 
@@ -25,6 +25,7 @@ from ..errors import NotAPlayer, StoreFailed, TableOver
 from ..lobby.lobbies import Lobbies
 from ..play.games import Games
 from ..play.tables import Tables
+from ..play.undos import Retelling
 from ..telling.notifications import Notification
 from ..telling.outbox import Outbox
 
@@ -45,7 +46,7 @@ class Privacy:
         lobbies: Lobbies,
         outbox: Outbox,
         games: Games,
-        retell: Callable[[int], Awaitable[list[Notification]]],
+        teller: Retelling,
     ) -> None:
         self._store = store
         self._clock = clock
@@ -54,7 +55,7 @@ class Privacy:
         self._lobbies = lobbies
         self._outbox = outbox
         self._seats = games  # a player's games resigned
-        self._retell = retell
+        self._teller = teller  # a server's games told again as they end, when the bot leaves it
         self._purged_at = 0.0
 
     async def data(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
@@ -125,7 +126,7 @@ class Privacy:
         log.info("left guild %s: games %s abandoned, %s players to tell", guild_id, left.games, len(left.tell))
         out: list[Notification] = []
         for game_no in left.games:
-            out += await self._retell(game_no)
+            out += await self._teller.retell(game_no)
         return out
 
     async def guild_joined(self, guild_id: int) -> None:

@@ -195,13 +195,6 @@ class Watchers:
         await self.unwatch_lobby(snap.table.lobby_id, user_id)
         return snap.table
 
-    async def stop_if_seated(self, lobby_id: int, user_id: int) -> None:
-        """A watcher who joins the table plays it from now on: they watch it no more."""
-        try:
-            await self._store.unwatch(lobby_id, user_id)
-        except StoreError:
-            log.warning("table %s: user %s joined it and still watches it", lobby_id, user_id, exc_info=True)
-
     async def in_thread(self, lobby_id: int | None) -> list[int]:
         """Who watches a table in its thread (to add them there when it opens)."""
         if lobby_id is None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.ai import LEVELS
 from bot.engine import BadOptions, GameInfo, OptionSpec, game_info
@@ -180,22 +180,26 @@ def check_option(info: GameInfo, option_id: str, value: Any) -> Any:
         raise refusal from None
 
 
-class Lobbies:
-    """The open lobbies of the process. `default_level` gives a server's level of computers added without
-    one (its `/settings` level, else the bot's)."""
+class Levels(Protocol):
+    """Where a server's level of computers added without one comes from (the settings, `SettingsBook`)."""
 
-    def __init__(
-        self, store: StoreInterface, clock: Callable[[], float], default_level: Callable[[int], Awaitable[str]]
-    ) -> None:
+    async def computer_level(self, guild_id: int) -> str: ...
+
+
+class Lobbies:
+    """The open lobbies of the process. `levels` gives a server's level of computers added without one (its
+    `/settings` level, else the bot's)."""
+
+    def __init__(self, store: StoreInterface, clock: Callable[[], float], levels: Levels) -> None:
         self._store = store
         self._clock = clock
-        self._default_level = default_level
+        self._levels = levels
         self._open: dict[int, Lobby] = {}
 
     async def load(self) -> None:
         self._open = {row.lobby_id: Lobby(row) for row in await self._store.open_lobbies() if row.lobby_id}
         for lobby in self._open.values():
-            lobby.default_level = await self._default_level(lobby.guild_id)
+            lobby.default_level = await self._levels.computer_level(lobby.guild_id)
             lobby.access = await self._store.table_access(lobby.lobby_id)
             lobby.undo = await self._store.table_undo(lobby.lobby_id)
             lobby.hints = await self._store.table_hints(lobby.lobby_id)
@@ -265,7 +269,7 @@ class Lobbies:
 
     async def _changed(self, lobby: Lobby) -> LobbyChanged:
         # The level the Add computer control offers first follows the server's setting as it is now.
-        lobby.default_level = await self._default_level(lobby.guild_id)
+        lobby.default_level = await self._levels.computer_level(lobby.guild_id)
         return LobbyChanged(lobby.info())
 
     # -- the calls ------------------------------------------------------------------------------------
@@ -432,11 +436,11 @@ class Lobbies:
     async def _opened_before(self, row: LobbyRow) -> LobbyChanged:
         """The table an origin key opened before: as this process holds it while it is open, else as it was
         read. That read may be stale already (it was started meanwhile), so it is never taken back into memory:
-        a start finds what became of it under the lobby's lock (`TableService._start_opened`)."""
+        a start finds what became of it under the lobby's lock (`Games.start_opened`)."""
         assert row.lobby_id is not None
         held = self._open.get(row.lobby_id)
         lobby = held if held is not None else Lobby(row)
-        lobby.default_level = await self._default_level(lobby.guild_id)
+        lobby.default_level = await self._levels.computer_level(lobby.guild_id)
         return LobbyChanged(lobby.info(None if held is not None else row.game_no))
 
     async def stored(self, lobby_id: int) -> LobbyInfo | None:
@@ -450,7 +454,7 @@ class Lobbies:
             if row is None:
                 return None
             lobby = Lobby(row)
-            lobby.default_level = await self._default_level(lobby.guild_id)
+            lobby.default_level = await self._levels.computer_level(lobby.guild_id)
             lobby.access = await self._store.table_access(lobby_id)
             lobby.undo = await self._store.table_undo(lobby_id)
             lobby.hints = await self._store.table_hints(lobby_id)
@@ -498,7 +502,7 @@ class Lobbies:
         async with self.locked(lobby_id) as lobby:
             _check_host(lobby, user_id)
             _check_room(lobby)
-            level = check_level(await self._default_level(lobby.guild_id) if level is None else level)
+            level = check_level(await self._levels.computer_level(lobby.guild_id) if level is None else level)
             seats = [*lobby.seats, Seat(len(lobby.seats), None, None, computer=True, level=level)]
             return await self._save(lobby, lobby.row(seats=seats))
 

@@ -15,12 +15,14 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
+from bot.ai import DEFAULT_LEVEL
 from bot.engine import BadOptions, game_info
 from bot.engine.errors import brief, quoted
 from data import SettingsRow, StoreError, StoreInterface
 
 from ..errors import BadOption, BadSetting, StoreFailed
 from ..models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
+from ..work import Work, changes
 from .lobbies import check_level, check_option, option_spec
 
 UNSET: Any = object()
@@ -42,8 +44,13 @@ def _settings(guild_id: int, row: SettingsRow | None) -> ServerSettings:
 
 
 class SettingsBook:
-    def __init__(self, store: StoreInterface) -> None:
+    """A server's settings (`TableService.settings`): read through a cache, changed one at a time. `bot_level`
+    is the bot's own level of computers (`FIVES_COMPUTER_LEVEL`), where a server has set none."""
+
+    def __init__(self, store: StoreInterface, work: Work | None = None, bot_level: str = DEFAULT_LEVEL) -> None:
         self._store = store
+        self.work = work or Work()  # a change is refused once a graceful stop has begun (`changes`)
+        self.bot_level = bot_level
         self._cache: dict[int, ServerSettings] = {}
         self._read_at: dict[int, float] = {}  # when each was read (where other processes may change them)
         self._writing = asyncio.Lock()  # one change at a time: each saves the whole row it read
@@ -53,6 +60,7 @@ class SettingsBook:
         return self._cache.get(guild_id) or ServerSettings(guild_id)
 
     async def get(self, guild_id: int) -> ServerSettings:
+        """A server's settings (the defaults where it has changed none)."""
         cached = self._cache.get(guild_id)
         stale = time.monotonic() - self._read_at.get(guild_id, 0.0) > SHARED_CACHE_SECONDS
         if cached is not None and self._store.shared and stale:
@@ -76,6 +84,7 @@ class SettingsBook:
             except StoreError as exc:
                 raise StoreFailed(f"settings could not be saved: {exc}") from exc
 
+    @changes
     async def update(
         self,
         guild_id: int,
@@ -86,7 +95,11 @@ class SettingsBook:
         computer_level: str | None = UNSET,
         undo_allowed: bool = UNSET,
     ) -> ServerSettings:
-        changes: dict[str, Any] = {}
+        """Change some settings: the turn timer in seconds (60 s to 30 days; from the next turn on),
+        auto-play of forced draws and passes, the language of public messages (None: the server's), the
+        level of computers added from now on and of resigned players' seats (None: the bot's default), and
+        whether tables may be opened with undo by agreement (every game is rated: off by default)."""
+        changed: dict[str, Any] = {}
         if turn_seconds is not UNSET:
             if (
                 not isinstance(turn_seconds, int)
@@ -103,23 +116,30 @@ class SettingsBook:
                     minimum=MIN_TURN_SECONDS,
                     maximum=MAX_TURN_SECONDS,
                 )
-            changes["turn_seconds"] = turn_seconds
+            changed["turn_seconds"] = turn_seconds
         if auto_play is not UNSET:
-            changes["auto_play"] = bool(auto_play)
+            changed["auto_play"] = bool(auto_play)
         if language is not UNSET:
             if language is not None and (not isinstance(language, str) or not 0 < len(language) <= 16):
                 raise BadSetting(
                     f"{quoted(language)} is not a language code", setting="language", value=brief(language)
                 )
-            changes["language"] = language
+            changed["language"] = language
         if computer_level is not UNSET:  # None: back to the bot's default (FIVES_COMPUTER_LEVEL)
-            changes["computer_level"] = None if computer_level is None else check_level(computer_level)
+            changed["computer_level"] = None if computer_level is None else check_level(computer_level)
         if undo_allowed is not UNSET:
-            changes["undo_allowed"] = bool(undo_allowed)
+            changed["undo_allowed"] = bool(undo_allowed)
         async with self._changing(guild_id) as current:
-            return await self._save(replace(current, **changes))
+            return await self._save(replace(current, **changed))
 
+    async def computer_level(self, guild_id: int) -> str:
+        """The level of a computer the server's tables take without naming one (Add computer's first choice,
+        a resigned player's seat): the server's setting, else the bot's (`FIVES_COMPUTER_LEVEL`)."""
+        return (await self.get(guild_id)).computer_level or self.bot_level
+
+    @changes
     async def set_default_option(self, guild_id: int, game_id: str, option_id: str, value: Any) -> ServerSettings:
+        """A server's default for one option of one game (None: back to the rules' default)."""
         try:
             info = game_info(game_id)
         except BadOptions as exc:

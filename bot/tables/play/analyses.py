@@ -24,7 +24,7 @@ from data import StoreError, StoreInterface
 from ..errors import GameNotFound, GameNotOver, NotAPlayer
 from ..models import TableInfo
 from .table import Table, replay
-from .thinking import Thinking
+from .turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +55,19 @@ class PlayerAnalysis:
 
 
 class Analyses:
-    def __init__(self, store: StoreInterface, clock: Callable[[], float]) -> None:
+    """A player's moves in an ended game as the search judges them (`TableService.analyses`), computed where
+    the computers think (`Turns.thinking`: the bot's worker processes)."""
+
+    def __init__(self, store: StoreInterface, clock: Callable[[], float], turns: Turns) -> None:
         self._store = store
         self._clock = clock
+        self._turns = turns
         self._done: OrderedDict[tuple[int, int], PlayerAnalysis] = OrderedDict()
 
-    async def open(self, game_no: int, user_id: int, guild_id: int | None, thinking: Thinking) -> PlayerAnalysis:
-        """GameNotFound (no such game on this server), NotAPlayer, GameNotOver (still played)."""
+    async def open(self, game_no: int, user_id: int, guild_id: int | None = None) -> PlayerAnalysis:
+        """A player's moves in an ended game (`/analysis`): GameNotFound (no such game on this server),
+        NotAPlayer, GameNotOver (still played)."""
+        thinking = self._turns.thinking
         stored = await self._store.load_game(game_no)
         if stored is None or (guild_id is not None and stored.row.guild_id != guild_id):
             raise GameNotFound(f"no game {game_no}", game_no=game_no)

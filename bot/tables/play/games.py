@@ -1,7 +1,9 @@
-"""Games begun and seats left: a lobby's table started (by its host, or one the bot opened itself: a rematch's,
-a tournament's round), and a player leaving a game (a computer of the server's level plays their seat).
+"""Games begun, played, left and ended (`TableService.games`): a lobby's table started (by its host, or one the
+bot opened itself: a rematch's, a tournament's round), a player's move checked and played (`play`, the move of
+`TableService.act`), a player leaving a game (a computer of the server's level plays their seat), and a game
+abandoned.
 
-The wings above start and resign through here, the facade's calls too, each as a change a graceful stop
+The wings above start and resign through here, the cogs' calls too, each as a change a graceful stop
 waits for (`Work`).
 """
 
@@ -15,22 +17,35 @@ from typing import Any
 from bot.engine import new_game
 from data import GameRow, StoreError, StoreInterface
 
-from ..errors import LobbyClosed, LobbyNotFound, NotAPlayer, NotHost, StoreFailed, WrongPlayerCount
+from ..errors import (
+    LobbyClosed,
+    LobbyNotFound,
+    MovedOn,
+    NotAPlayer,
+    NotHost,
+    NotYourTurnAtTable,
+    StaleControl,
+    StoreFailed,
+    WrongPlayerCount,
+)
 from ..lobby.lobbies import Lobbies
 from ..lobby.settings import SettingsBook
 from ..models import Seat
 from ..seating import draw_seats, draws_for_seats, seating_json
-from ..telling.notifications import LobbyChanged, Notification, SeatHandedToComputer, TableOpened
+from ..telling.notifications import GameAbandoned, LobbyChanged, Notification, SeatHandedToComputer, TableOpened
 from ..telling.outbox import entry as outbox_entry
+from ..work import Work
 from .seeds import game_seed
 from .table import Table, seat_row
 from .tables import Tables
 from .timers import Timers
 from .turns import Batch, Turns
-from .work import Work
 
 
 class Games:
+    """See the module's docstring. The other wings start tables and take seats back through it too
+    (`start_opened`, `withdraw`)."""
+
     def __init__(
         self,
         store: StoreInterface,
@@ -51,18 +66,13 @@ class Games:
         self._timers = timers
         self._lobbies = lobbies
         self._settings = settings
-        self._work = work
+        self.work = work
         self._outbox = turns.outbox
-
-    async def computer_level(self, guild_id: int) -> str:
-        """The level of a computer the server's tables take without naming one (Add computer's first choice,
-        a resigned player's seat): the server's setting, else the bot's (`FIVES_COMPUTER_LEVEL`)."""
-        return (await self._settings.get(guild_id)).computer_level or self._turns.thinking.level
 
     async def start(self, lobby_id: int, user_id: int) -> list[Notification]:
         """The host starts the game: seats in join order (or drawn, for partners by draw), the first
         hands dealt, and the computers play until a human is to act."""
-        with self._work.change():
+        with self.work.change():
             return await self._start(lobby_id, user_id)
 
     async def _start(self, lobby_id: int, user_id: int) -> list[Notification]:
@@ -146,13 +156,13 @@ class Games:
     async def resign(self, game_no: int, user_id: int) -> list[Notification]:
         """The player leaves; a computer of the server's level plays their seat from now on (they are still
         rated for it)."""
-        with self._work.change():
+        with self.work.change():
             return await self.withdraw(game_no, user_id)
 
     async def withdraw(self, game_no: int, user_id: int) -> list[Notification]:
         """`resign`, not counted as a change of its own (a tournament's withdrawn entrant leaves its table)."""
         table = await self._tables.get(game_no)
-        level = await self.computer_level(table.guild_id)
+        level = await self._settings.computer_level(table.guild_id)
         async with table.lock:
             self._tables.check_live(table)
             try:
@@ -177,3 +187,66 @@ class Games:
             if table.status == "active" and table.deadline is not None and table.human_to_act() is None:
                 await self._timers.set(table, None, None)
             return self._turns.finish(table, batch) if batch.touched else batch.out
+
+    # -- playing and ending ----------------------------------------------------------------------------
+    async def play(
+        self, game_no: int, user_id: int, action: str, turn: int | None, sent_at: float | None = None
+    ) -> list[Notification]:
+        """A player's action (`TableService.act`, which counts it as a change and adds the game's receipt).
+        `turn` is the token the control was made for: a control made for another turn is refused as stale, so
+        a repeated or late click does nothing. A move typed without one (None) is for the position as it was
+        when it was `sent_at` (the interaction's time): refused if the game moved on after that, never tried
+        on a later turn the sender did not see."""
+        table = await self._tables.get(game_no)
+        async with table.lock:
+            self._tables.check_live(table)
+
+            def check() -> int:  # on the game as the database has it (another process may have moved it)
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
+                state = table.state
+                if turn is not None and turn != state.log_length:
+                    raise StaleControl(
+                        f"that control was for turn {turn}; the game is at turn {state.log_length}",
+                        game_no=game_no,
+                        turn=turn,
+                        current=state.log_length,
+                    )
+                if turn is None and sent_at is not None and table.acted_at > sent_at:
+                    raise MovedOn(
+                        f"a move typed at {sent_at} reached game {game_no} after its move at {table.acted_at}",
+                        game_no=game_no,
+                    )
+                if seat not in state.actors:
+                    current = state.current_seat
+                    raise NotYourTurnAtTable(
+                        f"it is seat {current}'s turn in game {game_no}",
+                        game_no=game_no,
+                        seat=current,
+                        user_id=None if current is None else table.seats[current].user_id,
+                    )
+                return seat
+
+            return await self._turns.play(table, check, action, "player")
+
+    async def abandon(self, game_no: int, user_id: int, is_admin: bool = False) -> list[Notification]:
+        """End a game without results: the host, or a server admin (the cog knows who is one)."""
+        with self.work.change():
+            table = await self._tables.get(game_no)
+            async with table.lock:
+                self._tables.check_live(table)
+                if user_id != table.host_id and not is_admin:
+                    raise NotHost(f"only the host or an admin may abandon game {game_no}", game_no=game_no)
+                try:
+                    async with self._turns.guard(table):
+                        now, turn = self._clock(), table.state.log_length
+                        told = outbox_entry(game_no, "abandoned", turn, now, user_id)
+                        await self._store.end_game(game_no, "abandoned", now, tell=[told])
+                except StoreError as exc:
+                    raise StoreFailed(str(exc)) from exc
+                self._outbox.add([told])
+                table.status = "abandoned"
+                table.changed()
+                self._tables.held.pop(game_no, None)
+                return [GameAbandoned(table.info(), user_id, turn)]

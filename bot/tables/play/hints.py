@@ -23,7 +23,7 @@ from ..models import TableInfo
 from .seeds import move_seed
 from .table import Table
 from .tables import Tables
-from .thinking import Thinking
+from .turns import Turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +36,14 @@ class HintGiven:
 
 
 class Hints:
-    def __init__(self, store: StoreInterface, clock: Callable[[], float], tables: Tables) -> None:
+    """The search's move for a learner, on their turn (`TableService.hints`), found where the computers
+    think (`Turns.thinking`)."""
+
+    def __init__(self, store: StoreInterface, clock: Callable[[], float], tables: Tables, turns: Turns) -> None:
         self._store = store
         self._clock = clock
         self._tables = tables  # a table caught up with other processes, under its lock (`fresh`)
+        self._turns = turns
 
     async def _turn_of(self, table: Table, user_id: int, turn: int) -> tuple[int, View]:
         """Under the table's lock: the player's seat and view if `turn` is the game's turn now and theirs."""
@@ -54,8 +58,12 @@ class Hints:
             raise StaleHint(f"the hint is of turn {turn}; game {table.game_no} is at {state.log_length}", turn=turn)
         return seat, state.view(seat)
 
-    async def ask(self, table: Table, user_id: int, turn: int, thinking: Thinking) -> HintGiven:
-        """NotAPlayer, HintsOff, StaleHint (the turn is gone, or not the player's), HintTimedOut."""
+    async def ask(self, game_no: int, user_id: int, turn: int) -> HintGiven:
+        """The search's move for the player on their turn `turn`, from their own view, at a table that offers
+        hints; the use is saved (the game will be unrated) before it is returned. NotAPlayer, HintsOff,
+        StaleHint (the turn is gone, or not the player's), HintTimedOut, StoreFailed."""
+        table = await self._tables.get(game_no)
+        thinking = self._turns.thinking
         async with table.lock:
             seat, view = await self._turn_of(table, user_id, turn)
             seed = move_seed(table.state.seed, turn)

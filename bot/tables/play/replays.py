@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import EngineError, Result, View, new_game
+from bot.engine.records import record_of
 from data import StoredGame, StoreInterface
 
-from ..errors import GameNotFound, GameNotOver
-from ..models import SideResult, TableInfo
+from ..errors import GameNotFound, GameNotOver, NotAPlayer
+from ..models import GameHistory, SideResult, TableInfo
 from ..standings.ratings import side_results
 from ..telling.notifications import BoardChanged, HandEnded
-from .table import Table, in_play
+from .table import Table, in_play, replay
 
 # Replays kept, the newest: a finished game is shared by its viewers, and every click on a viewer's button
 # reads it again. At most CACHED of them, and at most KEPT_POSITIONS positions in all (a position, with each
@@ -159,7 +160,8 @@ def build_replay(stored: StoredGame) -> GameReplay:
 
 
 class Replays:
-    """Opens replays for the table service, keeping the last few built."""
+    """Ended games looked back at (`TableService.replays`): their replays, keeping the last few built, and
+    their history."""
 
     def __init__(self, store: StoreInterface) -> None:
         self._store = store
@@ -168,9 +170,10 @@ class Replays:
     def _positions(self) -> int:
         return sum(len(replay.positions) for replay in self._built.values())
 
-    async def open(self, game_no: int, guild_id: int | None) -> GameReplay:
-        """The replay of an ended game of server `guild_id`: GameNotFound for no such game here,
-        GameNotOver while it is played."""
+    async def open(self, game_no: int, guild_id: int | None = None) -> GameReplay:
+        """An ended game to step through (`/replay`), for anyone on its server `guild_id`: every position as
+        the public saw it and what each seat held there. GameNotFound for no such game here, GameNotOver
+        while it is played (the hands are still secret)."""
         built = self._built.get(game_no)
         if built is not None and (guild_id is None or built.table.guild_id == guild_id):
             self._built.move_to_end(game_no)
@@ -188,3 +191,23 @@ class Replays:
         while len(self._built) > 1 and (len(self._built) > CACHED or self._positions() > KEPT_POSITIONS):
             self._built.popitem(last=False)
         return built
+
+    async def history(self, game_no: int, user_id: int, guild_id: int | None = None) -> GameHistory:
+        """An ended game's table, record and places (`/history`), for one of its players (a resigned one too).
+        While the game is on the record is refused (GameNotOver): it holds the seed, and with it every hand
+        still hidden. A game of another server is not found."""
+        stored = await self._store.load_game(game_no)
+        if stored is None or (guild_id is not None and stored.row.guild_id != guild_id):
+            raise GameNotFound(f"no game {game_no}", game_no=game_no)
+        if not any(user_id in (s.user_id, s.replaced_user_id) for s in stored.row.seats):
+            raise NotAPlayer(f"user {user_id} did not play game {game_no}", game_no=game_no)
+        if stored.row.status == "active":
+            raise GameNotOver(f"game {game_no} is still being played", game=game_no)
+        state = replay(stored.row, stored.actions)
+        return GameHistory(
+            Table(stored.row, state).info(),
+            record_of(state, stored.row.deals),
+            tuple(state.scores),
+            side_results(state.result) if state.is_over else None,
+            bool(await self._store.hint_uses(game_no)),
+        )

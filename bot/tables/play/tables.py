@@ -13,13 +13,15 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.engine import EngineError, HandResult, View
+from bot.engine.records import record_of
 from data import StoredGame, StoreError, StoreInterface
 
-from ..errors import GameNotFound, StoreFailed, TableOver
+from ..errors import GameNotFound, NotAPlayer, StoreFailed, TableOver
 from ..models import GameSummary, TableInfo
+from ..telling.notifications import HandChanged
 from .table import Table, replay
 from .turns import Turns
 
@@ -41,7 +43,8 @@ class Snapshot:
 
 
 class Tables:
-    """The active games of the process (`Turns.tables`), loaded on first use."""
+    """The active games of the process (`Turns.tables`), loaded on first use; as the cogs reach them
+    (`TableService.tables`): their tables, views, lists and records."""
 
     def __init__(self, store: StoreInterface, turns: Turns) -> None:
         self._store = store
@@ -108,6 +111,51 @@ class Tables:
             raise TableOver(f"game {table.game_no} is over", game_no=table.game_no)
 
     # -- reading games ---------------------------------------------------------------------------------
+    def in_play(self) -> list[str]:
+        """The game id of every game this process holds in play (one entry per game), for the metrics."""
+        return [t.game_id for t in self.held.values()]
+
+    async def info(self, game_no: int) -> TableInfo:
+        """An active game's table (GameNotFound, TableOver)."""
+        return (await self.get(game_no)).info()
+
+    async def public_view(self, game_no: int) -> View:
+        """What everyone may see (`view(None)`)."""
+        table = await self.get(game_no)
+        async with table.lock:  # never a state whose last action is not saved yet
+            await self.fresh(table)
+            return table.view(None)
+
+    async def private_view(self, game_no: int, user_id: int) -> HandChanged:
+        """A player's own view of the game (their hand and, on their turn, their legal actions)."""
+        table = await self.get(game_no)
+        async with table.lock:
+            await self.fresh(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotAPlayer(f"user {user_id} has no seat in game {game_no}", game_no=game_no)
+            state = table.state
+            return HandChanged(
+                table.info(),
+                user_id,
+                seat,
+                state.view(seat),
+                seat in table.candidates(),
+                state.log_length,
+                table.deadline,
+            )
+
+    async def export(self, game_no: int) -> dict[str, Any]:
+        """The game's record (docs/records.md), active or ended: `python -m bot.engine replay` replays it."""
+        table = self.held.get(game_no)
+        if table is not None:
+            async with table.lock:
+                return record_of(table.state, table.deals)
+        stored = await self._store.load_game(game_no)
+        if stored is None:
+            raise GameNotFound(f"no game {game_no}", game_no=game_no)
+        return record_of(replay(stored.row, stored.actions), stored.row.deals)
+
     async def snapshot(self, game_no: int) -> Snapshot:
         """A game as everyone sees it, being played or ended (a watcher's digest, the games they watch)."""
         table = self.held.get(game_no)
@@ -190,3 +238,19 @@ class Tables:
             if value is not None:
                 out.append(value)
         return out
+
+    # -- where a table lives ---------------------------------------------------------------------------
+    async def set_channel(self, game_no: int, channel_id: int, thread_id: int | None) -> TableInfo:
+        """The channel (and thread) the game's board is posted in."""
+        table = await self.get(game_no)
+        async with table.lock:
+            self.check_live(table)
+            try:
+                async with self._turns.guard(table):
+                    await self._store.set_table(game_no, channel_id, thread_id)
+                    table.version += 1
+            except StoreError as exc:
+                raise StoreFailed(str(exc)) from exc
+            table.channel_id, table.thread_id = channel_id, thread_id
+            table.changed()
+            return table.info()

@@ -17,8 +17,10 @@ posted if it never was, else redrawn as the request stands then.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
 from bot.engine import UNDO
 from data import OutboxEntry, StoreError, StoreInterface, UndoRow
@@ -26,8 +28,14 @@ from data import OutboxEntry, StoreError, StoreInterface, UndoRow
 from ..errors import NotAPlayer, StoreFailed, TableError
 from ..telling.notifications import Notification, UndoRequested
 from ..telling.outbox import entry as outbox_entry
+from ..work import Work, changes
 from .table import Table
+from .tables import Tables
 from .turns import Batch, Turns
+
+log = logging.getLogger(__name__)
+
+UNDO_SWEEP_SECONDS = 60.0  # how often requests to take back an action are looked for past their deadline
 
 UNDO_SECONDS = 5 * 60  # how long the others have to accept
 
@@ -36,12 +44,6 @@ class UndoOff(TableError):
     """The table was not opened with undo by agreement."""
 
     key = "undo_off"
-
-
-class UndoNotAllowed(TableError):
-    """The server does not let its tables offer undo (every game is rated)."""
-
-    key = "undo_not_allowed"
 
 
 class CannotUndo(TableError):
@@ -105,17 +107,84 @@ def told(table: Table, row: UndoRow, step: int | None = None) -> UndoRequested:
     )
 
 
-class Undos:
-    """Requests and answers, on tables the caller holds the lock of (see `TableService`)."""
+class Retelling(Protocol):
+    """Who tells a game's outbox again from the store (the teller, `TableService.telling`)."""
 
-    def __init__(self, store: StoreInterface, clock: Callable[[], float], turns: Turns) -> None:
+    async def retell(self, game_no: int) -> list[Notification]: ...
+
+
+class Undos:
+    """Undo by agreement, as the cogs reach it (`TableService.undos`): requests and answers, each under the
+    game's lock, and the requests past their deadline ended at the service's tick."""
+
+    def __init__(
+        self, store: StoreInterface, clock: Callable[[], float], turns: Turns, tables: Tables, work: Work
+    ) -> None:
         self._store = store
         self._clock = clock
         self._turns = turns
+        self._tables = tables
+        self.work = work
         self.next_due = 0.0  # when to read the requests due next (at once after a start: some may be due)
         self.deadlines: dict[int, float] = {}  # game -> deadline of the requests asked here (may be settled)
 
-    async def ask(self, table: Table, user_id: int) -> list[Notification]:
+    # -- the calls ------------------------------------------------------------------------------------
+    @changes
+    async def ask(self, game_no: int, user_id: int) -> list[Notification]:
+        """A player asks to take back their last action: every other human is asked (`UndoRequested`), or
+        with nobody to ask it is taken back at once."""
+        table = await self._tables.get(game_no)
+        async with table.lock:
+            self._tables.check_live(table)
+            return await self._ask(table, user_id)
+
+    @changes
+    async def answer(self, game_no: int, user_id: int, accept: bool, request: int | None) -> list[Notification]:
+        """Another human accepts or refuses request number `request` (its buttons' token); the last acceptance
+        takes the action back (the board and every hand are told again)."""
+        table = await self._tables.get(game_no)
+        async with table.lock:
+            self._tables.check_live(table)
+            return await self._answer(table, user_id, accept, request)
+
+    async def set_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
+        """Where a request's question was posted (to redraw it as the request changes). Not written (a store
+        down), a restart finds the question among the table's messages."""
+        try:
+            await self._store.set_undo_message(game_no, request, channel_id, message_id)
+        except StoreError:
+            log.warning("game %s: could not record where request %s was asked", game_no, request, exc_info=True)
+
+    async def expire_due(self, now: float, teller: Retelling) -> list[Notification]:
+        """Requests past their deadline end, keeping the action; the question of one whose game ended is told
+        again by `teller`. Reads the store once a minute at most while none this process asked is due (a
+        request asked before a restart, or by another process, too)."""
+        if now < self.next_due:
+            return []
+        for game_no in [g for g, at in self.deadlines.items() if at <= now]:
+            del self.deadlines[game_no]
+        self.next_due = min([now + UNDO_SWEEP_SECONDS, *self.deadlines.values()])
+        try:
+            due = await self._store.due_undo_requests(now)
+        except StoreError:
+            log.warning("could not read the undo requests due", exc_info=True)
+            return []
+        out: list[Notification] = []
+        for game_no in due:
+            try:
+                table = await self._tables.get(game_no)
+                async with table.lock:
+                    out += await self.expire(table, now)
+            except TableError:  # its game ended: nothing to ask any more, as its question now says
+                try:
+                    if await self.void(game_no, now):
+                        out += await teller.retell(game_no)
+                except StoreError:
+                    log.warning("game %s: its request could not be ended", game_no, exc_info=True)
+        return out
+
+    # -- on a table whose lock the caller holds -------------------------------------------------------
+    async def _ask(self, table: Table, user_id: int) -> list[Notification]:
         """`user_id` asks to take back their last action: the others are asked (or, with no other human,
         it is taken back at once)."""
         seat = table.seat_of(user_id)
@@ -182,7 +251,7 @@ class Undos:
             reason = "revealed"
         raise CannotUndo(f"seat {seat} cannot take back the last action ({reason})", reason=reason)
 
-    async def answer(self, table: Table, user_id: int, accept: bool, request: int | None) -> list[Notification]:
+    async def _answer(self, table: Table, user_id: int, accept: bool, request: int | None) -> list[Notification]:
         """Another human accepts or refuses request number `request` (its buttons' token; None: the open one).
         The last acceptance takes the action back."""
         told_now: list[OutboxEntry] = []

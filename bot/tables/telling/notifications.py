@@ -25,7 +25,7 @@ class LobbyChanged:
 @dataclass(frozen=True, slots=True)
 class PlayersInvited:
     """The host of a private table invited players (saved already: they may join): tell them where it is, then
-    report with `TableService.invitation_told`. `seq` numbers it in its lobby's outbox (0: not kept there);
+    report with `TableService.lobbies.invitation_told`. `seq` numbers it in its lobby's outbox (0: not kept there);
     `since` is set when it is told again (a failed post, a crash): the time it was saved, since when a post of
     it may be in the channel already."""
 

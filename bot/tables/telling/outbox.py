@@ -4,7 +4,7 @@ Every change that players must hear of (an action, a new table, a reminder, a re
 game, a request to take back an action and each change of it, a watcher whose DMs are closed, a rematch
 asked after a game and each change of it) writes its outbox entries in the same transaction as the change
 itself (see `data/migrations/0002_outbox.sql`, `0012_told_through_the_outbox.sql` and `0013_rematch_told.sql`).
-The announcer tells them and reports back (`TableService.told`, with the receipt of its telling: `receipt.py`,
+The announcer tells them and reports back (`TableService.telling.told`, with the receipt of its telling: `receipt.py`,
 `teller.py`): what was told is deleted, what failed is
 retried later with a growing delay, never dropped. A crash between the commit and the telling leaves the
 entries in the store; they are told after the restart.

@@ -6,13 +6,13 @@ before, that retold from the log first: the backlog folded in), the server's lan
 messages, and the outbox keys the telling covers. The teller posts, then hands the same receipt back,
 completed with what it posted (`Receipt.posted`): the keys told and failed, the hand DMs with live controls
 sent and retired, and the new live board. The table service writes all of it in one transaction
-(`TableService.told`): a click is two database writes (its action, then what was told) and one call back
+(`TableService.telling.told`): a click is two database writes (its action, then what was told) and one call back
 into the service.
 
 A receipt is worked out when the call ends, outside the teller's lock of the game; it stays good while
 nothing else settled any of the game's outbox entries since (`fresh`: another telling reported, a sweep
 took entries over, a player was forgotten). A teller that finds it stale asks for the backlog again, under
-its lock, as before (`TableService.telling`), so that nothing is told twice or out of order.
+its lock, as before (`TableService.telling.receipt`), so that nothing is told twice or out of order.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Receipt:
         forget_hands: Sequence[int] = (),
         board: tuple[int, int | None] | None = None,
     ) -> Receipt:
-        """This receipt completed with what the teller posted, to hand back (`TableService.told`)."""
+        """This receipt completed with what the teller posted, to hand back (`TableService.telling.told`)."""
         return Receipt(  # (made whole: `dataclasses.replace` costs more than the rest of the click's telling)
             self.game_no,
             self.notes,

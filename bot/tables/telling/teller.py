@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 
 from data import HandMessage, OutboxEntry, StoreError, StoreInterface
@@ -37,7 +38,8 @@ log = logging.getLogger(__name__)
 
 
 class Teller:
-    """The outbox protocol of this process's games (see the module's docstring)."""
+    """The outbox protocol of this process's games (see the module's docstring), as the announcer reaches it
+    (`TableService.telling`)."""
 
     def __init__(
         self,
@@ -128,11 +130,21 @@ class Teller:
         return []
 
     # -- what was told ---------------------------------------------------------------------------------
-    async def told(self, receipt: Receipt) -> None:
-        """What the teller told (deleted from the outbox), what it could not (tried again later, with a
-        longer wait each time, never dropped), the hand DMs with live controls it sent or retired, and the
-        table's new live board: one write. A board of an older turn than the stored one (another process
-        posted a newer board meanwhile) is not kept."""
+    async def told(
+        self,
+        receipt: Receipt | int,
+        done: Iterable[Key] = (),
+        failed: Iterable[Key] = (),
+        hand_messages: Iterable[HandMessage] = (),
+        forget_hand_messages: Iterable[int] = (),
+    ) -> None:
+        """The teller's receipt, completed with what it posted (`Receipt.posted`): what it told (deleted from
+        the outbox), what it could not (tried again later, with a longer wait each time, never dropped), the
+        hand DMs with live controls it sent or retired, and the table's new live board: one write. A board of
+        an older turn than the stored one (another process posted a newer board meanwhile) is not kept.
+        Callers telling by hand may give the game's number and the parts instead (`parts`)."""
+        if isinstance(receipt, int):
+            receipt = parts(receipt, done, failed, hand_messages, forget_hand_messages)
         game_no = receipt.game_no
         # Only what the store holds is deleted there (a hand told at once never had an entry).
         done = [k for k in receipt.done if self._outbox.is_pending(game_no, k)]
@@ -159,8 +171,12 @@ class Teller:
             table.changed()
 
     # -- told again ------------------------------------------------------------------------------------
-    async def untold(self, now: float, everything: bool) -> list[Notification]:
-        """What is due to be told again (see `TableService.untold`)."""
+    async def untold(self, now: float | None = None, everything: bool = False) -> list[Notification]:
+        """What is due to be told again: entries whose teller failed or vanished (a crash), or with
+        `everything` (at start, when nobody else is telling anything) every entry. Each game's untold
+        entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
+        like any notifications, then reports with `told`."""
+        now = self._clock() if now is None else now
         try:
             await self._store.flush()  # what was told since the last write, written at least this often
         except StoreError:
@@ -216,8 +232,12 @@ class Teller:
             log.warning("could not read which processes serve the database", exc_info=True)
             return False
 
-    async def hold(self, now: float) -> None:
-        """Keep what this process is still telling its own (see `TableService.hold_telling`)."""
+    async def hold(self, now: float | None = None) -> None:
+        """Keep what this process is still telling its own (at each tick, before `untold`): entries are
+        another process's (or this one's own sweep's) to take `TELL_LEASE` seconds after they were written or
+        taken unless held, so that a process that dies mid-telling leaves the next player's hand to the
+        others within seconds."""
+        now = self._clock() if now is None else now
         held = self._outbox.to_hold(now)
         if not held:
             return
@@ -226,6 +246,25 @@ class Teller:
                 await self._store.hold_outbox(held)
         except StoreError:
             log.warning("could not hold %s outbox entries being told", len(held), exc_info=True)
+
+    # -- what the announcer reads ----------------------------------------------------------------------
+    async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
+        """Where the hand DMs with live controls of a game (of one player) are."""
+        return await self._store.hand_messages(game_no, user_id)
+
+    def urgent(self) -> AbstractContextManager[None]:
+        """Around a timer tick and its telling: the store's calls meanwhile take connections of their own, not
+        waiting behind the clicks of a busy process (a dead one's games are taken over there, #23)."""
+        return self._store.urgent()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes serve the same database (PostgreSQL): what one leaves untold, another tells."""
+        return self._store.shared
+
+    def stats(self) -> tuple[int, float | None]:
+        """Entries still to be told of this process's games, and when the oldest was written (the metrics)."""
+        return self._outbox.stats()
 
 
 def parts(
