@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import aiohttp
+import simcord
 
 from app.client import FivesBot
 from tests.checks import must
@@ -34,15 +35,22 @@ def socket_url(settings: WebSettings, game_no: int, guild_id: int, since: int = 
     return f"http://{settings.host}:{settings.port}/api/games/{game_no}/ws?since={since}&token={token}"
 
 
-async def test_a_move_while_the_web_is_down_then_a_restart_tells_nothing_twice(
-    world: World, web_settings: WebSettings, make_bot: Callable[[], FivesBot]
-) -> None:
+async def a_draw_table_on_the_web(
+    world: World, web_settings: WebSettings
+) -> tuple[int, int, simcord.MemberActor, simcord.MemberActor]:
+    """The web table on and a two-player Draw game started: its number, its server, who moves, who is next."""
     await serve_web(world.bot, web_settings)
     await open_table(world, "draw", computers=0, options={"rounds": "1"})
     [summary] = world.bot.service.tables.games_of(world.alice.id)
-    game_no, guild = summary.table.game_no, world.guild.id
     first = must(whose_turn(world))
     second = world.bob if first is world.alice else world.alice
+    return summary.table.game_no, world.guild.id, first, second
+
+
+async def test_a_move_while_the_web_is_down_then_a_restart_tells_nothing_twice(
+    world: World, web_settings: WebSettings, make_bot: Callable[[], FivesBot]
+) -> None:
+    game_no, guild, first, second = await a_draw_table_on_the_web(world, web_settings)
     async with aiohttp.ClientSession() as http:
         page = await http.ws_connect(socket_url(web_settings, game_no, guild))
         start = (await page.receive_json(timeout=5))["turn"]
@@ -77,12 +85,7 @@ async def test_a_move_while_the_web_is_down_then_a_restart_tells_nothing_twice(
 async def test_a_move_from_the_page_then_a_restart_tells_nothing_twice(
     world: World, web_settings: WebSettings, make_bot: Callable[[], FivesBot]
 ) -> None:
-    await serve_web(world.bot, web_settings)
-    await open_table(world, "draw", computers=0, options={"rounds": "1"})
-    [summary] = world.bot.service.tables.games_of(world.alice.id)
-    game_no, guild = summary.table.game_no, world.guild.id
-    first = must(whose_turn(world))
-    second = world.bob if first is world.alice else world.alice
+    game_no, guild, first, second = await a_draw_table_on_the_web(world, web_settings)
     base = f"http://{web_settings.host}:{web_settings.port}/api/games/{game_no}"
     mine = {"Authorization": f"Bearer {Signer(web_settings.secret).issue(first.id, guild)}"}
     async with aiohttp.ClientSession() as http:
