@@ -1,7 +1,7 @@
-"""The page of the live table: `/table/{game_no}` and an ended game's replay `/replay/{game_no}` answer the
-built front end's index.html (the page reads which, and the game number, from its own address) and
-`/web/assets/...` its script and style sheet, built by Vite into web/frontend/dist (`python -m web.build`;
-never committed). External files only: the CSP allows no inline script or style."""
+"""The page of the live table: `/table/{game_no}`, an ended game's replay `/replay/{game_no}` and a player's
+analysis of it `/analysis/{game_no}` answer the built front end's index.html (the page reads which, and the
+game number, from its own address) and `/web/assets/...` its script and style sheet, built by Vite into
+web/frontend/dist (`python -m web.build`; never committed). External files only: the CSP allows no inline script or style."""
 
 from __future__ import annotations
 
@@ -37,4 +37,5 @@ def add_page_routes(app: web.Application, dist: Path | None = None) -> None:
     app.router.add_get("/", page)  # the Activity's page (its URL mapping's root): it finds the channel's game
     app.router.add_get(r"/table/{game_no:\d+}", page)
     app.router.add_get(r"/replay/{game_no:\d+}", page)  # the same page: it reads which from its address
+    app.router.add_get(r"/analysis/{game_no:\d+}", page)  # a player's analysis of an ended game
     app.router.add_get("/web/assets/{name}", asset)

@@ -4,6 +4,8 @@
   view (hand, legal actions) when they hold a seat.
 - `POST /api/games/{no}/act` `{"action": "6-4@5-5", "turn": 12}`: a move, through `TableService.act`
   with the turn token, exactly as a Discord control (a stale or repeated click is refused, 409).
+- `POST /api/games/{no}/analysis` `{"lang": "en"}`: the session's own analysis of an ended game
+  (web/analysis.py), as `/analysis` gives it in Discord.
 - `GET  /api/games/{no}/ws?since=N`: a socket that sends the table whenever its move number passes N
   (catch-up after a reconnect: the latest whole view, never one shown twice) and takes `{"act": ...}`.
 
@@ -25,6 +27,7 @@ from bot.tables import HandChanged, Notification, TableInfo, TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
 
 from . import auth
+from .analysis import Analysing, analysis_answer
 from .auth import AUTH, SESSION_COOKIE, Auth
 from .hints import hint_answer
 from .hub import Hub
@@ -240,7 +243,8 @@ async def get_replay(request: web.Request) -> web.Response:
         raise web.HTTPNotFound(text="no such game") from None
     except GameNotOver:
         raise web.HTTPConflict(text="the game is still being played: its replay opens when it ends") from None
-    return web.json_response(replay_json(replay))
+    # which seat the session's user held: the page offers that player their own analysis (nothing private)
+    return web.json_response({**replay_json(replay), "you": replay.table.seat_of(session.user_id)})
 
 
 async def _act(app: web.Application, game_no: int, session: Session, body: Any) -> dict[str, Any]:
@@ -287,6 +291,24 @@ async def post_hint(request: web.Request) -> web.Response:
     game_no = _game_no(request)
     await table_state(request.app[SERVICE], game_no, session)  # same server, else not found
     answer = await hint_answer(request.app[SERVICE], game_no, session, body)
+    return web.json_response(answer, status=answer["status"])
+
+
+ANALYSING = web.AppKey("analysing", Analysing)
+
+
+async def post_analysis(request: web.Request) -> web.Response:
+    """The session's own analysis of an ended game (web/analysis.py). A POST with the CSRF header, like a
+    move: it may start a whole game's search on the worker processes, which no other site may make a
+    signed-in browser start."""
+    session = _session(request)
+    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
+        raise web.HTTPForbidden(text="missing CSRF header")
+    try:
+        body = await request.json()
+    except json.JSONDecodeError:
+        body = None
+    answer = await analysis_answer(request.app[SERVICE], request.app[ANALYSING], _game_no(request), session, body)
     return web.json_response(answer, status=answer["status"])
 
 
@@ -408,6 +430,7 @@ def make_app(
     app[TRUSTED] = trusted_proxies
     app[PUBLIC] = PublicStates(service, app[HUB])
     app[SOCKETS] = set[web.WebSocketResponse]()
+    app[ANALYSING] = Analysing()
     app.on_shutdown.append(close_sockets)
     app.router.add_get("/api/games", get_games)
     app.router.add_get("/api/activity", get_activity)
@@ -416,6 +439,7 @@ def make_app(
     app.router.add_post("/api/games/{game_no}/hint", post_hint)
     app.router.add_get("/api/games/{game_no}/ws", socket)
     app.router.add_get("/api/games/{game_no}/replay", get_replay)
+    app.router.add_post("/api/games/{game_no}/analysis", post_analysis)
     auth.add_routes(app)
     add_page_routes(app)  # the page /table/{game_no} and its built script and styles
     return app

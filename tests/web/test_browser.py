@@ -138,3 +138,30 @@ def test_an_ended_games_replay_is_stepped_played_and_paused_by_the_keyboard_in_b
         "play": "再生",
     }
     assert report["watched"] == report["frames"], "a spectator opens the same replay"
+
+
+def test_an_ended_games_analysis_shows_the_three_costliest_moves_drawn_in_the_page(tmp_path: Path) -> None:
+    need_chromium()
+    built()
+    # Draw for two, three rounds, the visitor always playing the first legal move: mistakes enough to rank
+    demo = start_demo("draw", "--players", "2", "--seed", "5", "--option", "rounds=3")
+    try:
+        report = run_scenario("analysis", demo, tmp_path / "analysis.png")
+    finally:
+        demo.stop()
+    assert report["title"].startswith("Analysis: ") and "of your moves had a choice" in report["summary"], report
+    lines = report["lines"]
+    assert len(lines) == 3, report  # the three costliest, as Discord lists them
+    for rank, line in enumerate(lines, start=1):
+        assert re.fullmatch(rf"{rank}\. Move \d+ \(hand \d\): you played .+, best was .+ \(−\d+\.\d expected\)", line), line
+    assert report["bold"] == 6, "each line's move made and best move in bold, not as Markdown's asterisks"
+    assert report["boards"] == [1, 1, 1], "each costliest move's position drawn as the page's SVG board"
+    assert all(held and all(re.fullmatch(r"\d-\d", name) for name in held) for held in report["held"]), report
+    assert report["pngs"] == 0 and report["marks"] == 3 and report["rows"] >= 3, report
+    assert report["markName"] == lines[0], "the chart's first mark is reached by Tab and named by its line"
+    assert report["replayLink"].endswith("/analysis/1") and report["watcherLink"] == 0, report
+    assert report["japanese"] == {"title": report["japanese"]["title"], "costliest": "損の大きかった手"}
+    assert report["japanese"]["title"].startswith("検討："), report
+    assert report["watcherSees"] == "No analysis to show: You did not play in game #1: only its players can analyse their moves."
+    assert report["watcherCostly"] == 0
+    assert (tmp_path / "analysis.png").stat().st_size > 10_000

@@ -5,16 +5,23 @@
 
 const PLAY_MS = 900;
 
-async function api(base, token, path, body) {
-  const answer = await fetch(`${base}${path}`, {
-    method: body ? "POST" : "GET",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: answer.status, body: await answer.json().catch(() => null) };
+export async function api(base, token, path, body) {
+  for (let tries = 0; ; tries++) {
+    const answer = await fetch(`${base}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    // a long game played by script meets the per-user limit (30 requests in 10 s): wait as a person would
+    if (answer.status === 429 && tries < 10) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      continue;
+    }
+    return { status: answer.status, body: await answer.json().catch(() => null) };
+  }
 }
 
-async function playToTheEnd(base, token, gameNo) {
+export async function playToTheEnd(base, token, gameNo) {
   for (let moves = 0; moves < 400; moves++) {
     const { body: state } = await api(base, token, `/api/games/${gameNo}`);
     if (state.status !== "active" || state.public.over) return moves;

@@ -4,6 +4,7 @@
 // Every wait is for a condition on the page (the app exposes its state as window.fivesApp), never a sleep.
 import { launch } from "./browser.mjs";
 import { activity } from "./activity.mjs";
+import { analysis } from "./analysis.mjs";
 import { replay } from "./replay.mjs";
 
 const [scenario, playerUrl, watchUrl, shot] = process.argv.slice(2);
@@ -347,6 +348,7 @@ const SCENARIOS = {
   japanese,
   screenshots,
   replay: (context) => replay(context, playerUrl, watchUrl, WAIT, fail),
+  analysis: (context) => analysis(context, playerUrl, watchUrl, WAIT, fail, shot),
   activity: (context) => activity(context, playerUrl, watchUrl, WAIT, fail),
 };
 const run = SCENARIOS[scenario];

@@ -2,6 +2,7 @@
 // the game moves on. The session is the `?token=` of the page's address (the browser demo, the Activity)
 // sent as a bearer token, else the fives_session cookie (then a POST carries the CSRF header).
 
+import type { Analysis } from "./analysis";
 import type { Replay } from "./replay";
 import type { TableState } from "./types";
 
@@ -38,6 +39,11 @@ export class Api {
     const response = await fetch(`/api/games/${this.gameNo}/replay`, { headers: this.headers(), credentials: "same-origin" });
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     return (await response.json()) as Replay;
+  }
+
+  /** The session's own analysis of this ended game (web/analysis.py), its lines in `lang`. */
+  async analysis(lang: string): Promise<Analysis> {
+    return (await this.post("analysis", { lang })) as Analysis;
   }
 
   async act(action: string, turn: number): Promise<Answer> {

@@ -386,6 +386,8 @@ export class App {
       const banner = h("div", { class: "banner over", role: "status", "data-testid": "game-over" }, h("strong", {}, t("game_over")), " ", t("winner", { names: winners }));
       // an ended game's every step, hands shown, on its replay page (the API refuses one still played)
       banner.append(" ", h("a", { href: `/replay/${state.game_no}`, "data-testid": "replay-link" }, t("replay_link")));
+      // a player's own analysis of their moves (the API answers nobody else)
+      if (state.you) banner.append(" ", h("a", { href: `/analysis/${state.game_no}`, "data-testid": "analysis-link" }, t("analysis_link")));
       return banner;
     }
     const last = pub.hands[pub.hands.length - 1];

@@ -1,7 +1,8 @@
-// The pages /table/{game_no} and /replay/{game_no}: read the game and the session from the address, then run
+// The pages /table/{game_no}, /replay/{game_no} and /analysis/{game_no}: read the game and the session from the address, then run
 // the table or the replay.
 
 import "./style.css";
+import { AnalysisApp } from "./analysis";
 import { Api } from "./api";
 import { App } from "./app";
 import { startActivity } from "./activity";
@@ -11,7 +12,7 @@ import { ReplayApp } from "./replay";
 function boot(): void {
   const root = document.getElementById("app");
   if (!root) return;
-  const match = /\/(table|replay)\/(\d+)/.exec(location.pathname);
+  const match = /\/(table|replay|analysis)\/(\d+)/.exec(location.pathname);
   const lang = chooseLang(location.search, navigator.languages ?? [navigator.language]);
   document.documentElement.lang = lang;
   const params = new URLSearchParams(location.search);
@@ -27,6 +28,12 @@ function boot(): void {
     return;
   }
   const api = new Api(Number(match[2]), token);
+  if (match[1] === "analysis") {
+    const analysis = new AnalysisApp(root, api, t, lang);
+    (window as unknown as { fivesAnalysis: AnalysisApp }).fivesAnalysis = analysis; // for the browser tests
+    void analysis.start();
+    return;
+  }
   if (match[1] === "replay") {
     const replay = new ReplayApp(root, api, t, `/table/${api.gameNo}`);
     (window as unknown as { fivesReplay: ReplayApp }).fivesReplay = replay; // for the browser tests

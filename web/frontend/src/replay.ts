@@ -31,6 +31,26 @@ export interface Replay {
   hands: number;
   moves: number;
   frames: ReplayFrame[];
+  you?: number | null; // the seat the session's user held, offered their own analysis
+}
+
+/** A frame's board as the public saw it, in the page's own SVG (the replay's and the analysis's positions). */
+export function frameBoard(replay: Replay, frame: ReplayFrame, t: T): HTMLElement {
+  const wrap = h("section", { class: "board-wrap", "data-testid": "board" });
+  const none = new Map<string, EndTarget>();
+  const kind = family(replay.game_id);
+  if (kind === "fives") wrap.append(fivesBoard(frame.public as FivesView, none, t));
+  else if (kind === "domineren") wrap.append(dominerenBoard(frame.public as DominerenView, none, t));
+  else {
+    wrap.append(fiveHundredBoard(frame.public as FiveHundredView, replay.seats, null, t));
+    wrap.append(fiveHundredInfo(frame.public as FiveHundredView, replay.seats, t));
+  }
+  return wrap;
+}
+
+/** A held piece's picture: a tile from its notation, a card as written. */
+export function heldPicture(item: string, cards: boolean): SVGElement {
+  return cards ? handCard(item) : handTile(...(item.split("-").map(Number) as [number, number]));
 }
 
 export const PLAY_MS = 900; // one frame a little under a second while playing
@@ -151,6 +171,8 @@ export class ReplayApp {
     const page = h("div", { class: "page replay" });
     const head = h("header", {}, h("h1", {}, replay ? t("replay_title", { no: replay.game_no }) : t("loading")));
     head.append(h("a", { href: this.tableHref, class: "link" }, t("replay_table")));
+    // a player of the game is offered their own analysis (the API refuses anyone else's: nothing to link)
+    if (replay && replay.you != null) head.append(h("a", { href: `/analysis/${replay.game_no}`, class: "link", "data-testid": "analysis-link" }, t("analysis_link")));
     page.append(head);
     if (this.message) page.append(h("p", { class: "message", role: "alert", "data-testid": "message" }, this.message));
     if (replay && replay.frames.length) page.append(...this.frame(replay, replay.frames[this.index]));
@@ -202,17 +224,7 @@ export class ReplayApp {
   }
 
   private board(replay: Replay, frame: ReplayFrame): HTMLElement {
-    const t = this.t;
-    const wrap = h("section", { class: "board-wrap", "data-testid": "board" });
-    const none = new Map<string, EndTarget>();
-    const kind = family(replay.game_id);
-    if (kind === "fives") wrap.append(fivesBoard(frame.public as FivesView, none, t));
-    else if (kind === "domineren") wrap.append(dominerenBoard(frame.public as DominerenView, none, t));
-    else {
-      wrap.append(fiveHundredBoard(frame.public as FiveHundredView, replay.seats, null, t));
-      wrap.append(fiveHundredInfo(frame.public as FiveHundredView, replay.seats, t));
-    }
-    return wrap;
+    return frameBoard(replay, frame, this.t);
   }
 
   private scores(replay: Replay, frame: ReplayFrame): HTMLElement {
@@ -248,7 +260,7 @@ export class ReplayApp {
       row.append(h("span", { class: "held-name" }, this.name(seat)));
       for (const item of names) {
         const label = cards ? cardName(item) : item;
-        const picture = cards ? handCard(item) : handTile(...(item.split("-").map(Number) as [number, number]));
+        const picture = heldPicture(item, cards);
         row.append(h("span", { class: "piece", role: "listitem", "aria-label": label, "data-item": item }, picture));
       }
       section.append(row);
