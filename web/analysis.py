@@ -44,9 +44,14 @@ class Analysing:
         if task is None:
             task = asyncio.create_task(service.analyses.open(game_no, session.user_id, session.guild_id))
             self._running[key] = task
-            task.add_done_callback(lambda done: self._running.pop(key, None) if self._running.get(key) is done else None)
+            task.add_done_callback(lambda done: self._forget(key, done))
         # shielded: one page closing while it waits does not cancel the search another page waits for
         return await asyncio.shield(task)
+
+    def _forget(self, key: tuple[int, int, int], done: asyncio.Task[PlayerAnalysis]) -> None:
+        """Its answer is given (or its error raised): the next request asks the service, which has it stored."""
+        if self._running.get(key) is done:
+            del self._running[key]
 
 
 def frame_before(replay: GameReplay, index: int) -> int:

@@ -1,7 +1,8 @@
 """The page of the live table: `/table/{game_no}`, an ended game's replay `/replay/{game_no}` and a player's
 analysis of it `/analysis/{game_no}` answer the built front end's index.html (the page reads which, and the
 game number, from its own address) and `/web/assets/...` its script and style sheet, built by Vite into
-web/frontend/dist (`python -m web.build`; never committed). External files only: the CSP allows no inline script or style."""
+web/frontend/dist (`python -m web.build`; never committed). External files only: the CSP allows no inline
+script or style."""
 
 from __future__ import annotations
 

@@ -153,7 +153,8 @@ def test_an_ended_games_analysis_shows_the_three_costliest_moves_drawn_in_the_pa
     lines = report["lines"]
     assert len(lines) == 3, report  # the three costliest, as Discord lists them
     for rank, line in enumerate(lines, start=1):
-        assert re.fullmatch(rf"{rank}\. Move \d+ \(hand \d\): you played .+, best was .+ \(−\d+\.\d expected\)", line), line
+        said = rf"{rank}\. Move \d+ \(hand \d\): you played .+, best was .+ \(−\d+\.\d expected\)"
+        assert re.fullmatch(said, line), line
     assert report["bold"] == 6, "each line's move made and best move in bold, not as Markdown's asterisks"
     assert report["boards"] == [1, 1, 1], "each costliest move's position drawn as the page's SVG board"
     assert all(held and all(re.fullmatch(r"\d-\d", name) for name in held) for held in report["held"]), report
@@ -162,6 +163,8 @@ def test_an_ended_games_analysis_shows_the_three_costliest_moves_drawn_in_the_pa
     assert report["replayLink"].endswith("/analysis/1") and report["watcherLink"] == 0, report
     assert report["japanese"] == {"title": report["japanese"]["title"], "costliest": "損の大きかった手"}
     assert report["japanese"]["title"].startswith("検討："), report
-    assert report["watcherSees"] == "No analysis to show: You did not play in game #1: only its players can analyse their moves."
+    assert report["watcherSees"] == (
+        "No analysis to show: You did not play in game #1: only its players can analyse their moves."
+    )
     assert report["watcherCostly"] == 0
     assert (tmp_path / "analysis.png").stat().st_size > 10_000

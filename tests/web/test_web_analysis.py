@@ -18,11 +18,18 @@ async def _analysis(web_table: Web, game_no: int, user_id: int, **kwargs: Any) -
     return answer.status, await answer.json()
 
 
+async def _replay(web_table: Web, game_no: int, user_id: int) -> dict[str, Any]:
+    answer = await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(user_id))
+    body: dict[str, Any] = await answer.json()
+    return body
+
+
 async def _ended_draw(web_table: Web) -> int:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw", options={"rounds": "1"})
     status, refused = await _analysis(web_table, game_no, ANN.user_id)
-    assert status == 409 and refused["error"] == f"Game #{game_no} is still being played: it can be analysed once it is over."
+    assert status == 409
+    assert refused["error"] == f"Game #{game_no} is still being played: it can be analysed once it is over."
     await harness.play(game_no)
     return game_no
 
@@ -41,10 +48,11 @@ async def test_a_player_gets_her_own_analysis_worded_as_in_discord(web_table: We
     costs = [moves[c["move"]]["cost"] for c in costliest]
     assert costs == sorted(costs, reverse=True) and costs[0] == max(m["cost"] for m in moves)
     first = moves[costliest[0]["move"]]
-    assert costliest[0]["line"].startswith(f"1. Move {first['number']} (hand {first['hand_no']}): you played **{first['made']}**")
+    said = f"1. Move {first['number']} (hand {first['hand_no']}): you played **{first['made']}**"
+    assert costliest[0]["line"].startswith(said)
 
     # the frame named is the position the move was made in: the replay's next play is that move, by her seat
-    replay = await (await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(ANN.user_id))).json()
+    replay = await _replay(web_table, game_no, ANN.user_id)
     assert replay["you"] == 0
     frames = replay["frames"]
     for m in moves:
@@ -70,7 +78,7 @@ async def test_a_spectator_or_another_server_gets_nothing_of_it(web_table: Web) 
     }
     status, elsewhere = await _analysis(web_table, game_no, ANN.user_id, guild_id=999)
     assert status == 404 and set(elsewhere) == {"ok", "status", "error"}
-    replay = await (await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(CAT.user_id))).json()
+    replay = await _replay(web_table, game_no, CAT.user_id)
     assert replay["you"] is None  # the replay offers a spectator no analysis
     assert (await web_table.client.post(f"/api/games/{game_no}/analysis", json={})).status == 401
 

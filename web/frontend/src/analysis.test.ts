@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boldParts, chartOf, niceStep } from "./analysis";
+import { boldParts, chartOf, niceStep, playedPiece, samePiece } from "./analysis";
 
 describe("the analysis page", () => {
   it("shows the server's bold marks as bold parts, never as markup", () => {
@@ -37,5 +37,16 @@ describe("the analysis page", () => {
     const flat = chartOf([0, 0], 300, 100);
     expect(flat.hi).toBeGreaterThan(flat.lo);
     expect(flat.points.every(([, y]) => Number.isFinite(y))).toBe(true);
+  });
+
+  it("finds the piece a move played in the hand held then, a tile either way round", () => {
+    expect(playedPiece("6-4@5-5:n")).toBe("6-4");
+    expect(playedPiece("5-0")).toBe("5-0");
+    expect(playedPiece("10H")).toBe("10H");
+    expect(samePiece("4-6", "6-4")).toBe(true);
+    expect(samePiece("6-4", "6-4")).toBe(true);
+    expect(samePiece("6-3", "6-4")).toBe(false);
+    expect(samePiece("10H", "10H")).toBe(true);
+    expect(samePiece("10H", "JH")).toBe(false);
   });
 });

@@ -50,6 +50,18 @@ export function boldParts(line: string): { text: string; bold: boolean }[] {
     .filter((part) => part.text !== "");
 }
 
+/** The piece a move's text plays, if it plays one: `6-4` of `6-4@5-5`, `10H` of a card's play. */
+export function playedPiece(made: string): string {
+  return made.split(/[@ :]/)[0];
+}
+
+/** A held piece and a played one are the same: a tile either way round (`4-6` is `6-4`). */
+export function samePiece(held: string, played: string): boolean {
+  if (held === played) return true;
+  const [a, b] = held.split("-");
+  return b !== undefined && `${b}-${a}` === played;
+}
+
 export interface Chart {
   lo: number;
   hi: number;
@@ -184,7 +196,7 @@ export class AnalysisApp {
       if (this.replay && frame) {
         item.append(h("p", { class: "facts" }, t("analysis_position", { no: move.number })));
         item.append(frameBoard(this.replay, frame, t));
-        item.append(this.heldThen(this.replay, frame.held?.[found.seat] ?? null));
+        item.append(this.heldThen(this.replay, frame.held?.[found.seat] ?? null, playedPiece(move.made)));
         item.append(h("a", { href: `/replay/${found.game_no}?frame=${move.frame}`, class: "link" }, t("analysis_in_replay", { no: move.number })));
       }
       list.append(item);
@@ -193,13 +205,18 @@ export class AnalysisApp {
     return section;
   }
 
-  private heldThen(replay: Replay, held: unknown[] | null): HTMLElement {
+  private heldThen(replay: Replay, held: unknown[] | null, played: string): HTMLElement {
     const t = this.t;
     const cards = family(replay.game_id) === "five-hundred";
     const names = (held ?? []).map(pieceName);
     const row = h("div", { class: "hand-row held", role: "list", "aria-label": `${t("analysis_held")}: ${names.map((n) => (cards ? cardName(n) : n)).join(", ") || "—"}` });
     row.append(h("span", { class: "held-name" }, t("analysis_held")));
-    for (const item of names) row.append(h("span", { class: "piece", role: "listitem", "aria-label": cards ? cardName(item) : item }, heldPicture(item, cards)));
+    for (const item of names) {
+      const name = cards ? cardName(item) : item;
+      const made = samePiece(item, played);
+      const label = made ? `${name} (${t("analysis_played")})` : name;
+      row.append(h("span", { class: made ? "piece made" : "piece", role: "listitem", "aria-label": label }, heldPicture(item, cards)));
+    }
     return row;
   }
 
