@@ -5,8 +5,12 @@ each move pointing at the replay frame of the position it was made in."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import pytest
+
+from bot.tables.play.analyses import PlayerAnalysis
 from tests.tables.conftest import ANN, BOB, CAT
 from tests.web.conftest import Web
 
@@ -90,3 +94,26 @@ async def test_a_cookie_session_needs_the_csrf_header(web_table: Web) -> None:
     assert (await web_table.client.post(url, json={}, headers=cookie)).status == 403
     answer = await web_table.client.post(url, json={}, headers={**cookie, "X-Fives-CSRF": "1"})
     assert answer.status == 200
+
+
+async def test_a_second_request_while_the_first_searches_waits_for_the_same_search(
+    web_table: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_no = await _ended_draw(web_table)
+    analyses = web_table.harness.service.analyses
+    searches: list[int] = []
+    real = analyses.open
+
+    async def counted(game: int, user_id: int, guild_id: int | None = None) -> PlayerAnalysis:
+        searches.append(game)
+        await asyncio.sleep(0.05)  # still searching when the second tab asks
+        return await real(game, user_id, guild_id)
+
+    monkeypatch.setattr(analyses, "open", counted)
+    (s1, first), (s2, second) = await asyncio.gather(
+        _analysis(web_table, game_no, ANN.user_id), _analysis(web_table, game_no, ANN.user_id)
+    )
+    assert s1 == s2 == 200 and first == second
+    assert searches == [game_no], "one search for the two requests, not two queued on the workers"
+    await _analysis(web_table, game_no, ANN.user_id)
+    assert searches == [game_no, game_no], "once answered, the next request asks the service (its stored answer)"
