@@ -157,7 +157,9 @@ def test_an_ended_games_analysis_shows_the_three_costliest_moves_drawn_in_the_pa
         assert re.fullmatch(said, line), line
     assert report["bold"] == 6, "each line's move made and best move in bold, not as Markdown's asterisks"
     assert report["boards"] == [1, 1, 1], "each costliest move's position drawn as the page's SVG board"
-    assert all(held and all(re.fullmatch(r"\d-\d", name) for name in held) for held in report["held"]), report
+    for held in report["held"]:  # the player's hand then, each tile by its name, the one played said so
+        assert held and all(re.fullmatch(r"\d-\d( \(the one you played\))?", name) for name in held), report
+        assert sum(name.endswith("(the one you played)") for name in held) == 1, held
     assert report["pngs"] == 0 and report["marks"] == 3 and report["rows"] >= 3, report
     assert report["markName"] == lines[0], "the chart's first mark is reached by Tab and named by its line"
     assert report["replayLink"].endswith("/analysis/1") and report["watcherLink"] == 0, report
