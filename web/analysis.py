@@ -21,6 +21,7 @@ from bot.tables import TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer
 from bot.tables.play.analyses import PlayerAnalysis
 from bot.tables.play.replays import GameReplay
+from presenters.analysis import costly_lines, footer_line, summary_line
 from presenters.common import seat_name, table_title
 
 from .sessions import Session
@@ -62,29 +63,15 @@ def frame_before(replay: GameReplay, index: int) -> int:
 
 
 def analysis_body(found: PlayerAnalysis, replay: GameReplay, lang: str) -> dict[str, Any]:
-    """The page's analysis: the Discord answer's lines (cogs/controls/analysis.py words them from the same keys)
+    """The page's analysis: the Discord answer's lines (presenters/analysis.py words them for both)
     and every analysed move with what the chart and the positions need."""
     analysis, table = found.analysis, found.table
     moves = analysis.moves
-    best = sum(1 for m in moves if m.cost <= 1e-9)
     frames = {m.index: frame_before(replay, m.index) for m in moves}
     order = {m.index: k for k, m in enumerate(moves)}
     costliest = [
-        {
-            "rank": rank,
-            "move": order[m.index],  # which of `moves`
-            "line": tr(
-                "analysis.costly",
-                lang,
-                rank=rank,
-                move=m.index + 1,
-                hand=m.hand_no,
-                made=m.made,
-                best=m.best,
-                cost=f"{m.cost:.1f}",
-            ),
-        }
-        for rank, m in enumerate(analysis.costliest(), start=1)
+        {"rank": rank, "move": order[m.index], "line": line}  # "move": which of `moves`
+        for rank, (m, line) in enumerate(zip(analysis.costliest(), costly_lines(found, lang), strict=True), start=1)
     ]
     player = seat_name(table.seats[found.seat], lang)
     return {
@@ -94,10 +81,10 @@ def analysis_body(found: PlayerAnalysis, replay: GameReplay, lang: str) -> dict[
         "game_id": table.game_id,
         "seat": found.seat,
         "title": tr("analysis.title", lang, table=table_title(table, lang)),
-        "summary": tr("analysis.summary", lang, moves=len(moves), best=best, cost=f"{analysis.total_cost:.1f}"),
+        "summary": summary_line(found, lang),
         "costliest_title": tr("analysis.costliest", lang),
         "none_costly": tr("analysis.none_costly", lang),
-        "footer": tr("analysis.footer", lang, samples=moves[0].samples if moves else 0),
+        "footer": footer_line(found, lang),
         "chart_title": tr("image.analysis.title", lang, player=player),
         "chart_axis": tr("image.analysis.axis", lang, moves=len(moves)),
         "chart_empty": tr("image.analysis.empty", lang),

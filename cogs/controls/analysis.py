@@ -11,6 +11,7 @@ import discord
 from bot.i18n import tr
 from bot.tables import GameNotOver, NotAPlayer
 from bot.tables.play.analyses import PlayerAnalysis
+from presenters.analysis import costly_lines, footer_line, summary_line
 from presenters.common import table_title
 from rendering.analysis_chart import render_analysis_chart
 
@@ -25,33 +26,16 @@ IMAGE = "analysis.png"
 
 
 def analysis_embed(found: PlayerAnalysis, locale: str) -> discord.Embed:
-    analysis = found.analysis
-    moves = analysis.moves
     embed = discord.Embed(
         title=tr("analysis.title", locale, table=table_title(found.table, locale)), colour=Colours.GAME_OVER
     )
-    best = sum(1 for m in moves if m.cost <= 1e-9)
-    embed.description = tr("analysis.summary", locale, moves=len(moves), best=best, cost=f"{analysis.total_cost:.1f}")
-    costly = [
-        tr(
-            "analysis.costly",
-            locale,
-            rank=rank,
-            move=m.index + 1,
-            hand=m.hand_no,
-            made=m.made,
-            best=m.best,
-            cost=f"{m.cost:.1f}",
-        )
-        for rank, m in enumerate(analysis.costliest(), start=1)
-    ]
+    embed.description = summary_line(found, locale)
     embed.add_field(
         name=tr("analysis.costliest", locale),
-        value=fit("\n".join(costly) or tr("analysis.none_costly", locale), 1024),
+        value=fit("\n".join(costly_lines(found, locale)) or tr("analysis.none_costly", locale), 1024),
         inline=False,
     )
-    samples = moves[0].samples if moves else 0
-    embed.set_footer(text=tr("analysis.footer", locale, samples=samples))
+    embed.set_footer(text=footer_line(found, locale))
     embed.set_image(url=f"attachment://{IMAGE}")
     return embed
 
