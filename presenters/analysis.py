@@ -4,8 +4,18 @@ alike, so that both say the same thing from the same message keys."""
 
 from __future__ import annotations
 
+from bot.ai.analysis import MoveAnalysis
 from bot.i18n import tr
 from bot.tables.play.analyses import PlayerAnalysis
+
+from .hints import move_name
+
+
+def named(found: PlayerAnalysis, move: MoveAnalysis, text: str, locale: str) -> str:
+    """One of a move's candidates (the move made, the best) named as the seat's controls named it then
+    (`6-4 on 5-5`, `J♥`), else in its notation."""
+    view = found.views.get(move.index)
+    return text if view is None else move_name(found.table.game_id, view, text, locale)
 
 
 def summary_line(found: PlayerAnalysis, locale: str) -> str:
@@ -24,8 +34,8 @@ def costly_lines(found: PlayerAnalysis, locale: str) -> list[str]:
             rank=rank,
             move=m.index + 1,
             hand=m.hand_no,
-            made=m.made,
-            best=m.best,
+            made=named(found, m, m.made, locale),
+            best=named(found, m, m.best, locale),
             cost=f"{m.cost:.1f}",
         )
         for rank, m in enumerate(found.analysis.costliest(), start=1)

@@ -28,6 +28,10 @@ async def test_a_player_sees_her_moves_analysed_privately(world: World) -> None:
     assert must(embed.title).startswith("Analysis: ")
     assert "of your moves had a choice" in must(embed.description)
     assert embed.fields[0].name == "Costliest moves"
+    costly = must(embed.fields[0].value)
+    # her moves named as her controls named them ("5-3 on 5-5", "Lead 6-6"), never in record notation
+    assert "you played **" in costly and "@" not in costly
+    assert " on " in costly or "Lead " in costly
     assert "sampled deals a move" in must(embed.footer.text)
     [attachment] = shown.attachments
     assert attachment.filename == "analysis.png"

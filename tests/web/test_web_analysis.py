@@ -52,8 +52,11 @@ async def test_a_player_gets_her_own_analysis_worded_as_in_discord(web_table: We
     costs = [moves[c["move"]]["cost"] for c in costliest]
     assert costs == sorted(costs, reverse=True) and costs[0] == max(m["cost"] for m in moves)
     first = moves[costliest[0]["move"]]
-    said = f"1. Move {first['number']} (hand {first['hand_no']}): you played **{first['made']}**"
-    assert costliest[0]["line"].startswith(said)
+    # the move named as her controls named it then ("5-3 on 5-5", "Lead 6-6"), not in record notation
+    tile, _, target = first["made"].partition("@")
+    named = f"{tile} on {target}" if target else f"Lead {tile}"
+    said = f"1. Move {first['number']} (hand {first['hand_no']}): you played **{named}**"
+    assert costliest[0]["line"].startswith(said) and "@" not in costliest[0]["line"]
 
     # the frame named is the position the move was made in: the replay's next play is that move, by her seat
     replay = await _replay(web_table, game_no, ANN.user_id)

@@ -14,10 +14,11 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
 
 from bot.ai.analysis import DEFAULT_MIN_SAMPLES, DEFAULT_PLAYOUTS, GameAnalysis, MoveAnalysis, positions
+from bot.engine import View
 from bot.engine.records import record_of
 from data import StoreError, StoreInterface
 
@@ -52,6 +53,9 @@ class PlayerAnalysis:
     table: TableInfo
     seat: int
     analysis: GameAnalysis
+    # the seat's own view before each analysed move (by the move's index): what the words name its moves from,
+    # as the seat's controls named them then; nothing in it the seat did not see at that moment
+    views: Mapping[int, View] = field(default_factory=dict)
 
 
 class Analyses:
@@ -85,16 +89,17 @@ class Analyses:
         if not state.is_over:  # abandoned: no end to judge the moves by
             raise GameNotOver(f"game {game_no} did not end", game=game_no)
         analysis = await self._stored(game_no, seat)
+        record = record_of(state, stored.row.deals)
+        found = await asyncio.to_thread(positions, record, seat)
         if analysis is None:
-            record = record_of(state, stored.row.deals)
-            found = await asyncio.to_thread(positions, record, seat)
             moves = await thinking.analyse(found, state.seed)
             analysis = GameAnalysis(game_id=state.game_id, seat=seat, moves=tuple(moves))
             try:
                 await self._store.save_analysis(game_no, seat, BUDGET, analysis_json(analysis), self._clock())
             except StoreError:  # the answer stands; it is only computed again next time
                 log.warning("game %s: the analysis of seat %s could not be stored", game_no, seat, exc_info=True)
-        done = PlayerAnalysis(Table(stored.row, state).info(), seat, analysis)
+        views = {p.index: p.view for p in found}
+        done = PlayerAnalysis(Table(stored.row, state).info(), seat, analysis, views)
         self._done[(game_no, seat)] = done
         while len(self._done) > KEPT:
             self._done.popitem(last=False)
