@@ -9,8 +9,8 @@ turn). Each process tells what it writes as the bot does: the acting process at 
 sweep (the timers, then `untold`) that takes over what a dead process left, each game told as soon as it is
 fired or retold (`tell=`, as the bot's Timers cog asks), reporting each hand DM with live controls it sends;
 beside it, every 1.5 s, it holds what it is still telling (`hold_telling`). Every human move is a click on
-the DM's move select (with its turn token) sent to one process, raced at the same moment on the other process by one of: the board's My hand
-(`private_view`), `/move` picked from its list (the turn in its value), or `/move` typed by hand (no turn;
+the DM's move select (with its turn token) sent to one process, raced at the same moment on the other
+process by one of: the board's My hand (`private_view`), `/move` picked from its list (the turn in its value), or `/move` typed by hand (no turn;
 sent at the moment the DM was shown). Every `--kill-every` seconds from the kill before (never both down:
 a kill waits for the restart of the one before, so the kills actually done are printed, with their rate and
 a restart's start-up) one process, either, is killed with SIGKILL and started again `--restart-after`
