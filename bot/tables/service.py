@@ -170,9 +170,7 @@ class TableService:
         return out
 
     # -- the clock ------------------------------------------------------------------------------------
-    async def tick(
-        self, now: float | None = None, tell: Tell | None = None
-    ) -> list[Notification]:
+    async def tick(self, now: float | None = None, tell: Tell | None = None) -> list[Notification]:
         """Turn timers: reminders at half time, and expired turns played by the computer (the board says
         so), and requests to take back an action past their deadline. Cheap when nothing is due: call it
         every few seconds. With `tell` (the announcer's `deliver`), each game whose timer fired is told as soon
