@@ -3,20 +3,20 @@
     python -m benchmarks.cluster_races [--games 40] [--clicks 1000] [--kill-every 4] [--restart-after 8] [--seed 1]
                                        [--first-kill-after CLICKS] [--database postgresql://...]
 
-Two table-service processes (no Discord: what the cogs call) serve games of one human and three computers,
-so the human is at once to act again after each move (the worst case for a move meant for an earlier
-turn). Each process tells what it writes as the bot does: the acting process at once, and every 1.5 s a
-sweep (the timers, then `untold`) that takes over what a dead process left, a delivery's games a few at once
-(`tell_each`), reporting each hand DM with live controls it sends; beside it, every 1.5 s, it holds what it is
-still telling (`hold_telling`). Every human move is a click on the DM's move select (with its turn token) sent to
-one process, raced at the same moment on the other process by one of: the board's My hand
-(`private_view`), `/move` picked from its list (the turn in its value), or `/move` typed by hand (no turn;
-sent at the moment the DM was shown). Every `--kill-every` seconds from the kill before (never both down:
-a kill waits for the restart of the one before, so the kills actually done are printed, with their rate and
-a restart's start-up) one process, either, is killed with SIGKILL and started again `--restart-after`
-seconds later (at start it tells whatever was left untold, as the bot does); meanwhile the other process
-alone serves every game and must take over what the dead one left. With `--first-kill-after`, the first kill
-comes once that many clicks are made if that is sooner (a short run's games may all end within a second).
+Two table-service processes (no Discord: what the cogs call) serve games of one human and three computers, so the
+human is at once to act again after each move (the worst case for a move meant for an earlier turn). Each process
+tells what it writes as the bot does: the acting process at once, and every 1.5 s a sweep (the timers, then
+`untold`) that takes over what a dead process left, each game told as soon as it is fired or retold (`tell=`, as
+the bot's Timers cog asks), reporting each hand DM with live controls it sends; beside it, every 1.5 s, it holds
+what it is still telling (`hold_telling`). Every human move is a click on the DM's move select (with its turn
+token) sent to one process, raced at the same moment on the other process by one of: the board's My hand
+(`private_view`), `/move` picked from its list (the turn in its value), or `/move` typed by hand (no turn; sent at
+the moment the DM was shown). Every `--kill-every` seconds from the kill before (never both down: a kill waits for
+the restart of the one before, so the kills actually done are printed, with their rate and a restart's start-up)
+one process, either, is killed with SIGKILL and started again `--restart-after` seconds later (at start it tells
+whatever was left untold, as the bot does); meanwhile the other process alone serves every game and must take over
+what the dead one left. With `--first-kill-after`, the first kill comes once that many clicks are made if that is
+sooner (a short run's games may all end within a second).
 
 Printed, against #23's goals:
 - clicks refused because a write failed ("could not be saved": a deadlock shows here): goal 0;
@@ -141,17 +141,18 @@ async def serve(url: str) -> None:
             await asyncio.sleep(HOLD_EVERY)
             try:
                 with svc.telling.urgent():  # what the bot's Timers cog does at each tick
-                    await tell(await svc.tick(), "timer")
+                    await tell(await svc.tick(tell=lambda notes: tell(notes, "timer")), "timer")
             except Exception:  # as the bot's Timers cog: logged, and the next tick tries again
                 log.exception("a tick failed")
 
     async def sweep() -> None:
-        await tell(await svc.telling.untold(everything=True), "start")  # at start, as the bot's announcer does
+        # at start, as the bot's announcer does: each game told as soon as it is retold
+        await tell(await svc.telling.untold(everything=True, tell=lambda notes: tell(notes, "start")), "start")
         while True:  # and every HOLD_EVERY seconds, beside the timers, as the bot's Timers cog does
             await asyncio.sleep(HOLD_EVERY)
             try:
                 with svc.telling.urgent():
-                    await tell(await svc.telling.untold(), "sweep")
+                    await tell(await svc.telling.untold(tell=lambda notes: tell(notes, "sweep")), "sweep")
             except Exception:
                 log.exception("a sweep failed")
 

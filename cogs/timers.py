@@ -61,7 +61,8 @@ class Timers(commands.Cog):
             with self.bot.service.telling.urgent():  # the store's calls not queued behind this process's clicks
                 if not self.bot.service.telling.shared:  # alone on SQLite, the leases are held here (else: `hold`)
                     await self.bot.service.telling.hold()
-                notes = await self.bot.service.tick()
+                # each game told as soon as its timer is fired, not after every other game's (#23)
+                notes = await self.bot.service.tick(tell=announcer.deliver)
                 if notes:
                     await announcer.deliver(notes)
                 if not self.bot.service.telling.shared:  # else on a loop of its own (`sweep`)

@@ -344,7 +344,7 @@ class PostgresStore(StoreInterface):
         """At once, in a transaction of its own that takes its rows in the order every action takes them: the
         game's row first (`FOR NO KEY UPDATE`, which waits for an action or another teller of the game in
         progress and holds the next off), then its outbox rows, then its hand DMs, each sorted by key.
-        Queued for whatever transaction came next (as SQLite still does), these rows were written inside
+        Queued for whatever transaction came next (as SQLite did), these rows were written inside
         other games' actions and My hand views, in the order they were told: two processes took the same
         rows in opposite orders and PostgreSQL aborted one of them (a deadlock)."""
         async with self._writing() as db:

@@ -146,15 +146,11 @@ class Store(StoreInterface):
         urgent: bool,
         board: tuple[Any, ...] | None = None,
     ) -> bool:
-        # One writer: what was told goes with the next transaction, whatever it is; lost in a crash, it only
-        # means that those entries are told again, and the teller recognises what it had posted.
+        # On disk when this returns, board or not (one write per telling): queued for the next transaction, a
+        # reminder or a hand re-sent alone waited up to a tick, and a crash then sent it a second time.
         self._told.extend(statements)
-        if board is not None:  # the live board is on disk when this returns, as a board's own write was
-            async with self._transaction() as db:
-                return (await db.execute(BOARD, board)).rowcount > 0
-        if urgent:  # a failure must be on disk before anyone counts on the retry
-            await self.flush()
-        return False
+        async with self._transaction() as db:  # (writes the queue first: see `_transaction`)
+            return board is not None and (await db.execute(BOARD, board)).rowcount > 0
 
     async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
         """This process still tells these entries: each (entry, the due time it had) due at the entry's

@@ -39,7 +39,7 @@ from .play.replays import Replays
 from .play.table import Table
 from .play.tables import Tables
 from .play.thinking import Thinking
-from .play.timers import Timers
+from .play.timers import Tell, Timers
 from .play.turns import Turns
 from .play.undos import Undos
 from .standings.boards import Standings
@@ -170,15 +170,16 @@ class TableService:
         return out
 
     # -- the clock ------------------------------------------------------------------------------------
-    async def tick(self, now: float | None = None) -> list[Notification]:
+    async def tick(self, now: float | None = None, tell: Tell | None = None) -> list[Notification]:
         """Turn timers: reminders at half time, and expired turns played by the computer (the board says
         so), and requests to take back an action past their deadline. Cheap when nothing is due: call it
-        every few seconds."""
+        every few seconds. With `tell` (the announcer's `deliver`), each game whose timer fired is told as soon
+        as it is played, not after the others (#23): what is returned is the rest."""
         if self.stopping:  # a turn run out is played by the next process
             return []
         now = self._clock() if now is None else now
         with self._store.urgent():  # a dead process's games among them: not behind this one's clicks (#23)
-            out = await self._timers.tick(now)
+            out = await self._timers.tick(now, tell)
         await self.privacy.purge_left_guilds(now)
         return out + await self.undos.expire_due(now, self.telling)
 

@@ -95,7 +95,8 @@ class Announcer:
         if self._started:
             return
         self._started = True
-        await self.deliver(await self.bot.service.telling.untold(everything=True))
+        # Each game told as soon as it is retold (a dead process's many at once: none waits for the others).
+        await self.deliver(await self.bot.service.telling.untold(everything=True, tell=self.deliver))
 
     async def settle(self, timeout: float) -> bool:
         """Wait for the deliveries under way to end (at most `timeout` seconds); whether they did."""
@@ -108,7 +109,7 @@ class Announcer:
     async def tell_untold(self) -> None:
         """Tell again what failed or was left by a crash and is due (called every few seconds)."""
         if self._started:
-            await self.deliver(await self.bot.service.telling.untold())
+            await self.deliver(await self.bot.service.telling.untold(tell=self.deliver))
 
     def table_url(self, table: TableInfo) -> str:
         """A link to the table's newest board (its thread or channel before the first)."""
@@ -205,7 +206,8 @@ class Announcer:
             if ended:  # nothing more is said about this game
                 self._locks.pop(game_no, None)
 
-        # A tick's or a sweep's games told a few at once, each by one teller at a time (its lock).
+        # Several games told a few at once, each by one teller at a time (its lock). A tick's and a sweep's
+        # come here one game at a time, as each is fired or retold (`tell`), never waiting for a batch.
         await tell_each(list(by_game.items()), tell)
 
     async def _deliver_game(

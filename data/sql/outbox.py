@@ -39,8 +39,8 @@ class Outbox(SqlStore):
         urgent: bool,
         board: tuple[Any, ...] | None = None,
     ) -> bool:
-        """Write what `told` settles: each store's own (SQLite queues it for its next transaction, PostgreSQL
-        writes it at once in the order every action takes its rows). With `board` (the arguments of
+        """Write what `told` settles, at once, in a transaction of its own (PostgreSQL's takes its rows in the
+        order every action takes them). With `board` (the arguments of
         `BOARD`), the live board too, in the same transaction, at once; whether it was kept."""
         raise NotImplementedError
 

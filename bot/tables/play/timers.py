@@ -36,16 +36,32 @@ log = logging.getLogger(__name__)
 FIRED_AT_ONCE = 16
 
 T = TypeVar("T")
+Tell = Callable[[list[Notification]], Awaitable[None]]  # a teller of one game's notifications (the announcer's)
 
 
 async def at_once(
-    items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]], shared: bool
+    items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]], shared: bool, tell: Tell | None = None
 ) -> list[list[Notification]]:
     """`fire` for each item (a game), their results in order: one after another alone on the store, else up
     to FIRED_AT_ONCE at a time, each game under its own locks. A process that died leaves every game it was
     playing to the others at the same moment, and one after another (loaded, caught up, the computers' moves
     and their writes, the retelling, each) the last of them waited for all the others while its next player
-    had no hand DM (#23)."""
+    had no hand DM (#23).
+
+    With `tell`, each item's notifications are told as soon as it is fired, in its slot (so no more than
+    FIRED_AT_ONCE games are fired or told at once), and not returned: handed back all together, a game fired
+    first waited for the slowest of the others, then for its turn among them at the teller (#23)."""
+    if tell is not None:
+        told = tell
+        first = fire
+
+        async def fire_and_tell(item: T) -> list[Notification]:
+            notes = await first(item)
+            if notes:
+                await told(notes)
+            return []
+
+        fire = fire_and_tell
     if not shared or len(items) < 2:
         return [await fire(item) for item in items]
     gate = asyncio.Semaphore(FIRED_AT_ONCE)
@@ -62,30 +78,32 @@ class Timers:
         self._turns = turns
         self._tables = tables  # a game this process does not hold yet, loaded from the store
 
-    async def tick(self, now: float) -> list[Notification]:
+    async def tick(self, now: float, tell: Tell | None = None) -> list[Notification]:
+        """The timers due by `now` fired, the notifications returned; with `tell`, each game's told as soon as
+        it is fired instead (see `at_once`)."""
         turns = self._turns
         stalled = [t for g in list(turns.stalled) if (t := turns.tables.get(g)) is not None]
         turns.stalled.clear()
-        out = [n for notes in await self._at_once(stalled, turns.carry_on) for n in notes]
+        out = [n for notes in await self._at_once(stalled, turns.carry_on, tell) for n in notes]
         if turns.store.shared:
             # Alone on the database, a computer turn pending is this process's own (being played under the
             # game's lock) or a dead process's: played at once, not CARRY_ON_SECONDS after its last action.
             carry_on_by = now + CARRY_ON_SECONDS if await self._alone() else now
             fired = await self._at_once(
-                await self._due(now, carry_on_by), lambda game_no: self._fire_due(game_no, now, carry_on_by)
+                await self._due(now, carry_on_by), lambda game_no: self._fire_due(game_no, now, carry_on_by), tell
             )
         elif now < turns.next_due:
             return out
         else:
-            fired = await self._at_once(list(turns.tables.values()), lambda table: self._fire(table, now))
+            fired = await self._at_once(list(turns.tables.values()), lambda table: self._fire(table, now), tell)
         out += [n for notes in fired for n in notes]
         turns.recompute_due()
         return out
 
     async def _at_once(
-        self, items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]]
+        self, items: Sequence[T], fire: Callable[[T], Awaitable[list[Notification]]], tell: Tell | None
     ) -> list[list[Notification]]:
-        return await at_once(items, fire, self._turns.store.shared)
+        return await at_once(items, fire, self._turns.store.shared, tell)
 
     async def _fire_due(self, game_no: int, now: float, carry_on_by: float) -> list[Notification]:
         """A game the store says has a timer due, loaded if this process does not hold it."""

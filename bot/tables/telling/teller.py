@@ -28,7 +28,7 @@ from ..errors import TableError
 from ..lobby.invitations import Invitations
 from ..lobby.settings import SettingsBook
 from ..play.retelling import retell
-from ..play.timers import at_once
+from ..play.timers import Tell, at_once
 from ..play.turns import Turns
 from .notifications import HandChanged, LobbyChanged, Notification, PlayersInvited, Retold, TableNotification
 from .outbox import TELL_LEASE, Key, key_of, retry_delay
@@ -171,11 +171,15 @@ class Teller:
             table.changed()
 
     # -- told again ------------------------------------------------------------------------------------
-    async def untold(self, now: float | None = None, everything: bool = False) -> list[Notification]:
+    async def untold(
+        self, now: float | None = None, everything: bool = False, tell: Tell | None = None
+    ) -> list[Notification]:
         """What is due to be told again: entries whose teller failed or vanished (a crash), or with
         `everything` (at start, when nobody else is telling anything) every entry. Each game's untold
         entries are retold from the log, oldest first, behind a `Retold` marker; the caller tells them
-        like any notifications, then reports with `told`."""
+        like any notifications, then reports with `told`. With `tell` (the announcer's `deliver`), each game
+        is told as soon as it is retold, not after the others (its next player waited for every other game
+        of a dead process, then for its turn among them, #23): what is returned is the rest (invitations)."""
         now = self._clock() if now is None else now
         try:
             await self._store.flush()  # what was told since the last write, written at least this often
@@ -202,7 +206,7 @@ class Teller:
             self._outbox.add(claimed, claimed_at=now)
             # A dead process's games are many at once: retold a few at a time where processes share the store.
             games = list(dict.fromkeys(e.game_no for e in claimed))
-            out += [n for notes in await at_once(games, self.retell, self._store.shared) for n in notes]
+            out += [n for notes in await at_once(games, self.retell, self._store.shared, tell) for n in notes]
         return out
 
     def _taking(self, now: float, alone: bool) -> Callable[[list[OutboxEntry]], list[OutboxEntry]]:
