@@ -9,6 +9,7 @@ from typing import Any
 from bot.engine.fives import FivesState, FivesView, Play
 from bot.engine.tiles import HI, IS_DOUBLE, LO, PIPS, hand_pips
 
+from . import fives_evidence
 from .search import Family
 
 
@@ -343,4 +344,5 @@ FAMILY = Family(
     play_out=play_out,
     win_value=win_value,
     fully_known=fully_known,
+    sample=fives_evidence.sample,
 )
