@@ -25,8 +25,9 @@ from bot.engine.fives.state import FivesState
 from bot.engine.fives.view import FivesView
 from bot.engine.tiles import HI, LO, SETS, tile_set
 
-# the chance that a player passes up points in a play (the weight of a world where some seat did):
-# measured in the arena against 1.0 (no soft evidence) and smaller values, see `benchmarks/arena.py`
+# the chance that a player passes up points in a play (the weight of a world where some seat did). In the
+# arena (All Fives 2p, strong-200 vs the reference, 200 games): 0.3 won as many games as no soft evidence
+# (114) with more points a game (+16.1 to +12.4); 0.1 trailed both after 125 games (69 won) and was stopped
 MISSED = 0.3
 # worlds drawn at most for one sample; then the most likely of them is kept (the search never waits on a
 # view whose evidence no world fits, and a move still costs a bounded amount)
