@@ -338,7 +338,8 @@ def run(
                 f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} "
                 f"{s.cpu_p50:>7.0f} {s.cpu_p95:>6.0f} {s.cpu_max:>6.0f} {s.moves:>6} "
                 f"{100 * ahead[0]:>5.1f}% [{100 * ahead[1]:5.1f}, {100 * ahead[2]:5.1f}] "
-                f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}] {s.b_cpu_p50:>9.0f} {s.b_cpu_p95:>6.0f} {s.cpu_mean:>10.1f} {s.b_cpu_mean:>5.1f}{even}"
+                f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}] {s.b_cpu_p50:>9.0f} {s.b_cpu_p95:>6.0f} "
+                f"{s.cpu_mean:>10.1f} {s.b_cpu_mean:>5.1f}{even}"
             )
             print(lines[-1], flush=True)
     return lines
