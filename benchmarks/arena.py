@@ -27,7 +27,8 @@ fair whatever the number of sides, each with a 95% interval over the deals (the 
 not independent): `ahead`, the share of (A, B) pairs of sides in which A finished with more points
 (a tie is half; 50% is even, with two sides it is the games won); and `diff/game`, A's points in a
 game minus the mean of B's (Domineren: chips per session; 0 is even); last, B's CPU milliseconds per move
-with a choice (p50, p95), beside A's. Games whose family has no
+with a choice (p50, p95), beside A's, and the mean CPU milliseconds per move with a choice of A and of B
+(equal time per move: equal means). Games whose family has no
 search yet are listed as not yet available: their levels all play the easy heuristic.
 """
 
@@ -260,6 +261,8 @@ class Summary:
     moves: int
     b_cpu_p50: float
     b_cpu_p95: float
+    cpu_mean: float = 0.0  # A's and B's mean CPU ms per move with a choice: equal time is read from these
+    b_cpu_mean: float = 0.0
     ahead: tuple[float, float, float] = (0.0, 0.0, 0.0)  # mean, 95% interval
     diff: tuple[float, float, float] = (0.0, 0.0, 0.0)  # A's points a game minus B's mean, 95% interval
 
@@ -291,6 +294,8 @@ def summarise(records: list[GameRecord]) -> Summary:
         len(ms),
         percentile(cpu_b, 0.5),
         percentile(cpu_b, 0.95),
+        sum(cpu) / max(1, len(cpu)),
+        sum(cpu_b) / max(1, len(cpu_b)),
         mean_interval(by_deal(records, lambda r: r.ahead)),
         mean_interval(by_deal(records, lambda r: r.points_a / r.a_sides - r.points_b / r.b_sides)),
     )
@@ -303,7 +308,7 @@ def run(
         f"{'game':28} {'A vs B':15} {'games':>5} {'hands':>5} {'A won':>6} {'95% interval':>14} "
         f"{'pts/hand A':>10} {'B':>6} {'A ms p50':>8} {'p95':>6} {'max':>6} "
         f"{'cpu p50':>7} {'p95':>6} {'max':>6} {'moves':>6} "
-        f"{'ahead (50% even)':>22} {'diff/game':>22} {'B cpu p50':>9} {'p95':>6}"
+        f"{'ahead (50% even)':>22} {'diff/game':>22} {'B cpu p50':>9} {'p95':>6} {'cpu mean A':>10} {'B':>5}"
     ]
     print(lines[0], flush=True)
     for entry in entries:
@@ -333,7 +338,8 @@ def run(
                 f"{s.p50:>8.0f} {s.p95:>6.0f} {s.max:>6.0f} "
                 f"{s.cpu_p50:>7.0f} {s.cpu_p95:>6.0f} {s.cpu_max:>6.0f} {s.moves:>6} "
                 f"{100 * ahead[0]:>5.1f}% [{100 * ahead[1]:5.1f}, {100 * ahead[2]:5.1f}] "
-                f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}] {s.b_cpu_p50:>9.0f} {s.b_cpu_p95:>6.0f}{even}"
+                f"{diff[0]:>+7.1f} [{diff[1]:+6.1f}, {diff[2]:+6.1f}] {s.b_cpu_p50:>9.0f} {s.b_cpu_p95:>6.0f} "
+                f"{s.cpu_mean:>10.1f} {s.b_cpu_mean:>5.1f}{even}"
             )
             print(lines[-1], flush=True)
     return lines

@@ -45,7 +45,14 @@ def _measure(seconds: float) -> dict[str, float]:
     except ImportError:  # an older tree: what its search did for each playout
 
         def play_candidate(
-            world: GameState, seat: int, action: Any, base: _Baseline, win: float, family: Family, rng: random.Random
+            world: GameState,
+            seat: int,
+            action: Any,
+            base: _Baseline,
+            win: float,
+            family: Family,
+            rng: random.Random,
+            match: bool = False,
         ) -> float:
             state = world.clone()
             state.apply(seat, action)

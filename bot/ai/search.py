@@ -86,6 +86,9 @@ class Family:
     # how much of the budget this view deserves (1: the level's playouts), for decisions made once per hand
     # among many candidates; counted like the rest, so the move stays the same after a restart
     effort: Callable[[Any], float] = lambda view: 1.0
+    # what a playout's end is worth to the seat's side, in place of `outcome`'s points (state at the end,
+    # the side, `outcome`'s value): the match's objective, e.g. the chance to reach the target first
+    objective: Callable[[Any, int, float], float] | None = None
 
 
 class _Baseline:
@@ -140,18 +143,29 @@ def playout(state: GameState, base: _Baseline, family: Family, rng: random.Rando
 
 
 def play_candidate(
-    world: GameState, seat: int, action: Any, base: _Baseline, win: float, family: Family, rng: random.Random
+    world: GameState,
+    seat: int,
+    action: Any,
+    base: _Baseline,
+    win: float,
+    family: Family,
+    rng: random.Random,
+    match: bool = False,
 ) -> float:
     """One playout of the candidate `action` of `seat` on a copy of the sample `world`, and its value
     (`outcome`): the family's `play_out` where it has one for this action, else `clone`, `apply` and
-    `playout`. The world is left as it was."""
+    `playout`. The world is left as it was. `match`: valued by the family's `objective` where it has one
+    (the search's choice), else in the hand's points (what the analysis reports)."""
+    objective = family.objective if match else None
     if family.play_out is not None:
         done = family.play_out(world, seat, action, rng)
         if done is not None:
-            return outcome(done[0], base, win, done[1])
+            value = outcome(done[0], base, win, done[1])
+            return objective(done[0], base.side, value) if objective else value
     state = world.clone()
     state.apply(seat, action)
-    return outcome(state, base, win, playout(state, base, family, rng))
+    value = outcome(state, base, win, playout(state, base, family, rng))
+    return objective(state, base.side, value) if objective else value
 
 
 def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str:
@@ -195,7 +209,7 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
             win = family.win_value(world)
             actions = _actions_by_text(world, seat) if by_text else {}
             for i in alive:
-                totals[i] += play_candidate(world, seat, actions.get(texts[i], texts[i]), base, win, family, rng)
+                totals[i] += play_candidate(world, seat, actions.get(texts[i], texts[i]), base, win, family, rng, True)
         alive.sort(key=lambda i: (-totals[i], i))
         if r < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up

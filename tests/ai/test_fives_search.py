@@ -195,9 +195,11 @@ def test_sequential_halving_keeps_the_better_half_and_spends_the_budget(monkeypa
     played: list[int] = []
     real = search.play_candidate
 
-    def counting(world: Any, seat: int, action: Any, base: Any, win: float, family: Any, rng: random.Random) -> float:
+    def counting(
+        world: Any, seat: int, action: Any, base: Any, win: float, family: Any, rng: random.Random, match: bool = False
+    ) -> float:
         played.append(world.turn)
-        return real(world, seat, action, base, win, family, rng)
+        return real(world, seat, action, base, win, family, rng, match)
 
     monkeypatch.setattr(search, "play_candidate", counting)
     rng = random.Random(1)

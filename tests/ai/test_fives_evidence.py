@@ -1,0 +1,108 @@
+"""What the fives search's sampled worlds keep of the seat's evidence: the hard evidence of draws and
+passes (never a tile that fit the ends a player passed or drew on), and the soft evidence of plays (a
+player who passed up points seldom held the tile that would have made them)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai import fives_evidence
+from bot.ai.fives import FAMILY, greedy
+from bot.engine.fives.determinize import determinize
+from bot.engine.fives.layout import Layout
+from bot.engine.fives.notation import DRAW, PASS, Play
+from bot.engine.fives.rules import RULES
+from bot.engine.fives.state import FivesState
+from bot.engine.fives.view import FivesView
+from bot.engine.tiles import HI, LO
+from tests.checks import is_a, must
+from tests.games import new_fives
+
+
+def _view(state: FivesState) -> FivesView:
+    return is_a(FivesView, state.view(must(state.current_seat)))
+
+
+def _replay_passes(state: FivesState, viewer: int) -> list[tuple[int, set[int], int]]:
+    """(seat, the open end numbers, its step in the hand) of each pass by another seat than `viewer` with
+    no draw of that seat after it in the hand: the tiles that seat holds now were all in its hand then."""
+    layout = Layout(RULES[state.game_id].spinners)
+    steps = state.steps[state.hand_start :]
+    found: list[tuple[int, set[int], int]] = []
+    for k, step in enumerate(steps):
+        action = step.action
+        if action is PASS and step.seat != viewer:
+            later_draw = any(s.seat == step.seat and s.action is DRAW for s in steps[k + 1 :])
+            if not later_draw:
+                found.append((step.seat, {value for value, _, _, _ in layout.ends}, k))
+        elif isinstance(action, Play):
+            if action.target < 0:
+                layout.lead(action.tile)
+            else:
+                layout.place(action.tile, layout.find_end(action.tile, action.target, action.side))
+    return found
+
+
+def test_a_sampled_world_never_gives_a_passer_a_tile_that_fits_the_ends_it_passed_on() -> None:
+    checked = 0
+    for seed in range(40):
+        state = new_fives("five-up", 4, seed=seed)
+        rng = random.Random(seed)
+        hands = len(state.hands)
+        # greedy players until another seat than the one to move has passed in this first hand
+        while not state.is_over and len(state.hands) == hands and not _replay_passes(state, must(state.current_seat)):
+            state.apply(must(state.current_seat), greedy(state, rng))
+        if state.is_over or len(state.hands) != hands:
+            continue
+        view = _view(state)
+        passes = _replay_passes(state, must(view.seat))
+        sampler = random.Random(seed)
+        for _ in range(30):
+            world = is_a(FivesState, must(FAMILY.sample)(view, sampler))
+            for seat, ends, _ in passes:
+                held = world.in_hand[seat]
+                assert not [t for t in held if LO[t] in ends or HI[t] in ends], (seed, seat, ends)
+        checked += 1
+    assert checked >= 5  # enough positions with a pass to mean something
+
+
+def _missed_points(state: FivesState) -> bool:
+    view = is_a(FivesView, state.view(must(state.current_seat)))
+    return bool(fives_evidence.plays(view))
+
+
+def test_a_player_who_passed_up_points_seldom_holds_the_tile_that_would_have_made_them() -> None:
+    """In the worlds the search samples, a seat that played for fewer points than some tile would have
+    made holds such a tile clearly less often than in the engine's plain samples (the soft weight)."""
+    plain_missed = kept_missed = positions = 0
+    for seed in range(30):
+        state = new_fives("all-fives", 2, seed=seed)
+        rng = random.Random(seed)
+        # a player that plays at random: it often passes up points it could have made
+        while not state.is_over and not (state.steps[state.hand_start :] and _missed_points(state)):
+            seat = must(state.current_seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.is_over:
+            continue
+        view = _view(state)
+        evidence = fives_evidence.plays(view)
+        positions += 1
+        a, b = random.Random(seed), random.Random(seed)
+        for _ in range(40):
+            plain_missed += fives_evidence.weight(determinize(view, a), evidence) < 1.0
+            kept_missed += fives_evidence.weight(fives_evidence.sample(view, b), evidence) < 1.0
+    assert positions >= 10
+    assert plain_missed > 0
+    assert kept_missed < 0.6 * plain_missed, (kept_missed, plain_missed)
+
+
+def test_the_evidence_sample_is_the_same_for_the_same_seed() -> None:
+    state = new_fives("all-fives", 2, seed=3)
+    rng = random.Random(3)
+    for _ in range(9):
+        seat = must(state.current_seat)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = _view(state)
+    one = fives_evidence.sample(view, random.Random(11))
+    two = fives_evidence.sample(view, random.Random(11))
+    assert one.in_hand == two.in_hand and one.boneyard == two.boneyard
