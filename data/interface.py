@@ -18,8 +18,8 @@ it was read is never overwritten (`data.errors.RatingsChanged`, a `StoreError`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, AbstractContextManager
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractContextManager, asynccontextmanager, nullcontext
 
 from .rows import OutboxEntry, SettingsRow
 from .sql.community import Spectators, Tournaments, Undo
@@ -35,8 +35,11 @@ from .sql.standings import Standings
 class StoreInterface(
     Games, Outbox, Settings, Lobbies, Rematches, Standings, Seasons, Undo, Spectators, Tournaments, Privacy, Hints
 ):
+    """What is written here is one process's way (SQLite's): its memory is the games' truth, so the `locked_*`
+    calls take no lock and open no transaction. PostgreSQL's store overrides what several processes need."""
+
     migrated: tuple[int, ...]  # the migrations this open applied
-    shared: bool  # other processes may write the same database (PostgreSQL)
+    shared = False  # other processes may write the same database (PostgreSQL)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -46,27 +49,33 @@ class StoreInterface(
         raise NotImplementedError
 
     async def processes(self) -> int:
-        """Bot processes serving the database now (1 on SQLite)."""
-        raise NotImplementedError
+        """Bot processes serving the database now: this one alone."""
+        return 1
 
     def urgent(self) -> AbstractContextManager[None]:
-        """This task's calls meanwhile: not behind the players' clicks."""
-        raise NotImplementedError
+        """This task's calls meanwhile: not behind the players' clicks (alone on one connection: nothing to do;
+        PostgreSQL gives the timers and the outbox connections of their own)."""
+        return nullcontext()
 
     async def schema_version(self) -> int:
-        raise NotImplementedError
+        return await self._read().fetchval("SELECT MAX(version) FROM schema_version") or 0
 
-    def locked_game(self, game_no: int) -> AbstractAsyncContextManager[int | None]:
-        raise NotImplementedError
+    @asynccontextmanager
+    async def locked_game(self, game_no: int) -> AsyncIterator[int | None]:
+        """The game's lock across processes with its committed version; alone, nothing (None)."""
+        yield None
 
     async def game_version(self, game_no: int) -> int | None:
-        raise NotImplementedError
+        """The game's committed version; alone, None (this process's memory is the truth)."""
+        return None
 
-    def locked_settings(self, guild_id: int) -> AbstractAsyncContextManager[SettingsRow | None]:
-        raise NotImplementedError
+    @asynccontextmanager
+    async def locked_settings(self, guild_id: int) -> AsyncIterator[SettingsRow | None]:
+        """A server's settings as stored, to change and save (on PostgreSQL under the server's lock)."""
+        yield await self.load_settings(guild_id)
 
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
-        raise NotImplementedError
+        """Inside `locked_game`: the players' ratings of a pool until the commit; alone, nothing."""
 
     async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
         raise NotImplementedError

@@ -23,7 +23,7 @@ import re
 import socket
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
-from contextlib import asynccontextmanager, contextmanager, suppress
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager, suppress
 from contextvars import ContextVar
 from typing import Any
 
@@ -40,7 +40,7 @@ from .rows import (
     SettingsRow,
 )
 from .sql.dialect import NOTIFY_MOVE, PostgresSql, Sql
-from .sql.games import hand_values
+from .sql.games import action_values, hand_values
 from .sql.outbox import BOARD
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,13 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     reset settings), a round trip per transaction; the pool's connections take only transaction locks
     (`pg_advisory_xact_lock`, `FOR UPDATE`), open no cursor, listen to nothing and set nothing. The
     session locks (the process claim, the migrations' lock) are taken on connections of their own."""
+
+
+async def _pool(url: str, min_size: int, max_size: int) -> asyncpg.Pool:
+    try:
+        return await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15, reset=_keep_session)
+    except (*_DB_ERRORS, ValueError) as exc:
+        raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from exc
 
 
 async def apply_migrations(conn: asyncpg.Connection) -> list[int]:
@@ -161,19 +168,8 @@ _APPEND_NOTIFYING = f"{_APPEND} RETURNING {NOTIFY_MOVE}"  # sent at the commit: 
 def _append_args(write: ActionWrite) -> tuple[Any, ...]:
     tell = list(zip(*m.OUTBOX.many(write.tell), strict=True)) or [()] * len(m.OUTBOX)
     hands = list(zip(*hand_values(write), strict=True)) or [()] * len(m.HAND)
-    return (
-        write.game_no,
-        write.turn,
-        write.seat,
-        write.action,
-        write.kind,
-        write.at,
-        *map(list, tell),
-        *map(list, hands[1:]),
-        write.deadline,
-        write.reminder_at,
-        write.carry_on_at,
-    )
+    timer = (write.deadline, write.reminder_at, write.carry_on_at)
+    return (*action_values(write), *map(list, tell), *map(list, hands[1:]), *timer)
 
 
 class PostgresStore(StoreInterface):
@@ -213,33 +209,20 @@ class PostgresStore(StoreInterface):
         """`exclusive`: this process alone serves the database, as on SQLite (a second process stops with
         `DatabaseInUse`, and so does this one if others serve it already). `notify_moves`: every committed
         move is sent on `fives_moves` for the web tables listening (data/moves.py); off, nothing is sent."""
-        try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=15, reset=_keep_session)
-        except (*_DB_ERRORS, ValueError) as exc:
-            raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from exc
-        claim = None
-        try:
-            claim = await _claim(url, exclusive)
-            async with pool.acquire() as conn:
-                applied = await apply_migrations(conn)
-        except BaseException as exc:
-            await pool.close()
-            if claim is not None:
-                await claim.close()
-            if isinstance(exc, _DB_ERRORS):  # e.g. a user that may not create tables
+        async with AsyncExitStack() as opened:  # closed again if the open fails
+            pool = await _pool(url, min_size, max_size)
+            opened.push_async_callback(pool.close)
+            try:
+                claim = await _claim(url, exclusive)
+                opened.push_async_callback(claim.close)
+                async with pool.acquire() as conn:
+                    applied = await apply_migrations(conn)
+            except _DB_ERRORS as exc:  # e.g. a user that may not create tables
                 raise StoreError(f"cannot set up the database {redact(url)}: {exc}") from exc
-            raise
+            urgent = await _pool(url, 1, URGENT_CONNECTIONS)
+            opened.pop_all()
         if applied:
             log.info("%s: applied migrations %s", redact(url), applied)
-        try:
-            urgent = await asyncpg.create_pool(
-                url, min_size=1, max_size=URGENT_CONNECTIONS, timeout=15, reset=_keep_session
-            )
-        except (*_DB_ERRORS, ValueError) as exc:
-            await pool.close()
-            if claim is not None:
-                await claim.close()
-            raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from exc
         return cls(pool, tuple(applied), claim, urgent, notify_moves)
 
     @property
@@ -279,7 +262,7 @@ class PostgresStore(StoreInterface):
         """How many bot processes serve this database now: those holding its process lock (see `_claim`),
         which the server drops at once when a process dies, however it dies."""
         try:
-            count = await self._fetchval(
+            count = await self._read().fetchval(
                 "SELECT count(DISTINCT l.pid) FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
                 "AND l.objsubid = 2 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
                 f"AND l.classid::bigint = $1 AND l.objid::bigint = {_SCHEMA_KEY}::bigint & 4294967295",
@@ -288,12 +271,6 @@ class PostgresStore(StoreInterface):
         except _DB_ERRORS as exc:
             raise store_error(exc) from exc
         return int(count or 0)
-
-    async def flush(self) -> None:
-        """Nothing to write: on PostgreSQL `told` writes at once (see there)."""
-
-    async def schema_version(self) -> int:
-        return await self._fetchval("SELECT MAX(version) FROM schema_version") or 0
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[asyncpg.Connection]:
@@ -322,10 +299,6 @@ class PostgresStore(StoreInterface):
         if conn is None:
             raise RuntimeError(f"{what} is taken inside a transaction (`locked_game` or `transaction`)")
         return conn
-
-    async def _fetchval(self, sql: str, *args: Any) -> Any:
-        conn = self._conn.get()
-        return await (conn or self._pool).fetchval(sql, *args)
 
     def _read(self) -> Sql:
         return PostgresSql(self._conn.get() or self._pool)
@@ -396,7 +369,7 @@ class PostgresStore(StoreInterface):
     async def game_version(self, game_no: int) -> int | None:
         """The game's version as committed, without a lock (None: no such game): one cheap read that tells
         a process whether it must catch up before it shows the game."""
-        return await self._fetchval("SELECT version FROM games WHERE game_no = $1", game_no)
+        return await self._read().fetchval("SELECT version FROM games WHERE game_no = $1", game_no)
 
     async def lock_game(self, game_no: int) -> None:
         """Inside a transaction: the game's lock (as `locked_game` takes it) until the transaction ends."""

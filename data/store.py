@@ -1,9 +1,6 @@
-"""The store on SQLite (aiosqlite): every SQL statement of the bot lives in this package.
-
-The interface is async and speaks only the row dataclasses of `data.rows`, so that a PostgreSQL store can
-implement the same methods later. One connection serves the process; writes are serialised by a lock
-because a transaction on a shared connection must not interleave with another coroutine's statements.
-"""
+"""The store on SQLite (aiosqlite): one process's, on one connection (see `data.interface` for what both
+stores share, `data.sql` for their SQL). Writes are serialised by a lock because a transaction on a shared
+connection must not interleave with another coroutine's statements."""
 
 from __future__ import annotations
 
@@ -11,7 +8,7 @@ import asyncio
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager, asynccontextmanager, nullcontext, suppress
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +18,7 @@ from . import mapping as m
 from .errors import StoreConflict, StoreError
 from .interface import StoreInterface
 from .migrations import apply_migrations
-from .rows import ActionWrite, OutboxEntry, RatingRow, SettingsRow
+from .rows import ActionWrite, OutboxEntry, RatingRow
 from .sql.dialect import Sql
 from .sql.games import ADD_ACTION, ADD_HANDS, action_values, hand_values
 from .sql.outbox import BOARD, TELL
@@ -59,17 +56,7 @@ def _append(db: sqlite3.Connection, write: ActionWrite, queued: list[tuple[str, 
 class Store(StoreInterface):
     """Open with `await Store.open(path)`; migrations are applied on open."""
 
-    shared = False  # one process: its memory is the game's truth, the `locked_*` calls take no lock
     _dialect = Sql
-
-    def urgent(self) -> AbstractContextManager[None]:
-        """Nothing to do alone on one connection (PostgreSQL gives the timers and the outbox connections of
-        their own meanwhile)."""
-        return nullcontext()
-
-    async def processes(self) -> int:
-        """How many bot processes serve this database: this one alone."""
-        return 1
 
     def __init__(self, db: aiosqlite.Connection, migrated: tuple[int, ...] = ()) -> None:
         self._db = db
@@ -105,13 +92,6 @@ class Store(StoreInterface):
     def pool_use(self) -> tuple[int, int]:
         """Connections open and idle: SQLite has one, busy while a write holds it."""
         return 1, 0 if self._write.locked() else 1
-
-    async def schema_version(self) -> int:
-        rows = await self._rows("SELECT MAX(version) AS version FROM schema_version")
-        return rows[0]["version"] or 0
-
-    async def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -173,24 +153,6 @@ class Store(StoreInterface):
     @asynccontextmanager
     async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:
         yield await self._read().fetch(sql, *args)
-
-    # -- the locks several processes need (one process holds its own: see `shared`) -----------------------
-    @asynccontextmanager
-    async def locked_game(self, game_no: int) -> AsyncIterator[int | None]:
-        """On PostgreSQL, the game's lock across processes with its version; here nothing (None)."""
-        yield None
-
-    async def game_version(self, game_no: int) -> int | None:
-        """On PostgreSQL, the game's committed version; here None (this process's memory is the truth)."""
-        return None
-
-    @asynccontextmanager
-    async def locked_settings(self, guild_id: int) -> AsyncIterator[SettingsRow | None]:
-        """A server's settings as stored, to change and save (on PostgreSQL under the server's lock)."""
-        yield await self.load_settings(guild_id)
-
-    async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
-        """Inside `locked_game` on PostgreSQL: the players' ratings of a pool until the commit; here nothing."""
 
     # -- games ------------------------------------------------------------------------------------------
     async def _append_played(self, write: ActionWrite) -> None:

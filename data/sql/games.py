@@ -7,8 +7,10 @@ writing it (one hand-over to SQLite's thread, one statement to PostgreSQL); so i
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from .. import mapping as m
 from ..rows import ActionWrite, GameRow, OutboxEntry, RatingRow, SeatRow, StoredGame
@@ -142,23 +144,18 @@ class Games(SqlStore):
             *params,
             since,
         )
-        seats_of: dict[int, list[SeatRow]] = {}
+        seats_of: dict[int, list[SeatRow]] = defaultdict(list)
         for r in seats:
-            seats_of.setdefault(r["game_no"], []).append(m.SEAT.read(r))
-        logs: dict[int, tuple[list[tuple[int, str]], list[str]]] = {}
-        last_at: dict[int, float] = {}  # when the newest action read was taken
+            seats_of[r["game_no"]].append(m.SEAT.read(r))
+        logs: dict[int, list[Any]] = defaultdict(list)
         for r in actions:
-            log = logs.get(r["game_no"])
-            if log is None:
-                log = logs[r["game_no"]] = ([], [])
-            log[0].append((r["seat"], r["action"]))
-            log[1].append(r["kind"])
-            last_at[r["game_no"]] = r["at"]
+            logs[r["game_no"]].append(r)
         out = []
         for r in games:
-            played, kinds = logs.get(r["game_no"], ([], []))
+            log = logs.get(r["game_no"], [])
             row = m.GAME.read(r, seats=tuple(seats_of.get(r["game_no"], ())))
-            out.append(StoredGame(row, played, kinds, since, last_at.get(r["game_no"])))
+            played, kinds = [(a["seat"], a["action"]) for a in log], [a["kind"] for a in log]
+            out.append(StoredGame(row, played, kinds, since, log[-1]["at"] if log else None))
         return out
 
     async def set_table(self, game_no: int, channel_id: int, thread_id: int | None) -> None:

@@ -19,9 +19,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from .. import mapping as m
 from ..rows import CANCELLED_ROUND, OutboxEntry, anonymous_id
 from .dialect import Sql as Db
 from .dialect import SqlStore
+from .outbox import tell as write_tell
 
 # Every column holding a player's id or name (the test of `/privacy forget` reads them all, and more).
 PERSONAL: dict[str, tuple[str, ...]] = {
@@ -150,15 +152,24 @@ async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+def _mentioning(db: Db, u: int, table: str, json_column: str, *id_columns: str, order: str = "") -> Any:
+    """The rows of `table` that may concern player `u`: theirs by an id column, or naming `u` (as text) in the
+    JSON of `json_column` (the caller reads the JSON to tell which really do). The `fetch` to await."""
+    where = " OR ".join([*(f"{c} = ?" for c in id_columns), f"CAST({json_column} AS TEXT) LIKE ?"])
+    return db.fetch(f"SELECT * FROM {table} WHERE {where} {order}", *[u] * len(id_columns), _like(u))
+
+
+async def _update(db: Db, table: str, key: dict[str, Any], **values: Any) -> int:
+    """The row of `table` that `key` (its key columns and values) picks, its columns `values` written over."""
+    sets, where = ", ".join(f"{c} = ?" for c in values), " AND ".join(f"{c} = ?" for c in key)
+    return await db.execute(f"UPDATE {table} SET {sets} WHERE {where}", *values.values(), *key.values())
+
+
 async def _in_json(db: Db, u: int) -> dict[str, list[dict[str, Any]]]:
     """What `export_user` finds of player `u` inside JSON text: a lobby's seats, a private table's invited, a
     rematch's answers, the players waiting on a request to take back an action, a tournament's entrants."""
     out: dict[str, list[dict[str, Any]]] = {kind: [] for kind in ("lobbies", "rematches", "tournaments")}
-    for r in await db.fetch(
-        "SELECT lobby_id, guild_id, game_id, status, created_at, host_id, seats FROM lobbies "
-        "WHERE host_id = ? OR CAST(seats AS TEXT) LIKE ? ORDER BY lobby_id",
-        *(u, _like(u)),
-    ):
+    for r in await _mentioning(db, u, "lobbies", "seats", "host_id", order="ORDER BY lobby_id"):
         mine = [k for k, s in enumerate(json.loads(r["seats"])) if u in (s[0], s[3])]
         if r["host_id"] == u or mine:
             lobby = {"lobby": r["lobby_id"], "server": r["guild_id"], "game_id": r["game_id"], "status": r["status"]}
@@ -167,25 +178,15 @@ async def _in_json(db: Db, u: int) -> dict[str, list[dict[str, Any]]]:
             )
     out["invitations"] = [
         {"lobby": r["lobby_id"], "private_table": True}
-        for r in await db.fetch(
-            "SELECT lobby_id, invited FROM table_access WHERE CAST(invited AS TEXT) LIKE ? ORDER BY lobby_id", _like(u)
-        )
+        for r in await _mentioning(db, u, "table_access", "invited", order="ORDER BY lobby_id")
         if u in _ids(r["invited"])
     ]
     out["invitations"] += [
         {"lobby": r["lobby_id"], "ping": r["seq"], "invited_by_you": r["by_user_id"] == u, "you_invited": u in invited}
-        for r in await db.fetch(
-            "SELECT lobby_id, seq, by_user_id, invited FROM lobby_outbox WHERE by_user_id = ? "
-            "OR CAST(invited AS TEXT) LIKE ? ORDER BY lobby_id, seq",
-            *(u, _like(u)),
-        )
+        for r in await _mentioning(db, u, "lobby_outbox", "invited", "by_user_id", order="ORDER BY lobby_id, seq")
         if u in (invited := _ids(r["invited"])) or r["by_user_id"] == u
     ]
-    for r in await db.fetch(
-        "SELECT game_no, status, asked_by, answers FROM rematches WHERE asked_by = ? OR CAST(answers AS TEXT) "
-        "LIKE ? ORDER BY game_no",
-        *(u, _like(u)),
-    ):
+    for r in await _mentioning(db, u, "rematches", "answers", "asked_by", order="ORDER BY game_no"):
         answers = {int(k): v for k, v in json.loads(r["answers"]).items()}
         if r["asked_by"] == u or u in answers:
             asked = {"game": r["game_no"], "status": r["status"], "asked_by_you": r["asked_by"] == u}
@@ -199,18 +200,12 @@ async def _in_json(db: Db, u: int) -> dict[str, list[dict[str, Any]]]:
             "refused_by_you": r["by_user_id"] == u,
             "waiting_on_you": u in waiting,
         }
-        for r in await db.fetch(
-            "SELECT game_no, request, status, user_id, by_user_id, waiting FROM undo_requests WHERE user_id = ? "
-            "OR by_user_id = ? OR CAST(waiting AS TEXT) LIKE ? ORDER BY game_no, request",
-            *(u, u, _like(u)),
+        for r in await _mentioning(
+            db, u, "undo_requests", "waiting", "user_id", "by_user_id", order="ORDER BY game_no, request"
         )
         if u in (waiting := _ids(r["waiting"])) or u in (r["user_id"], r["by_user_id"])
     ]
-    for r in await db.fetch(
-        "SELECT tournament_id, guild_id, game_id, status, created_by, state FROM tournaments WHERE created_by = ? "
-        "OR CAST(state AS TEXT) LIKE ? ORDER BY tournament_id",
-        *(u, _like(u)),
-    ):
+    for r in await _mentioning(db, u, "tournaments", "state", "created_by", order="ORDER BY tournament_id"):
         entries = [e for e in json.loads(r["state"]).get("entrants", ()) if u in e.get("users", ())]
         if r["created_by"] == u or entries:
             names = [n for e in entries for uid, n in zip(e["users"], e["names"], strict=False) if uid == u]
@@ -232,16 +227,16 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
         if n:
             counts[table] = counts.get(table, 0) + n
 
+    def kept(who: int | None) -> int | None:
+        """Who started, asked or organised something, once `u` is forgotten."""
+        return NOBODY if who == u else who
+
     # The JSON first, while the seats still say who sat where (a rematch's answers go to the seat's id).
     seat_of = {
         r["game_no"]: r["seat"]
         for r in await db.fetch("SELECT game_no, seat FROM game_seats WHERE user_id = ? OR replaced_user_id = ?", u, u)
     }
-    for r in await db.fetch(
-        "SELECT lobby_id, status, host_id, seats FROM lobbies WHERE host_id = ? OR CAST(seats AS TEXT) LIKE ?",
-        u,
-        _like(u),
-    ):
+    for r in await _mentioning(db, u, "lobbies", "seats", "host_id"):
         seats = json.loads(r["seats"])
         if r["status"] == "open":  # a table not started: their seat is left, as by the Leave button
             new = [s for s in seats if u not in (s[0], s[3])]
@@ -249,59 +244,31 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
             new = [_anonymous_seat(s, k, u) for k, s in enumerate(seats)]
         if new != seats or r["host_id"] == u:
             status = "cancelled" if r["status"] == "open" and r["host_id"] == u else r["status"]
-            host = NOBODY if r["host_id"] == u else r["host_id"]
-            await db.execute(
-                "UPDATE lobbies SET seats = ?, host_id = ?, status = ? WHERE lobby_id = ?",
-                json.dumps(new),
-                host,
-                status,
-                r["lobby_id"],
-            )
+            lobby = {"lobby_id": r["lobby_id"]}
+            await _update(db, "lobbies", lobby, seats=json.dumps(new), host_id=kept(r["host_id"]), status=status)
             count("lobbies", 1)
             if status == "cancelled" and r["status"] == "open":  # its invitations and watchers end with it
                 for table in ("table_access", "lobby_outbox", "watchers"):
                     await db.execute(f"DELETE FROM {table} WHERE lobby_id = ?", r["lobby_id"])
     count("table_access", await _without(db, u, "table_access", "invited", "lobby_id"))
-    for r in await db.fetch(
-        "SELECT lobby_id, kind, seq, by_user_id, invited FROM lobby_outbox WHERE by_user_id = ? "
-        "OR CAST(invited AS TEXT) LIKE ?",
-        u,
-        _like(u),
-    ):
+    for r in await _mentioning(db, u, "lobby_outbox", "invited", "by_user_id"):
         invited = [i for i in _ids(r["invited"]) if i != u]
-        key = (r["lobby_id"], r["kind"], r["seq"])
+        key = {k: r[k] for k in ("lobby_id", "kind", "seq")}
         if not invited:
-            await db.execute("DELETE FROM lobby_outbox WHERE lobby_id = ? AND kind = ? AND seq = ?", *key)
+            await db.execute("DELETE FROM lobby_outbox WHERE lobby_id = ? AND kind = ? AND seq = ?", *key.values())
         else:
-            by = NOBODY if r["by_user_id"] == u else r["by_user_id"]
-            await db.execute(
-                "UPDATE lobby_outbox SET by_user_id = ?, invited = ? WHERE lobby_id = ? AND kind = ? AND seq = ?",
-                by,
-                json.dumps(invited),
-                *key,
-            )
+            await _update(db, "lobby_outbox", key, by_user_id=kept(r["by_user_id"]), invited=json.dumps(invited))
         count("lobby_outbox", 1)
-    for r in await db.fetch(
-        "SELECT game_no, asked_by, answers FROM rematches WHERE asked_by = ? OR CAST(answers AS TEXT) LIKE ?",
-        u,
-        _like(u),
-    ):
+    for r in await _mentioning(db, u, "rematches", "answers", "asked_by"):
         answers = json.loads(r["answers"])
         if str(u) in answers:
             answers[str(anonymous_id(seat_of.get(r["game_no"], 0)))] = answers.pop(str(u))
-        await db.execute(
-            "UPDATE rematches SET asked_by = ?, answers = ? WHERE game_no = ?",
-            NOBODY if r["asked_by"] == u else r["asked_by"],
-            json.dumps(answers),
-            r["game_no"],
+        game = {"game_no": r["game_no"]}
+        count(
+            "rematches", await _update(db, "rematches", game, asked_by=kept(r["asked_by"]), answers=json.dumps(answers))
         )
-        count("rematches", 1)
     count("undo_requests", await _without(db, u, "undo_requests", "waiting", "game_no", "request"))
-    for r in await db.fetch(
-        "SELECT tournament_id, created_by, state FROM tournaments WHERE created_by = ? OR CAST(state AS TEXT) LIKE ?",
-        u,
-        _like(u),
-    ):
+    for r in await _mentioning(db, u, "tournaments", "state", "created_by"):
         state = json.loads(r["state"])
         for k, entrant in enumerate(state.get("entrants", ())):
             users, names = entrant.get("users", []), entrant.get("names", [])
@@ -310,12 +277,8 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
                     users[j] = anonymous_id(2 * k + j)
                     if j < len(names):
                         names[j] = ""
-        await db.execute(
-            "UPDATE tournaments SET created_by = ?, state = ? WHERE tournament_id = ?",
-            NOBODY if r["created_by"] == u else r["created_by"],
-            json.dumps(state),
-            r["tournament_id"],
-        )
+        tournament = {"tournament_id": r["tournament_id"]}
+        await _update(db, "tournaments", tournament, created_by=kept(r["created_by"]), state=json.dumps(state))
         count("tournaments", 1)
 
     # What is told of them at a table (a resignation, an abandoned game) is still told, of an anonymous
@@ -327,11 +290,8 @@ async def forget_user(db: Db, user_id: int) -> Forgotten:
         *(u, u, u),
     ):
         anon = anonymous_id(r["seat"]) if r["seat"] is not None else NOBODY
-        await db.execute(
-            "UPDATE outbox SET user_id = ? WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ?",
-            *(anon, r["game_no"], r["kind"], u, r["turn"]),
-        )
-        count("outbox", 1)
+        entry = {"game_no": r["game_no"], "kind": r["kind"], "user_id": u, "turn": r["turn"]}
+        count("outbox", await _update(db, "outbox", entry, user_id=anon))
     count("outbox", await _deleted(db, "outbox", "user_id = ? AND kind IN ('hand', 'reminder', 'watcher', 'left')", u))
     for table in ("hand_messages", "watchers", "ratings", "rating_history"):
         count(table, await _deleted(db, table, "user_id = ?", u))
@@ -373,15 +333,11 @@ def _anonymous_seat(seat: list[Any], k: int, user_id: int) -> list[Any]:
 async def _without(db: Db, user_id: int, table: str, column: str, *key: str) -> int:
     """The rows whose JSON list of ids `column` holds `user_id`, written again without it; how many."""
     changed = 0
-    where = " AND ".join(f"{k} = ?" for k in key)
-    for r in await db.fetch(
-        f"SELECT {', '.join(key)}, {column} FROM {table} WHERE CAST({column} AS TEXT) LIKE ?", _like(user_id)
-    ):
+    for r in await _mentioning(db, user_id, table, column):
         ids = _ids(r[column])
         if user_id in ids:
             rest = json.dumps([i for i in ids if i != user_id])
-            await db.execute(f"UPDATE {table} SET {column} = ? WHERE {where}", rest, *(r[k] for k in key))
-            changed += 1
+            changed += await _update(db, table, {k: r[k] for k in key}, **{column: rest})
     return changed
 
 
@@ -398,8 +354,16 @@ class GuildLeft:
     tell: tuple[OutboxEntry, ...] = ()
 
 
-_GUILD_GAMES = "SELECT game_no FROM games WHERE guild_id = ?"
-_GUILD_LOBBIES = "SELECT lobby_id FROM lobbies WHERE guild_id = ?"
+# What a server's rows are found by: its own column, else its lobbies', else its games'.
+_OF_GUILD = {
+    "guild_id": "= ?",
+    "lobby_id": "IN (SELECT lobby_id FROM lobbies WHERE guild_id = ?)",
+    "game_no": "IN (SELECT game_no FROM games WHERE guild_id = ?)",
+}
+# Each table with the column its rows of a server are found by, children before what they reference.
+_PURGED = [(t.name, next(k for k in _OF_GUILD if k in t)) for t in reversed(m.TABLES)]
+# A table's marks and pings, watchers and invitations (all by lobby): what serves only a live server's lobbies.
+_OF_LOBBIES = [table for table, key in _PURGED if key == "lobby_id"]
 
 
 async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
@@ -416,8 +380,8 @@ async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
         "WHERE guild_id = ? AND status = 'active' ORDER BY game_no",
         g,
     )
-    await db.execute(f"DELETE FROM outbox WHERE game_no IN ({_GUILD_GAMES})", g)
-    await db.execute(f"DELETE FROM undo_requests WHERE status = 'open' AND game_no IN ({_GUILD_GAMES})", g)
+    await db.execute(f"DELETE FROM outbox WHERE game_no {_OF_GUILD['game_no']}", g)
+    await db.execute(f"DELETE FROM undo_requests WHERE status = 'open' AND game_no {_OF_GUILD['game_no']}", g)
     await db.execute("DELETE FROM rematches WHERE guild_id = ? AND status = 'open'", g)
     tell: list[OutboxEntry] = []
     for r in ended:
@@ -430,21 +394,10 @@ async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
         players = await db.fetch(
             "SELECT DISTINCT user_id FROM game_seats WHERE game_no = ? AND user_id > 0 ORDER BY user_id", r["game_no"]
         )
-        for p in players:
-            entry = OutboxEntry(r["game_no"], "left", int(r["turn"]), p["user_id"], at, at)
-            await db.execute(
-                "INSERT INTO outbox (game_no, kind, user_id, turn, created_at, due_at, attempts) "
-                "VALUES (?, ?, ?, ?, ?, ?, 0)",
-                entry.game_no,
-                entry.kind,
-                entry.user_id,
-                entry.turn,
-                at,
-                at,
-            )
-            tell.append(entry)
-    for table in ("watchers", "table_access", "undo_tables", "hint_tables", "lobby_outbox"):
-        await db.execute(f"DELETE FROM {table} WHERE lobby_id IN ({_GUILD_LOBBIES})", g)
+        tell += [OutboxEntry(r["game_no"], "left", int(r["turn"]), p["user_id"], at, at) for p in players]
+    await write_tell(db, tell)
+    for table in _OF_LOBBIES:
+        await db.execute(f"DELETE FROM {table} WHERE lobby_id {_OF_GUILD['lobby_id']}", g)
     await db.execute("UPDATE lobbies SET status = 'cancelled' WHERE guild_id = ? AND status = 'open'", g)
     for table in ("season_channels", "season_schedules"):
         await db.execute(f"DELETE FROM {table} WHERE guild_id = ?", g)
@@ -467,33 +420,6 @@ async def guild_rejoined(db: Db, guild_id: int) -> bool:
     return await _deleted(db, "guilds_left", "guild_id = ?", guild_id) > 0
 
 
-# Everything of a server, children before what they reference.
-_PURGE_GAMES = (
-    "outbox",
-    "hand_messages",
-    "actions",
-    "hand_results",
-    "game_results",
-    "game_seats",
-    "rating_history",
-    "undo_requests",
-    "rematches",
-    "hint_uses",
-    "analyses",
-)
-_PURGE_LOBBIES = ("table_access", "watchers", "undo_tables", "hint_tables", "lobby_outbox")
-_PURGE_GUILD = (
-    "ratings",
-    "rating_history",
-    "seasons",
-    "season_channels",
-    "season_schedules",
-    "tournaments",
-    "guild_settings",
-    "rematches",
-)
-
-
 async def left_guilds_due(db: Db, before: float) -> list[int]:
     return [
         r["guild_id"]
@@ -503,16 +429,9 @@ async def left_guilds_due(db: Db, before: float) -> list[int]:
 
 async def purge_guild(db: Db, guild_id: int) -> None:
     """Delete every row of a server the bot left (its grace period is over)."""
-    g = guild_id
-    for table in _PURGE_GAMES:
-        await db.execute(f"DELETE FROM {table} WHERE game_no IN ({_GUILD_GAMES})", g)
-    for table in _PURGE_LOBBIES:
-        await db.execute(f"DELETE FROM {table} WHERE lobby_id IN ({_GUILD_LOBBIES})", g)
-    await db.execute("DELETE FROM games WHERE guild_id = ?", g)
-    await db.execute("DELETE FROM lobbies WHERE guild_id = ?", g)
-    for table in _PURGE_GUILD:
-        await db.execute(f"DELETE FROM {table} WHERE guild_id = ?", g)
-    await db.execute("DELETE FROM guilds_left WHERE guild_id = ?", g)
+    for table, key in _PURGED:
+        await db.execute(f"DELETE FROM {table} WHERE {key} {_OF_GUILD[key]}", guild_id)
+    await db.execute("DELETE FROM guilds_left WHERE guild_id = ?", guild_id)
 
 
 class Privacy(SqlStore):
