@@ -222,3 +222,44 @@ def test_domineren_playout_steps_reach_the_checked_engines_end(players: int, see
     _same_end(slow, fast)
     assert [s.points for s in fast.steps] == [s.points for s in slow.steps]
     assert outcome(fast, base, 0.0) == outcome(slow, base, 0.0)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=st.sampled_from([(3, {}), (4, {}), (5, {}), (4, {"auto_claim": "off"})]),
+    seed=st.integers(0, 10**6),
+    moves=st.integers(0, 80),
+)
+def test_domineren_rollout_is_the_checked_engines_playout(
+    config: tuple[int, dict[str, Any]], seed: int, moves: int
+) -> None:
+    """Domineren's whole-hand rollout (bit sets of the hands, no step recorded) against its policy's
+    actions through the checked `apply`, after every legal action of the seat: the same hands left, the
+    same chips, the same value to the search."""
+    players, options = config
+    state = _easy_position("domineren", players, options, seed, moves)
+    if state.is_over:
+        return
+    family = _module("domineren").FAMILY
+    assert family.rollout is not None
+    seat = state.actors[0]
+    base = _Baseline(state, seat)
+    hands = len(state.hands)
+    for k, action in enumerate(state.legal_actions(seat)[:8]):
+        slow, fast = state.clone(), state.clone()
+        slow.deal_next_hand = fast.deal_next_hand = False
+        slow.apply(seat, action)
+        fast.apply(seat, action)
+        slow_rng = random.Random(seed + k)
+        while slow.winner is None and len(slow.hands) == hands:
+            if slow.claims:  # auto_claim off: a playout claims every payment owed at once, seat by seat
+                for payee in list(slow.claims):
+                    slow.apply(payee, "claim")
+                continue
+            slow.apply(slow.current, family.policy(slow, slow_rng))
+        extra = None
+        if fast.winner is None and len(fast.hands) == hands:
+            extra = family.rollout(fast, random.Random(seed + k))
+        assert fast.in_hand == slow.in_hand
+        assert fast.scores == slow.scores
+        assert outcome(fast, base, 0.0, extra) == outcome(slow, base, 0.0)
