@@ -30,6 +30,7 @@ from bot.engine.tiles import HI, LO, E, W, tile_id
 
 from .domineren_playouts import BIT as _BIT
 from .domineren_playouts import FITS as _FITS
+from .domineren_playouts import play_out as _fast_play_out
 from .domineren_playouts import rollout as _fast_rollout
 from .search import Family
 
@@ -224,28 +225,28 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random, held: i
         for t in hand:
             held |= _BIT[t]
     fitting = [_FITS[key][value] & held for _, value, key, _, _, _ in options]
+    # the tiles fitting some end, and those fitting two or more: a tile fits an end other than end o
+    # when it fits any and is not one of those that fit end o alone
+    total = multi = 0
+    for f in fitting:
+        multi |= total & f
+        total |= f
     best_key = -1
     best: list[tuple[int, int, int]] = []
-    last = len(options) - 1
     for o, (i, value, key, node, _, _) in enumerate(options):
         mine = fitting[o]
         if not mine:
             continue
-        elsewhere = 0
-        if last:
-            for j, other in enumerate(fitting):
-                if j != o:
-                    elsewhere |= other
+        elsewhere = total ^ (mine & ~multi)
         after = _AFTER[key][value]
         doubled = gainful and node == prev
-        for t in hand:
-            bit = _BIT[t]
-            if not mine & bit:
-                continue
+        # the fitting tiles in the hand's order (ties are listed in it); one alone is its only bit
+        tiles = [t for t in hand if mine & _BIT[t]] if mine & (mine - 1) else (mine.bit_length() - 1,)
+        for t in tiles:
             k = _SCORE[t] + _GAIN[t] if doubled else _SCORE[t]
-            rest = (held ^ bit) & ~elsewhere
-            lift = (held ^ bit) & elsewhere
-            base = lift.bit_count() * FLEX + k
+            others = held ^ _BIT[t]
+            rest = others & ~elsewhere
+            base = (others & elsewhere).bit_count() * FLEX + k
             for touch, fits_after in after[t]:
                 # (the end left keeps its rule: near enough for a playout)
                 score = base + (fits_after & rest).bit_count() * FLEX
@@ -430,4 +431,18 @@ def rollout(state: DominerenState, rng: random.Random) -> list[int]:
     return _fast_rollout(state, rng, best_placement, playout_step)
 
 
-FAMILY = Family(policy=playout_policy, step=playout_step, rollout=rollout, candidates=candidates, effort=effort)
+def play_out(
+    world: DominerenState, seat: int, action: Any, rng: random.Random
+) -> tuple[DominerenState, list[int]] | None:
+    """The candidate tile and the rest of the hand at once, unchecked (bot.ai.domineren_playouts)."""
+    return _fast_play_out(world, seat, action, rng, best_placement, playout_step)
+
+
+FAMILY = Family(
+    policy=playout_policy,
+    step=playout_step,
+    rollout=rollout,
+    play_out=play_out,
+    candidates=candidates,
+    effort=effort,
+)

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from bot.engine.domineren import DominerenState
 from bot.engine.domineren.matching import FIT, half_value
+from bot.engine.domineren.notation import Play
 from bot.engine.domineren.rules import LEAVE, NOS
 from bot.engine.tiles import IS_DOUBLE
 
@@ -34,15 +36,18 @@ def rollout(
     rng: random.Random,
     best_placement: Placement,
     playout_step: Callable[[DominerenState, random.Random], None],
+    first: tuple[int, int, int] | None = None,
 ) -> list[int]:
     """`playout_step` to the end of the hand, its normal turns played here with the policy's
     `best_placement` (both given by bot.ai.domineren, whose policy they are); the chips per seat moved in
     play (not in the state's steps: none is recorded by the fast play) and by the hand's settlement (no
-    hand result is recorded)."""
+    hand result is recorded). `first`: the placement (tile, end index, touching half) the seat to play
+    makes first, in its normal turn of the play (`play_out`'s candidate), instead of the policy's."""
     n = state.players
     gains = [0] * n
     hands = len(state.hands)
     while state.phase != "play" or state.claims or not state.auto_claim:
+        assert first is None
         playout_step(state, rng)
         if state.winner is not None or len(state.hands) != hands:
             return gains
@@ -60,23 +65,35 @@ def rollout(
             held[s] |= BIT[t]
     seat = state.current
     while True:
-        advance = True
         if turn_no[seat] in forced[seat]:  # §8: the turn owed for a double played on the set
             forced[seat].remove(turn_no[seat])
             state.prev_node, state.prev_seat = -1, seat
             ending = ""
         else:
-            move = best_placement(state, seat, rng, held[seat])
-            if move is None:
-                if len(talon) <= LEAVE:  # nothing fits and nothing may be drawn: pass
-                    state.prev_node, state.prev_seat = -1, seat
-                    ending = ""
-                else:
-                    t = talon.pop()
-                    in_hand[seat].append(t)
-                    held[seat] |= BIT[t]
-                    advance = False
+            if first is None:
+                move = best_placement(state, seat, rng, held[seat])
+            else:
+                move, first = first, None
+            ending = ""
+            # nothing fits: draw while the talon allows, each draw its own step; a tile drawn that fits
+            # no open end leaves the hand as unplayable as before (no need to ask the policy again)
+            while move is None and len(talon) > LEAVE:
+                t = talon.pop()
+                in_hand[seat].append(t)
+                held[seat] |= BIT[t]
+                if len(talon) <= LEAVE:  # (a draw leaves as many hands in play)
                     ending = _ending(state, held, gains)
+                    if ending:
+                        break
+                bit = BIT[t]
+                for _, value, key, _, _, _ in layout.options():
+                    if FITS[key][value] & bit:
+                        move = best_placement(state, seat, rng, held[seat])
+                        break
+            if ending:
+                pass
+            elif move is None:  # nothing fits and nothing may be drawn: pass
+                state.prev_node, state.prev_seat = -1, seat
             else:
                 tile, index, touch = move
                 target = ends[index][1]
@@ -103,14 +120,14 @@ def rollout(
             for s, chips in enumerate(state.end_playout_hand()):
                 gains[s] += chips
             return gains
-        if advance:  # `_next_turn`: the next seat that still holds tiles
-            for k in range(1, n + 1):
-                nxt = (seat + k) % n
-                if in_hand[nxt]:
-                    seat = nxt
-                    turn_no[seat] += 1
-                    break
-            state.current = seat
+        # `_next_turn`: the next seat that still holds tiles
+        for k in range(1, n + 1):
+            nxt = (seat + k) % n
+            if in_hand[nxt]:
+                seat = nxt
+                turn_no[seat] += 1
+                break
+        state.current = seat
 
 
 def _ending(state: DominerenState, held: list[int], gains: list[int]) -> str:
@@ -130,3 +147,31 @@ def _ending(state: DominerenState, held: list[int], gains: list[int]) -> str:
         return "blocked"
     state._settle_block(True, gains)
     return "block-upheld"
+
+
+def play_out(
+    world: DominerenState,
+    seat: int,
+    action: Any,
+    rng: random.Random,
+    best_placement: Placement,
+    playout_step: Callable[[DominerenState, random.Random], None],
+) -> tuple[DominerenState, list[int]] | None:
+    """The search's candidate `action`, a tile `seat` places in its normal turn of the play (as listed by
+    `legal_actions`), then `rollout`, on a clone of the sample without `apply`'s checks and records: (the
+    clone, the chips per seat moved). None for anything else (a draw, a pass, a Block, the phases before
+    the play, auto_claim off: the search applies them the checked way)."""
+    if (
+        type(action) is not Play
+        or action.block
+        or seat != world.current
+        or world.phase != "play"
+        or world.claims
+        or not world.auto_claim
+        or world.winner is not None
+    ):
+        return None
+    index = world._where[(action.tile, action.touch, action.target, action.side)]
+    state = world.clone()
+    state.deal_next_hand = False
+    return state, rollout(state, rng, best_placement, playout_step, (action.tile, index, action.touch))

@@ -17,6 +17,7 @@ from bot.ai.fives import play_out as fives_play_out
 from bot.ai.fives import rollout as fives_rollout
 from bot.ai.search import Family, _Baseline, outcome
 from bot.engine import game_info, new_game
+from bot.engine.domineren.notation import Play as DominerenPlay
 from bot.engine.fives import FivesState, Play
 from bot.engine.fives.rules import RULES
 
@@ -233,9 +234,10 @@ def test_domineren_playout_steps_reach_the_checked_engines_end(players: int, see
 def test_domineren_rollout_is_the_checked_engines_playout(
     config: tuple[int, dict[str, Any]], seed: int, moves: int
 ) -> None:
-    """Domineren's whole-hand rollout (bit sets of the hands, no step recorded) against its policy's
-    actions through the checked `apply`, after every legal action of the seat: the same hands left, the
-    same chips, the same value to the search."""
+    """Domineren's whole-hand rollout (bit sets of the hands, no step recorded), and the search's
+    `play_out` (the candidate tile too, unchecked), against the policy's actions through the checked
+    `apply`, after every legal action of the seat: the same hands left, the same chips, the same value to
+    the search."""
     players, options = config
     state = _easy_position("domineren", players, options, seed, moves)
     if state.is_over:
@@ -245,6 +247,7 @@ def test_domineren_rollout_is_the_checked_engines_playout(
     seat = state.actors[0]
     base = _Baseline(state, seat)
     hands = len(state.hands)
+    steps, in_hand = len(state.steps), [h[:] for h in state.in_hand]
     for k, action in enumerate(state.legal_actions(seat)[:8]):
         slow, fast = state.clone(), state.clone()
         slow.deal_next_hand = fast.deal_next_hand = False
@@ -263,3 +266,11 @@ def test_domineren_rollout_is_the_checked_engines_playout(
         assert fast.in_hand == slow.in_hand
         assert fast.scores == slow.scores
         assert outcome(fast, base, 0.0, extra) == outcome(slow, base, 0.0)
+        # the search's hook: a tile of the seat's normal turn and the rest of the hand, without `apply`
+        assert family.play_out is not None
+        done = family.play_out(state, seat, action, random.Random(seed + k))
+        if done is not None:
+            assert isinstance(action, DominerenPlay) and state.phase == "play"
+            assert done[0].in_hand == slow.in_hand and done[0].scores == slow.scores
+            assert outcome(done[0], base, 0.0, done[1]) == outcome(slow, base, 0.0)
+    assert len(state.steps) == steps and state.in_hand == in_hand  # the sample is left as it was
