@@ -64,6 +64,7 @@ def rollout(
         for t in hand:
             held[s] |= BIT[t]
     seat = state.current
+    last = n - 1  # hands emptied when the hand ends for want of players
     while True:
         if turn_no[seat] in forced[seat]:  # §8: the turn owed for a double played on the set
             forced[seat].remove(turn_no[seat])
@@ -115,7 +116,8 @@ def rollout(
                         if other != seat:
                             pay(other, seat, NOS, gains)
                 state.prev_node, state.prev_seat = node, seat
-                ending = _ending(state, held, gains)
+                if len(talon) <= LEAVE or held.count(0) >= last:
+                    ending = _ending(state, held, gains)
         if ending:
             for s, chips in enumerate(state.end_playout_hand()):
                 gains[s] += chips
