@@ -28,6 +28,10 @@ from bot.engine.domineren.matching import FIT, IS_MATADOR, half_value, hand_coun
 from bot.engine.domineren.notation import CLAIM, DECLARE, PEEK, Play, parse
 from bot.engine.tiles import HI, LO, E, W, tile_id
 
+from .domineren_playouts import BIT as _BIT
+from .domineren_playouts import FITS as _FITS
+from .domineren_playouts import play_out as _fast_play_out
+from .domineren_playouts import rollout as _fast_rollout
 from .search import Family
 
 
@@ -204,46 +208,48 @@ def _playout_play(state: DominerenState, acts: list[Any], rng: random.Random) ->
     raise AssertionError("the placement chosen is among the legal plays")
 
 
-def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tuple[int, int, int] | None:
+def best_placement(state: DominerenState, seat: int, rng: random.Random, held: int = -1) -> tuple[int, int, int] | None:
     """The play of the playout policy in a normal turn, as (tile, end index, touching half), or None when
     no tile fits: first the chips it earns (a double on the previous player's tile, §10), then the tile's
     weight at the count (doubles more), then how many of the other tiles in hand could still be played
     after it (on the end it leaves or on another): a hand that keeps fitting goes out sooner. Ties at
-    random."""
+    random. `held`: the hand as a bit set, if the caller keeps one (a playout does)."""
     hand = state.in_hand[seat]
     prev = state.prev_node
     gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
     options = state.board.options()
     # the hand's tiles as a bit set, and per open end those of them that fit it: a tile's flexibility is
     # then the count of the other tiles in (fits the end it leaves | fits another end), at once
-    held = 0
-    for t in hand:
-        held |= _BIT[t]
+    if held < 0:
+        held = 0
+        for t in hand:
+            held |= _BIT[t]
     fitting = [_FITS[key][value] & held for _, value, key, _, _, _ in options]
+    # the tiles fitting some end, and those fitting two or more: a tile fits an end other than end o
+    # when it fits any and is not one of those that fit end o alone
+    total = multi = 0
+    for f in fitting:
+        multi |= total & f
+        total |= f
     best_key = -1
     best: list[tuple[int, int, int]] = []
     for o, (i, value, key, node, _, _) in enumerate(options):
         mine = fitting[o]
         if not mine:
             continue
-        elsewhere = 0
-        for j, other in enumerate(fitting):
-            if j != o:
-                elsewhere |= other
-        fits = FIT[key][value]
-        fits_after = _FITS[key]
-        for t in hand:
-            if not mine & _BIT[t]:
-                continue
-            k = _WEIGHT[t]
-            if gainful and node == prev and _HALF[t]:
-                k += 64 * _HALF[t]
-            rest = held & ~_BIT[t]
-            for touch in fits[t]:
-                free = HI[t] if touch == LO[t] else LO[t]
+        elsewhere = total ^ (mine & ~multi)
+        after = _AFTER[key][value]
+        doubled = gainful and node == prev
+        # the fitting tiles in the hand's order (ties are listed in it); one alone is its only bit
+        tiles = [t for t in hand if mine & _BIT[t]] if mine & (mine - 1) else (mine.bit_length() - 1,)
+        for t in tiles:
+            k = _SCORE[t] + _GAIN[t] if doubled else _SCORE[t]
+            others = held ^ _BIT[t]
+            rest = others & ~elsewhere
+            base = (others & elsewhere).bit_count() * FLEX + k
+            for touch, fits_after in after[t]:
                 # (the end left keeps its rule: near enough for a playout)
-                flex = ((fits_after[free] | elsewhere) & rest).bit_count()
-                score = k * 4 + flex * FLEX
+                score = base + (fits_after & rest).bit_count() * FLEX
                 if score > best_key:
                     best_key, best = score, [(t, i, touch)]
                 elif score == best_key:
@@ -253,10 +259,19 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tupl
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-_BIT = [1 << t for t in range(28)]
-# _FITS[fit key][number]: the tiles (a bit set) that may go on an end with that key showing that number
-_FITS = [[sum(_BIT[t] for t in range(28) if FIT[key][v][t]) for v in range(7)] for key in range(len(FIT))]
 FLEX = 16  # a tile of the hand still playable after the move is worth 4 pips of weight (scores are ×4)
+# a tile's score before its flexibility (×4), and what it adds when it earns the chips of a double
+_SCORE = [4 * _WEIGHT[t] for t in range(28)]
+_GAIN = [4 * 64 * _HALF[t] for t in range(28)]
+# _AFTER[fit key][number][tile]: per way the tile fits such an end, (touching half, the tiles that fit
+# the half it leaves open, under the same key)
+_AFTER = [
+    [
+        [tuple((touch, _FITS[key][HI[t] if touch == LO[t] else LO[t]]) for touch in FIT[key][v][t]) for t in range(28)]
+        for v in range(7)
+    ]
+    for key in range(len(FIT))
+]
 
 
 def _playout_type(state: DominerenState, acts: list[Any], rng: random.Random) -> Any:
@@ -410,4 +425,24 @@ def effort(view: DominerenView) -> float:
 
 TYPE_EFFORT = 1.25  # (3 made strong's declaration 2.5 s of CPU: past the 1 s a move may take)
 
-FAMILY = Family(policy=playout_policy, step=playout_step, candidates=candidates, effort=effort)
+
+def rollout(state: DominerenState, rng: random.Random) -> list[int]:
+    """`playout_step` to the end of the hand, the play at once (bot.ai.domineren_playouts)."""
+    return _fast_rollout(state, rng, best_placement, playout_step)
+
+
+def play_out(
+    world: DominerenState, seat: int, action: Any, rng: random.Random
+) -> tuple[DominerenState, list[int]] | None:
+    """The candidate tile and the rest of the hand at once, unchecked (bot.ai.domineren_playouts)."""
+    return _fast_play_out(world, seat, action, rng, best_placement, playout_step)
+
+
+FAMILY = Family(
+    policy=playout_policy,
+    step=playout_step,
+    rollout=rollout,
+    play_out=play_out,
+    candidates=candidates,
+    effort=effort,
+)

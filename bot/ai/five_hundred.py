@@ -23,6 +23,7 @@ from bot.engine.five_hundred import FiveHundredState, FiveHundredView, LegalActi
 from bot.engine.five_hundred.cards import ACE, JOKER, KING, NAMES, NT, POWER_TABLES, SUIT_TABLES, SUITS, parse_card
 
 from .five_hundred_bidding import choose_bid
+from .five_hundred_bit_playouts import play_out
 from .five_hundred_inference import sample
 from .five_hundred_playouts import keep_order, policy, rollout, step
 from .search import Budget, Family
@@ -198,6 +199,7 @@ FAMILY = Family(
     policy=policy,
     step=step,
     rollout=rollout,
+    play_out=play_out,
     win_value=win_value,
     candidates=candidates,
     decide=decide,

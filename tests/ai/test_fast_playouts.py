@@ -17,6 +17,7 @@ from bot.ai.fives import play_out as fives_play_out
 from bot.ai.fives import rollout as fives_rollout
 from bot.ai.search import Family, _Baseline, outcome
 from bot.engine import game_info, new_game
+from bot.engine.domineren.notation import Play as DominerenPlay
 from bot.engine.fives import FivesState, Play
 from bot.engine.fives.rules import RULES
 
@@ -222,3 +223,54 @@ def test_domineren_playout_steps_reach_the_checked_engines_end(players: int, see
     _same_end(slow, fast)
     assert [s.points for s in fast.steps] == [s.points for s in slow.steps]
     assert outcome(fast, base, 0.0) == outcome(slow, base, 0.0)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=st.sampled_from([(3, {}), (4, {}), (5, {}), (4, {"auto_claim": "off"})]),
+    seed=st.integers(0, 10**6),
+    moves=st.integers(0, 80),
+)
+def test_domineren_rollout_is_the_checked_engines_playout(
+    config: tuple[int, dict[str, Any]], seed: int, moves: int
+) -> None:
+    """Domineren's whole-hand rollout (bit sets of the hands, no step recorded), and the search's
+    `play_out` (the candidate tile too, unchecked), against the policy's actions through the checked
+    `apply`, after every legal action of the seat: the same hands left, the same chips, the same value to
+    the search."""
+    players, options = config
+    state = _easy_position("domineren", players, options, seed, moves)
+    if state.is_over:
+        return
+    family = _module("domineren").FAMILY
+    assert family.rollout is not None
+    seat = state.actors[0]
+    base = _Baseline(state, seat)
+    hands = len(state.hands)
+    steps, in_hand = len(state.steps), [h[:] for h in state.in_hand]
+    for k, action in enumerate(state.legal_actions(seat)[:8]):
+        slow, fast = state.clone(), state.clone()
+        slow.deal_next_hand = fast.deal_next_hand = False
+        slow.apply(seat, action)
+        fast.apply(seat, action)
+        slow_rng = random.Random(seed + k)
+        while slow.winner is None and len(slow.hands) == hands:
+            if slow.claims:  # auto_claim off: a playout claims every payment owed at once, seat by seat
+                for payee in list(slow.claims):
+                    slow.apply(payee, "claim")
+                continue
+            slow.apply(slow.current, family.policy(slow, slow_rng))
+        extra = None
+        if fast.winner is None and len(fast.hands) == hands:
+            extra = family.rollout(fast, random.Random(seed + k))
+        assert fast.in_hand == slow.in_hand
+        assert fast.scores == slow.scores
+        assert outcome(fast, base, 0.0, extra) == outcome(slow, base, 0.0)
+        # the search's hook: a tile of the seat's normal turn and the rest of the hand, without `apply`
+        assert family.play_out is not None
+        done = family.play_out(state, seat, action, random.Random(seed + k))
+        if done is not None:
+            assert isinstance(action, DominerenPlay) and state.phase == "play"
+            assert done[0].in_hand == slow.in_hand and done[0].scores == slow.scores
+            assert outcome(done[0], base, 0.0, done[1]) == outcome(slow, base, 0.0)
+    assert len(state.steps) == steps and state.in_hand == in_hand  # the sample is left as it was

@@ -113,6 +113,8 @@ class Layout:
         out = []
         head = self.queue[0] if self.queue else -1
         nodes = self.nodes
+        arms_open, arm_rule, arm_len = self.arms_open, self.arm_rule, self.arm_len
+        plan = self.plan
         for i, end in enumerate(self.ends):
             value, node, side, arm = end
             if special:
@@ -120,10 +122,17 @@ class Layout:
                     continue
             elif head >= 0 and arm != head:
                 continue
-            state = self.end_rule(end)
-            if state is None:
-                continue
-            key = fit_key(state[0], state[1], IS_MATADOR[nodes[node].tile])
+            if node:  # an arm's end: `end_rule` inline (every playout move asks this of every end)
+                if not arms_open:
+                    continue
+                assert plan is not None  # (an end exists once the type is declared)
+                rule, need = arm_rule[arm], plan.arm_need[arm] if arm_len[arm] == 1 else ANY
+            else:
+                state = self.end_rule(end)
+                if state is None:
+                    continue
+                rule, need = state
+            key = fit_key(rule, need, IS_MATADOR[nodes[node].tile])
             out.append((i, value, key, node, side, arm == head))
         if not special:
             self._options = out

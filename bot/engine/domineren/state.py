@@ -584,6 +584,16 @@ class DominerenState(GameState):
         self._start_hand(self._next_set_player(totals))
         events.append(Event("deal", self.set_player, {"hand": self.hand_no}))
 
+    def end_playout_hand(self) -> list[int]:
+        """A search's fast playout (bot.ai.domineren_playouts) ends the hand on its throwaway copy, which
+        never deals (`deal_next_hand` False): the settlement on the pips left into the scores, as
+        `_close_hand` makes it, but no hand result (nor its detail) recorded. Returns the chips per seat."""
+        net = settlement([hand_count(h) for h in self.in_hand])
+        scores = self.scores
+        for seat, chips in enumerate(net):
+            scores[seat] += chips
+        return list(net)
+
     def _next_set_player(self, totals: list[int]) -> int:
         """§15: the biggest loser, ties broken by drawing tiles (a stacked deal's first_leader decides a
         tie when it names one of the tied seats); or the next seat clockwise."""

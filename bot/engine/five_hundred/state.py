@@ -517,16 +517,18 @@ class FiveHundredState(GameState):
 
     # -- end of a hand and of the game (§7-§9) ------------------------------------------------------------------
     def _score_hand(self, events: list[Event]) -> None:
+        self._end_hand(*self._hand_points(), events)
+
+    def _hand_points(self) -> tuple[str, list[int], bool | None]:
+        """(reason, points per side, made) of the hand whose tricks are all played."""
         n_sides = len(self.sides)
         contract = self.contract
         if contract is None:
-            points = scoring.all_pass_points(self.tricks_won, self.side_of, n_sides)
-            self._end_hand("all-pass", points, None, events)
-            return
+            return "all-pass", scoring.all_pass_points(self.tricks_won, self.side_of, n_sides), None
         points, made = scoring.contract_points(
             contract, self.options, self.tricks_won, self.side_of, n_sides, self.declaring
         )
-        self._end_hand("made" if made else "set", points, made, events)
+        return "made" if made else "set", points, made
 
     def _end_hand(self, reason: str, points: list[int], made: bool | None, events: list[Event]) -> None:
         contract = self.contract
@@ -551,14 +553,7 @@ class FiveHundredState(GameState):
         for side, p in enumerate(points):
             self.scores[side] += p
         events.append(Event("hand_end", self.declarer, result))
-        if reason == "all-pass" and not self.trick_winners:
-            winner = None  # a thrown-in hand changes no score
-        else:
-            declaring_sides = {self.side_of[s] for s in self.declaring}
-            reached = self._reached(before, declaring_sides)
-            winner = scoring.game_winner(
-                self.scores, declaring_sides, made, reached, self.options["defenders_can_win"] == "on"
-            )
+        winner = self._game_winner(reason, before, made)
         if winner is not None:
             self.winner = winner
             events.append(Event("game_end", None, {"winner": winner, "scores": tuple(self.scores)}))
@@ -567,6 +562,16 @@ class FiveHundredState(GameState):
             return
         self._start_hand((self.dealer + 1) % self.players)
         events.append(Event("deal", self.dealer, {"hand": self.hand_no}))
+
+    def _game_winner(self, reason: str, before: list[int], made: bool | None) -> tuple[int, ...] | None:
+        """Who won the game with the hand just scored into `scores` (from `before`), if it ended."""
+        if reason == "all-pass" and not self.trick_winners:
+            return None  # a thrown-in hand changes no score
+        declaring_sides = {self.side_of[s] for s in self.declaring}
+        reached = self._reached(before, declaring_sides)
+        return scoring.game_winner(
+            self.scores, declaring_sides, made, reached, self.options["defenders_can_win"] == "on"
+        )
 
     def _reached(self, before: list[int], declaring_sides: set[int]) -> list[int | None]:
         """When each side reached 500 in trick order, from what it scores trick by trick (§9 ∅ Rec.)."""
@@ -585,6 +590,30 @@ class FiveHundredState(GameState):
                 gain[self.side_of[w]] = 10
             gains.append(gain)
         return scoring.reach_order(before, gains)
+
+    # -- a search's fast playout -----------------------------------------------------------------------------
+    def playout_copy(self) -> FiveHundredState:
+        """A copy for a search's fast playout of the rest of the play (bot.ai.five_hundred_bit_playouts),
+        cheaper than `clone`: the scores are its own, everything else (hands, tricks, history, generator)
+        stays shared with this state, so the copy must not be `apply`'d to: the playout plays on values of
+        its own and ends the hand only through `end_playout_hand`, and the copy never deals."""
+        new = object.__new__(FiveHundredState)
+        new.__dict__.update(self.__dict__)
+        new.deal_next_hand = False
+        new.scores = self.scores[:]
+        return new
+
+    def end_playout_hand(self, tricks_won: list[int], trick_winners: list[int]) -> list[int]:
+        """A fast playout ends the hand on a `playout_copy`, all tricks played (`tricks_won` per seat and
+        `trick_winners` in order, lists of the playout's own): the hand's points into the scores and the
+        game's end if it comes, as `_score_hand` does, but nothing recorded (no hand result, no events) and
+        no next deal. Returns the hand's points per side (the playout counts them beside the results)."""
+        self.tricks_won, self.trick_winners = tricks_won, trick_winners
+        reason, points, made = self._hand_points()
+        before = self.scores
+        self.scores = [a + p for a, p in zip(before, points, strict=True)]
+        self.winner = self._game_winner(reason, before, made)
+        return points
 
     # -- views ------------------------------------------------------------------------------------------------
     def known_partners(self, seat: int | None) -> tuple[int, ...]:
