@@ -13,7 +13,8 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Generic, Protocol, TypeVar
+from types import UnionType
+from typing import Any, Generic, Protocol, TypeVar, get_args, get_origin, get_type_hints
 
 from .rows import (
     GameRow,
@@ -96,7 +97,6 @@ MAYBE_FLAG = Codec(lambda v: v, lambda v: None if v is None else bool(v))
 IDS = Codec(lambda ids: dump(list(ids)), _ids)
 # The lists of ids written with json's default separators, as they always were (read alike).
 SPACED_IDS = Codec(lambda ids: json.dumps(list(ids)), _ids)
-POINTS = Codec(dump, lambda text: tuple(json.loads(text)))
 SEATS = Codec(seats_json, seats_from_json)
 ANSWERS = Codec(  # JSON keys are text: the user ids are numbers again when read
     lambda answers: dump({str(user): yes for user, yes in answers.items()}),
@@ -104,12 +104,34 @@ ANSWERS = Codec(  # JSON keys are text: the user ids are numbers again when read
 )
 
 
+def _codec(hint: Any) -> Codec | None:
+    """How a field of this type is stored, where it is not stored as it is: a flag (0/1 on SQLite), JSON
+    (a dict or list; NULL for None), a lobby's seats, a list of ids, a rematch's answers."""
+    args = [a for a in get_args(hint) if a is not type(None)]
+    optional = get_origin(hint) is UnionType and len(args) == 1
+    kind = args[0] if optional else hint
+    if kind is bool:
+        return MAYBE_FLAG if optional else FLAG
+    if kind == dict[int, bool]:
+        return ANSWERS
+    if kind == tuple[SeatRow, ...]:
+        return SEATS
+    if kind == tuple[int, ...]:
+        return IDS
+    if (get_origin(kind) or kind) in (dict, list):
+        return MAYBE_JSON if optional else JSON
+    return None
+
+
 class Table(tuple[str, ...], Generic[T]):
     """A table (`name`) and its columns, in the order its queries list them (it is that tuple), and how a row
-    of it is read into its dataclass (every column that is a field of the same name; `more` gives the other
-    fields) and written from one (`values`: the stored values of the columns `names`, all by default; `given`
-    gives the columns that are no field, such as the game a seat belongs to). `codecs` names the columns not
-    stored as they are. A table no query reads into a dataclass has `row` None (`data.migrate` copies it)."""
+    of it is read into its dataclass and written from one (`values`: the stored values of the columns `names`,
+    all by default; `given` gives the columns that are no field, such as the game a seat belongs to).
+
+    Declared once from the dataclass: its columns are the columns `before` (no fields: the game of a seat),
+    then every field but those `leave` names (read some other way: a game's seats), each stored as its type
+    says (`_codec`; `codecs` names the exceptions). A table no query reads into a dataclass has `row` None
+    and its columns as `names` (`data.migrate` copies it)."""
 
     name: str
     row: type[T]
@@ -119,18 +141,26 @@ class Table(tuple[str, ...], Generic[T]):
     _as_stored: Callable[[Any], Any] | None
     flags: tuple[str, ...]  # the columns of booleans: 0/1 on SQLite (`data.migrate` turns them into booleans)
 
-    def __new__(cls, name: str, row: type[T] | None, names: str, **codecs: Codec) -> Table[T]:
-        self = super().__new__(cls, names.split())
-        fields = {f.name for f in dataclasses.fields(row)} if row is not None else set()  # type: ignore[arg-type]
+    def __new__(
+        cls, name: str, row: type[T] | None, names: str = "", *, before: str = "", leave: str = "", **codecs: Codec
+    ) -> Table[T]:
+        hints = get_type_hints(row) if row is not None else {}
+        fields = [f.name for f in dataclasses.fields(row) if f.name not in leave.split()] if row is not None else []
+        self = super().__new__(cls, names.split() or [*before.split(), *fields])
+        codecs = {c: codec for c in fields if (codec := codecs.get(c) or _codec(hints[c])) is not None}
         self.name, self.row = name, row  # type: ignore[assignment]
-        self._plain = [c for c in self if c in fields and c not in codecs]
-        self._coded = [(c, codecs[c].read) for c in self if c in fields and c in codecs]
+        self._plain = [c for c in fields if c not in codecs]
+        self._coded = [(c, codecs[c].read) for c in fields if c in codecs]
         self._writes = {c: codecs[c].write for c in codecs}
         self.flags = tuple(c for c in self if codecs.get(c) in (FLAG, MAYBE_FLAG))
         # Every column as it is stored, in one call: the writes of a table without codecs (the outbox: every
         # click writes some).
         self._as_stored = None if codecs or len(self) < 2 else attrgetter(*self)
         return self
+
+    def but(self, names: str) -> tuple[str, ...]:
+        """The columns but `names` (what an INSERT writes: not the generated key, ...)."""
+        return tuple(c for c in self if c not in names.split())
 
     def select(self, rest: str = "") -> str:
         """`SELECT` every column `FROM` the table, then `rest` (its WHERE and ORDER BY)."""
@@ -167,90 +197,31 @@ class Table(tuple[str, ...], Generic[T]):
         return [self.values(row, **given) for row in rows]
 
 
-# -- the tables: their columns as SQL lists them, and their rows, in an order the foreign keys accept ---------
-SETTINGS = Table(
-    "guild_settings",
-    SettingsRow,
-    "guild_id turn_seconds auto_play language default_options computer_level undo_allowed",
-    auto_play=FLAG,
-    default_options=JSON,
-    undo_allowed=FLAG,
-)
-LOBBY = Table(
-    "lobbies",
-    LobbyRow,
-    "lobby_id guild_id channel_id message_id host_id game_id options seats status created_at origin game_no",
-    options=JSON,
-    seats=SEATS,
-)
-LOBBY_NEW = LOBBY[1:-1]  # what an INSERT writes: the key is generated, the game comes later
-GAME = Table(
-    "games",
-    GameRow,
-    "game_no lobby_id guild_id channel_id thread_id board_message_id host_id game_id players options seed deals "
-    "seating status deadline reminder_at created_at ended_at board_turn version carry_on_at",
-    options=JSON,
-    deals=MAYBE_JSON,
-    seating=MAYBE_JSON,
-)
-GAME_NEW = GAME[1:-4]  # the key is generated; a new game has not ended, nor been posted or written again
-SEAT = Table("game_seats", SeatRow, "game_no seat user_id name computer replaced_user_id level", computer=FLAG)
+# -- the tables, in an order the foreign keys accept ------------------------------------------------------------
+SETTINGS = Table("guild_settings", SettingsRow)
+LOBBY = Table("lobbies", LobbyRow)
+LOBBY_NEW = LOBBY.but("lobby_id game_no")  # what an INSERT writes: the key is generated, the game comes later
+GAME = Table("games", GameRow, leave="seats")
+# The key is generated; a new game has not ended, nor been posted or written again.
+GAME_NEW = GAME.but("game_no ended_at board_turn version carry_on_at")
+SEAT = Table("game_seats", SeatRow, before="game_no seat")
 ACTION: Table[Any] = Table("actions", None, "game_no turn seat action kind at")
-HAND = Table("hand_results", HandRow, "game_no hand_no turn reason points detail", points=POINTS, detail=JSON)
-RESULT = Table(
-    "game_results", ResultRow, "game_no seat user_id side place won score rating_before rating_after", won=FLAG
-)
-RATING = Table("ratings", RatingRow, "guild_id pool user_id mu sigma games wins")
-OUTBOX = Table("outbox", OutboxEntry, "game_no kind user_id turn created_at due_at attempts")
-HAND_MESSAGE = Table("hand_messages", HandMessage, "game_no user_id channel_id message_id")
-HISTORY = Table("rating_history", RatingHistoryRow, "guild_id pool user_id game_no at rating_before rating_after")
-SEASON = Table(
-    "seasons",
-    SeasonRow,
-    "season_id guild_id name name_key channel_id started_by started_at ends_at ended_at ended_by announce_at "
-    "announce_claims",
-)
+HAND = Table("hand_results", HandRow, before="game_no")
+RESULT = Table("game_results", ResultRow, before="game_no")
+RATING = Table("ratings", RatingRow, before="guild_id pool", leave="name final_score")
+OUTBOX = Table("outbox", OutboxEntry)
+HAND_MESSAGE = Table("hand_messages", HandMessage)
+HISTORY = Table("rating_history", RatingHistoryRow, before="guild_id")
+SEASON = Table("seasons", SeasonRow)
 SEASON_CHANNEL: Table[Any] = Table("season_channels", None, "guild_id channel_id")
-SEASON_SCHEDULE = Table("season_schedules", SeasonScheduleRow, "guild_id every pattern channel_id set_by set_at")
-REMATCH = Table(
-    "rematches",
-    RematchRow,
-    "game_no guild_id channel_id message_id asked_by asked_at deadline answers status lobby_id next_game_no swap step "
-    "to_open claimed_until",
-    answers=ANSWERS,
-    swap=FLAG,
-    to_open=FLAG,
-)
-ACCESS = Table(
-    "table_access",
-    TableAccessRow,
-    "lobby_id private invited watching",
-    private=FLAG,
-    invited=SPACED_IDS,
-    watching=FLAG,
-)
-LOBBY_OUTBOX = Table(
-    "lobby_outbox",
-    LobbyOutboxEntry,
-    "lobby_id kind seq by_user_id invited created_at due_at attempts",
-    invited=SPACED_IDS,
-)
-WATCHER = Table("watchers", WatcherRow, "lobby_id user_id mode since told_turn told_hands told_at claimed_until")
-TOURNAMENT = Table(
-    "tournaments",
-    TournamentRow,
-    "tournament_id guild_id channel_id message_id created_by created_at game_id format rounds options status state "
-    "told_round claimed_until",
-    options=JSON,
-    state=JSON,
-)
+SEASON_SCHEDULE = Table("season_schedules", SeasonScheduleRow)
+REMATCH = Table("rematches", RematchRow)
+ACCESS = Table("table_access", TableAccessRow, invited=SPACED_IDS)
+LOBBY_OUTBOX = Table("lobby_outbox", LobbyOutboxEntry, invited=SPACED_IDS)
+WATCHER = Table("watchers", WatcherRow)
+TOURNAMENT = Table("tournaments", TournamentRow)
 UNDO_TABLE: Table[Any] = Table("undo_tables", None, "lobby_id at")  # tables opened with undo by agreement
-UNDO = Table(
-    "undo_requests",
-    UndoRow,
-    "game_no turn seat user_id action asked_at deadline waiting channel_id message_id request status by_user_id step",
-    waiting=IDS,
-)
+UNDO = Table("undo_requests", UndoRow)
 HINT_TABLE: Table[Any] = Table("hint_tables", None, "lobby_id at")  # tables offering hints
 HINT_USE: Table[Any] = Table("hint_uses", None, "game_no seat turn at")  # each hint given: its game is unrated
 ANALYSIS: Table[Any] = Table("analyses", None, "game_no seat budget body at")  # post-game analyses once computed
@@ -260,9 +231,7 @@ TABLES: tuple[Table[Any], ...] = (
     HINT_TABLE, HINT_USE, ANALYSIS,
 )  # fmt: skip
 # A player's seat in an ended game with their side's result (the columns of `data.sql.standings.PLAYED`).
-PLAYED_GAME = Table(
-    "", PlayedGame, "game_no game_id players status ended_at resigned score place won", resigned=FLAG, won=MAYBE_FLAG
-)
+PLAYED_GAME = Table("", PlayedGame)
 
 
 def rating_row(r: Row) -> RatingRow:

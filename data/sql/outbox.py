@@ -115,7 +115,8 @@ class Outbox(SqlStore):
             ),
             # A hand that could not be told gets an entry of its own (its action's entry was told).
             (
-                f"INSERT INTO outbox ({m.listed(m.OUTBOX)}) VALUES (?, ?, ?, ?, ?, ?, 1) "
+                "INSERT INTO outbox (game_no, kind, user_id, turn, created_at, due_at, attempts) "
+                "VALUES (?, ?, ?, ?, ?, ?, 1) "
                 "ON CONFLICT (game_no, kind, user_id, turn) DO UPDATE SET "
                 "due_at = excluded.due_at, attempts = outbox.attempts + 1",
                 later,
