@@ -68,69 +68,44 @@ class Forgotten:
         return sum(self.counts.values())
 
 
-# What `export_user` lists as it is stored: (kind, the names the columns selected are given, the query, each
-# `?` the player's id). A column of `_MINE` holds an id, said only as whether it is theirs; `won` is a flag.
-_LISTED: tuple[tuple[str, str, str | None], ...] = (
-    (
-        "games",
-        "game server game_id players status started_at ended_at seat name resigned host",
-        "SELECT g.game_no, g.guild_id, g.game_id, g.players, g.status, g.created_at, g.ended_at, s.seat, s.name, "
-        "s.replaced_user_id, g.host_id FROM game_seats s JOIN games g ON g.game_no = s.game_no "
-        "WHERE s.user_id = ? OR s.replaced_user_id = ? ORDER BY g.game_no, s.seat",
-    ),
-    (
-        "games_hosted_without_a_seat",
-        "game server",
-        "SELECT game_no, guild_id FROM games g WHERE host_id = ? AND NOT EXISTS (SELECT 1 FROM game_seats s "
-        "WHERE s.game_no = g.game_no AND (s.user_id = ? OR s.replaced_user_id = ?)) ORDER BY game_no",
-    ),
-    (
-        "results",
-        "game seat side place won score rating_before rating_after",
-        "SELECT game_no, seat, side, place, won, score, rating_before, rating_after FROM game_results "
-        "WHERE user_id = ? ORDER BY game_no",
-    ),
-    (
-        "ratings",
-        "server pool mu sigma games wins",
-        "SELECT guild_id, pool, mu, sigma, games, wins FROM ratings WHERE user_id = ? ORDER BY guild_id, pool",
-    ),
-    (
-        "rating_history",
-        "server pool game at rating_before rating_after",
-        "SELECT guild_id, pool, game_no, at, rating_before, rating_after FROM rating_history WHERE user_id = ? "
-        "ORDER BY at, game_no",
-    ),
-    ("lobbies", "", None),  # read out of JSON: see `_in_json`
-    ("watching", "lobby mode since", "SELECT lobby_id, mode, since FROM watchers WHERE user_id = ? ORDER BY lobby_id"),
-    (
-        "hand_dms_remembered",
-        "game channel message",
-        "SELECT game_no, channel_id, message_id FROM hand_messages WHERE user_id = ? ORDER BY game_no",
-    ),
-    (
-        "dms_to_send",
-        "game kind turn since",
-        "SELECT game_no, kind, turn, created_at FROM outbox WHERE user_id = ? AND kind IN "
-        "('hand', 'reminder', 'resigned', 'abandoned', 'watcher', 'left') ORDER BY game_no, turn",
-    ),
-    ("invitations", "", None),
-    ("rematches", "", None),
-    ("undo_requests", "", None),
-    (
-        "seasons",
-        "season server name started_by_you ended_by_you",
-        "SELECT season_id, guild_id, name, started_by, ended_by FROM seasons WHERE started_by = ? OR ended_by = ? "
-        "ORDER BY season_id",
-    ),
-    (
-        "season_schedules",
-        "server every set_at",
-        "SELECT guild_id, every, set_at FROM season_schedules WHERE set_by = ?",
-    ),
-    ("tournaments", "", None),
-)
+# What `export_user` lists as it is stored, by kind: the columns selected (`column:name` where the export
+# names it otherwise) and the rest of the query (each `?` the player's id); None: read out of JSON (`_in_json`).
+# A column of `_MINE` holds an id, said only as whether it is theirs; `won` is a flag.
+_LISTED: dict[str, str | None] = {
+    "games": "g.game_no:game g.guild_id:server g.game_id g.players g.status g.created_at:started_at g.ended_at s.seat "
+    "s.name s.replaced_user_id:resigned g.host_id:host FROM game_seats s JOIN games g ON g.game_no = s.game_no "
+    "WHERE s.user_id = ? OR s.replaced_user_id = ? ORDER BY g.game_no, s.seat",
+    "games_hosted_without_a_seat": "game_no:game guild_id:server FROM games g WHERE host_id = ? AND NOT EXISTS "
+    "(SELECT 1 FROM game_seats s WHERE s.game_no = g.game_no AND (s.user_id = ? OR s.replaced_user_id = ?)) "
+    "ORDER BY game_no",
+    "results": "game_no:game seat side place won score rating_before rating_after FROM game_results "
+    "WHERE user_id = ? ORDER BY game_no",
+    "ratings": "guild_id:server pool mu sigma games wins FROM ratings WHERE user_id = ? ORDER BY guild_id, pool",
+    "rating_history": "guild_id:server pool game_no:game at rating_before rating_after FROM rating_history "
+    "WHERE user_id = ? ORDER BY at, game_no",
+    "lobbies": None,
+    "watching": "lobby_id:lobby mode since FROM watchers WHERE user_id = ? ORDER BY lobby_id",
+    "hand_dms_remembered": "game_no:game channel_id:channel message_id:message FROM hand_messages WHERE user_id = ? "
+    "ORDER BY game_no",
+    "dms_to_send": "game_no:game kind turn created_at:since FROM outbox WHERE user_id = ? AND kind IN "
+    "('hand', 'reminder', 'resigned', 'abandoned', 'watcher', 'left') ORDER BY game_no, turn",
+    "invitations": None,
+    "rematches": None,
+    "undo_requests": None,
+    "seasons": "season_id:season guild_id:server name started_by:started_by_you ended_by:ended_by_you FROM seasons "
+    "WHERE started_by = ? OR ended_by = ? ORDER BY season_id",
+    "season_schedules": "guild_id:server every set_at FROM season_schedules WHERE set_by = ?",
+    "tournaments": None,
+}
 _MINE = frozenset({"resigned", "host", "started_by_you", "ended_by_you"})
+
+
+def _listing(spec: str) -> tuple[list[str], str]:
+    """An `_LISTED` entry's names and query."""
+    columns, rest = spec.split(" FROM ", 1)
+    selected = [c.partition(":") for c in columns.split()]
+    names = [name or column.rpartition(".")[2] for column, _, name in selected]
+    return names, f"SELECT {', '.join(c for c, _, _ in selected)} FROM {rest}"
 
 
 async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
@@ -140,11 +115,12 @@ async def export_user(db: Db, user_id: int) -> dict[str, list[dict[str, Any]]]:
     ids are left out (a list of the invited says only that they are in it)."""
     u = user_id
     found, out = await _in_json(db, u), {}
-    for kind, keys, sql in _LISTED:
-        if sql is None:
+    for kind, spec in _LISTED.items():
+        if spec is None:
             out[kind] = found[kind]
             continue
-        names, rows = keys.split(), await db.fetch(sql, *[u] * sql.count("?"))
+        names, sql = _listing(spec)
+        rows = await db.fetch(sql, *[u] * sql.count("?"))
         out[kind] = [
             {k: v == u if k in _MINE else bool(v) if k == "won" else v for k, v in zip(names, r, strict=True)}
             for r in cast(list[tuple[Any, ...]], rows)  # a row is its values, in the order selected
