@@ -18,10 +18,10 @@ it was read is never overwritten (`data.errors.RatingsChanged`, a `StoreError`).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable
 from contextlib import AbstractContextManager, asynccontextmanager, nullcontext
 
-from .rows import OutboxEntry, SettingsRow
+from .rows import SettingsRow
 from .sql.community import Spectators, Tournaments, Undo
 from .sql.games import Games
 from .sql.hints import Hints
@@ -76,6 +76,3 @@ class StoreInterface(
 
     async def lock_ratings(self, guild_id: int, pool: str, user_ids: Iterable[int]) -> None:
         """Inside `locked_game`: the players' ratings of a pool until the commit; alone, nothing."""
-
-    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
-        raise NotImplementedError

@@ -145,7 +145,8 @@ class Table(tuple[str, ...], Generic[T]):
         cls, name: str, row: type[T] | None, names: str = "", *, before: str = "", leave: str = "", **codecs: Codec
     ) -> Table[T]:
         hints = get_type_hints(row) if row is not None else {}
-        fields = [f.name for f in dataclasses.fields(row) if f.name not in leave.split()] if row is not None else []
+        declared = dataclasses.fields(row) if row is not None else ()  # type: ignore[arg-type]
+        fields = [f.name for f in declared if f.name not in leave.split()]
         self = super().__new__(cls, names.split() or [*before.split(), *fields])
         codecs = {c: codec for c in fields if (codec := codecs.get(c) or _codec(hints[c])) is not None}
         self.name, self.row = name, row  # type: ignore[assignment]

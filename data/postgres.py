@@ -23,7 +23,7 @@ import re
 import socket
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager, contextmanager, suppress
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -35,13 +35,11 @@ from .interface import StoreInterface
 from .migrations import migrations
 from .rows import (
     ActionWrite,
-    OutboxEntry,
     RatingRow,
     SettingsRow,
 )
 from .sql.dialect import NOTIFY_MOVE, PostgresSql, Sql
 from .sql.games import action_values, hand_values
-from .sql.outbox import BOARD
 
 log = logging.getLogger(__name__)
 
@@ -243,8 +241,6 @@ class PostgresStore(StoreInterface):
             self._is_urgent.reset(token)
 
     async def close(self) -> None:
-        with suppress(StoreError):
-            await self.flush()
         try:
             await self._main.close()
             if self._urgent_pool is not None:
@@ -306,49 +302,6 @@ class PostgresStore(StoreInterface):
     def _dialect(self, db: Any) -> Sql:
         """The `Sql` of a write: with the move's notification where a web table listens."""
         return PostgresSql(db, self.notify_moves)
-
-    async def _write_told(
-        self,
-        game_no: int,
-        statements: list[tuple[str, list[tuple[Any, ...]]]],
-        urgent: bool,
-        board: tuple[Any, ...] | None = None,
-    ) -> bool:
-        """At once, in a transaction of its own that takes its rows in the order every action takes them: the
-        game's row first (`FOR NO KEY UPDATE`, which waits for an action or another teller of the game in
-        progress and holds the next off), then its outbox rows, then its hand DMs, each sorted by key.
-        Queued for whatever transaction came next (as SQLite did), these rows were written inside
-        other games' actions and My hand views, in the order they were told: two processes took the same
-        rows in opposite orders and PostgreSQL aborted one of them (a deadlock)."""
-        async with self._writing() as db:
-            await db.execute("SELECT 1 FROM games WHERE game_no = ? FOR NO KEY UPDATE", game_no)
-            for sql, rows in statements:
-                await db.executemany(sql, rows)
-            # the live board, on the game's row this transaction holds already
-            return board is not None and await db.execute(BOARD, *board) > 0
-
-    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
-        """This process still tells these entries: each (entry, the due time it had) due at the entry's
-        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
-        # A hold waits for nobody: it takes no game's row, and skips an entry another transaction holds (a
-        # teller deleting it, a sweep claiming it: neither leaves it to be held). Waiting for them, row by
-        # row, it could take two of a game's rows in the opposite order to a teller's `told` in another
-        # process: a deadlock that aborted the hold (the entries then another's to tell: told twice) or the
-        # telling (written again later: told twice) (#23).
-        rows = sorted((e.game_no, e.kind, e.user_id, e.turn, e.due_at, was) for e, was in held)
-        if not rows:
-            return
-        async with self._transaction() as db:
-            await db.execute(
-                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], "
-                "$5::float8[], $6::float8[]) AS v(game_no, kind, user_id, turn, due_at, was)), "
-                "held AS (SELECT o.game_no, o.kind, o.user_id, o.turn, v.due_at FROM outbox o "
-                "JOIN v USING (game_no, kind, user_id, turn) WHERE o.due_at = v.was "
-                "ORDER BY o.game_no, o.kind, o.user_id, o.turn FOR UPDATE OF o SKIP LOCKED) "
-                "UPDATE outbox o SET due_at = held.due_at FROM held WHERE o.game_no = held.game_no "
-                "AND o.kind = held.kind AND o.user_id = held.user_id AND o.turn = held.turn",
-                *(list(column) for column in zip(*rows, strict=True)),
-            )
 
     @asynccontextmanager
     async def _locked(self, sql: str, *args: Any) -> AsyncIterator[Sequence[Mapping[str, Any]]]:

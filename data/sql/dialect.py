@@ -39,6 +39,7 @@ class Sql:
     for_update = ""  # a row lock held to the commit
     skip_locked = ""  # a row lock, rows others hold skipped
     for_share = ""  # a shared row lock held to the commit
+    for_no_key_update = ""  # a row lock that leaves the rows referencing it alone (a teller's on its game)
     greatest = "MAX"  # the larger of two values
     # After an UPDATE of a game's row: tell the other processes it moved (data/moves.py). One process: its own
     # wake-ups are all there are.
@@ -79,6 +80,7 @@ class PostgresSql(Sql):
     for_update = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"
     for_share = " FOR SHARE"
+    for_no_key_update = " FOR NO KEY UPDATE"
     greatest = "GREATEST"
 
     def skip_locked_of(self, alias: str) -> str:

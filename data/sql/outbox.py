@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -32,20 +32,8 @@ def board_values(game_no: int, message_id: int | None, turn: int | None) -> tupl
 
 
 class Outbox(SqlStore):
-    async def _write_told(
-        self,
-        game_no: int,
-        statements: list[tuple[str, list[tuple[Any, ...]]]],
-        urgent: bool,
-        board: tuple[Any, ...] | None = None,
-    ) -> bool:
-        """Write what `told` settles, at once, in a transaction of its own (PostgreSQL's takes its rows in the
-        order every action takes them). With `board` (the arguments of
-        `BOARD`), the live board too, in the same transaction, at once; whether it was kept."""
-        raise NotImplementedError
-
     async def flush(self) -> None:
-        """Write what `told` queued, if anything."""
+        """Nothing to write: what `told` settles is written before it returns (kept for the teller's calls)."""
 
     async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
         """What is still to be told (of one game, or of every game), oldest first (ties in key order)."""
@@ -98,9 +86,9 @@ class Outbox(SqlStore):
         """After telling: delete the entries told (keys `(kind, user_id, turn)`; a player's hand told at turn
         t also settles their older hands), postpone those that failed to `due_at`, and remember (or forget,
         by user id) the hand DMs with live controls. A retried key that has no entry yet (a hand DM that failed
-        after its action was told) is written (see `_write_told`); a retry is on disk before this returns.
-        `board` (message id, turn) is the table's new live board, written in the same transaction, at once
-        (as `set_board_message` would); whether it was kept (False without one)."""
+        after its action was told) is written; all of it is on disk before this returns. `board` (message id,
+        turn) is the table's new live board, written in the same transaction (as `set_board_message` would);
+        whether it was kept (False without one)."""
         done, now = list(done), time.time()
         later = [(game_no, k, u, t, now, due) for (k, u, t), due in retry]
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
@@ -129,11 +117,41 @@ class Outbox(SqlStore):
         ):
             if rows:
                 statements.append((sql, sorted(rows)))  # in key order, as every writer takes them
-        if board is not None:
-            return await self._write_told(game_no, statements, bool(later), board_values(game_no, *board))
-        if statements:
-            await self._write_told(game_no, statements, urgent=bool(later))
-        return False
+        if not statements and board is None:
+            return False
+        # At once, in a transaction of its own that takes its rows in the order every action takes them: the
+        # game's row first (on PostgreSQL `FOR NO KEY UPDATE`, which waits for an action or another teller of
+        # the game in progress and holds the next off), then its outbox rows, then its hand DMs, each sorted by
+        # key. Queued for whatever transaction came next, these rows were written inside other games' actions
+        # in the order they were told: two processes took the same rows in opposite orders and PostgreSQL
+        # aborted one of them (a deadlock); on SQLite a reminder or a hand re-sent alone waited up to a tick,
+        # and a crash then sent it a second time.
+        async with self._writing() as db:
+            if db.for_no_key_update:
+                await db.execute(f"SELECT 1 FROM games WHERE game_no = ?{db.for_no_key_update}", game_no)
+            for sql, rows in statements:
+                await db.executemany(sql, rows)
+            # the live board, on the game's row this transaction holds already
+            return board is not None and await db.execute(BOARD, *board_values(game_no, *board)) > 0
+
+    async def hold_outbox(self, held: Sequence[tuple[OutboxEntry, float]]) -> None:
+        """This process still tells these entries: each (entry, the due time it had) due at the entry's
+        `due_at` now, unless another process's sweep took it meanwhile (its due time is not the one held)."""
+        # A hold waits for nobody: it takes no game's row, and skips an entry another transaction holds (a
+        # teller deleting it, a sweep claiming it: neither leaves it to be held). Waiting for them, row by
+        # row, it could take two of a game's rows in the opposite order to a teller's `told` in another
+        # process: a deadlock that aborted the hold (the entries then another's to tell: told twice) or the
+        # telling (written again later: told twice) (#23).
+        rows = sorted(((e.due_at, e.game_no, e.kind, e.user_id, e.turn, was) for e, was in held), key=lambda r: r[1:])
+        if not rows:
+            return
+        async with self._writing() as db:
+            await db.executemany(
+                "UPDATE outbox SET due_at = ? WHERE (game_no, kind, user_id, turn) IN (SELECT game_no, kind, user_id, "
+                f"turn FROM outbox WHERE game_no = ? AND kind = ? AND user_id = ? AND turn = ? AND due_at = ?"
+                f"{db.skip_locked})",
+                rows,
+            )
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
         """The hand DMs with live controls of a game (of one player)."""
