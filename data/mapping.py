@@ -177,6 +177,13 @@ class Table(tuple[str, ...], Generic[T]):
         new = ", ".join(f"{c} = excluded.{c}" for c in self if c not in keys and c not in kept)
         return f"{self.insert()} ON CONFLICT ({key}) DO UPDATE SET {new}"
 
+    def update(self, row: T, columns: str, key: str, **given: Any) -> tuple[Any, ...]:
+        """`UPDATE` of `row`'s `columns` where its `key` columns match, then the values it sends."""
+        sets, keys = columns.split(), key.split()
+        where = " AND ".join(f"{c} = ?" for c in keys)
+        sql = f"UPDATE {self.name} SET {', '.join(f'{c} = ?' for c in sets)} WHERE {where}"
+        return (sql, *self.values(row, (*sets, *keys), **given))
+
     def read(self, r: Row, **more: Any) -> T:
         values = {c: r[c] for c in self._plain}
         for c, read in self._coded:

@@ -1,18 +1,12 @@
-"""The store on PostgreSQL (asyncpg): the same methods, in the same order, as the SQLite store
-(`data.store`), speaking the same rows, for deployments that outgrow one process: any number of bot
-processes may serve one database (docs/operations.md).
-
-A pool of connections serves the process, so games write at the same time. Every write is one
-transaction; `transaction()` opens one that the store's own methods, called inside it by the same task,
-join instead of opening their own. `locked_game` is such a transaction holding the game's row lock, with
-the game's version (one more at every write of the game): the table service catches up from the log when
-another process wrote since, then applies and appends, and commits, with no other process in between.
-`locked_lobby` and `locked_settings` do the same for a lobby and a server's settings, `lock_ratings` for
-the players of a game that ends.
-
-Ratings are written as compare-and-set on their `games` count (every update adds one game, so the count
-is the row's version): a finish computed from ratings that another process changed in the meantime is
-refused whole (`RatingsChanged`), never written over them.
+"""The store on PostgreSQL (asyncpg), for deployments that outgrow one process: any number of bot processes
+may serve one database (docs/operations.md). Its queries are the shared ones (`data.sql`); its own is what
+several processes need (`data.interface` says what they promise): a pool of connections, so games write at
+the same time; `transaction()`, which the store's methods called inside it by the same task join; the
+locks of `locked_game` (with the game's version, one more at every write of the game: the table service
+catches up from the log when another process wrote since), `locked_lobby`, `locked_settings` and
+`lock_ratings`; ratings written as compare-and-set on their `games` count (every update adds one game, so
+the count is the row's version: a finish computed from ratings that another process changed meanwhile is
+refused whole, `RatingsChanged`); the claim of the processes serving the database; migrations under a lock.
 """
 
 from __future__ import annotations

@@ -19,9 +19,8 @@ from .errors import StoreConflict, StoreError
 from .interface import StoreInterface
 from .migrations import apply_migrations
 from .rows import ActionWrite, RatingRow
-from .sql.dialect import Sql
+from .sql.dialect import TELL, Sql
 from .sql.games import ADD_ACTION, ADD_HANDS, action_values, hand_values
-from .sql.outbox import TELL
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,7 @@ from ..rows import (
     UndoRow,
     WatcherRow,
 )
-from .dialect import SqlStore
-from .outbox import tell as write_tell
+from .dialect import SqlStore, tell_in
 
 # A request saved again keeps where its question was posted: the teller may have written it meanwhile.
 _SAVE_UNDO = (
@@ -73,9 +72,7 @@ class Undo(SqlStore):
     async def save_undo_request(self, row: UndoRow, tell: Iterable[OutboxEntry] = ()) -> None:
         """A request asked, or changed (an acceptance, its outcome), with the outbox entries telling it, in one
         transaction. Where its question was posted is kept (see `set_undo_message`)."""
-        async with self._writing() as db:
-            await db.execute(_SAVE_UNDO, *m.UNDO.values(row))
-            await write_tell(db, tell)
+        await self._run(_SAVE_UNDO, *m.UNDO.values(row), tell=tell)
 
     async def set_undo_message(self, game_no: int, request: int, channel_id: int, message_id: int) -> None:
         """Where a request's question was posted (to redraw it as the request changes)."""
@@ -227,7 +224,7 @@ class Spectators(SqlStore):
                 )
             if changed == 0:
                 return False
-            await write_tell(db, tell)
+            await tell_in(db, tell)
         return True
 
 
@@ -249,10 +246,7 @@ class Tournaments(SqlStore):
         return self._locked_one(m.TOURNAMENT, "WHERE tournament_id = ?", tournament_id)
 
     async def save_tournament(self, row: TournamentRow) -> None:
-        await self._run(
-            "UPDATE tournaments SET message_id = ?, status = ?, rounds = ?, state = ? WHERE tournament_id = ?",
-            *m.TOURNAMENT.values(row, ("message_id", "status", "rounds", "state", "tournament_id")),
-        )
+        await self._run(*m.TOURNAMENT.update(row, "message_id status rounds state", "tournament_id"))
 
     async def live_tournaments(self) -> list[int]:
         """The tournaments signing up or running, or cancelled and not told so yet, the oldest first."""

@@ -14,7 +14,9 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from .. import mapping as m
 from ..mapping import Table
+from ..rows import OutboxEntry
 
 T = TypeVar("T")
 
@@ -23,6 +25,7 @@ MOVES_CHANNEL = "fives_moves"  # PostgreSQL's channel of moves told across proce
 # Here, beside the queries that return it, so that the store does not import the listener (data/moves.py).
 NOTIFY_MOVE = f"pg_notify('{MOVES_CHANNEL}', game_no::text)"
 _MARK = re.compile(r"\?")
+TELL = f"{m.OUTBOX.insert()} ON CONFLICT DO NOTHING"
 
 
 @lru_cache(maxsize=512)
@@ -110,6 +113,11 @@ class PostgresSql(Sql):
             await self._db.executemany(numbered(sql), rows)
 
 
+async def tell_in(db: Sql, entries: Iterable[OutboxEntry]) -> None:
+    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
+    await db.executemany(TELL, m.OUTBOX.many(entries))
+
+
 class SqlStore:
     """The base of the subject mixins: what each needs of its store (both stores define them)."""
 
@@ -136,10 +144,12 @@ class SqlStore:
         async with self._transaction() as db:
             yield self._dialect(db)
 
-    async def _run(self, sql: str, *args: Any) -> int:
-        """One statement in a write transaction of its own; the rows it changed."""
+    async def _run(self, sql: str, *args: Any, tell: Iterable[OutboxEntry] = ()) -> int:
+        """One statement in a write transaction of its own, with the outbox entries `tell`; the rows it changed."""
         async with self._writing() as db:
-            return await db.execute(sql, *args)
+            changed = await db.execute(sql, *args)
+            await tell_in(db, tell)
+        return changed
 
     async def _all(self, table: Table[T], rest: str, *args: Any) -> list[T]:
         """The rows of `table` that `rest` (its WHERE and ORDER BY) selects, as its dataclass."""

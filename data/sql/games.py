@@ -14,8 +14,7 @@ from typing import Any
 
 from .. import mapping as m
 from ..rows import ActionWrite, GameRow, OutboxEntry, RatingRow, SeatRow, StoredGame
-from .dialect import Sql, SqlStore
-from .outbox import tell as write_tell
+from .dialect import Sql, SqlStore, tell_in
 
 ADD_ACTION, ADD_HANDS, ADD_HISTORY = m.ACTION.insert(), m.HAND.insert(), m.HISTORY.insert()
 
@@ -47,7 +46,7 @@ class Games(SqlStore):
             return
         async with self._writing() as db:
             await db.execute(ADD_ACTION, *action_values(write))
-            await write_tell(db, write.tell)
+            await tell_in(db, write.tell)
             await db.executemany(ADD_HANDS, hand_values(write))
             await db.execute(
                 "UPDATE games SET status = 'finished', deadline = NULL, reminder_at = NULL, carry_on_at = NULL, "
@@ -85,7 +84,7 @@ class Games(SqlStore):
                 await db.execute(
                     "UPDATE lobbies SET status = 'started', game_no = ? WHERE lobby_id = ?", game_no, row.lobby_id
                 )
-            await write_tell(db, (replace(e, game_no=game_no) for e in tell))
+            await tell_in(db, (replace(e, game_no=game_no) for e in tell))
         return game_no
 
     async def due_games(self, now: float, carry_on_by: float | None = None) -> list[int]:
@@ -174,23 +173,19 @@ class Games(SqlStore):
     async def set_timer(
         self, game_no: int, deadline: float | None, reminder_at: float | None, tell: Iterable[OutboxEntry] = ()
     ) -> None:
-        async with self._writing() as db:
-            await db.execute(
-                "UPDATE games SET deadline = ?, reminder_at = ?, version = version + 1 WHERE game_no = ?",
-                *(deadline, reminder_at, game_no),
-            )
-            await write_tell(db, tell)
+        await self._run(
+            "UPDATE games SET deadline = ?, reminder_at = ?, version = version + 1 WHERE game_no = ?",
+            *(deadline, reminder_at, game_no),
+            tell=tell,
+        )
 
     async def set_seat(self, game_no: int, seat: int, row: SeatRow, tell: Iterable[OutboxEntry] = ()) -> None:
         async with self._writing() as db:
-            await db.execute(
-                "UPDATE game_seats SET user_id = ?, name = ?, computer = ?, replaced_user_id = ?, level = ? "
-                "WHERE game_no = ? AND seat = ?",
-                *m.SEAT.values(row, m.SEAT[2:] + m.SEAT[:2], game_no=game_no, seat=seat),
-            )
+            changed = "user_id name computer replaced_user_id level"
+            await db.execute(*m.SEAT.update(row, changed, "game_no seat", game_no=game_no, seat=seat))
             # a seat changed hands (a resignation): open pages on other processes show the new seat
             await db.execute("UPDATE games SET version = version + 1 WHERE game_no = ?" + db.moved, game_no)
-            await write_tell(db, tell)
+            await tell_in(db, tell)
 
     async def end_game(
         self, game_no: int, status: str, at: float | None = None, tell: Iterable[OutboxEntry] = ()
@@ -202,4 +197,4 @@ class Games(SqlStore):
                 "version = version + 1 WHERE game_no = ?" + db.moved,  # open pages see the game is over
                 *(status, time.time() if at is None else at, game_no),
             )
-            await write_tell(db, tell)
+            await tell_in(db, tell)

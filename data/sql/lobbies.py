@@ -7,8 +7,7 @@ from contextlib import AbstractAsyncContextManager
 
 from .. import mapping as m
 from ..rows import LobbyRow, OutboxEntry, RematchRow, SettingsRow
-from .dialect import SqlStore
-from .outbox import tell as write_tell
+from .dialect import SqlStore, tell_in
 
 _NEW_LOBBY = m.LOBBY.insert(m.LOBBY_NEW)
 
@@ -44,10 +43,7 @@ class Lobbies(SqlStore):
         return self._locked_one(m.LOBBY, "WHERE lobby_id = ?", lobby_id)
 
     async def save_lobby(self, row: LobbyRow) -> None:
-        await self._run(
-            "UPDATE lobbies SET message_id = ?, host_id = ?, options = ?, seats = ?, status = ? WHERE lobby_id = ?",
-            *m.LOBBY.values(row, ("message_id", "host_id", "options", "seats", "status", "lobby_id")),
-        )
+        await self._run(*m.LOBBY.update(row, "message_id host_id options seats status", "lobby_id"))
 
     async def open_lobbies(self) -> list[LobbyRow]:
         return await self._all(m.LOBBY, "WHERE status = 'open' ORDER BY lobby_id")
@@ -60,7 +56,7 @@ class Rematches(SqlStore):
         async with self._writing() as db:
             if await db.execute(m.REMATCH.insert() + " ON CONFLICT DO NOTHING", *m.REMATCH.values(row)) == 0:
                 return False
-            await write_tell(db, tell)
+            await tell_in(db, tell)
         return True
 
     async def rematch(self, game_no: int) -> RematchRow | None:
@@ -74,14 +70,8 @@ class Rematches(SqlStore):
     async def save_rematch(self, row: RematchRow, tell: Iterable[OutboxEntry] = ()) -> None:
         """A rematch changed (an answer, its decision, the table it led to), with the outbox entries telling
         it, in one transaction."""
-        changed = "message_id deadline answers status lobby_id next_game_no step to_open claimed_until game_no"
-        async with self._writing() as db:
-            await db.execute(
-                "UPDATE rematches SET message_id = ?, deadline = ?, answers = ?, status = ?, lobby_id = ?, "
-                "next_game_no = ?, step = ?, to_open = ?, claimed_until = ? WHERE game_no = ?",
-                *m.REMATCH.values(row, changed.split()),
-            )
-            await write_tell(db, tell)
+        changed = "message_id deadline answers status lobby_id next_game_no step to_open claimed_until"
+        await self._run(*m.REMATCH.update(row, changed, "game_no"), tell=tell)
 
     async def claim_rematches_to_open(self, now: float, lease: float) -> list[int]:
         """The games whose rematch was settled and its table not made (a crash came between), each claimed

@@ -9,15 +9,7 @@ from typing import Any
 
 from .. import mapping as m
 from ..rows import HandMessage, OutboxEntry
-from .dialect import Sql, SqlStore
-
-TELL = f"{m.OUTBOX.insert()} ON CONFLICT DO NOTHING"
-
-
-async def tell(db: Sql, entries: Iterable[OutboxEntry]) -> None:
-    """Write outbox entries inside the caller's transaction (an entry written twice stays one)."""
-    await db.executemany(TELL, m.OUTBOX.many(entries))
-
+from .dialect import SqlStore
 
 # The table's live board, posted at a turn: not kept if a board of a later turn is stored already (two processes
 # posting boards of one game: the newer one stays), nor once the game has ended.

@@ -22,8 +22,7 @@ from typing import Any, cast
 from .. import mapping as m
 from ..rows import CANCELLED_ROUND, OutboxEntry, anonymous_id
 from .dialect import Sql as Db
-from .dialect import SqlStore
-from .outbox import tell as write_tell
+from .dialect import SqlStore, tell_in
 
 # Every column holding a player's id or name (the test of `/privacy forget` reads them all, and more).
 PERSONAL: dict[str, tuple[str, ...]] = {
@@ -371,7 +370,7 @@ async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
             "SELECT DISTINCT user_id FROM game_seats WHERE game_no = ? AND user_id > 0 ORDER BY user_id", r["game_no"]
         )
         tell += [OutboxEntry(r["game_no"], "left", int(r["turn"]), p["user_id"], at, at) for p in players]
-    await write_tell(db, tell)
+    await tell_in(db, tell)
     for table in _OF_LOBBIES:
         await db.execute(f"DELETE FROM {table} WHERE lobby_id {_OF_GUILD['lobby_id']}", g)
     await db.execute("UPDATE lobbies SET status = 'cancelled' WHERE guild_id = ? AND status = 'open'", g)
