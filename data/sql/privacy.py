@@ -390,25 +390,6 @@ async def leave_guild(db: Db, guild_id: int, at: float) -> GuildLeft:
     return GuildLeft(tuple(r["game_no"] for r in ended), tuple(tell))
 
 
-async def guild_rejoined(db: Db, guild_id: int) -> bool:
-    """The bot is back on a server it left: what was kept of it stays (whether it had left)."""
-    return await _deleted(db, "guilds_left", "guild_id = ?", guild_id) > 0
-
-
-async def left_guilds_due(db: Db, before: float) -> list[int]:
-    return [
-        r["guild_id"]
-        for r in await db.fetch("SELECT guild_id FROM guilds_left WHERE left_at <= ? ORDER BY guild_id", before)
-    ]
-
-
-async def purge_guild(db: Db, guild_id: int) -> None:
-    """Delete every row of a server the bot left (its grace period is over)."""
-    for table, key in _PURGED:
-        await db.execute(f"DELETE FROM {table} WHERE {key} {_OF_GUILD[key]}", guild_id)
-    await db.execute("DELETE FROM guilds_left WHERE guild_id = ?", guild_id)
-
-
 class Privacy(SqlStore):
     async def export_user(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
         """Everything stored about a player (`/privacy show` and `export`)."""
@@ -427,14 +408,15 @@ class Privacy(SqlStore):
             return await leave_guild(db, guild_id, at)
 
     async def guild_rejoined(self, guild_id: int) -> bool:
-        async with self._writing() as db:
-            return await guild_rejoined(db, guild_id)
+        """The bot is back on a server it left: what was kept of it stays (whether it had left)."""
+        return await self._run("DELETE FROM guilds_left WHERE guild_id = ?", guild_id) > 0
 
     async def purge_left_guilds(self, before: float) -> list[int]:
-        """Delete everything of the servers left at `before` or earlier, one transaction each; their ids."""
-        async with self._writing() as db:
-            due = await left_guilds_due(db, before)
+        """Delete every row of the servers left at `before` or earlier (their grace period is over), one
+        transaction each; their ids."""
+        due = await self._numbers("SELECT guild_id FROM guilds_left WHERE left_at <= ? ORDER BY guild_id", before)
         for guild_id in due:
             async with self._writing() as db:
-                await purge_guild(db, guild_id)
+                for table, key in [*_PURGED, ("guilds_left", "guild_id")]:
+                    await db.execute(f"DELETE FROM {table} WHERE {key} {_OF_GUILD[key]}", guild_id)
         return due
