@@ -1,6 +1,7 @@
-"""Rows to values and back, once for both stores, table by table: each table's name and the columns its
-queries list, how a row dataclass is built from a database row (read by column name: a `sqlite3.Row` or an
-asyncpg `Record`), and the parameters a write sends, in the order its columns are listed here (see `Table`).
+"""Rows to values and back, once for both stores, table by table: each table declared once from its row
+dataclass (its columns are the fields, each stored as its type says: see `Table`), how a row dataclass is
+built from a database row (read by column name: a `sqlite3.Row` or an asyncpg `Record`), and the parameters
+a write sends, in the order of the table's columns.
 
 SQLite gives booleans as 0/1 and PostgreSQL as booleans, and both give JSON columns as their text, so the
 same functions serve both; only the placeholders differ (`?` here, numbered by `data.sql.dialect`).
