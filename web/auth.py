@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 from aiohttp import web
 
+from bot.tables import TableInfo
 from bot.tables.errors import GameNotFound, GameNotOver, TableOver
 
 from .keys import SERVICE, SIGNER
@@ -105,9 +106,18 @@ def _current(request: web.Request) -> int | None:
         return None
 
 
+def played_in(info: TableInfo, user_id: int) -> int | None:
+    """The seat the user played at this table: held now, or resigned to the computer that plays it (a player
+    of the game all the same: its replay and their analysis are theirs as any player's)."""
+    held = info.seat_of(user_id)
+    if held is not None:
+        return held
+    return next((s.index for s in info.seats if s.computer and s.replaced_user_id == user_id), None)
+
+
 async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: int | None) -> bool:
-    """Whether the user may have a session of this server: seated in the ticket's game (which must be of that
-    server), or a member as the bot sees it."""
+    """Whether the user may have a session of this server: a player of the ticket's game (which must be of
+    that server; one who resigned too), or a member as the bot sees it."""
     if game_no is not None:
         try:
             table = await app[SERVICE].tables.info(game_no)
@@ -118,7 +128,7 @@ async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: i
                 table = (await app[SERVICE].replays.open(game_no, guild_id)).table
             except (GameNotFound, GameNotOver):
                 table = None
-        if table is not None and table.guild_id == guild_id and table.seat_of(user_id) is not None:
+        if table is not None and table.guild_id == guild_id and played_in(table, user_id) is not None:
             return True
     return await app[AUTH].members(guild_id, user_id)
 

@@ -28,7 +28,7 @@ from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleContro
 
 from . import auth
 from .analysis import Analysing, analysis_answer
-from .auth import AUTH, SESSION_COOKIE, Auth
+from .auth import AUTH, SESSION_COOKIE, Auth, played_in
 from .hints import hint_answer
 from .hub import Hub
 from .keys import SERVICE, SIGNER
@@ -92,7 +92,7 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
     except (GameNotFound, GameNotOver):
         raise web.HTTPNotFound(text="no such game") from None
     info, last = replay.table, replay.positions[-1]
-    seat = info.seat_of(session.user_id)
+    seat = played_in(info, session.user_id)
     return {
         "game_no": game_no,
         "game_id": info.game_id,
@@ -244,7 +244,7 @@ async def get_replay(request: web.Request) -> web.Response:
     except GameNotOver:
         raise web.HTTPConflict(text="the game is still being played: its replay opens when it ends") from None
     # which seat the session's user held: the page offers that player their own analysis (nothing private)
-    return web.json_response({**replay_json(replay), "you": replay.table.seat_of(session.user_id)})
+    return web.json_response({**replay_json(replay), "you": played_in(replay.table, session.user_id)})
 
 
 async def _act(app: web.Application, game_no: int, session: Session, body: Any) -> dict[str, Any]:

@@ -207,6 +207,24 @@ async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(
     assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403
 
 
+async def test_the_replay_link_admits_a_player_who_resigned_as_any_player_of_the_game(site: Site) -> None:
+    """A computer took Ann's seat when she resigned: she is still one of the game's players, so its replay
+    link lets her in (the bot not seeing her in the server), and the replay names her seat."""
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    await site.harness.play(game_no, max_steps=2)
+    seat = (await site.harness.service.tables.info(game_no)).seat_of(ANN.user_id)
+    assert seat is not None
+    await site.harness.service.games.resign(game_no, ANN.user_id)
+    await site.harness.play(game_no)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    back = await site.login(ANN.user_id, ticket, next_path=f"/replay/{game_no}")
+    assert back.status == 303, await back.text()
+    token = back.cookies["fives_session"].value
+    replay = await site.client.get(f"/api/games/{game_no}/replay", headers={"Cookie": f"fives_session={token}"})
+    assert replay.status == 200 and (await replay.json())["you"] == seat
+    assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403
+
+
 async def test_logins_are_limited_per_user_and_a_refused_one_logs_no_secret(
     site: Site, caplog: pytest.LogCaptureFixture
 ) -> None:
