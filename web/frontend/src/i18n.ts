@@ -262,9 +262,13 @@ const JA: Record<Key, string> = {
 
 export type Lang = "en" | "ja";
 
-export function chooseLang(query: string, languages: readonly string[]): Lang {
+/** The page's language: `?lang=` (the user's Discord locale, which the login puts there), else the one this
+ * tab was given on an earlier page (`kept`: the links between the table, its replay and the analysis carry
+ * no `?lang=`), else the browser's. */
+export function chooseLang(query: string, languages: readonly string[], kept: string | null = null): Lang {
   const asked = new URLSearchParams(query).get("lang");
   if (asked === "en" || asked === "ja") return asked;
+  if (kept === "en" || kept === "ja") return kept;
   return languages.some((l) => l.toLowerCase().startsWith("ja")) ? "ja" : "en";
 }
 
