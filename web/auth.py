@@ -29,11 +29,13 @@ from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 from aiohttp import web
 
+from bot.tables import TableInfo
 from bot.tables.errors import GameNotFound, GameNotOver, TableOver
 
 from .keys import SERVICE, SIGNER
 from .limits import ADDRESSES, EVERYONE, EXCHANGES, LOGINS, client_address
 from .oauth import AUTHORIZE_URL, SCOPE, DiscordOAuth, DiscordUser, OAuthFailed
+from .refusals import said, visitor_lang
 from .sessions import SESSION_SECONDS, BadSession, Ticket
 
 log = logging.getLogger(__name__)
@@ -105,9 +107,18 @@ def _current(request: web.Request) -> int | None:
         return None
 
 
+def played_in(info: TableInfo, user_id: int) -> int | None:
+    """The seat the user played at this table: held now, or resigned to the computer that plays it (a player
+    of the game all the same: its replay and their analysis are theirs as any player's)."""
+    held = info.seat_of(user_id)
+    if held is not None:
+        return held
+    return next((s.index for s in info.seats if s.computer and s.replaced_user_id == user_id), None)
+
+
 async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: int | None) -> bool:
-    """Whether the user may have a session of this server: seated in the ticket's game (which must be of that
-    server), or a member as the bot sees it."""
+    """Whether the user may have a session of this server: a player of the ticket's game (which must be of
+    that server; one who resigned too), or a member as the bot sees it."""
     if game_no is not None:
         try:
             table = await app[SERVICE].tables.info(game_no)
@@ -118,7 +129,7 @@ async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: i
                 table = (await app[SERVICE].replays.open(game_no, guild_id)).table
             except (GameNotFound, GameNotOver):
                 table = None
-        if table is not None and table.guild_id == guild_id and table.seat_of(user_id) is not None:
+        if table is not None and table.guild_id == guild_id and played_in(table, user_id) is not None:
             return True
     return await app[AUTH].members(guild_id, user_id)
 
@@ -126,7 +137,7 @@ async def admitted(app: web.Application, user_id: int, guild_id: int, game_no: i
 def _exchange_allowed(request: web.Request) -> None:
     """A code goes to Discord before its user is known: junk codes are bounded by all exchanges together."""
     if not request.app[EXCHANGES].allow(EVERYONE):
-        raise web.HTTPTooManyRequests(text="Too many logins at once; try again in a minute.")
+        raise web.HTTPTooManyRequests(text=said("too_many_at_once", visitor_lang(request)))
 
 
 def _address_allowed(request: web.Request) -> None:
@@ -135,14 +146,14 @@ def _address_allowed(request: web.Request) -> None:
     every other player's login shares."""
     if not request.app[ADDRESSES].allow(client_address(request)):
         log.info("a login request was refused: too many from its address")
-        raise web.HTTPTooManyRequests(text="Too many logins from your network; wait a minute and try again.")
+        raise web.HTTPTooManyRequests(text=said("too_many_from_network", visitor_lang(request)))
 
 
 def _login_allowed(request: web.Request, user: DiscordUser) -> None:
     """At most a few sessions per user a minute, however many links or Activities they open."""
     if not request.app[LOGINS].allow(user.user_id):
         log.info("user %s was refused a session: too many logins", user.user_id)
-        raise web.HTTPTooManyRequests(text="Too many logins; wait a minute and open the table again.")
+        raise web.HTTPTooManyRequests(text=said("too_many_logins", visitor_lang(request, page_lang(user.locale))))
 
 
 async def login(request: web.Request) -> web.StreamResponse:
@@ -156,9 +167,9 @@ async def login(request: web.Request) -> web.StreamResponse:
     if held is not None and (ticket is None or ticket.guild_id == held):
         raise web.HTTPFound(target)  # logged in for this server already
     if ticket is None:
-        raise web.HTTPBadRequest(text="This link has expired: open the table again from its message in Discord.")
+        raise web.HTTPBadRequest(text=said("link_expired", visitor_lang(request, None, target)))
     if auth.oauth is None:
-        raise web.HTTPServiceUnavailable(text="Discord login is not set up on this bot.")
+        raise web.HTTPServiceUnavailable(text=said("login_off", visitor_lang(request)))
     state = secrets.token_urlsafe(24)
     pending = signer.seal("login", {"s": state, "n": target, "t": [ticket.game_no, ticket.guild_id]}, LOGIN_SECONDS)
     query = urlencode(
@@ -180,27 +191,27 @@ async def callback(request: web.Request) -> web.StreamResponse:
     _address_allowed(request)
     signer, auth = request.app[SIGNER], request.app[AUTH]
     if auth.oauth is None:
-        raise web.HTTPServiceUnavailable(text="Discord login is not set up on this bot.")
+        raise web.HTTPServiceUnavailable(text=said("login_off", visitor_lang(request)))
     try:
         pending = signer.unseal("login", request.cookies.get(LOGIN_COOKIE, ""))
         state, target = str(pending["s"]), safe_next(str(pending["n"]))
         game_no, guild_id = (int(x) for x in pending["t"])
     except (BadSession, KeyError, TypeError, ValueError):
-        raise web.HTTPBadRequest(text="The login took too long or came from elsewhere: open the table again.") from None
+        raise web.HTTPBadRequest(text=said("login_stale", visitor_lang(request))) from None
     if not secrets.compare_digest(request.query.get("state", ""), state):
-        raise web.HTTPBadRequest(text="The login came from elsewhere: open the table again from Discord.")
+        raise web.HTTPBadRequest(text=said("login_elsewhere", visitor_lang(request, None, target)))
     code = request.query.get("code")
     if not code:
-        raise web.HTTPForbidden(text="Discord did not log you in, so the table stays closed.")
+        raise web.HTTPForbidden(text=said("login_declined", visitor_lang(request, None, target)))
     _exchange_allowed(request)
     try:
         user = await auth.oauth.user(await auth.oauth.exchange(code, auth.redirect_uri))
     except OAuthFailed:
-        raise web.HTTPBadGateway(text="Discord did not confirm the login; try again in a moment.") from None
+        raise web.HTTPBadGateway(text=said("discord_failed", visitor_lang(request))) from None
     _login_allowed(request, user)
     if not await admitted(request.app, user.user_id, guild_id, game_no):
         log.info("user %s was refused a session of server %s (no seat, not a member)", user.user_id, guild_id)
-        raise web.HTTPForbidden(text="This table belongs to a server you are not in.")
+        raise web.HTTPForbidden(text=said("not_in_server", visitor_lang(request, page_lang(user.locale))))
     response = web.HTTPSeeOther(with_lang(target, page_lang(user.locale)))  # the page speaks their Discord's
     _cookie(response, SESSION_COOKIE, signer.issue(user.user_id, guild_id), SESSION_SECONDS, "/")
     response.del_cookie(LOGIN_COOKIE, path="/auth")
@@ -223,22 +234,22 @@ async def activity(request: web.Request) -> web.Response:
     _address_allowed(request)
     auth = request.app[AUTH]
     if auth.oauth is None:
-        raise web.HTTPServiceUnavailable(text="Discord login is not set up on this bot.")
+        raise web.HTTPServiceUnavailable(text=said("login_off", visitor_lang(request)))
     try:
         body = await request.json()
         code, guild_id = str(body["code"]), int(body["guild_id"])
     except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-        raise web.HTTPBadRequest(text="send the code and the guild_id (games are played in servers)") from None
+        raise web.HTTPBadRequest(text=said("bad_activity", visitor_lang(request))) from None
     _exchange_allowed(request)
     try:
         grant = await auth.oauth.exchange(code, None)
         user = await auth.oauth.user(grant)
     except OAuthFailed:
-        raise web.HTTPBadGateway(text="Discord did not confirm the login; try again in a moment.") from None
+        raise web.HTTPBadGateway(text=said("discord_failed", visitor_lang(request))) from None
     _login_allowed(request, user)
     if not await auth.members(guild_id, user.user_id):
         log.info("user %s was refused an Activity session of server %s (not a member)", user.user_id, guild_id)
-        raise web.HTTPForbidden(text="You are not in this server.")
+        raise web.HTTPForbidden(text=said("not_a_member", visitor_lang(request, page_lang(user.locale))))
     return web.json_response(
         {
             "access_token": grant.access_token,

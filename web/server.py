@@ -2,8 +2,9 @@
 
 - `GET  /api/games/{no}`: the table as the session's user may see it: the public view, plus their own
   view (hand, legal actions) when they hold a seat.
-- `POST /api/games/{no}/act` `{"action": "6-4@5-5", "turn": 12}`: a move, through `TableService.act`
-  with the turn token, exactly as a Discord control (a stale or repeated click is refused, 409).
+- `POST /api/games/{no}/act` `{"action": "6-4@5-5", "turn": 12, "lang": "ja"}`: a move, through
+  `TableService.act` with the turn token, exactly as a Discord control (a stale or repeated click is
+  refused, 409; any other refusal worded in `lang` as Discord words it).
 - `POST /api/games/{no}/analysis` `{"lang": "en"}`: the session's own analysis of an ended game
   (web/analysis.py), as `/analysis` gives it in Discord.
 - `GET  /api/games/{no}/ws?since=N`: a socket that sends the table whenever its move number passes N
@@ -23,13 +24,14 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from bot.i18n import error_text
 from bot.tables import HandChanged, Notification, TableInfo, TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleControl, TableError, TableOver
 
 from . import auth
 from .analysis import Analysing, analysis_answer
-from .auth import AUTH, SESSION_COOKIE, Auth
-from .hints import hint_answer
+from .auth import AUTH, SESSION_COOKIE, Auth, played_in
+from .hints import LANGS, hint_answer
 from .hub import Hub
 from .keys import SERVICE, SIGNER
 from .limits import ADDRESSES, EXCHANGES, LIMITER, LOGINS, TRUSTED, Network, RateLimit
@@ -92,7 +94,7 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
     except (GameNotFound, GameNotOver):
         raise web.HTTPNotFound(text="no such game") from None
     info, last = replay.table, replay.positions[-1]
-    seat = info.seat_of(session.user_id)
+    seat = played_in(info, session.user_id)
     return {
         "game_no": game_no,
         "game_id": info.game_id,
@@ -244,7 +246,7 @@ async def get_replay(request: web.Request) -> web.Response:
     except GameNotOver:
         raise web.HTTPConflict(text="the game is still being played: its replay opens when it ends") from None
     # which seat the session's user held: the page offers that player their own analysis (nothing private)
-    return web.json_response({**replay_json(replay), "you": replay.table.seat_of(session.user_id)})
+    return web.json_response({**replay_json(replay), "you": played_in(replay.table, session.user_id)})
 
 
 async def _act(app: web.Application, game_no: int, session: Session, body: Any) -> dict[str, Any]:
@@ -252,16 +254,18 @@ async def _act(app: web.Application, game_no: int, session: Session, body: Any) 
     if not isinstance(body, dict) or not isinstance(body.get("action"), str) or not isinstance(body.get("turn"), int):
         return {"ok": False, "status": 400, "error": "send an action and the turn it was shown for"}
     await table_state(app[SERVICE], game_no, session)  # same server, else not found
+    # a refusal in the page's language, as the Discord controls word it (the engine's reasons too)
+    lang = str(body["lang"]) if body.get("lang") in LANGS else "en"
     try:
         notes = await app[SERVICE].act(game_no, session.user_id, body["action"], body["turn"])
     except StaleControl:
         return {"ok": False, "status": 409, "error": "stale: the game has moved on"}
-    except NotAPlayer:
-        return {"ok": False, "status": 403, "error": "you have no seat at this table"}
-    except TableOver:
-        return {"ok": False, "status": 410, "error": "the game is over"}
+    except NotAPlayer as error:
+        return {"ok": False, "status": 403, "error": error_text(error, lang)}
+    except TableOver as error:
+        return {"ok": False, "status": 410, "error": error_text(error, lang)}
     except TableError as error:
-        return {"ok": False, "status": 422, "error": str(error)}
+        return {"ok": False, "status": 422, "error": error_text(error, lang)}
     app[HUB].changed(game_no)
     await app[DELIVER](notes)  # announced in Discord as any move; what fails stays in the outbox
     return {"ok": True, "status": 200}

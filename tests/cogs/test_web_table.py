@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import discord
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from simcord.http import router as simcord_router
 
@@ -131,6 +132,36 @@ async def test_the_board_and_the_hand_dm_link_to_the_web_table_with_a_ticket_for
     assert hand is not None
     [dm_link] = web_links_of(hand)
     assert ticket_of(dm_link) == (f"/table/{game_no}", Ticket(game_no, world.guild.id))
+
+
+@pytest.mark.parametrize("game", ["all-fives", "domineren", "five-hundred"])
+async def test_every_newest_board_and_hand_dm_of_every_family_keeps_its_open_table_link(
+    world: World, game: str
+) -> None:
+    """Not only the first: the board posted after each move and each hand DM (a new one, or the one a move was
+    made in, redrawn in place) carry the game's Open table link, in every family's controls."""
+    world.bot.web_links = TableLinks(PUBLIC, Signer(SECRET), activity=False)
+    await open_table(world, game)
+    [summary] = world.bot.service.tables.games_of(world.alice.id)
+    game_no = summary.table.game_no
+    page = (f"/table/{game_no}", Ticket(game_no, world.guild.id))
+    hands = 0
+    for _ in range(8):
+        if not world.bot.service.tables.games_of(world.alice.id):
+            break
+        assert [ticket_of(link) for link in web_links_of(board(world))] == [page]
+        player = must(whose_turn(world))
+        hand = must(playable(player))
+        assert [ticket_of(link) for link in web_links_of(hand)] == [page], [b.label for b in buttons_of(hand)]
+        hands += 1
+        await move(player, hand)
+        for message in dms(player)[-2:]:  # the DM moved in, redrawn, and any new one after it
+            if message.components:
+                assert [ticket_of(link) for link in web_links_of(message)] == [page], [
+                    b.label for b in buttons_of(message)
+                ]
+    assert hands >= 2
+    assert world.env.errors == []
 
 
 @contextlib.contextmanager

@@ -165,6 +165,11 @@ def test_an_ended_games_analysis_shows_the_three_costliest_moves_drawn_in_the_pa
     assert report["replayLink"].endswith("/analysis/1") and report["watcherLink"] == 0, report
     assert report["japanese"] == {"title": report["japanese"]["title"], "costliest": "損の大きかった手"}
     assert report["japanese"]["title"].startswith("検討："), report
+    # reached by the links alone from a table opened in Japanese (the browser's language English): still Japanese
+    links = report["japaneseLinks"]
+    assert links["browser"].startswith("en") and links["lang"] == "ja", links
+    assert links["replay"] == "ゲーム 1 のリプレイ", links  # the demo's one game
+    assert links["analysis"].startswith("検討：") and links["costliest"] == "損の大きかった手", links
     assert report["watcherSees"] == (
         "No analysis to show: You did not play in game #1: only its players can analyse their moves."
     )

@@ -75,6 +75,31 @@ async def test_a_browser_move_goes_through_the_service_and_a_stale_repeat_is_ref
     assert any(isinstance(n, BoardChanged) and n.action == action and n.user_id == hand.user_id for n in told)
 
 
+async def test_a_refused_move_is_worded_as_discord_words_it_in_the_pages_language(web_table: Web) -> None:
+    """The Japanese page says why a move was refused in Japanese, in the words the Discord controls use."""
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)
+    hand = must(await harness.to_act(game_no))
+    other = next(u for u in (ANN, BOB) if u.user_id != hand.user_id)
+    url = f"/api/games/{game_no}/act"
+
+    async def refused(user_id: int, action: str, lang: str) -> tuple[int, str]:
+        body = {"action": action, "turn": hand.turn, "lang": lang}
+        answer = await web_table.client.post(url, json=body, headers=web_table.auth(user_id))
+        return answer.status, (await answer.json())["error"]
+
+    assert await refused(CAT.user_id, hand.view.legal[0].text, "ja") == (
+        403,
+        "あなたはこの卓のプレイヤーではありません。",
+    )
+    assert await refused(CAT.user_id, hand.view.legal[0].text, "en") == (403, "You are not playing at this table.")
+    status, said = await refused(other.user_id, hand.view.legal[0].text, "ja")
+    assert status == 422 and said == "あなたの番ではありません。"
+    status, said = await refused(hand.user_id, "9-9@0-0", "ja")
+    assert status == 422 and said and not said.isascii(), said
+    assert len((await harness.service.tables.export(game_no))["actions"]) == hand.turn  # nothing was played
+
+
 async def test_a_socket_catches_up_by_move_number_and_sees_moves_made_elsewhere_live(web_table: Web) -> None:
     harness = web_table.harness
     game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=2)

@@ -207,6 +207,24 @@ async def test_the_replay_link_of_an_ended_game_admits_its_player_to_the_replay(
     assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403
 
 
+async def test_the_replay_link_admits_a_player_who_resigned_as_any_player_of_the_game(site: Site) -> None:
+    """A computer took Ann's seat when she resigned: she is still one of the game's players, so its replay
+    link lets her in (the bot not seeing her in the server), and the replay names her seat."""
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    await site.harness.play(game_no, max_steps=2)
+    seat = (await site.harness.service.tables.info(game_no)).seat_of(ANN.user_id)
+    assert seat is not None
+    await site.harness.service.games.resign(game_no, ANN.user_id)
+    await site.harness.play(game_no)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    back = await site.login(ANN.user_id, ticket, next_path=f"/replay/{game_no}")
+    assert back.status == 303, await back.text()
+    token = back.cookies["fives_session"].value
+    replay = await site.client.get(f"/api/games/{game_no}/replay", headers={"Cookie": f"fives_session={token}"})
+    assert replay.status == 200 and (await replay.json())["you"] == seat
+    assert (await site.login(DAN.user_id, ticket, next_path=f"/replay/{game_no}")).status == 403
+
+
 async def test_logins_are_limited_per_user_and_a_refused_one_logs_no_secret(
     site: Site, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -326,3 +344,34 @@ async def test_the_page_speaks_the_language_the_user_chose_in_discord(site: Site
     code = site.discord.code_for(ANN.user_id)
     answer = await site.client.post("/api/auth/activity", json={"code": code, "guild_id": str(site.harness.guild)})
     assert (await answer.json())["lang"] == "ja"
+
+
+async def test_a_login_that_lets_nobody_in_says_why_in_the_visitors_language(site: Site) -> None:
+    """The login's refusals are pages of their own: in Japanese for a user whose Discord speaks it (once
+    Discord has said who they are), else for a browser that asks for it; in English otherwise."""
+    game_no, _ = await site.harness.start_game(humans=(ANN, BOB), computers=2)
+    ticket = site.signer.ticket(game_no, site.harness.guild)
+    site.discord.locales.update({DAN.user_id: "ja", CAT.user_id: "en-US"})
+    refused = await site.login(DAN.user_id, ticket)  # not seated, not a member
+    assert (
+        refused.status == 403 and await refused.text() == "このテーブルは、あなたが参加していないサーバーのものです。"
+    )
+    assert refused.headers["Content-Type"].startswith("text/plain") and "utf-8" in refused.headers["Content-Type"]
+    english = await site.login(CAT.user_id, ticket)
+    assert english.status == 403 and await english.text() == "This table belongs to a server you are not in."
+
+    expired = {"next": "/table/1", "ticket": "forged"}
+    for accept, words in (
+        ("ja-JP,ja;q=0.9,en;q=0.8", "このリンクは期限切れです。Discord のメッセージからテーブルを開き直してください。"),
+        ("en-GB,ja;q=0.5", "This link has expired: open the table again from its message in Discord."),
+        ("", "This link has expired: open the table again from its message in Discord."),
+    ):
+        answer = await site.client.get("/auth/login", params=expired, headers={"Accept-Language": accept})
+        assert answer.status == 400 and await answer.text() == words, accept
+    named = await site.client.get("/auth/login", params={**expired, "next": "/table/1?lang=ja"})
+    assert await named.text() == "このリンクは期限切れです。Discord のメッセージからテーブルを開き直してください。"
+
+    site.discord.redirect_uri = None
+    code = site.discord.code_for(DAN.user_id)
+    outsider = await site.client.post("/api/auth/activity", json={"code": code, "guild_id": str(site.harness.guild)})
+    assert outsider.status == 403 and await outsider.text() == "あなたはこのサーバーに参加していません。"

@@ -43,3 +43,28 @@ async def test_a_game_in_play_has_no_replay_and_an_ended_one_returns_every_frame
     )
     assert other.status == 404
     assert (await web_table.client.get(f"/api/games/{game_no}/replay")).status == 401
+
+
+async def test_a_player_who_resigned_is_offered_the_replay_and_analysis_as_any_player(web_table: Web) -> None:
+    """A resigned seat is played by a computer, but its player played in the game: the ended table and the
+    replay name their seat (the page's links to their own analysis), and the analysis answers them."""
+    harness = web_table.harness
+    game_no, _ = await harness.start_game(humans=(ANN, BOB), computers=0, game_id="draw", options={"rounds": "1"})
+    await harness.play(game_no, max_steps=2)
+    await harness.service.games.resign(game_no, ANN.user_id)
+    await harness.play(game_no)
+    ended = await (await web_table.client.get(f"/api/games/{game_no}", headers=web_table.auth(ANN.user_id))).json()
+    assert ended["status"] == "finished" and ended["you"] is not None and ended["you"]["seat"] == 0
+    assert ended["you"]["view"] == ended["public"] and not ended["you"]["your_turn"]
+    replay = await (
+        await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(ANN.user_id))
+    ).json()
+    assert replay["you"] == 0
+    analysis = await web_table.client.post(
+        f"/api/games/{game_no}/analysis", json={"lang": "en"}, headers=web_table.auth(ANN.user_id)
+    )
+    assert analysis.status == 200 and (await analysis.json())["seat"] == 0
+    watcher = await (
+        await web_table.client.get(f"/api/games/{game_no}/replay", headers=web_table.auth(CAT.user_id))
+    ).json()
+    assert watcher["you"] is None

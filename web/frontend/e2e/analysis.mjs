@@ -57,6 +57,23 @@ export async function analysis(context, playerUrl, watchUrl, wait, fail, shot) {
   await ja.waitForFunction(() => window.fivesAnalysis?.analysis, null, { timeout: wait });
   const japanese = { title: await ja.locator("[data-testid=analysis-title]").innerText(), costliest: await ja.locator("#costliest-title").innerText() };
 
+  // the page the Japanese login opens (?lang=ja), then its links alone: the replay, then the analysis from
+  // the replay's header, each still in Japanese though the browser's language is English
+  const tab = await context.newPage();
+  await tab.goto(`${url.origin}/table/${gameNo}?token=${token}&lang=ja`, { timeout: wait });
+  await tab.locator("[data-testid=replay-link]").click({ timeout: wait });
+  await tab.waitForFunction(() => window.fivesReplay?.replay, null, { timeout: wait });
+  const linkedReplay = await tab.locator("h1").innerText();
+  await tab.locator("[data-testid=analysis-link]").click({ timeout: wait });
+  await tab.waitForFunction(() => window.fivesAnalysis?.analysis, null, { timeout: wait });
+  const japaneseLinks = {
+    browser: await tab.evaluate(() => navigator.language),
+    replay: linkedReplay,
+    analysis: await tab.locator("[data-testid=analysis-title]").innerText(),
+    costliest: await tab.locator("#costliest-title").innerText(),
+    lang: await tab.evaluate(() => document.documentElement.lang),
+  };
+
   const watcher = await context.newPage();
   await watcher.goto(watchUrl.replace("/table/", "/replay/"), { timeout: wait });
   await watcher.waitForFunction(() => window.fivesReplay?.replay, null, { timeout: wait });
@@ -65,5 +82,5 @@ export async function analysis(context, playerUrl, watchUrl, wait, fail, shot) {
   await watcher.waitForFunction(() => window.fivesAnalysis?.message.startsWith("No analysis"), null, { timeout: wait });
   const watcherSees = await watcher.locator("[data-testid=message]").innerText();
   const watcherCostly = await watcher.locator("[data-testid=costly]").count();
-  return { moves, title, summary, lines, boards, held, bold, rows, chartLabel, marks, pngs, markName, replayLink, japanese, watcherLink, watcherSees, watcherCostly };
+  return { moves, title, summary, lines, boards, held, bold, rows, chartLabel, marks, pngs, markName, replayLink, japanese, japaneseLinks, watcherLink, watcherSees, watcherCostly };
 }

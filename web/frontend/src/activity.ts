@@ -36,9 +36,9 @@ interface Login {
 }
 
 /** Inside Discord: the SDK's authorize, the server's code exchange, then authenticate. */
-async function discordLogin(params: URLSearchParams): Promise<Login> {
+async function discordLogin(params: URLSearchParams, t: T): Promise<Login> {
   const config = (await (await fetch("/api/activity")).json()) as { client_id: string | null };
-  if (!config.client_id) throw new Error("Discord login is not set up on this bot");
+  if (!config.client_id) throw new Error(t("activity_login_off"));
   const { DiscordSDK } = await import("@discord/embedded-app-sdk"); // only the Activity loads the SDK
   const sdk = new DiscordSDK(config.client_id);
   await sdk.ready();
@@ -65,7 +65,7 @@ export async function startActivity(root: HTMLElement, t: T, params: URLSearchPa
   let login: Login;
   try {
     // Discord opens an Activity with its frame's id in the address; elsewhere (the tests, a link) a token
-    login = params.get("frame_id") ? await discordLogin(params) : { token: token ?? "", channel: params.get("channel") };
+    login = params.get("frame_id") ? await discordLogin(params, t) : { token: token ?? "", channel: params.get("channel") };
     if (!login.token) throw new Error(t("activity_no_session"));
   } catch (error) {
     root.replaceChildren(h("p", { class: "message", role: "alert" }, t("no_game", { error: String((error as Error).message) })));

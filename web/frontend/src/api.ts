@@ -46,8 +46,9 @@ export class Api {
     return (await this.post("analysis", { lang })) as Analysis;
   }
 
-  async act(action: string, turn: number): Promise<Answer> {
-    return this.post("act", { action, turn });
+  /** A move; a refusal comes back worded in `lang`, as Discord words it. */
+  async act(action: string, turn: number, lang = "en"): Promise<Answer> {
+    return this.post("act", { action, turn, lang });
   }
 
   async hint(turn: number, lang: string): Promise<HintAnswer> {

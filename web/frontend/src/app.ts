@@ -89,7 +89,7 @@ export class App {
     this.waitingFrom = sentAt;
     this.message = this.t("sent");
     this.render();
-    const answer = await this.api.act(move.text, sentAt).catch((error: Error) => ({
+    const answer = await this.api.act(move.text, sentAt, document.documentElement.lang || "en").catch((error: Error) => ({
       ok: false,
       status: 0,
       error: error.message,

@@ -118,6 +118,7 @@ const EN = {
   expired: "Your session has ended: open the table again from Discord",
   activity_finding: "Finding this channel's game…",
   activity_no_session: "open the table from Discord",
+  activity_login_off: "Discord login is not set up on this bot",
   activity_several: "Several games are played in this channel",
   activity_none: "No game is played in this channel",
   activity_nothing: "Start one with the bot's commands (or start the lobby): this page opens it as soon as it begins.",
@@ -249,6 +250,7 @@ const JA: Record<Key, string> = {
   expired: "セッションが終了しました。Discord からテーブルを開き直してください",
   activity_finding: "このチャンネルのゲームを探しています…",
   activity_no_session: "Discord からテーブルを開いてください",
+  activity_login_off: "このボットでは Discord ログインが設定されていません",
   activity_several: "このチャンネルでは複数のゲームが進行中です",
   activity_none: "このチャンネルで進行中のゲームはありません",
   activity_nothing: "ボットのコマンドでゲームを始めてください（ロビーなら開始してください）。始まるとこのページで開きます。",
@@ -262,9 +264,13 @@ const JA: Record<Key, string> = {
 
 export type Lang = "en" | "ja";
 
-export function chooseLang(query: string, languages: readonly string[]): Lang {
+/** The page's language: `?lang=` (the user's Discord locale, which the login puts there), else the one this
+ * tab was given on an earlier page (`kept`: the links between the table, its replay and the analysis carry
+ * no `?lang=`), else the browser's. */
+export function chooseLang(query: string, languages: readonly string[], kept: string | null = null): Lang {
   const asked = new URLSearchParams(query).get("lang");
   if (asked === "en" || asked === "ja") return asked;
+  if (kept === "en" || kept === "ja") return kept;
   return languages.some((l) => l.toLowerCase().startsWith("ja")) ? "ja" : "en";
 }
 

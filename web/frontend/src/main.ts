@@ -13,9 +13,11 @@ function boot(): void {
   const root = document.getElementById("app");
   if (!root) return;
   const match = /\/(table|replay|analysis)\/(\d+)/.exec(location.pathname);
-  const lang = chooseLang(location.search, navigator.languages ?? [navigator.language]);
+  const lang = chooseLang(location.search, navigator.languages ?? [navigator.language], sessionStorage.getItem("fives_lang"));
   document.documentElement.lang = lang;
   const params = new URLSearchParams(location.search);
+  // the tab keeps the language its login named, so the replay and the analysis it links to speak it too
+  if (params.get("lang") === lang) sessionStorage.setItem("fives_lang", lang);
   const token = params.get("token") ?? sessionStorage.getItem("fives_token");
   if (token) sessionStorage.setItem("fives_token", token); // a reload of the tab keeps its session
   const t = translator(lang);

@@ -12,6 +12,14 @@ describe("language", () => {
     expect(chooseLang("?lang=xx", ["fr"])).toBe("en");
   });
 
+  it("keeps the language the tab was given on an earlier page, unless ?lang= names another", () => {
+    expect(chooseLang("", ["en-GB"], "ja")).toBe("ja");
+    expect(chooseLang("?frame=3", ["en-GB"], "ja")).toBe("ja");
+    expect(chooseLang("?lang=en", ["ja-JP"], "ja")).toBe("en");
+    expect(chooseLang("", ["ja-JP"], "en")).toBe("en");
+    expect(chooseLang("", ["ja-JP"], "xx")).toBe("ja");
+  });
+
   it("fills the words in", () => {
     expect(translator("en")("turn_of", { name: "Ann" })).toBe("Ann to play");
     expect(translator("ja")("turn_of", { name: "Ann" })).toBe("Ann の番です");
