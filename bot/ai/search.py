@@ -106,13 +106,16 @@ def outcome(state: GameState, base: _Baseline, win: float, extra: list[int] | No
     """Points the seat's side gained since `base` minus the mean gained by the other sides, plus `win`
     if the game ended with the seat's side among the winners (minus it if not); `extra`: points per side
     a rollout scored beside the steps."""
-    gained = list(extra) if extra else [0] * len(state.sides)
-    for step in state.steps[base.steps :]:
-        for side, p in enumerate(step.points):
-            gained[side] += p
-    for hand in state.hands[base.hands :]:
-        for side, p in enumerate(hand.points):
-            gained[side] += p
+    gained = extra or [0] * len(state.sides)
+    # (a fast playout records nothing: its points are all in `extra`, read as they are)
+    if len(state.steps) > base.steps or len(state.hands) > base.hands:
+        gained = gained[:]  # `extra` is the caller's
+        for step in state.steps[base.steps :]:
+            for side, p in enumerate(step.points):
+                gained[side] += p
+        for hand in state.hands[base.hands :]:
+            for side, p in enumerate(hand.points):
+                gained[side] += p
     mine = gained[base.side]
     others = (sum(gained) - mine) / max(1, len(gained) - 1)
     value = mine - others
