@@ -303,10 +303,11 @@ _last_start: list[Any] = [None, -1, None]  # the state `_start` last worked on, 
 
 def _start(state: FivesState) -> _Start:
     """What `rollout` needs of the state before it plays, worked out once per state and turn (the search
-    plays every candidate out from the same sample in a row): the open ends (`_End`), each double's uncovered sides and whether it spins, the end count, whether a double
-    has been played, the hands as bit sets and their pips, and what it reads of the rules (`_Rules`). A double counts both halves while exactly one
-    side is open (the lead double, open both ways, counts through neither end until one is covered). The
-    caller copies the lists before changing them."""
+    plays every candidate out from the same sample in a row): the open ends (`_End`), each double's
+    uncovered sides and whether it spins, the end count, whether a double has been played, the hands as
+    bit sets and their pips, and what it reads of the rules (`_Rules`). A double counts both halves while
+    exactly one side is open (the lead double, open both ways, counts through neither end until one is
+    covered). The caller copies the lists before changing them."""
     last = _last_start
     if last[0] is state and last[1] == len(state.steps):
         found: _Start = last[2]
