@@ -223,11 +223,11 @@ def rollout(
             ties: list[tuple[int, int, int]] | None = None
             bt = bi = bc = 0
             i = -1
-            for shown, part, _, _ in ends:
+            for end in ends:  # (indexed, not unpacked: most ends fit no tile of the hand)
                 i += 1
-                fitting = mine & shown
+                fitting = mine & end[0]
                 if fitting:
-                    base = count - part
+                    base = count - end[1]
                     for a, pp, t in fit_tiles[fitting]:
                         c = base + a
                         key = points64[c] + pp
