@@ -98,7 +98,7 @@ def rollout(
             else:
                 tile, index, touch = move
                 target = ends[index][1]
-                node = layout.place(tile, index, touch, False, seat)
+                node = layout.playout_place(tile, index, touch, seat)
                 ends = layout.ends  # (a triangle's fourth side closing makes a new list)
                 hand = in_hand[seat]
                 hand.remove(tile)
