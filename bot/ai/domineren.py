@@ -172,9 +172,18 @@ _WEIGHT = [hand_count([t]) + (3 if LO[t] == HI[t] else 0) for t in range(28)]
 _HALF = [half_value(t) if LO[t] == HI[t] else 0 for t in range(28)]
 
 
+def playout_mover(state: DominerenState) -> int:
+    """The seat `playout_policy` moves: with auto_claim off, every seat owed a payment claims it first, in
+    the order they came to be owed (as `playout_step` claims them), before the seat to play plays and lets
+    the others lapse; else the seat to play."""
+    for seat in state.claims:
+        return seat
+    return state.current
+
+
 def playout_policy(state: DominerenState, rng: random.Random) -> Any:
-    """The action of the seat to act in a playout (see above)."""
-    acts = state.legal_actions()
+    """The action of the seat to act in a playout (`playout_mover`; see above)."""
+    acts = state.legal_actions(playout_mover(state))
     if len(acts) == 1:
         return acts[0]
     phase = state.phase
@@ -452,4 +461,5 @@ FAMILY = Family(
     play_out=play_out,
     candidates=candidates,
     effort=effort,
+    mover=playout_mover,
 )

@@ -89,6 +89,10 @@ class Family:
     # what a playout's end is worth to the seat's side, in place of `outcome`'s points (state at the end,
     # the side, `outcome`'s value): the match's objective, e.g. the chance to reach the target first
     objective: Callable[[Any, int, float], float] | None = None
+    # the seat whose move `policy` gives, applied move by move (default: the seat to play): where players
+    # may act out of turn (Domineren's claims, auto_claim off), the one the family's `step` moves first,
+    # so that the policy move by move plays the same game as `step` and `rollout`
+    mover: Callable[[Any], int] | None = None
 
 
 class _Baseline:
@@ -136,9 +140,9 @@ def playout(state: GameState, base: _Baseline, family: Family, rng: random.Rando
         return None
     step = family.step
     if step is None:
-        policy = family.policy
+        policy, mover = family.policy, family.mover
         while state.winner is None and len(state.hands) == hands:
-            state.apply(state.current, policy(state, rng))
+            state.apply(state.current if mover is None else mover(state), policy(state, rng))
         return None
     while state.winner is None and len(state.hands) == hands:
         step(state, rng)

@@ -5,6 +5,7 @@ the same points, the same winner, the same hands left where the fast path keeps 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -15,7 +16,7 @@ from bot.ai import _module, choose_action
 from bot.ai.fives import greedy, greedy_play
 from bot.ai.fives import play_out as fives_play_out
 from bot.ai.fives import rollout as fives_rollout
-from bot.ai.search import Family, _Baseline, outcome
+from bot.ai.search import Family, _Baseline, outcome, playout
 from bot.engine import game_info, new_game
 from bot.engine.domineren.notation import Play as DominerenPlay
 from bot.engine.fives import FivesState, Play
@@ -222,6 +223,30 @@ def test_domineren_playout_steps_reach_the_checked_engines_end(players: int, see
         family.step(fast, fast_rng)
     _same_end(slow, fast)
     assert [s.points for s in fast.steps] == [s.points for s in slow.steps]
+    assert outcome(fast, base, 0.0) == outcome(slow, base, 0.0)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from((3, 4, 5)), seed=st.integers(0, 10**6), moves=st.integers(0, 80))
+def test_domineren_policy_move_by_move_claims_what_is_owed_as_the_step_does(
+    players: int, seed: int, moves: int
+) -> None:
+    """auto_claim off: the search's playout by the policy alone, move by move through the checked `apply`
+    (a family without its fast step or rollout), claims every payment owed before the next tile is played,
+    as the step does; it used to play the seat to play at once, and the payments owed to other seats
+    lapsed (other chips, another value to the search)."""
+    state = _easy_position("domineren", players, {"auto_claim": "off"}, seed, moves)
+    if state.is_over:
+        return
+    family = _module("domineren").FAMILY
+    by_policy = dataclasses.replace(family, step=None, rollout=None, play_out=None)
+    by_step = dataclasses.replace(family, rollout=None, play_out=None)
+    base = _Baseline(state, state.current)
+    slow, fast = state.clone(), state.clone()
+    playout(slow, base, by_policy, random.Random(seed))
+    playout(fast, base, by_step, random.Random(seed))
+    _same_end(slow, fast)
+    assert [(s.seat, s.points) for s in fast.steps] == [(s.seat, s.points) for s in slow.steps]
     assert outcome(fast, base, 0.0) == outcome(slow, base, 0.0)
 
 
