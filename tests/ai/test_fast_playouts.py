@@ -299,3 +299,25 @@ def test_domineren_rollout_is_the_checked_engines_playout(
             assert done[0].in_hand == slow.in_hand and done[0].scores == slow.scores
             assert outcome(done[0], base, 0.0, done[1]) == outcome(slow, base, 0.0)
     assert len(state.steps) == steps and state.in_hand == in_hand  # the sample is left as it was
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from((3, 4, 5)), seed=st.integers(0, 10**6), moves=st.integers(0, 80))
+def test_domineren_playout_place_keeps_the_options_place_works_out(players: int, seed: int, moves: int) -> None:
+    """`Layout.playout_place` (the options kept, updated at the end played on) against `place` (the
+    options worked out again for every end), for every tile the seat may play: the same layout after it
+    and the same options."""
+    state = _easy_position("domineren", players, {}, seed, moves)
+    if state.is_over or state.phase != "play":
+        return
+    seat = state.current
+    plays = [a for a in state.legal_actions(seat) if isinstance(a, DominerenPlay) and not a.block]
+    for action in plays:
+        index = state._where[(action.tile, action.touch, action.target, action.side)]
+        fast, slow = state.board.clone(), state.board.clone()
+        fast.options()  # (a playout asks them before it places)
+        placed = fast.playout_place(action.tile, index, action.touch, seat)
+        assert placed == slow.place(action.tile, index, action.touch, False, seat)
+        assert fast.ends == slow.ends and fast.nodes == slow.nodes and fast.arm_len == slow.arm_len
+        assert fast.queue == slow.queue and fast.arm_rule == slow.arm_rule
+        assert fast.options() == slow.options()
