@@ -258,8 +258,9 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random, held: i
         after = _AFTER[key][value]
         doubled = gainful and node == prev
         # the fitting tiles in the hand's order (ties are listed in it); one alone is its only bit
-        tiles = [t for t in hand if mine & bits[t]] if mine & (mine - 1) else (mine.bit_length() - 1,)
-        for t in tiles:
+        for t in hand if mine & (mine - 1) else (mine.bit_length() - 1,):
+            if not mine & bits[t]:
+                continue
             others = held ^ bits[t]
             rest = others & ~elsewhere
             base = (others & elsewhere).bit_count() * FLEX + (score_of[t] + _GAIN[t] if doubled else score_of[t])

@@ -28,8 +28,14 @@ Rounder = Callable[[int], int]
 
 
 def _side_totals(sides: Sequence[Sequence[int]], pips: Sequence[int]) -> list[int]:
-    # (a list, not a generator, inside: every hand of every search playout ends here)
-    return [sum([pips[s] for s in members]) for members in sides]
+    # (plain loops, no comprehension or generator to call: every hand of every search playout ends here)
+    totals = []
+    for members in sides:
+        total = 0
+        for s in members:
+            total += pips[s]
+        totals.append(total)
+    return totals
 
 
 def _two_sides(totals: Sequence[int], goer_side: int | None, rnd: Rounder) -> list[int]:
