@@ -160,8 +160,8 @@ def play_out(
     playout_step: Callable[[DominerenState, random.Random], None],
 ) -> tuple[DominerenState, list[int]] | None:
     """The search's candidate `action`, a tile `seat` places in its normal turn of the play (as listed by
-    `legal_actions`), then `rollout`, on a clone of the sample without `apply`'s checks and records: (the
-    clone, the chips per seat moved). None for anything else (a draw, a pass, a Block, the phases before
+    `legal_actions`), then `rollout`, on a `playout_copy` of the sample (its history shared) without
+    `apply`'s checks and records: (the copy, the chips per seat moved). None for anything else (a draw, a pass, a Block, the phases before
     the play, auto_claim off: the search applies them the checked way)."""
     if (
         type(action) is not Play
@@ -174,6 +174,5 @@ def play_out(
     ):
         return None
     index = world._where[(action.tile, action.touch, action.target, action.side)]
-    state = world.clone()
-    state.deal_next_hand = False
+    state = world.playout_copy()
     return state, rollout(state, rng, best_placement, playout_step, (action.tile, index, action.touch))
