@@ -161,8 +161,8 @@ def play_out(
 ) -> tuple[DominerenState, list[int]] | None:
     """The search's candidate `action`, a tile `seat` places in its normal turn of the play (as listed by
     `legal_actions`), then `rollout`, on a `playout_copy` of the sample (its history shared) without
-    `apply`'s checks and records: (the copy, the chips per seat moved). None for anything else (a draw, a pass, a Block, the phases before
-    the play, auto_claim off: the search applies them the checked way)."""
+    `apply`'s checks and records: (the copy, the chips per seat moved). None for anything else (a draw, a
+    pass, a Block, the phases before the play, auto_claim off: the search applies them the checked way)."""
     if (
         type(action) is not Play
         or action.block
