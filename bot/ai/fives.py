@@ -191,9 +191,11 @@ def rollout(
     the start (ends, doubles, bit sets, pips) is worked out once per state, however many candidates are
     played out from it (`_start`)."""
     gains = [0] * len(state.sides)
-    if state.winner is not None:
+    if first is not None:
+        pass  # (`play_out`'s candidate: a play on a led hand of a game not over)
+    elif state.winner is not None:
         return gains
-    if not state.layout.nodes:  # a lead (never at the root of a search's playout): played by the checked
+    elif not state.layout.nodes:  # a lead (never at the root of a search's playout): played by the checked
         hands_before = len(state.hands)  # step, its points in its step, as the search counts them
         greedy_step(state, rng)
         if state.winner is not None or len(state.hands) != hands_before:
@@ -219,9 +221,9 @@ def rollout(
             count = count - ends[i][1] + added[t]
             p = points64[count] >> 6 if scores_points else 0
         else:
-            best_key = -1  # the best play so far as scalars; the list only when plays tie with it
-            ties: list[tuple[int, int, int]] | None = None
-            bt = bi = bc = 0
+            best_key = -1  # the best play so far as scalars (tile, end); a list only when plays tie with it
+            ties: list[tuple[int, int]] | None = None
+            bt = bi = 0
             i = -1
             for end in ends:  # (indexed, not unpacked: most ends fit no tile of the hand)
                 i += 1
@@ -229,14 +231,16 @@ def rollout(
                 if fitting:
                     base = count - end[1]
                     for a, pp, t in fit_tiles[fitting]:
-                        c = base + a
-                        key = points64[c] + pp
+                        key = points64[base + a] + pp
                         if key > best_key:
-                            best_key, bt, bi, bc, ties = key, t, i, c, None
+                            best_key = key
+                            bt = t
+                            bi = i
+                            ties = None
                         elif key == best_key:
                             if ties is None:
-                                ties = [(bt, bi, bc)]
-                            ties.append((t, i, c))
+                                ties = [(bt, bi)]
+                            ties.append((t, i))
             if best_key < 0:
                 if drawn > leave:
                     # draw until a tile fits one of the open ends (only the drawn tiles can: none of the
@@ -260,9 +264,10 @@ def rollout(
                 seat = after[seat]
                 continue
             if ties is None:
-                t, i, count = bt, bi, bc
+                t, i = bt, bi
             else:
-                t, i, count = ties[int(rand() * len(ties))]
+                t, i = ties[int(rand() * len(ties))]
+            count = count - ends[i][1] + added[t]
             p = points64[count] >> 6
         shown, _, value, d = ends.pop(i)
         if d >= 0:
