@@ -163,7 +163,7 @@ _POINTS64 = {unit: _points_table(unit) for unit in (0, 1, 5)}
 # what `rollout` reads of the state's rules and deal, the same for every playout from it: the spinner
 # policy, the boneyard, the tiles left in it, the players, their sides, the points of an end count (×64),
 # whether a play may reach the target (All Fives) and that target, the next seat of each
-_Rules = tuple[str, list[int], int, int, list[int], list[int], bool, "int | None", list[int]]
+_Rules = tuple[str, list[int], int, int, tuple[int, ...], list[int], bool, "int | None", list[int]]
 # an open end in a rollout: (the tiles that fit it, as a bit set; the part of the count it holds plus its
 # number, so a tile's count there is the count less this plus `_ADDED`; its number; what it is: a double's
 # side (>= 0, the double's index), a simple tile's end (-1) or a spinner's arm (-2))
