@@ -387,8 +387,7 @@ def _settle(
     reached the target)."""
     state.current, state.passes = seat, passes
     if reason:
-        for side, p in enumerate(state.end_playout_hand(goer, pips, gains)):
-            gains[side] += p
+        state.end_playout_hand(goer, pips, gains)  # (its points added to `gains`)
         return
     for side, p in enumerate(gains):
         state.scores[side] += p

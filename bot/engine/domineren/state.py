@@ -588,11 +588,14 @@ class DominerenState(GameState):
         """A search's fast playout (bot.ai.domineren_playouts) ends the hand on its throwaway copy, which
         never deals (`deal_next_hand` False): the settlement on the pips left into the scores, as
         `_close_hand` makes it, but no hand result (nor its detail) recorded. Returns the chips per seat."""
-        net = settlement([hand_count(h) for h in self.in_hand])
+        totals = []  # (a loop, no comprehension to call: every search playout ends here)
+        for hand in self.in_hand:
+            totals.append(hand_count(hand))
+        net = settlement(totals)
         scores = self.scores
         for seat, chips in enumerate(net):
             scores[seat] += chips
-        return list(net)
+        return net
 
     def _next_set_player(self, totals: list[int]) -> int:
         """§15: the biggest loser, ties broken by drawing tiles (a stacked deal's first_leader decides a

@@ -438,17 +438,21 @@ class FivesState(GameState):
         points per side it scored in play (not yet in the scores), and the hand's points on the `pips` left
         into the scores and the game's end if it comes, as `_end_hand` does, but nothing recorded (no hand
         result, no events) and no next deal. Returns the hand's points per side (the playout counts them
-        beside the results)."""
+        beside the results); with `play`, added to it too (what the playout scored in all)."""
         scores = self.scores
+        points, hand_winner = self._hand_points(goer, pips)
         if play is not None:
             made = self.hand_play_points
             for side, p in enumerate(play):
                 if p:
                     scores[side] += p
                     made[side] += p
-        points, hand_winner = self._hand_points(goer, pips)
-        for side, p in enumerate(points):
-            if p:
+            for side, p in enumerate(points):
+                if p:
+                    scores[side] += p
+                    play[side] += p
+        else:
+            for side, p in enumerate(points):
                 scores[side] += p
         # below the target and no tie being played off, the game goes on in every scoring that plays to
         # one (what `_check_game_end` finds then, asked only when it may find more: most playouts end so;
