@@ -172,9 +172,18 @@ _WEIGHT = [hand_count([t]) + (3 if LO[t] == HI[t] else 0) for t in range(28)]
 _HALF = [half_value(t) if LO[t] == HI[t] else 0 for t in range(28)]
 
 
+def playout_mover(state: DominerenState) -> int:
+    """The seat `playout_policy` moves: with auto_claim off, every seat owed a payment claims it first, in
+    the order they came to be owed (as `playout_step` claims them), before the seat to play plays and lets
+    the others lapse; else the seat to play."""
+    for seat in state.claims:
+        return seat
+    return state.current
+
+
 def playout_policy(state: DominerenState, rng: random.Random) -> Any:
-    """The action of the seat to act in a playout (see above)."""
-    acts = state.legal_actions()
+    """The action of the seat to act in a playout (`playout_mover`; see above)."""
+    acts = state.legal_actions(playout_mover(state))
     if len(acts) == 1:
         return acts[0]
     phase = state.phase
@@ -217,46 +226,54 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random, held: i
     hand = state.in_hand[seat]
     prev = state.prev_node
     gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
-    options = state.board.options()
+    layout = state.layout
+    assert layout is not None  # (in play)
+    options = layout.options()
     # the hand's tiles as a bit set, and per open end those of them that fit it: a tile's flexibility is
     # then the count of the other tiles in (fits the end it leaves | fits another end), at once
     if held < 0:
         held = 0
         for t in hand:
             held |= _BIT[t]
-    fitting = [_FITS[key][value] & held for _, value, key, _, _, _ in options]
     # the tiles fitting some end, and those fitting two or more: a tile fits an end other than end o
     # when it fits any and is not one of those that fit end o alone
+    fits = _FITS
+    fitting = []
     total = multi = 0
-    for f in fitting:
+    for _, value, key, _, _, _ in options:
+        f = fits[key][value] & held
+        fitting.append(f)
         multi |= total & f
         total |= f
-    best_key = -1
-    best: list[tuple[int, int, int]] = []
-    for o, (i, value, key, node, _, _) in enumerate(options):
-        mine = fitting[o]
+    if not total:
+        return None
+    best_key = -1  # the best placement so far as scalars; a list only when placements tie with it
+    bt = bi = btouch = 0
+    ties: list[tuple[int, int, int]] | None = None
+    bits, score_of = _BIT, _SCORE
+    for (i, value, key, node, _, _), mine in zip(options, fitting, strict=True):
         if not mine:
             continue
         elsewhere = total ^ (mine & ~multi)
         after = _AFTER[key][value]
         doubled = gainful and node == prev
         # the fitting tiles in the hand's order (ties are listed in it); one alone is its only bit
-        tiles = [t for t in hand if mine & _BIT[t]] if mine & (mine - 1) else (mine.bit_length() - 1,)
-        for t in tiles:
-            k = _SCORE[t] + _GAIN[t] if doubled else _SCORE[t]
-            others = held ^ _BIT[t]
+        for t in hand if mine & (mine - 1) else (mine.bit_length() - 1,):
+            if not mine & bits[t]:
+                continue
+            others = held ^ bits[t]
             rest = others & ~elsewhere
-            base = (others & elsewhere).bit_count() * FLEX + k
+            base = (others & elsewhere).bit_count() * FLEX + (score_of[t] + _GAIN[t] if doubled else score_of[t])
             for touch, fits_after in after[t]:
                 # (the end left keeps its rule: near enough for a playout)
                 score = base + (fits_after & rest).bit_count() * FLEX
                 if score > best_key:
-                    best_key, best = score, [(t, i, touch)]
+                    best_key, bt, bi, btouch, ties = score, t, i, touch, None
                 elif score == best_key:
-                    best.append((t, i, touch))
-    if not best:
-        return None
-    return best[0] if len(best) == 1 else rng.choice(best)
+                    if ties is None:
+                        ties = [(bt, bi, btouch)]
+                    ties.append((t, i, touch))
+    return (bt, bi, btouch) if ties is None else rng.choice(ties)
 
 
 FLEX = 16  # a tile of the hand still playable after the move is worth 4 pips of weight (scores are ×4)
@@ -445,4 +462,5 @@ FAMILY = Family(
     play_out=play_out,
     candidates=candidates,
     effort=effort,
+    mover=playout_mover,
 )

@@ -98,7 +98,7 @@ def rollout(
             else:
                 tile, index, touch = move
                 target = ends[index][1]
-                node = layout.place(tile, index, touch, False, seat)
+                node = layout.playout_place(tile, index, touch, seat)
                 ends = layout.ends  # (a triangle's fourth side closing makes a new list)
                 hand = in_hand[seat]
                 hand.remove(tile)
@@ -160,9 +160,9 @@ def play_out(
     playout_step: Callable[[DominerenState, random.Random], None],
 ) -> tuple[DominerenState, list[int]] | None:
     """The search's candidate `action`, a tile `seat` places in its normal turn of the play (as listed by
-    `legal_actions`), then `rollout`, on a clone of the sample without `apply`'s checks and records: (the
-    clone, the chips per seat moved). None for anything else (a draw, a pass, a Block, the phases before
-    the play, auto_claim off: the search applies them the checked way)."""
+    `legal_actions`), then `rollout`, on a `playout_copy` of the sample (its history shared) without
+    `apply`'s checks and records: (the copy, the chips per seat moved). None for anything else (a draw, a
+    pass, a Block, the phases before the play, auto_claim off: the search applies them the checked way)."""
     if (
         type(action) is not Play
         or action.block
@@ -174,6 +174,5 @@ def play_out(
     ):
         return None
     index = world._where[(action.tile, action.touch, action.target, action.side)]
-    state = world.clone()
-    state.deal_next_hand = False
+    state = world.playout_copy()
     return state, rollout(state, rng, best_placement, playout_step, (action.tile, index, action.touch))

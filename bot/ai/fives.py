@@ -136,16 +136,39 @@ def _points_table(unit: int) -> list[int]:
 
 
 _BIT = [1 << t for t in range(len(PIPS))]
-_TILE_OF_BIT = {b: t for t, b in enumerate(_BIT)}
 _SHOWS = [sum(b for t, b in enumerate(_BIT) if v in (LO[t], HI[t])) for v in range(max(HI) + 1)]  # tiles with v
-# what a tile adds to the count without the end it covers (`count - own - number`): its other half, or
+# what a tile adds to the count less the end it covers (`_End`'s part): its other half, or
 # both halves of a double, so its pips plus its number once more for a double
 _ADDED = [PIPS[t] + (LO[t] if IS_DOUBLE[t] else 0) for t in range(len(PIPS))]
+
+
+def _fit_tiles() -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """Every set of tiles showing one number (a bit set), to its tiles in the order of their ids as
+    (`_ADDED`, pips, tile): `rollout` looks at the tiles of a hand that fit an end in one lookup, not bit by
+    bit (double-nine: 10 numbers of 10 tiles, 10,240 sets)."""
+    table: dict[int, tuple[tuple[int, int, int], ...]] = {}
+    for shown in _SHOWS:
+        tiles = [t for t in range(len(PIPS)) if shown & _BIT[t]]
+        for subset in range(1 << len(tiles)):
+            chosen = [t for k, t in enumerate(tiles) if subset >> k & 1]
+            table[sum(_BIT[t] for t in chosen)] = tuple((_ADDED[t], PIPS[t], t) for t in chosen)
+    return table
+
+
+_FIT_TILES = _fit_tiles()
 _MAX_COUNT = 1024  # above any end count (every double of the double-nine set a spinner: 22 ends of 18 at most)
 _POINTS64 = {unit: _points_table(unit) for unit in (0, 1, 5)}
 
 
-_Start = tuple[list[tuple[int, int, int]], list[int], list[bool], int, bool, list[int], list[int]]
+# what `rollout` reads of the state's rules and deal, the same for every playout from it: the spinner
+# policy, the boneyard, the tiles left in it, the players, their sides, the points of an end count (×64),
+# whether a play may reach the target (All Fives) and that target, the next seat of each
+_Rules = tuple[str, list[int], int, int, tuple[int, ...], list[int], bool, "int | None", list[int]]
+# an open end in a rollout: (the tiles that fit it, as a bit set; the part of the count it holds plus its
+# number, so a tile's count there is the count less this plus `_ADDED`; its number; what it is: a double's
+# side (>= 0, the double's index), a simple tile's end (-1) or a spinner's arm (-2))
+_End = tuple[int, int, int, int]
+_Start = tuple[list[_End], list[int], list[bool], int, bool, list[int], list[int], _Rules]
 
 
 def rollout(
@@ -163,76 +186,68 @@ def rollout(
 
     How: each seat's hand is kept as a bit set of tile ids (`held[seat]`), so a move looks only at the
     tiles that fit an open end (`held & _SHOWS[number]`, in the order of their ids), never at the whole
-    hand against every end; each open end carries the part of the count it holds (`own`), so a play's
-    count is `count - own + the tile's new part` without looking at the layout; what the state says at
+    hand against every end; each open end carries the part of the count it holds plus its number
+    (`_End`), so a play's count is `count - part + _ADDED[tile]` without looking at the layout; what the state says at
     the start (ends, doubles, bit sets, pips) is worked out once per state, however many candidates are
     played out from it (`_start`)."""
     gains = [0] * len(state.sides)
-    if state.winner is not None:
+    if first is not None:
+        pass  # (`play_out`'s candidate: a play on a led hand of a game not over)
+    elif state.winner is not None:
         return gains
-    if not state.layout.nodes:  # a lead (never at the root of a search's playout): played by the checked
+    elif not state.layout.nodes:  # a lead (never at the root of a search's playout): played by the checked
         hands_before = len(state.hands)  # step, its points in its step, as the search counts them
         greedy_step(state, rng)
         if state.winner is not None or len(state.hands) != hands_before:
             return gains
         return rollout(state, rng)
-    ends0, dopen0, dspin0, count, seen_double, held0, pips0 = start or _start(state)
+    ends0, dopen0, dspin0, count, seen_double, held0, pips0, rules = start or _start(state)
     ends, dopen, dspin, held, pips = ends0[:], dopen0[:], dspin0[:], held0[:], pips0[:]
-    policy = state.layout.policy
-    boneyard = state.boneyard
+    policy, boneyard, leave, players, side_of, points64, all_fives, goal, after = rules
     drawn = len(boneyard)  # the boneyard is drawn from its end: boneyard[drawn - 1] is the next tile
-    leave = state.leave
-    players = state.players
-    side_of = state.side_of
-    points64 = _POINTS64[state.unit]
-    all_fives = state.rules.scoring == "all-fives"
-    goal = state.target if all_fives else None
     scores = state.scores
     seat = state.current
     passes = state.passes
     rand = rng.random
     pips_of, is_double, bits = PIPS, IS_DOUBLE, _BIT  # (locals: read on every move)
-    tile_of_bit = _TILE_OF_BIT
+    fit_tiles = _FIT_TILES
     shows = _SHOWS
     added = _ADDED
-    after = [(s + 1) % players for s in range(players)]  # the next seat
     while True:
         mine = held[seat]
         if first is not None:
             t, i, scores_points = first
             first = None
-            value, own, _ = ends[i]
-            count = count - own + (2 * value if is_double[t] else pips_of[t] - value)
+            count = count - ends[i][1] + added[t]
             p = points64[count] >> 6 if scores_points else 0
         else:
-            best_key = -1  # the best play so far as scalars; the list only when plays tie with it
-            ties: list[tuple[int, int, int]] | None = None
-            bt = bi = bc = 0
+            best_key = -1  # the best play so far as scalars (tile, end); a list only when plays tie with it
+            ties: list[tuple[int, int]] | None = None
+            bt = bi = 0
             i = -1
-            for value, own, _ in ends:
+            for end in ends:  # (indexed, not unpacked: most ends fit no tile of the hand)
                 i += 1
-                fitting = mine & shows[value]
+                fitting = mine & end[0]
                 if fitting:
-                    base = count - own - value
-                    while fitting:
-                        low = fitting & -fitting
-                        fitting ^= low
-                        t = tile_of_bit[low]
-                        c = base + added[t]
-                        key = points64[c] + pips_of[t]
+                    base = count - end[1]
+                    for a, pp, t in fit_tiles[fitting]:
+                        key = points64[base + a] + pp
                         if key > best_key:
-                            best_key, bt, bi, bc, ties = key, t, i, c, None
+                            best_key = key
+                            bt = t
+                            bi = i
+                            ties = None
                         elif key == best_key:
                             if ties is None:
-                                ties = [(bt, bi, bc)]
-                            ties.append((t, i, c))
+                                ties = [(bt, bi)]
+                            ties.append((t, i))
             if best_key < 0:
                 if drawn > leave:
                     # draw until a tile fits one of the open ends (only the drawn tiles can: none of the
                     # hand did), then look again
                     fits = 0
-                    for value, _, _ in ends:
-                        fits |= shows[value]
+                    for shown, _, _, _ in ends:
+                        fits |= shown
                     while drawn > leave:
                         drawn -= 1
                         t = boneyard[drawn]
@@ -249,28 +264,29 @@ def rollout(
                 seat = after[seat]
                 continue
             if ties is None:
-                t, i, count = bt, bi, bc
+                t, i = bt, bi
             else:
-                t, i, count = ties[int(rand() * len(ties))]
+                t, i = ties[int(rand() * len(ties))]
+            count = count - ends[i][1] + added[t]
             p = points64[count] >> 6
-        value, _, d = ends.pop(i)
+        shown, _, value, d = ends.pop(i)
         if d >= 0:
             left = dopen[d] = dopen[d] - 1
             if left == 1:  # the lead double's other side now holds its count
                 for j, end in enumerate(ends):
-                    if end[2] == d:
-                        ends[j] = (value, 2 * value, d)
+                    if end[3] == d:
+                        ends[j] = (shown, 3 * value, value, d)
             elif dspin[d]:
-                ends.append((value, 0, -2))
-                ends.append((value, 0, -2))
+                ends.append((shown, value, value, -2))
+                ends.append((shown, value, value, -2))
         if is_double[t]:
             dopen.append(1)
             dspin.append(policy == "all" or (policy == "first" and not seen_double))
             seen_double = True
-            ends.append((value, 2 * value, len(dopen) - 1))
+            ends.append((shown, 3 * value, value, len(dopen) - 1))
         else:
             other = pips_of[t] - value
-            ends.append((other, other, -1))
+            ends.append((shows[other], 2 * other, other, -1))
         mine ^= bits[t]
         held[seat] = mine
         pips[seat] -= pips_of[t]
@@ -292,12 +308,11 @@ _last_start: list[Any] = [None, -1, None]  # the state `_start` last worked on, 
 
 def _start(state: FivesState) -> _Start:
     """What `rollout` needs of the state before it plays, worked out once per state and turn (the search
-    plays every candidate out from the same sample in a row): the open ends as (number, the part of the
-    count it holds, what it is: a double's side (>= 0, the double's index), a simple tile's end (-1) or a
-    spinner's arm (-2)), each double's uncovered sides and whether it spins, the end count, whether a double
-    has been played, the hands as bit sets and their pips. A double counts both halves while exactly one
-    side is open (the lead double, open both ways, counts through neither end until one is covered). The
-    caller copies the lists before changing them."""
+    plays every candidate out from the same sample in a row): the open ends (`_End`), each double's
+    uncovered sides and whether it spins, the end count, whether a double has been played, the hands as
+    bit sets and their pips, and what it reads of the rules (`_Rules`). A double counts both halves while
+    exactly one side is open (the lead double, open both ways, counts through neither end until one is
+    covered). The caller copies the lists before changing them."""
     last = _last_start
     if last[0] is state and last[1] == len(state.steps):
         found: _Start = last[2]
@@ -306,24 +321,26 @@ def _start(state: FivesState) -> _Start:
     nodes = layout.nodes
     dopen: list[int] = []
     dspin: list[bool] = []
-    ends: list[tuple[int, int, int]] = []
+    ends: list[_End] = []
     index_of: dict[int, int] = {}
     for value, n, _, arm in layout.ends:
         if arm:
-            ends.append((value, 0, -2))
+            ends.append((_SHOWS[value], value, value, -2))
             continue
         node = nodes[n]
         if not node.double:
-            ends.append((value, value, -1))
+            ends.append((_SHOWS[value], 2 * value, value, -1))
             continue
         d = index_of.get(n, -1)
         if d < 0:
             d = index_of[n] = len(dopen)
             dopen.append(node.sides_open)
             dspin.append(node.spinner)
-        ends.append((value, 2 * value if node.sides_open == 1 else 0, d))
+        ends.append((_SHOWS[value], 3 * value if node.sides_open == 1 else value, value, d))
     bit = _BIT.__getitem__
     hands = state.in_hand
+    players = state.players
+    all_fives = state.rules.scoring == "all-fives"
     found = (
         ends,
         dopen,
@@ -332,6 +349,17 @@ def _start(state: FivesState) -> _Start:
         layout.seen_double,
         [sum(map(bit, hand)) for hand in hands],
         [hand_pips(hand) for hand in hands],
+        (
+            layout.policy,
+            state.boneyard,
+            state.leave,
+            players,
+            state.side_of,
+            _POINTS64[state.unit],
+            all_fives,
+            state.target if all_fives else None,
+            [(s + 1) % players for s in range(players)],
+        ),
     )
     last[:] = [state, len(state.steps), found]
     return found
@@ -354,18 +382,17 @@ def play_out(world: FivesState, seat: int, action: Any, rng: random.Random) -> t
 def _settle(
     state: FivesState, gains: list[int], seat: int, passes: int, reason: str, goer: int | None, pips: list[int]
 ) -> None:
-    """The end of a `rollout`: the play's points into the scores, then the engine ends the hand on the pips
-    left (its points added to `gains`: no hand result is recorded) or, with no reason, the game (a play
+    """The end of a `rollout`: the engine ends the hand on the pips left, the play's points first (the
+    hand's points added to `gains`: no hand result is recorded) or, with no reason, the game (a play
     reached the target)."""
+    state.current, state.passes = seat, passes
+    if reason:
+        state.end_playout_hand(goer, pips, gains)  # (its points added to `gains`)
+        return
     for side, p in enumerate(gains):
         state.scores[side] += p
         state.hand_play_points[side] += p
-    state.current, state.passes = seat, passes
-    if reason:
-        for side, p in enumerate(state.end_playout_hand(goer, pips)):
-            gains[side] += p
-    else:
-        state._finish((state.side_of[seat],), [])
+    state._finish((state.side_of[seat],), [])
 
 
 FAMILY = Family(

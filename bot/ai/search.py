@@ -89,6 +89,10 @@ class Family:
     # what a playout's end is worth to the seat's side, in place of `outcome`'s points (state at the end,
     # the side, `outcome`'s value): the match's objective, e.g. the chance to reach the target first
     objective: Callable[[Any, int, float], float] | None = None
+    # the seat whose move `policy` gives, applied move by move (default: the seat to play): where players
+    # may act out of turn (Domineren's claims, auto_claim off), the one the family's `step` moves first,
+    # so that the policy move by move plays the same game as `step` and `rollout`
+    mover: Callable[[Any], int] | None = None
 
 
 class _Baseline:
@@ -106,13 +110,16 @@ def outcome(state: GameState, base: _Baseline, win: float, extra: list[int] | No
     """Points the seat's side gained since `base` minus the mean gained by the other sides, plus `win`
     if the game ended with the seat's side among the winners (minus it if not); `extra`: points per side
     a rollout scored beside the steps."""
-    gained = list(extra) if extra else [0] * len(state.sides)
-    for step in state.steps[base.steps :]:
-        for side, p in enumerate(step.points):
-            gained[side] += p
-    for hand in state.hands[base.hands :]:
-        for side, p in enumerate(hand.points):
-            gained[side] += p
+    gained = extra or [0] * len(state.sides)
+    # (a fast playout records nothing: its points are all in `extra`, read as they are)
+    if len(state.steps) > base.steps or len(state.hands) > base.hands:
+        gained = gained[:]  # `extra` is the caller's
+        for step in state.steps[base.steps :]:
+            for side, p in enumerate(step.points):
+                gained[side] += p
+        for hand in state.hands[base.hands :]:
+            for side, p in enumerate(hand.points):
+                gained[side] += p
     mine = gained[base.side]
     others = (sum(gained) - mine) / max(1, len(gained) - 1)
     value = mine - others
@@ -133,9 +140,9 @@ def playout(state: GameState, base: _Baseline, family: Family, rng: random.Rando
         return None
     step = family.step
     if step is None:
-        policy = family.policy
+        policy, mover = family.policy, family.mover
         while state.winner is None and len(state.hands) == hands:
-            state.apply(state.current, policy(state, rng))
+            state.apply(state.current if mover is None else mover(state), policy(state, rng))
         return None
     while state.winner is None and len(state.hands) == hands:
         step(state, rng)

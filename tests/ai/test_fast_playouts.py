@@ -5,6 +5,7 @@ the same points, the same winner, the same hands left where the fast path keeps 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -15,7 +16,7 @@ from bot.ai import _module, choose_action
 from bot.ai.fives import greedy, greedy_play
 from bot.ai.fives import play_out as fives_play_out
 from bot.ai.fives import rollout as fives_rollout
-from bot.ai.search import Family, _Baseline, outcome
+from bot.ai.search import Family, _Baseline, outcome, playout
 from bot.engine import game_info, new_game
 from bot.engine.domineren.notation import Play as DominerenPlay
 from bot.engine.fives import FivesState, Play
@@ -225,6 +226,30 @@ def test_domineren_playout_steps_reach_the_checked_engines_end(players: int, see
     assert outcome(fast, base, 0.0) == outcome(slow, base, 0.0)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from((3, 4, 5)), seed=st.integers(0, 10**6), moves=st.integers(0, 80))
+def test_domineren_policy_move_by_move_claims_what_is_owed_as_the_step_does(
+    players: int, seed: int, moves: int
+) -> None:
+    """auto_claim off: the search's playout by the policy alone, move by move through the checked `apply`
+    (a family without its fast step or rollout), claims every payment owed before the next tile is played,
+    as the step does; it used to play the seat to play at once, and the payments owed to other seats
+    lapsed (other chips, another value to the search)."""
+    state = _easy_position("domineren", players, {"auto_claim": "off"}, seed, moves)
+    if state.is_over:
+        return
+    family = _module("domineren").FAMILY
+    by_policy = dataclasses.replace(family, step=None, rollout=None, play_out=None)
+    by_step = dataclasses.replace(family, rollout=None, play_out=None)
+    base = _Baseline(state, state.current)
+    slow, fast = state.clone(), state.clone()
+    playout(slow, base, by_policy, random.Random(seed))
+    playout(fast, base, by_step, random.Random(seed))
+    _same_end(slow, fast)
+    assert [(s.seat, s.points) for s in fast.steps] == [(s.seat, s.points) for s in slow.steps]
+    assert outcome(fast, base, 0.0) == outcome(slow, base, 0.0)
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     config=st.sampled_from([(3, {}), (4, {}), (5, {}), (4, {"auto_claim": "off"})]),
@@ -274,3 +299,25 @@ def test_domineren_rollout_is_the_checked_engines_playout(
             assert done[0].in_hand == slow.in_hand and done[0].scores == slow.scores
             assert outcome(done[0], base, 0.0, done[1]) == outcome(slow, base, 0.0)
     assert len(state.steps) == steps and state.in_hand == in_hand  # the sample is left as it was
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from((3, 4, 5)), seed=st.integers(0, 10**6), moves=st.integers(0, 80))
+def test_domineren_playout_place_keeps_the_options_place_works_out(players: int, seed: int, moves: int) -> None:
+    """`Layout.playout_place` (the options kept, updated at the end played on) against `place` (the
+    options worked out again for every end), for every tile the seat may play: the same layout after it
+    and the same options."""
+    state = _easy_position("domineren", players, {}, seed, moves)
+    if state.is_over or state.phase != "play":
+        return
+    seat = state.current
+    plays = [a for a in state.legal_actions(seat) if isinstance(a, DominerenPlay) and not a.block]
+    for action in plays:
+        index = state._where[(action.tile, action.touch, action.target, action.side)]
+        fast, slow = state.board.clone(), state.board.clone()
+        fast.options()  # (a playout asks them before it places)
+        placed = fast.playout_place(action.tile, index, action.touch, seat)
+        assert placed == slow.place(action.tile, index, action.touch, False, seat)
+        assert fast.ends == slow.ends and fast.nodes == slow.nodes and fast.arm_len == slow.arm_len
+        assert fast.queue == slow.queue and fast.arm_rule == slow.arm_rule
+        assert fast.options() == slow.options()

@@ -180,3 +180,28 @@ class Layout:
             if not self.queue and plan.switch:
                 self.arm_rule = [RUSSIAN - r for r in self.arm_rule]
         return new
+
+    def playout_place(self, tile: int, index: int, touch: int, seat: int) -> int:
+        """`place` for a search's playout (a normal play, legal): the same layout, but where the tile goes
+        on an arm outside conditions a/b's order (most playout moves), nothing but the end played on can
+        change what `options` says, so the options kept are updated at that end instead of being worked
+        out again for every end by the next `options` (cross-checked in tests/ai)."""
+        _, node, side, arm = self.ends[index]
+        old = self._options
+        if node == 0 or old is None or arm in self.queue:
+            return self.place(tile, index, touch, False, seat)
+        rule = self.arm_rule[arm]  # `end_rule` of an arm's end, open (the play is legal), past its first tile
+        free = HI[tile] if touch == LO[tile] else LO[tile]
+        new = len(self.nodes)
+        self.nodes.append(Node(tile, touch, free, node, side, arm, rule, False, seat))
+        self.node_of_tile[tile] = new
+        self.ends[index] = (free, new, side, arm)
+        self.arm_len[arm] += 1
+        options = old[:]  # (a clone may share the old list: never changed in place)
+        for k, option in enumerate(options):
+            if option[0] == index:
+                options[k] = (index, free, fit_key(rule, ANY, IS_MATADOR[tile]), new, side, option[5])
+                self._options = options
+                return new
+        self._options = None  # (the end was not among the options: worked out again when asked)
+        return new

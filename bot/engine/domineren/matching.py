@@ -68,4 +68,10 @@ def half_value(double: int) -> int:
 
 def hand_count(hand: list[int]) -> int:
     """A hand's pips at the end of a hand: blanks count 0 but the 0-0 tile counts 14 (§14)."""
-    return sum(14 if t == BLANK_DOUBLE else LO[t] + HI[t] for t in hand)
+    total = 0  # (a loop over a table, no generator: every search playout's hands end here)
+    for t in hand:
+        total += _COUNT[t]
+    return total
+
+
+_COUNT = [14 if t == BLANK_DOUBLE else LO[t] + HI[t] for t in range(28)]

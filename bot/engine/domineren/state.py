@@ -588,11 +588,14 @@ class DominerenState(GameState):
         """A search's fast playout (bot.ai.domineren_playouts) ends the hand on its throwaway copy, which
         never deals (`deal_next_hand` False): the settlement on the pips left into the scores, as
         `_close_hand` makes it, but no hand result (nor its detail) recorded. Returns the chips per seat."""
-        net = settlement([hand_count(h) for h in self.in_hand])
+        totals = []  # (a loop, no comprehension to call: every search playout ends here)
+        for hand in self.in_hand:
+            totals.append(hand_count(hand))
+        net = settlement(totals)
         scores = self.scores
         for seat, chips in enumerate(net):
             scores[seat] += chips
-        return list(net)
+        return net
 
     def _next_set_player(self, totals: list[int]) -> int:
         """§15: the biggest loser, ties broken by drawing tiles (a stacked deal's first_leader decides a
@@ -673,12 +676,16 @@ class DominerenState(GameState):
     def clone(self) -> DominerenState:
         """An independent copy: what `apply` changes in place is copied (hands, talon, layout, the per-seat
         lists, Billitonnen's rows), the rest (options, tables, tuples, the lists it only replaces) is shared."""
+        return self._copy(True)
+
+    def _copy(self, history: bool) -> DominerenState:
         new = object.__new__(DominerenState)
         d = new.__dict__
         d.update(self.__dict__)
         self._rng_shared = d["_rng_shared"] = True
-        d["steps"] = self.steps[:]
-        d["hands"] = self.hands[:]
+        if history:
+            d["steps"] = self.steps[:]
+            d["hands"] = self.hands[:]
         d["scores"] = self.scores[:]
         if self.game_points is not None:
             d["game_points"] = self.game_points[:]
@@ -695,6 +702,15 @@ class DominerenState(GameState):
         d["turn_no"] = self.turn_no[:]
         if self.billitonnen is not None:
             d["billitonnen"] = self.billitonnen.clone()
+        return new
+
+    def playout_copy(self) -> DominerenState:
+        """`clone` for a search's fast playout of the play (bot.ai.domineren_playouts), which moves tiles
+        and chips but records nothing (no step, no hand result: `end_playout_hand`) and never deals: the
+        history (steps and hand results) stays shared with this state instead of being copied, so the copy
+        must not be `apply`'d to, nor asked its legal actions (they are known by the count of steps)."""
+        new = self._copy(False)
+        new.deal_next_hand = False
         return new
 
     def _own_rng(self) -> random.Random:

@@ -28,7 +28,14 @@ Rounder = Callable[[int], int]
 
 
 def _side_totals(sides: Sequence[Sequence[int]], pips: Sequence[int]) -> list[int]:
-    return [sum(pips[s] for s in members) for members in sides]
+    # (plain loops, no comprehension or generator to call: every hand of every search playout ends here)
+    totals = []
+    for members in sides:
+        total = 0
+        for s in members:
+            total += pips[s]
+        totals.append(total)
+    return totals
 
 
 def _two_sides(totals: Sequence[int], goer_side: int | None, rnd: Rounder) -> list[int]:
@@ -136,7 +143,11 @@ def all_fives_hand(
     points = [0] * len(sides)
     if winner is not None:
         side = side_of[winner]
-        points[side] = n5(sum(p for s, p in enumerate(pips) if side_of[s] != side))
+        other = 0  # the opponents' pips (a loop, not a generator: every search playout ends here)
+        for s, p in enumerate(pips):
+            if side_of[s] != side:
+                other += p
+        points[side] = n5(other)
     return points, winner
 
 

@@ -433,15 +433,33 @@ class FivesState(GameState):
             return scoring.draw_hand(pips), None
         return scoring.all_fives_hand(self.sides, self.side_of, pips, goer)
 
-    def end_playout_hand(self, goer: int | None, pips: list[int]) -> list[int]:
-        """A search's fast playout (bot.ai.fives.rollout) ends the hand on a `playout_copy`: the hand's
-        points on the `pips` left into the scores and the game's end if it comes, as `_end_hand` does, but
-        nothing recorded (no hand result, no events) and no next deal. Returns the hand's points per side
-        (the playout counts them beside the results)."""
-        points, hand_winner = self._hand_points(goer, pips)
+    def end_playout_hand(self, goer: int | None, pips: list[int], play: list[int] | None = None) -> list[int]:
+        """A search's fast playout (bot.ai.fives.rollout) ends the hand on a `playout_copy`: `play`, the
+        points per side it scored in play (not yet in the scores), and the hand's points on the `pips` left
+        into the scores and the game's end if it comes, as `_end_hand` does, but nothing recorded (no hand
+        result, no events) and no next deal. Returns the hand's points per side (the playout counts them
+        beside the results); with `play`, added to it too (what the playout scored in all)."""
         scores = self.scores
-        for side, p in enumerate(points):
-            scores[side] += p
+        points, hand_winner = self._hand_points(goer, pips)
+        if play is not None:
+            made = self.hand_play_points
+            for side, p in enumerate(play):
+                if p:
+                    scores[side] += p
+                    made[side] += p
+            for side, p in enumerate(points):
+                if p:
+                    scores[side] += p
+                    play[side] += p
+        else:
+            for side, p in enumerate(points):
+                scores[side] += p
+        # below the target and no tie being played off, the game goes on in every scoring that plays to
+        # one (what `_check_game_end` finds then, asked only when it may find more: most playouts end so;
+        # Draw dominoes plays rounds)
+        target = self.target
+        if target is not None and not self.extension_left and max(scores) < target and self.rules.scoring != "draw":
+            return points
         over = self._check_game_end(hand_winner)
         if over is not None:
             self._finish(over, [])
