@@ -368,18 +368,6 @@ def _settle(
         state._finish((state.side_of[seat],), [])
 
 
-# the mean number of legal actions of a move with a choice (All Fives 2p 3.4, Five Up 4p 3.2, easy players)
-MEAN_CHOICES = 3.3
-
-
-def effort(view: FivesView) -> float:
-    """A move's share of the level's playouts, in proportion to its choices (a half to two and a half times
-    the budget): sequential halving gives each of many candidates few samples in its first round, where the
-    worst plays are told apart (a lead of seven tiles, a hand of many fitting tiles), while a choice of two
-    needs fewer; the mean over a game stays about the budget."""
-    return min(2.5, max(0.5, len(view.legal) / MEAN_CHOICES))
-
-
 FAMILY = Family(
     policy=greedy,
     step=greedy_step,
@@ -391,5 +379,4 @@ FAMILY = Family(
     objective=match_value,
     weighted_sample=fives_evidence.weighted_sample,
     view_actions=True,
-    effort=effort,
 )

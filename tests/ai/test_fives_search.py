@@ -3,7 +3,6 @@ and exact where nothing is hidden."""
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import random
 from types import BuiltinFunctionType, FunctionType, ModuleType
@@ -212,45 +211,6 @@ def test_sequential_halving_keeps_the_better_half_and_spends_the_budget(monkeypa
         pytest.fail("no position with five candidates")
     view = state.view(state.current_seat)
     played.clear()
-    # the budget as given: the family's effort (a share of it by the number of choices) left out here
-    flat = dataclasses.replace(FAMILY, effort=lambda view: 1.0)
-    search.choose(view, random.Random(2), Budget(playouts=300, min_samples=3), flat)
+    search.choose(view, random.Random(2), Budget(playouts=300, min_samples=3), FAMILY)
     per_round = 300 // 3
     assert len(played) == (per_round // 5) * 5 + (per_round // 3) * 3 + (per_round // 2) * 2
-
-
-def test_a_move_of_many_choices_gets_more_of_the_budget_than_one_of_two(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fives effort: a share of the level's playouts in proportion to the choices (half the budget at
-    most for two, two and a half times at most), so a lead of seven tiles is not judged on a few samples."""
-    import bot.ai.search as search
-    from bot.ai.fives import effort
-
-    played: list[int] = []
-    real = search.play_candidate
-
-    def counting(
-        world: Any, seat: int, action: Any, base: Any, win: float, family: Any, rng: random.Random, match: bool = False
-    ) -> float:
-        played.append(1)
-        return real(world, seat, action, base, win, family, rng, match)
-
-    monkeypatch.setattr(search, "play_candidate", counting)
-    spent: dict[int, int] = {}
-    rng = random.Random(4)
-    for seed in range(300):
-        state = _advance(new_fives("all-fives", 2, seed=seed), rng.randrange(0, 12), rng)
-        if state.is_over:
-            continue
-        view = state.view(state.current_seat)
-        k = len(view.legal)
-        if k in spent or k not in (2, 7):
-            continue
-        played.clear()
-        search.choose(view, random.Random(2), Budget(playouts=330, min_samples=2), FAMILY)
-        spent[k] = len(played)
-        assert effort(view) == min(2.5, max(0.5, k / 3.3))
-        if len(spent) == 2:
-            break
-    assert set(spent) == {2, 7}
-    assert spent[2] <= 0.61 * 330 * 1.02
-    assert spent[7] >= 1.9 * 330 * 0.9
