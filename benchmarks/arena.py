@@ -178,6 +178,9 @@ def play_game(
     ahead = sum(1.0 if scores[x] > scores[y] else 0.5 if scores[x] == scores[y] else 0.0 for x, y in pairs)
     # Domineren's pool and Billitonnen are entries of `hands` too, but not hands
     hands = sum(1 for hand in result.hands if hand.reason not in ("pool", "billitonnen"))
+    # a fives game won in play (a count reaching the target) ends its last hand without a hand result: the
+    # hands dealt count it (else a game won in its first hand played none, and its points per hand divide by 0)
+    hands = max(hands, getattr(state, "hand_no", 0))
     return GameRecord(
         won,
         hands,

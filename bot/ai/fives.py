@@ -404,4 +404,6 @@ FAMILY = Family(
     fully_known=fully_known,
     sample=fives_evidence.sample,
     objective=match_value,
+    weighted_sample=fives_evidence.weighted_sample,
+    view_actions=True,
 )

@@ -93,6 +93,13 @@ class Family:
     # may act out of turn (Domineren's claims, auto_claim off), the one the family's `step` moves first,
     # so that the policy move by move plays the same game as `step` and `rollout`
     mover: Callable[[Any], int] | None = None
+    # a world drawn for the view with its importance weight (the likelihood of what the view has seen, by
+    # the family's soft evidence), in place of `sample`: the search weights the world's playouts by it
+    # instead of rejecting unlikely worlds, one draw of the sampler per world whatever the evidence
+    weighted_sample: Callable[[Any, random.Random], tuple[GameState, float]] | None = None
+    # the seat's legal actions are the same objects in every sampled world (they depend only on what the
+    # view shows: the seat's own hand and the table), so the search names them once per move, not per world
+    view_actions: bool = False
 
 
 class _Baseline:
@@ -206,17 +213,26 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     totals = [0.0] * len(texts)
     rounds = max(1, math.ceil(math.log2(len(texts))))
     clock = Deadline(budget.deadline)
+    weighted = family.weighted_sample
+    actions: dict[str, Any] | None = None
     for r in range(rounds):
         samples = max(-(-budget.min_samples // rounds), int(playouts / rounds) // len(alive))
         for k in range(samples):
             if k and clock.passed((r + 1) / rounds):  # this round's share of the time is spent
                 break
-            world = sample(view, rng)
+            if weighted is not None:
+                world, w = weighted(view, rng)
+            else:
+                world, w = sample(view, rng), 1.0
             base = _Baseline(world, seat)
             win = family.win_value(world)
-            actions = _actions_by_text(world, seat) if by_text else {}
+            if actions is None or not family.view_actions:
+                actions = _actions_by_text(world, seat) if by_text else {}
+            if not w:
+                continue
             for i in alive:
-                totals[i] += play_candidate(world, seat, actions.get(texts[i], texts[i]), base, win, family, rng, True)
+                value = play_candidate(world, seat, actions.get(texts[i], texts[i]), base, win, family, rng, True)
+                totals[i] += w * value
         alive.sort(key=lambda i: (-totals[i], i))
         if r < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up

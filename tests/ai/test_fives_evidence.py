@@ -106,3 +106,39 @@ def test_the_evidence_sample_is_the_same_for_the_same_seed() -> None:
     one = fives_evidence.sample(view, random.Random(11))
     two = fives_evidence.sample(view, random.Random(11))
     assert one.in_hand == two.in_hand and one.boneyard == two.boneyard
+
+
+def test_weighted_worlds_carry_the_likelihood_of_the_plays_seen() -> None:
+    """The search's weighted sampler draws each world once (the engine's sampler, the same generator
+    draws) and weighs it by the soft evidence: a world where a seat held a tile that would have scored
+    more than its play weighs `MISSED` per such play, any other world 1."""
+    weighed = below = 0
+    for seed in range(30):
+        state = new_fives("all-fives", 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not (state.steps[state.hand_start :] and _missed_points(state)):
+            seat = must(state.current_seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.is_over:
+            continue
+        view = _view(state)
+        evidence = fives_evidence.plays(view)
+        a, b = random.Random(seed), random.Random(seed)
+        for _ in range(20):
+            world, w = fives_evidence.weighted_sample(view, a)
+            plain = determinize(view, b)
+            assert world.in_hand == plain.in_hand and world.boneyard == plain.boneyard
+            assert w == fives_evidence.weight(world, evidence)
+            assert any(abs(w - fives_evidence.MISSED**k) < 1e-12 for k in range(len(evidence) + 1))
+            weighed += 1
+            below += w < 1.0
+    assert weighed >= 200
+    assert 0 < below < weighed  # both kinds of world are drawn
+
+
+def test_a_view_without_missed_points_weighs_every_world_alike() -> None:
+    state = new_fives("all-fives", 2, seed=4)
+    view = _view(state)
+    assert not fives_evidence.plays(view)
+    rng = random.Random(2)
+    assert {fives_evidence.weighted_sample(view, rng)[1] for _ in range(10)} == {1.0}
