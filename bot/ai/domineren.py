@@ -28,8 +28,13 @@ from bot.engine.domineren.matching import FIT, IS_MATADOR, half_value, hand_coun
 from bot.engine.domineren.notation import CLAIM, DECLARE, PEEK, Play, parse
 from bot.engine.tiles import HI, LO, E, W, tile_id
 
+from .domineren_playouts import AFTER as _AFTER
 from .domineren_playouts import BIT as _BIT
 from .domineren_playouts import FITS as _FITS
+from .domineren_playouts import FLEX
+from .domineren_playouts import GAIN as _GAIN
+from .domineren_playouts import HALF as _HALF
+from .domineren_playouts import SCORE as _SCORE
 from .domineren_playouts import play_out as _fast_play_out
 from .domineren_playouts import rollout as _fast_rollout
 from .search import Family
@@ -167,9 +172,7 @@ def _billitonnen(view: DominerenView, legal: tuple[LegalMove, ...], rng: random.
 # be sure of loses 40 a player) and never peeks at tiles its seat could not see: Billitonnen's face-down
 # rows are turned blind.
 
-# what playing a tile is worth at once in a playout: its weight at the hand's count, doubles more
-_WEIGHT = [hand_count([t]) + (3 if LO[t] == HI[t] else 0) for t in range(28)]
-_HALF = [half_value(t) if LO[t] == HI[t] else 0 for t in range(28)]
+# (what playing a tile is worth at once in a playout, `_SCORE`, is bot.ai.domineren_playouts' table)
 
 
 def playout_mover(state: DominerenState) -> int:
@@ -274,21 +277,6 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random, held: i
                         ties = [(bt, bi, btouch)]
                     ties.append((t, i, touch))
     return (bt, bi, btouch) if ties is None else rng.choice(ties)
-
-
-FLEX = 16  # a tile of the hand still playable after the move is worth 4 pips of weight (scores are ×4)
-# a tile's score before its flexibility (×4), and what it adds when it earns the chips of a double
-_SCORE = [4 * _WEIGHT[t] for t in range(28)]
-_GAIN = [4 * 64 * _HALF[t] for t in range(28)]
-# _AFTER[fit key][number][tile]: per way the tile fits such an end, (touching half, the tiles that fit
-# the half it leaves open, under the same key)
-_AFTER = [
-    [
-        [tuple((touch, _FITS[key][HI[t] if touch == LO[t] else LO[t]]) for touch in FIT[key][v][t]) for t in range(28)]
-        for v in range(7)
-    ]
-    for key in range(len(FIT))
-]
 
 
 def _playout_type(state: DominerenState, acts: list[Any], rng: random.Random) -> Any:
@@ -445,14 +433,14 @@ TYPE_EFFORT = 1.25  # (3 made strong's declaration 2.5 s of CPU: past the 1 s a 
 
 def rollout(state: DominerenState, rng: random.Random) -> list[int]:
     """`playout_step` to the end of the hand, the play at once (bot.ai.domineren_playouts)."""
-    return _fast_rollout(state, rng, best_placement, playout_step)
+    return _fast_rollout(state, rng, playout_step)
 
 
 def play_out(
     world: DominerenState, seat: int, action: Any, rng: random.Random
 ) -> tuple[DominerenState, list[int]] | None:
     """The candidate tile and the rest of the hand at once, unchecked (bot.ai.domineren_playouts)."""
-    return _fast_play_out(world, seat, action, rng, best_placement, playout_step)
+    return _fast_play_out(world, seat, action, rng, playout_step)
 
 
 FAMILY = Family(

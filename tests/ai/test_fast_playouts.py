@@ -291,12 +291,18 @@ def test_domineren_rollout_is_the_checked_engines_playout(
         assert fast.in_hand == slow.in_hand
         assert fast.scores == slow.scores
         assert outcome(fast, base, 0.0, extra) == outcome(slow, base, 0.0)
+        if fast.layout is not None and slow.layout is not None:
+            # (the rollout places most tiles itself, the layout's options updated in place at the end)
+            assert fast.layout.nodes == slow.layout.nodes and fast.layout.ends == slow.layout.ends
+            assert fast.layout.options() == slow.layout.options()
         # the search's hook: a tile of the seat's normal turn and the rest of the hand, without `apply`
         assert family.play_out is not None
         done = family.play_out(state, seat, action, random.Random(seed + k))
         if done is not None:
             assert isinstance(action, DominerenPlay) and state.phase == "play"
             assert done[0].in_hand == slow.in_hand and done[0].scores == slow.scores
+            assert done[0].board.nodes == slow.board.nodes and done[0].board.ends == slow.board.ends
+            assert done[0].board.options() == slow.board.options()
             assert outcome(done[0], base, 0.0, done[1]) == outcome(slow, base, 0.0)
     assert len(state.steps) == steps and state.in_hand == in_hand  # the sample is left as it was
 

@@ -185,7 +185,8 @@ class Layout:
         """`place` for a search's playout (a normal play, legal): the same layout, but where the tile goes
         on an arm outside conditions a/b's order (most playout moves), nothing but the end played on can
         change what `options` says, so the options kept are updated at that end instead of being worked
-        out again for every end by the next `options` (cross-checked in tests/ai)."""
+        out again for every end by the next `options` (cross-checked in tests/ai). bot.ai.domineren_playouts'
+        rollout writes the same out in its loop, beside the policy's tables it keeps per option."""
         _, node, side, arm = self.ends[index]
         old = self._options
         if node == 0 or old is None or arm in self.queue:
