@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from bot.engine.fives import FivesState, FivesView, Play
-from bot.engine.tiles import HI, IS_DOUBLE, LO, PIPS, hand_pips
+from bot.engine.tiles import HI, IS_DOUBLE, LO, PIPS
 
 from . import fives_evidence
 from .search import Family
@@ -140,6 +140,15 @@ _SHOWS = [sum(b for t, b in enumerate(_BIT) if v in (LO[t], HI[t])) for v in ran
 # what a tile adds to the count less the end it covers (`_End`'s part): its other half, or
 # both halves of a double, so its pips plus its number once more for a double
 _ADDED = [PIPS[t] + (LO[t] if IS_DOUBLE[t] else 0) for t in range(len(PIPS))]
+# _LEFT_OPEN[tile][number]: the open end (`_End`) a simple tile leaves when its half with that number is
+# covered (a rollout's every simple play makes one: a table, not the tuple worked out each move)
+_LEFT_OPEN = [
+    [
+        (_SHOWS[PIPS[t] - v], 2 * (PIPS[t] - v), PIPS[t] - v, -1) if not IS_DOUBLE[t] and v in (LO[t], HI[t]) else None
+        for v in range(max(HI) + 1)
+    ]
+    for t in range(len(PIPS))
+]
 
 
 def _fit_tiles() -> dict[int, tuple[tuple[int, int, int], ...]]:
@@ -211,7 +220,7 @@ def rollout(
     rand = rng.random
     pips_of, is_double, bits = PIPS, IS_DOUBLE, _BIT  # (locals: read on every move)
     fit_tiles = _FIT_TILES
-    shows = _SHOWS
+    left_open = _LEFT_OPEN
     added = _ADDED
     while True:
         mine = held[seat]
@@ -221,9 +230,9 @@ def rollout(
             count = count - ends[i][1] + added[t]
             p = points64[count] >> 6 if scores_points else 0
         else:
-            best_key = -1  # the best play so far as scalars (tile, end); a list only when plays tie with it
+            best_key = -1  # the best play so far as scalars (tile, end, count); a list only for ties
             ties: list[tuple[int, int]] | None = None
-            bt = bi = 0
+            bt = bi = bc = 0
             i = -1
             for end in ends:  # (indexed, not unpacked: most ends fit no tile of the hand)
                 i += 1
@@ -236,6 +245,7 @@ def rollout(
                             best_key = key
                             bt = t
                             bi = i
+                            bc = base + a
                             ties = None
                         elif key == best_key:
                             if ties is None:
@@ -264,10 +274,10 @@ def rollout(
                 seat = after[seat]
                 continue
             if ties is None:
-                t, i = bt, bi
+                t, i, count = bt, bi, bc
             else:
                 t, i = ties[int(rand() * len(ties))]
-            count = count - ends[i][1] + added[t]
+                count = count - ends[i][1] + added[t]
             p = points64[count] >> 6
         shown, _, value, d = ends.pop(i)
         if d >= 0:
@@ -285,8 +295,7 @@ def rollout(
             seen_double = True
             ends.append((shown, 3 * value, value, len(dopen) - 1))
         else:
-            other = pips_of[t] - value
-            ends.append((shows[other], 2 * other, other, -1))
+            ends.append(left_open[t][value])  # type: ignore[arg-type]
         mine ^= bits[t]
         held[seat] = mine
         pips[seat] -= pips_of[t]
@@ -303,6 +312,7 @@ def rollout(
         seat = after[seat]
 
 
+_NEXT_SEAT: dict[int, list[int]] = {}  # per number of players, the seat after each
 _last_start: list[Any] = [None, -1, None]  # the state `_start` last worked on, its turn, and what it found
 
 
@@ -337,18 +347,28 @@ def _start(state: FivesState) -> _Start:
             dopen.append(node.sides_open)
             dspin.append(node.spinner)
         ends.append((_SHOWS[value], 3 * value if node.sides_open == 1 else value, value, d))
-    bit = _BIT.__getitem__
     hands = state.in_hand
+    held: list[int] = []  # (plain loops over tables: once per sample, but the search samples often)
+    pips: list[int] = []
+    bits, pips_of = _BIT, PIPS
+    for hand in hands:
+        b = p = 0
+        for t in hand:
+            b |= bits[t]
+            p += pips_of[t]
+        held.append(b)
+        pips.append(p)
     players = state.players
     all_fives = state.rules.scoring == "all-fives"
+    after = _NEXT_SEAT.get(players) or _NEXT_SEAT.setdefault(players, [(s + 1) % players for s in range(players)])
     found = (
         ends,
         dopen,
         dspin,
         layout.count,
         layout.seen_double,
-        [sum(map(bit, hand)) for hand in hands],
-        [hand_pips(hand) for hand in hands],
+        held,
+        pips,
         (
             layout.policy,
             state.boneyard,
@@ -358,7 +378,7 @@ def _start(state: FivesState) -> _Start:
             _POINTS64[state.unit],
             all_fives,
             state.target if all_fives else None,
-            [(s + 1) % players for s in range(players)],
+            after,  # (shared by every rollout: only read)
         ),
     )
     last[:] = [state, len(state.steps), found]
