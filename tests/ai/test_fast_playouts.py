@@ -273,6 +273,8 @@ def test_domineren_rollout_is_the_checked_engines_playout(
     base = _Baseline(state, seat)
     hands = len(state.hands)
     steps, in_hand = len(state.steps), [h[:] for h in state.in_hand]
+    # (the rollout updates the options of the layout it plays on in place: never those of the sample's)
+    layout = (state.layout.ends[:], state.layout.options()[:]) if state.layout and state.layout.plan else None
     for k, action in enumerate(state.legal_actions(seat)[:8]):
         slow, fast = state.clone(), state.clone()
         slow.deal_next_hand = fast.deal_next_hand = False
@@ -305,6 +307,8 @@ def test_domineren_rollout_is_the_checked_engines_playout(
             assert done[0].board.options() == slow.board.options()
             assert outcome(done[0], base, 0.0, done[1]) == outcome(slow, base, 0.0)
     assert len(state.steps) == steps and state.in_hand == in_hand  # the sample is left as it was
+    if layout is not None:
+        assert state.board.ends == layout[0] and state.board.options() == layout[1]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
