@@ -441,16 +441,20 @@ class FivesState(GameState):
         beside the results); with `play`, added to it too (what the playout scored in all)."""
         scores = self.scores
         points, hand_winner = self._hand_points(goer, pips)
-        if play is not None:
+        if play is not None:  # (one pass over the sides, by index: every search playout ends here)
             made = self.hand_play_points
-            for side, p in enumerate(play):
+            side = 0
+            for p in play:
                 if p:
-                    scores[side] += p
                     made[side] += p
-            for side, p in enumerate(points):
-                if p:
+                    p += points[side]
                     scores[side] += p
-                    play[side] += p
+                    play[side] = p
+                elif points[side]:
+                    p = points[side]
+                    scores[side] += p
+                    play[side] = p
+                side += 1
         else:
             for side, p in enumerate(points):
                 scores[side] += p
