@@ -441,10 +441,9 @@ class FivesState(GameState):
         beside the results); with `play`, added to it too (what the playout scored in all)."""
         scores = self.scores
         points, hand_winner = self._hand_points(goer, pips)
-        if play is not None:  # (one pass over the sides, by index: every search playout ends here)
+        if play is not None:  # (one pass over the sides: every search playout ends here)
             made = self.hand_play_points
-            side = 0
-            for p in play:
+            for side, p in enumerate(play):
                 if p:
                     made[side] += p
                     p += points[side]
@@ -454,7 +453,6 @@ class FivesState(GameState):
                     p = points[side]
                     scores[side] += p
                     play[side] = p
-                side += 1
         else:
             for side, p in enumerate(points):
                 scores[side] += p
