@@ -220,12 +220,14 @@ def _playout_play(state: DominerenState, acts: list[Any], rng: random.Random) ->
     raise AssertionError("the placement chosen is among the legal plays")
 
 
-def best_placement(state: DominerenState, seat: int, rng: random.Random, held: int = -1) -> tuple[int, int, int] | None:
+def best_placement(state: DominerenState, seat: int, rng: random.Random) -> tuple[int, int, int] | None:
     """The play of the playout policy in a normal turn, as (tile, end index, touching half), or None when
     no tile fits: first the chips it earns (a double on the previous player's tile, §10), then the tile's
     weight at the count (doubles more), then how many of the other tiles in hand could still be played
     after it (on the end it leaves or on another): a hand that keeps fitting goes out sooner. Ties at
-    random. `held`: the hand as a bit set, if the caller keeps one (a playout does)."""
+    random. bot.ai.domineren_playouts' `rollout` writes this choice out in its loop (the same scores, the
+    same ties in the same order): a change here is a change there (tests/ai/test_fast_playouts.py plays
+    both and fails when they part)."""
     hand = state.in_hand[seat]
     prev = state.prev_node
     gainful = prev >= 0 and bool(state.in_hand[state.prev_seat])
@@ -234,10 +236,9 @@ def best_placement(state: DominerenState, seat: int, rng: random.Random, held: i
     options = layout.options()
     # the hand's tiles as a bit set, and per open end those of them that fit it: a tile's flexibility is
     # then the count of the other tiles in (fits the end it leaves | fits another end), at once
-    if held < 0:
-        held = 0
-        for t in hand:
-            held |= _BIT[t]
+    held = 0
+    for t in hand:
+        held |= _BIT[t]
     # the tiles fitting some end, and those fitting two or more: a tile fits an end other than end o
     # when it fits any and is not one of those that fit end o alone
     fits = _FITS
