@@ -5,6 +5,7 @@ player who passed up points seldom held the tile that would have made them)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from bot.ai import fives_evidence
 from bot.ai.fives import FAMILY, greedy
@@ -71,20 +72,24 @@ def _missed_points(state: FivesState) -> bool:
     return bool(fives_evidence.plays(view))
 
 
+def _views_after_missed_points() -> Iterator[tuple[int, FivesView]]:
+    """For seeds 0-29, a seat's view once a player playing at random passed up points it could have made
+    (it often does), where the hand got that far: the seed and the view."""
+    for seed in range(30):
+        state = new_fives("all-fives", 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not (state.steps[state.hand_start :] and _missed_points(state)):
+            seat = must(state.current_seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not state.is_over:
+            yield seed, _view(state)
+
+
 def test_a_player_who_passed_up_points_seldom_holds_the_tile_that_would_have_made_them() -> None:
     """In the worlds the search samples, a seat that played for fewer points than some tile would have
     made holds such a tile clearly less often than in the engine's plain samples (the soft weight)."""
     plain_missed = kept_missed = positions = 0
-    for seed in range(30):
-        state = new_fives("all-fives", 2, seed=seed)
-        rng = random.Random(seed)
-        # a player that plays at random: it often passes up points it could have made
-        while not state.is_over and not (state.steps[state.hand_start :] and _missed_points(state)):
-            seat = must(state.current_seat)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        if state.is_over:
-            continue
-        view = _view(state)
+    for seed, view in _views_after_missed_points():
         evidence = fives_evidence.plays(view)
         positions += 1
         a, b = random.Random(seed), random.Random(seed)
@@ -113,15 +118,7 @@ def test_weighted_worlds_carry_the_likelihood_of_the_plays_seen() -> None:
     draws) and weighs it by the soft evidence: a world where a seat held a tile that would have scored
     more than its play weighs `MISSED` per such play, any other world 1."""
     weighed = below = 0
-    for seed in range(30):
-        state = new_fives("all-fives", 2, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over and not (state.steps[state.hand_start :] and _missed_points(state)):
-            seat = must(state.current_seat)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        if state.is_over:
-            continue
-        view = _view(state)
+    for seed, view in _views_after_missed_points():
         evidence = fives_evidence.plays(view)
         a, b = random.Random(seed), random.Random(seed)
         for _ in range(20):
