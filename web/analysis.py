@@ -16,7 +16,7 @@ import asyncio
 import logging
 from typing import Any
 
-from bot.i18n import tr
+from bot.i18n import LOCALES, tr
 from bot.tables import TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer
 from bot.tables.play.analyses import PlayerAnalysis
@@ -28,7 +28,7 @@ from .sessions import Session
 
 log = logging.getLogger(__name__)
 
-LANGS = ("en", "ja")  # the page's languages (web/frontend/src/i18n.ts)
+LANGS = LOCALES  # the pages speak the bot's languages (web/frontend/src/i18n.ts)
 
 
 class Analysing:

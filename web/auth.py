@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 from aiohttp import web
 
+from bot.i18n import locale_of
 from bot.tables import TableInfo
 from bot.tables.errors import GameNotFound, GameNotOver, TableOver
 
@@ -78,9 +79,7 @@ def safe_next(target: str | None) -> str:
 def page_lang(locale: str | None) -> str | None:
     """The page's language for a Discord locale: Japanese for `ja`, else English; None when unknown (the page
     then follows the browser's language)."""
-    if not locale:
-        return None
-    return "ja" if locale.lower().startswith("ja") else "en"
+    return locale_of(locale) if locale else None
 
 
 def with_lang(target: str, lang: str | None) -> str:

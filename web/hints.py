@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import tr
+from bot.i18n import LOCALES, tr
 from bot.tables import TableService
 from bot.tables.errors import (
     HintsOff,
@@ -22,7 +22,7 @@ from presenters.hints import hint_line
 
 from .sessions import Session
 
-LANGS = ("en", "ja")  # the page's languages (web/frontend/src/i18n.ts)
+LANGS = LOCALES  # the pages speak the bot's languages (web/frontend/src/i18n.ts)
 
 
 async def hint_answer(service: TableService, game_no: int, session: Session, body: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from aiohttp import web
 
-LANGS = ("en", "ja")
+from bot.i18n import DEFAULT_LOCALE, LOCALES
 
 SAID: dict[str, tuple[str, str]] = {
     "link_expired": (
@@ -61,18 +61,17 @@ SAID: dict[str, tuple[str, str]] = {
 def visitor_lang(request: web.Request, locale_lang: str | None = None, target: str | None = None) -> str:
     """`en` or `ja` for this visitor: their Discord locale's (`locale_lang`, web.auth.page_lang's), else the
     `lang` of the page they are going to, else the first language their browser accepts that the pages speak."""
-    if locale_lang in LANGS:
+    if locale_lang in LOCALES:
         return locale_lang
     named = parse_qs(urlsplit(target or "").query).get("lang", [None])[0]
-    if named in LANGS:
+    if named in LOCALES:
         return named
     for part in request.headers.get("Accept-Language", "").split(","):
         tag = part.split(";")[0].strip().lower()
-        if tag.startswith("ja"):
-            return "ja"
-        if tag.startswith("en"):
-            return "en"
-    return "en"
+        for lang in LOCALES:
+            if tag == lang or tag.startswith(lang + "-"):
+                return lang
+    return DEFAULT_LOCALE
 
 
 def said(key: str, lang: str) -> str:
