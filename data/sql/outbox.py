@@ -24,12 +24,8 @@ def board_values(game_no: int, message_id: int | None, turn: int | None) -> tupl
 
 
 class Outbox(SqlStore):
-    async def flush(self) -> None:
-        """Nothing to write: what `told` settles is written before it returns (kept for the teller's calls)."""
-
     async def outbox(self, game_no: int | None = None) -> list[OutboxEntry]:
         """What is still to be told (of one game, or of every game), oldest first (ties in key order)."""
-        await self.flush()
         where, params = ("WHERE game_no = ?", (game_no,)) if game_no is not None else ("", ())
         return await self._all(m.OUTBOX, f"{where} ORDER BY created_at, game_no, turn, kind, user_id", *params)
 
@@ -147,6 +143,5 @@ class Outbox(SqlStore):
 
     async def hand_messages(self, game_no: int, user_id: int | None = None) -> list[HandMessage]:
         """The hand DMs with live controls of a game (of one player)."""
-        await self.flush()
         where, params = ("AND user_id = ?", (game_no, user_id)) if user_id is not None else ("", (game_no,))
         return await self._all(m.HAND_MESSAGE, f"WHERE game_no = ? {where}", *params)

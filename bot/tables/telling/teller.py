@@ -181,10 +181,6 @@ class Teller:
         is told as soon as it is retold, not after the others (its next player waited for every other game
         of a dead process, then for its turn among them, #23): what is returned is the rest (invitations)."""
         now = self._clock() if now is None else now
-        try:
-            await self._store.flush()  # what was told since the last write, written at least this often
-        except StoreError:
-            log.warning("could not record what was told", exc_info=True)
         out: list[Notification] = [*await self._invitations.untold(now, everything)]
         # Where other processes share the store, what a dead one left untold is known only there.
         if not everything and not self._store.shared and not self._outbox.due(now):
