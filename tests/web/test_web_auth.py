@@ -362,14 +362,17 @@ async def test_a_login_that_lets_nobody_in_says_why_in_the_visitors_language(sit
 
     expired = {"next": "/table/1", "ticket": "forged"}
     for accept, words in (
-        ("ja-JP,ja;q=0.9,en;q=0.8", "このリンクは期限切れです。Discord のメッセージからテーブルを開き直してください。"),
+        (
+            "ja-JP,ja;q=0.9,en;q=0.8",
+            "このリンクは期限切れです。ディスコードのメッセージからテーブルを開き直してください。",
+        ),
         ("en-GB,ja;q=0.5", "This link has expired: open the table again from its message in Discord."),
         ("", "This link has expired: open the table again from its message in Discord."),
     ):
         answer = await site.client.get("/auth/login", params=expired, headers={"Accept-Language": accept})
         assert answer.status == 400 and await answer.text() == words, accept
     named = await site.client.get("/auth/login", params={**expired, "next": "/table/1?lang=ja"})
-    assert await named.text() == "このリンクは期限切れです。Discord のメッセージからテーブルを開き直してください。"
+    assert await named.text() == "このリンクは期限切れです。ディスコードのメッセージからテーブルを開き直してください。"
 
     site.discord.redirect_uri = None
     code = site.discord.code_for(DAN.user_id)
