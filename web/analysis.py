@@ -116,12 +116,12 @@ async def analysis_answer(
         found = await running.open(service, game_no, session)
         replay = await service.replays.open(game_no, session.guild_id)
     except GameNotFound:
-        return {"ok": False, "status": 404, "error": "no such game"}
+        return {"ok": False, "status": 404, "error": tr("error.game_not_found", lang)}
     except NotAPlayer:
         return {"ok": False, "status": 403, "error": tr("error.analysis_not_a_player", lang, game=game_no)}
     except GameNotOver:
         return {"ok": False, "status": 409, "error": tr("error.analysis_not_over", lang, game=game_no)}
     except Exception:  # the store or the worker pool failed (web/ sees no data layer's errors): nothing shown
         log.warning("game %s: the analysis could not be computed", game_no, exc_info=True)
-        return {"ok": False, "status": 503, "error": "the analysis could not be computed now; try again later"}
+        return {"ok": False, "status": 503, "error": tr("web.analysis.failed", lang)}
     return analysis_body(found, replay, lang)

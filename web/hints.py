@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import LOCALES, tr
+from bot.i18n import LOCALES, error_text, tr
 from bot.tables import TableService
 from bot.tables.errors import (
     HintsOff,
@@ -35,16 +35,16 @@ async def hint_answer(service: TableService, game_no: int, session: Session, bod
         given = await service.hints.ask(game_no, session.user_id, body["turn"])
     except StaleControl:  # StaleHint: the turn is gone, or not the player's
         return {"ok": False, "status": 409, "error": tr("error.hint_stale", lang)}
-    except NotAPlayer:
-        return {"ok": False, "status": 403, "error": "you have no seat at this table"}
+    except NotAPlayer as error:  # refusals in the page's language, as the Discord controls word them
+        return {"ok": False, "status": 403, "error": error_text(error, lang)}
     except HintsOff:
         return {"ok": False, "status": 403, "error": tr("error.hints_off", lang)}
-    except TableOver:
-        return {"ok": False, "status": 410, "error": "the game is over"}
+    except TableOver as error:
+        return {"ok": False, "status": 410, "error": error_text(error, lang)}
     except (HintTimedOut, StoreFailed):  # nothing was given: the game is as rated as it was
         return {"ok": False, "status": 503, "error": tr("error.hint_timeout", lang)}
     except TableError as error:
-        return {"ok": False, "status": 422, "error": str(error)}
+        return {"ok": False, "status": 422, "error": error_text(error, lang)}
     return {
         "ok": True,
         "status": 200,

@@ -120,3 +120,21 @@ async def test_a_second_request_while_the_first_searches_waits_for_the_same_sear
     assert searches == [game_no], "one search for the two requests, not two queued on the workers"
     await _analysis(web_table, game_no, ANN.user_id)
     assert searches == [game_no, game_no], "once answered, the next request asks the service (its stored answer)"
+
+
+async def test_a_refused_or_failed_analysis_says_so_in_the_pages_language(
+    web_table: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_no = await _ended_draw(web_table)
+    status, elsewhere = await _analysis(web_table, game_no, ANN.user_id, guild_id=999, lang="ja")
+    assert status == 404 and elsewhere["error"] == "そのゲームはありません。"
+
+    async def broken(game: int, user_id: int, guild_id: int | None = None) -> PlayerAnalysis:
+        raise RuntimeError("the worker pool is gone")
+
+    monkeypatch.setattr(web_table.harness.service.analyses, "open", broken)
+    status, failed = await _analysis(web_table, game_no, ANN.user_id, lang="ja")
+    assert status == 503
+    assert failed["error"] == "今は検討を計算できませんでした。しばらくしてからもう一度お試しください。"
+    status, failed = await _analysis(web_table, game_no, ANN.user_id)
+    assert status == 503 and failed["error"] == "The analysis could not be computed now; try again later."

@@ -63,3 +63,20 @@ async def test_a_table_without_hints_says_so_and_gives_none(web_table: Web) -> N
     )
     assert refused.status == 403 and "does not offer hints" in (await refused.json())["error"]
     assert not await harness.store.hint_uses(game_no)
+
+
+async def test_a_hint_refused_to_a_spectator_or_after_the_end_says_why_in_the_pages_language(web_table: Web) -> None:
+    """The refusals are the catalogue's, as the Discord controls word them, not an English line of the API."""
+    harness, client = web_table.harness, web_table.client
+    game_no = await hinted_game(harness)
+    turn = (await (await client.get(f"/api/games/{game_no}", headers=web_table.auth(ANN.user_id))).json())["turn"]
+    url = f"/api/games/{game_no}/hint"
+    for lang, words in (
+        ("ja", "あなたはこの卓のプレイヤーではありません。"),
+        ("en", "You are not playing at this table."),
+    ):
+        spectator = await client.post(url, json={"turn": turn, "lang": lang}, headers=web_table.auth(CAT.user_id))
+        assert spectator.status == 403 and (await spectator.json())["error"] == words
+    await harness.play(game_no)
+    over = await client.post(url, json={"turn": turn, "lang": "ja"}, headers=web_table.auth(ANN.user_id))
+    assert over.status == 410 and (await over.json())["error"] == "このゲームは終了しています。"
