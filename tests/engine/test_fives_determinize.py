@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import GAMES, determinize
+from bot.engine.fives import redeal
 from bot.engine.fives.state import FivesState
 from bot.engine.tiles import HI, IS_DOUBLE, LO, tile_id
 from tests.checks import is_a, must
@@ -64,12 +65,19 @@ def _play(game: str, players: int, seed: int, moves: int) -> tuple[FivesState, H
     return state, history, rng
 
 
-def _check(state: FivesState, history: History, viewer: int, rng: random.Random, samples: int = 3) -> None:
+def _check(
+    state: FivesState, history: History, viewer: int, rng: random.Random, samples: int = 3, again: bool = False
+) -> None:
+    """`again`: the samples after the first are dealt again from it (`redeal`, the search's cheap worlds)."""
     view = state.view(viewer)
     public = state.view(None)
     on_table = {tile_id(t.a, t.b) for t in public.layout}
+    first: FivesState | None = None
     for _ in range(samples):
-        d = is_a(FivesState, determinize(view, rng))
+        if again and first is not None:
+            d = redeal(first, view, rng)
+        else:
+            d = first = is_a(FivesState, determinize(view, rng))
         assert d.view(viewer) == view
         assert d.view(None) == public
         assert d.turn == state.turn and d.current_seat == state.current_seat
@@ -114,6 +122,39 @@ def test_sampled_states_are_consistent_with_the_view(case: tuple[str, int], seed
     if state.is_over:
         return
     _check(state, history, viewer % players, rng)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from(FIVES),
+    st.integers(0, 10_000),
+    st.integers(0, 120),
+    st.integers(0, 4),
+)
+def test_worlds_dealt_again_are_consistent_with_the_view(
+    case: tuple[str, int], seed: int, moves: int, viewer: int
+) -> None:
+    """The search's later worlds of a view (`redeal`) keep everything `determinize`'s do: the seat's hand,
+    everything public, its legal actions, every tile once, no seat given a tile it showed it lacks."""
+    game, players = case
+    state, history, rng = _play(game, players, seed, moves)
+    if state.is_over:
+        return
+    _check(state, history, viewer % players, rng, samples=4, again=True)
+
+
+def test_a_world_dealt_again_leaves_the_first_as_it_was_and_differs_from_it() -> None:
+    state, _, rng = _play("five-up", 4, 3, 6)
+    view = state.view(1)
+    first = is_a(FivesState, determinize(view, rng))
+    hands, boneyard = [h[:] for h in first.in_hand], first.boneyard[:]
+    again = [redeal(first, view, rng) for _ in range(20)]
+    for world in again:
+        played = world.clone()
+        played.apply(must(played.current_seat), played.legal_actions()[0])
+    assert first.in_hand == hands and first.boneyard == boneyard, "the first world is never changed"
+    assert first.view(1) == view and all(w.view(1) == view for w in again)
+    assert any(w.in_hand != first.in_hand for w in again), "the hidden tiles are dealt again"
 
 
 def test_a_draw_game_where_players_drew_keeps_them_off_the_ends() -> None:

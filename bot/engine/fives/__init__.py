@@ -1,6 +1,6 @@
 """The fives family and Draw dominoes (docs/rules/fives.md)."""
 
-from .determinize import determinize
+from .determinize import determinize, redeal
 from .notation import DRAW, PASS, Play, parse
 from .rules import OPTIONS, RULES
 from .state import FivesState
@@ -18,4 +18,5 @@ __all__ = [
     "Play",
     "determinize",
     "parse",
+    "redeal",
 ]
