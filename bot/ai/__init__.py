@@ -31,11 +31,16 @@ DEFAULT_LEVEL = "easy"
 # moves' counted playouts cost, which cuts the long ones short (Domineren's type declaration, an early
 # Five Hundred bid) a little before a second, the last sample's playouts included
 STRONG_DEADLINE = 0.85
+# The fives searches stop a move once its leader is this many standard errors ahead of the runner-up
+# (`Budget.race`): the playouts a clear choice does not need are not spent, so the same mean time buys more
+# for the close ones. Five Up 4p against the reference at equal time, with the cheaper worlds of `redeal`:
+# strong-180 without it 52.0% of 200 games; strong-300 with it 62.0%, strong-280 on other deals 60.0%
+RACE = 2.5
 
 BUDGETS: dict[str, dict[str, Budget]] = {
     "fives": {
         "normal": Budget(playouts=160, min_samples=8),
-        "strong": Budget(playouts=2400, min_samples=48, exact_nodes=6000, deadline=STRONG_DEADLINE),
+        "strong": Budget(playouts=2400, min_samples=48, exact_nodes=6000, deadline=STRONG_DEADLINE, race=RACE),
     },
     "five_hundred": {
         "normal": Budget(playouts=300, min_samples=8),

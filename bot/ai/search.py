@@ -5,7 +5,9 @@ Method: determinized Monte Carlo with shared samples. Each *sample* is a full st
 `bot.engine.determinize` (every hidden tile or card placed consistently with what the seat knows); every
 candidate action is applied on a clone of the same sample and played out to the end of the hand by a
 fast policy; the action with the best mean outcome is chosen. The playouts are spent by sequential
-halving: in rounds, each dropping the worse half of the candidates, so that most go to the close calls.
+halving: in rounds, each dropping the worse half of the candidates, so that most go to the close calls;
+a level may also stop a move early once its leader is clearly ahead (`Budget.race`), which leaves the
+clear choices cheap and lets the level's count be set higher for the same mean time a move.
 Where the position is fully known (two sides, nothing hidden: a two-player dominoes ending with an empty
 boneyard) it is searched exactly (alpha-beta on the same outcome) within a node budget, and falls back to
 sampling if that is exceeded.
@@ -49,6 +51,11 @@ class Budget:
     # is the same for the same seed unless the machine is so slow that the deadline cuts the search short
     # (then it compares what it has played out so far, on the same samples for every candidate)
     deadline: float = 0.0
+    # stop a move's search early once its leader is ahead of the runner-up by this many standard errors
+    # of their paired difference (0: never), looked at every `RACE_EVERY` samples: the playouts a clear
+    # choice does not need are not spent, so a level can be given more for the close ones at the same
+    # mean time per move
+    race: float = 0.0
 
 
 def _random_policy(state: GameState, rng: random.Random) -> Any:
@@ -215,6 +222,8 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
     clock = Deadline(budget.deadline)
     weighted = family.weighted_sample
     actions: dict[str, Any] | None = None
+    race = budget.race
+    values: list[list[float]] = [[] for _ in texts] if race else []  # per candidate, per sample (weighted)
     for r in range(rounds):
         samples = max(-(-budget.min_samples // rounds), int(playouts / rounds) // len(alive))
         for k in range(samples):
@@ -233,10 +242,32 @@ def choose(view: Any, rng: random.Random, budget: Budget, family: Family) -> str
             for i in alive:
                 value = play_candidate(world, seat, actions.get(texts[i], texts[i]), base, win, family, rng, True)
                 totals[i] += w * value
+                if race:
+                    values[i].append(w * value)
+            if race and len(values[alive[0]]) % RACE_EVERY == 0:
+                leader = _clear_leader(alive, totals, values, race)
+                if leader is not None:
+                    return texts[leader]
         alive.sort(key=lambda i: (-totals[i], i))
         if r < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]  # keep the better half, rounded up
     return texts[alive[0]]
+
+
+RACE_EVERY = 8  # samples between two looks at whether the leader is clear (`Budget.race`)
+
+
+def _clear_leader(alive: list[int], totals: list[float], values: list[list[float]], z: float) -> int | None:
+    """The candidate ahead of every other alive one by `z` standard errors of its paired difference with
+    the runner-up (every alive candidate has been played out on the same samples), or None."""
+    if len(alive) < 2:
+        return alive[0] if alive else None
+    ranked = sorted(alive, key=lambda i: (-totals[i], i))
+    diffs = [a - b for a, b in zip(values[ranked[0]], values[ranked[1]], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return ranked[0] if mean > 0 and mean * mean * n > z * z * spread else None
 
 
 class Deadline:

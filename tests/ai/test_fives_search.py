@@ -214,3 +214,43 @@ def test_sequential_halving_keeps_the_better_half_and_spends_the_budget(monkeypa
     search.choose(view, random.Random(2), Budget(playouts=300, min_samples=3), FAMILY)
     per_round = 300 // 3
     assert len(played) == (per_round // 5) * 5 + (per_round // 3) * 3 + (per_round // 2) * 2
+
+
+def _five_choices() -> Any:
+    rng = random.Random(1)
+    for seed in range(200):
+        state = _advance(new_fives("five-up", 4, seed=seed), rng.randrange(4, 14), rng)
+        if not state.is_over and len(state.view(state.current_seat).legal) == 5:
+            return state.view(state.current_seat)
+    pytest.fail("no position with five candidates")
+
+
+@pytest.mark.parametrize("clear", [True, False])
+def test_racing_stops_once_the_leader_is_clear_and_spends_the_budget_on_a_close_call(
+    clear: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With `race`, a move whose best candidate is ahead by many standard errors stops after the first
+    look (and plays that candidate); one whose candidates are as good as each other spends the budget."""
+    import bot.ai.search as search
+
+    view = _five_choices()
+    texts = [m.text for m in view.legal]
+    best = texts[3]
+    played: list[str] = []
+    noise = random.Random(5)
+
+    def valued(
+        world: Any, seat: int, action: Any, base: Any, win: float, family: Any, rng: random.Random, match: bool = False
+    ) -> float:
+        text = world.format_action(action) if not isinstance(action, str) else action
+        played.append(text)
+        return (10.0 if clear and text == best else 0.0) + noise.gauss(0, 1)
+
+    monkeypatch.setattr(search, "play_candidate", valued)
+    chosen = search.choose(view, random.Random(2), Budget(playouts=300, min_samples=3, race=2.5), FAMILY)
+    if clear:
+        assert chosen == best
+        assert len(played) == search.RACE_EVERY * len(texts), "stopped at the first look"
+    else:
+        per_round = 300 // 3
+        assert len(played) == (per_round // 5) * 5 + (per_round // 3) * 3 + (per_round // 2) * 2
