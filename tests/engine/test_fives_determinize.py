@@ -155,6 +155,10 @@ def test_a_world_dealt_again_leaves_the_first_as_it_was_and_differs_from_it() ->
     assert first.in_hand == hands and first.boneyard == boneyard, "the first world is never changed"
     assert first.view(1) == view and all(w.view(1) == view for w in again)
     assert any(w.in_hand != first.in_hand for w in again), "the hidden tiles are dealt again"
+    a, b = random.Random(8), random.Random(8)
+    for _ in range(10):
+        dealt, drawn = redeal(first, view, a), is_a(FivesState, determinize(view, b))
+        assert (dealt.in_hand, dealt.boneyard) == (drawn.in_hand, drawn.boneyard), "the deal determinize makes"
 
 
 def test_a_draw_game_where_players_drew_keeps_them_off_the_ends() -> None:

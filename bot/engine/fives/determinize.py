@@ -356,15 +356,16 @@ def determinize(view: FivesView, rng: random.Random) -> FivesState:
 
 def redeal(world: FivesState, view: FivesView, rng: random.Random) -> FivesState:
     """Another state consistent with `view`, made from `world` (a state `determinize` drew for this very
-    view): the hidden tiles dealt again as `determinize` deals them, all the rest shared with `world`
-    (its layout, history, the generator of later deals), which is what makes it cheap: a search draws
-    hundreds of worlds for one view. Like `world` itself, it is a starting point to `clone` or
-    `playout_copy` (never applied to directly while `world` is in use); the shared generator is taken
-    apart on the first deal, as `clone` does."""
+    view): the hidden tiles dealt as `determinize(view, rng)` would deal them (the same draws of `rng`),
+    all the rest shared with `world` (its layout, history, the generator of later deals), which is what
+    makes it cheap: a search draws hundreds of worlds for one view. Like `world` itself, it is a starting
+    point to `clone` or `playout_copy` (never applied to directly while `world` is in use); the shared
+    generator is taken apart on the first deal, as `clone` does."""
     k = _analyse(view)
     hidden, boneyard, forced = _fill(k, rng)
     state = object.__new__(FivesState)
     state.__dict__.update(world.__dict__)
+    state.seed = rng.getrandbits(53)  # drawn as `determinize` draws it (its deals come from `world`'s generator)
     world._rng_shared = state._rng_shared = True
     in_hand = world.in_hand[:]
     for seat in range(view.players):
