@@ -260,8 +260,6 @@ RACE_EVERY = 8  # samples between two looks at whether the leader is clear (`Bud
 def _clear_leader(alive: list[int], totals: list[float], values: list[list[float]], z: float) -> int | None:
     """The candidate ahead of every other alive one by `z` standard errors of its paired difference with
     the runner-up (every alive candidate has been played out on the same samples), or None."""
-    if len(alive) < 2:
-        return alive[0] if alive else None
     ranked = sorted(alive, key=lambda i: (-totals[i], i))
     diffs = [a - b for a, b in zip(values[ranked[0]], values[ranked[1]], strict=True)]
     n = len(diffs)

@@ -109,13 +109,12 @@ def test_every_fives_game_is_sampled_consistently_along_a_game() -> None:
                     _check(state, history, viewer, rng, samples=2)
 
 
+# a position of a random game: (game, players), the game's seed, the moves played, the viewer (mod players)
+POSITIONS = (st.sampled_from(FIVES), st.integers(0, 10_000), st.integers(0, 120), st.integers(0, 4))
+
+
 @settings(max_examples=120, deadline=None)
-@given(
-    st.sampled_from(FIVES),
-    st.integers(0, 10_000),
-    st.integers(0, 120),
-    st.integers(0, 4),
-)
+@given(*POSITIONS)
 def test_sampled_states_are_consistent_with_the_view(case: tuple[str, int], seed: int, moves: int, viewer: int) -> None:
     game, players = case
     state, history, rng = _play(game, players, seed, moves)
@@ -125,12 +124,7 @@ def test_sampled_states_are_consistent_with_the_view(case: tuple[str, int], seed
 
 
 @settings(max_examples=80, deadline=None)
-@given(
-    st.sampled_from(FIVES),
-    st.integers(0, 10_000),
-    st.integers(0, 120),
-    st.integers(0, 4),
-)
+@given(*POSITIONS)
 def test_worlds_dealt_again_are_consistent_with_the_view(
     case: tuple[str, int], seed: int, moves: int, viewer: int
 ) -> None:
