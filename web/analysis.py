@@ -16,7 +16,7 @@ import asyncio
 import logging
 from typing import Any
 
-from bot.i18n import LOCALES, tr
+from bot.i18n import tr
 from bot.tables import TableService
 from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer
 from bot.tables.play.analyses import PlayerAnalysis
@@ -27,8 +27,6 @@ from presenters.common import seat_name, table_title
 from .sessions import Session
 
 log = logging.getLogger(__name__)
-
-LANGS = LOCALES  # the pages speak the bot's languages (web/frontend/src/i18n.ts)
 
 
 class Analysing:
@@ -107,11 +105,11 @@ def analysis_body(found: PlayerAnalysis, replay: GameReplay, lang: str) -> dict[
 
 
 async def analysis_answer(
-    service: TableService, running: Analysing, game_no: int, session: Session, body: Any
+    service: TableService, running: Analysing, game_no: int, session: Session, lang: str
 ) -> dict[str, Any]:
     """`{ok: true, status: 200, ...analysis_body}` or `{ok: false, status, error}` (404 no such game on the
-    session's server, 403 not a player of it, 409 still played, 503 not computed now)."""
-    lang = str(body["lang"]) if isinstance(body, dict) and body.get("lang") in LANGS else "en"
+    session's server, 403 not a player of it, 409 still played, 503 not computed now), worded in `lang` (the
+    request's, web/refusals.py `asked_lang`: the body's `lang` first)."""
     try:
         found = await running.open(service, game_no, session)
         replay = await service.replays.open(game_no, session.guild_id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import LOCALES, error_text, tr
+from bot.i18n import error_text, tr
 from bot.tables import TableService
 from bot.tables.errors import (
     HintsOff,
@@ -20,17 +20,16 @@ from bot.tables.errors import (
 )
 from presenters.hints import hint_line
 
+from .refusals import answered
 from .sessions import Session
 
-LANGS = LOCALES  # the pages speak the bot's languages (web/frontend/src/i18n.ts)
 
-
-async def hint_answer(service: TableService, game_no: int, session: Session, body: Any) -> dict[str, Any]:
-    """`{ok, status, move, line, unrated}` or `{ok: false, status, error}`; the caller checked the game is
-    of the session's server. `body`: `{"turn": N, "lang": "en"}`."""
+async def hint_answer(service: TableService, game_no: int, session: Session, body: Any, lang: str) -> dict[str, Any]:
+    """`{ok, status, move, line, unrated}` or `{ok: false, status, error}`, worded in `lang` (the request's,
+    web/refusals.py `asked_lang`: the body's `lang` first); the caller checked the game is of the session's
+    server. `body`: `{"turn": N, "lang": "en"}`."""
     if not isinstance(body, dict) or not isinstance(body.get("turn"), int):
-        return {"ok": False, "status": 400, "error": "send the turn the hint is for"}
-    lang = str(body["lang"]) if body.get("lang") in LANGS else "en"
+        return {"ok": False, "status": 400, "error": answered("send_the_turn", lang)}
     try:
         given = await service.hints.ask(game_no, session.user_id, body["turn"])
     except StaleControl:  # StaleHint: the turn is gone, or not the player's

@@ -11,6 +11,9 @@
   (catch-up after a reconnect: the latest whole view, never one shown twice) and takes `{"act": ...}`.
 
 Every request and socket message is checked against the session: a game of another server is not found.
+Every refusal is worded in the request's language (web/refusals.py `asked_lang`: its `lang`, else the
+browser's Accept-Language, else English), the catalogues' `web.api.*` lines: the page shows them inside its
+own message.
 """
 
 from __future__ import annotations
@@ -31,13 +34,14 @@ from bot.tables.errors import GameNotFound, GameNotOver, NotAPlayer, StaleContro
 from . import auth
 from .analysis import Analysing, analysis_answer
 from .auth import AUTH, SESSION_COOKIE, Auth, played_in
-from .hints import LANGS, hint_answer
+from .hints import hint_answer
 from .hub import Hub
 from .keys import SERVICE, SIGNER
 from .limits import ADDRESSES, EXCHANGES, LIMITER, LOGINS, TRUSTED, Network, RateLimit
 from .page import add_page_routes
+from .refusals import answered, asked_lang
 from .replay import replay_json
-from .sessions import BadSession, Session, Signer
+from .sessions import BadSession, Session, SessionExpired, Signer
 
 log = logging.getLogger(__name__)
 
@@ -54,45 +58,64 @@ CSP = (
 )
 
 
-def _session(request: web.Request) -> Session:
+def _session(request: web.Request, lang: str) -> Session:
+    """The request's session, or a refusal in `lang`: none (401), a bad or expired one (401), too many
+    requests of its user (429)."""
     header = request.headers.get("Authorization", "")
     token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.cookies.get(SESSION_COOKIE)
     if token is None:
         token = request.query.get("token")  # a browser's WebSocket cannot send headers
     if not token:
-        raise web.HTTPUnauthorized(text="log in first")
+        raise web.HTTPUnauthorized(text=answered("log_in_first", lang))
     try:
         session = request.app[SIGNER].read(token)
-    except BadSession as error:
-        raise web.HTTPUnauthorized(text=f"session: {error}") from None
+    except SessionExpired:
+        raise web.HTTPUnauthorized(text=answered("session_expired", lang)) from None
+    except BadSession:
+        raise web.HTTPUnauthorized(text=answered("bad_session", lang)) from None
     if not request.app[LIMITER].allow(session.user_id):
-        raise web.HTTPTooManyRequests(text="too many requests; wait a few seconds")
+        raise web.HTTPTooManyRequests(text=answered("too_many_requests", lang))
     return session
+
+
+async def _body(request: web.Request) -> Any:
+    """A POST's JSON body (None if it is not JSON), read before the session is checked: its `lang` words
+    the refusals, that one included."""
+    try:
+        return await request.json()
+    except json.JSONDecodeError:
+        return None
+
+
+def _csrf(request: web.Request, lang: str) -> None:
+    """A cookie session's POST carries the page's custom header: a cross-site form cannot set one."""
+    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
+        raise web.HTTPForbidden(text=answered("missing_csrf", lang))
 
 
 def _seats(info: TableInfo) -> list[dict[str, Any]]:
     return [{"index": s.index, "name": s.name, "computer": s.user_id is None} for s in info.seats]
 
 
-async def table_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+async def table_state(service: TableService, game_no: int, session: Session, lang: str = "en") -> dict[str, Any]:
     """What this session may see of game `game_no`: the public view, and the seat's own view when seated.
-    A game of another server is not found, as if it did not exist."""
+    A game of another server is not found, as if it did not exist (refused in `lang`)."""
     try:
-        return await _live_state(service, game_no, session)
+        return await _live_state(service, game_no, session, lang)
     except GameNotFound:
-        raise web.HTTPNotFound(text="no such game") from None
+        raise web.HTTPNotFound(text=answered("no_such_game", lang)) from None
     except TableOver:  # ended (here or in another process): its last position, as everyone may see it
-        return await _ended_state(service, game_no, session)
+        return await _ended_state(service, game_no, session, lang)
 
 
-async def _ended_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+async def _ended_state(service: TableService, game_no: int, session: Session, lang: str) -> dict[str, Any]:
     """An ended game's last position: the replay's (kept for its viewers), whose holdings are not shown
     here; a seat is named, its view the public one. Read from the store, not from this process's memory: a
     game another process ended is still active there."""
     try:
         replay = await service.replays.open(game_no, session.guild_id)
     except (GameNotFound, GameNotOver):
-        raise web.HTTPNotFound(text="no such game") from None
+        raise web.HTTPNotFound(text=answered("no_such_game", lang)) from None
     info, last = replay.table, replay.positions[-1]
     seat = played_in(info, session.user_id)
     return {
@@ -109,10 +132,10 @@ async def _ended_state(service: TableService, game_no: int, session: Session) ->
     }
 
 
-async def _live_state(service: TableService, game_no: int, session: Session) -> dict[str, Any]:
+async def _live_state(service: TableService, game_no: int, session: Session, lang: str) -> dict[str, Any]:
     info = await service.tables.info(game_no)
     if info.guild_id != session.guild_id:
-        raise web.HTTPNotFound(text="no such game")
+        raise web.HTTPNotFound(text=answered("no_such_game", lang))
     public = await service.tables.public_view(game_no)
     state: dict[str, Any] = {
         "game_no": game_no,
@@ -184,16 +207,17 @@ class PublicStates:
 PUBLIC = web.AppKey("public", PublicStates)
 
 
-def _game_no(request: web.Request) -> int:
+def _game_no(request: web.Request, lang: str) -> int:
     try:
         return int(request.match_info["game_no"])
     except ValueError:
-        raise web.HTTPNotFound(text="no such game") from None
+        raise web.HTTPNotFound(text=answered("no_such_game", lang)) from None
 
 
 async def get_table(request: web.Request) -> web.Response:
-    session = _session(request)
-    return web.json_response(await table_state(request.app[SERVICE], _game_no(request), session))
+    lang = asked_lang(request)
+    session = _session(request, lang)
+    return web.json_response(await table_state(request.app[SERVICE], _game_no(request, lang), session, lang))
 
 
 def _game_entry(table: TableInfo, seated: bool, your_turn: bool, channel: int | None) -> dict[str, Any]:
@@ -214,12 +238,13 @@ async def get_games(request: web.Request) -> web.Response:
     session user's games in play on the session's server and, with `?channel=ID`, every game played in that
     channel or its thread, seated or not (a watcher opens the same page as a spectator). `here` marks the
     channel's; the page goes straight to the one game here, else offers a picker."""
-    session = _session(request)
+    lang = asked_lang(request)
+    session = _session(request, lang)
     service = request.app[SERVICE]
     try:
         channel = int(request.query["channel"]) if "channel" in request.query else None
     except ValueError:
-        raise web.HTTPBadRequest(text="channel: a channel id") from None
+        raise web.HTTPBadRequest(text=answered("bad_channel", lang)) from None
     games = {
         g.table.game_no: _game_entry(g.table, True, g.your_turn, channel)
         for g in await service.tables.user_games(session.user_id, session.guild_id)
@@ -238,28 +263,28 @@ async def get_activity(request: web.Request) -> web.Response:
 
 async def get_replay(request: web.Request) -> web.Response:
     """An ended game's every frame, hands revealed as /replay reveals them; 409 while it is played."""
-    session = _session(request)
+    lang = asked_lang(request)
+    session = _session(request, lang)
     try:
-        replay = await request.app[SERVICE].replays.open(_game_no(request), session.guild_id)
+        replay = await request.app[SERVICE].replays.open(_game_no(request, lang), session.guild_id)
     except GameNotFound:
-        raise web.HTTPNotFound(text="no such game") from None
+        raise web.HTTPNotFound(text=answered("no_such_game", lang)) from None
     except GameNotOver:
-        raise web.HTTPConflict(text="the game is still being played: its replay opens when it ends") from None
+        raise web.HTTPConflict(text=answered("replay_not_over", lang)) from None
     # which seat the session's user held: the page offers that player their own analysis (nothing private)
     return web.json_response({**replay_json(replay), "you": played_in(replay.table, session.user_id)})
 
 
-async def _act(app: web.Application, game_no: int, session: Session, body: Any) -> dict[str, Any]:
-    """One move; the answer the client shows. Refusals change nothing (the service guarantees it)."""
+async def _act(app: web.Application, game_no: int, session: Session, body: Any, lang: str) -> dict[str, Any]:
+    """One move; the answer the client shows, its refusals in `lang` (the Discord controls' words for the
+    service's and the engine's reasons). Refusals change nothing (the service guarantees it)."""
     if not isinstance(body, dict) or not isinstance(body.get("action"), str) or not isinstance(body.get("turn"), int):
-        return {"ok": False, "status": 400, "error": "send an action and the turn it was shown for"}
-    await table_state(app[SERVICE], game_no, session)  # same server, else not found
-    # a refusal in the page's language, as the Discord controls word it (the engine's reasons too)
-    lang = str(body["lang"]) if body.get("lang") in LANGS else "en"
+        return {"ok": False, "status": 400, "error": answered("send_a_move", lang)}
+    await table_state(app[SERVICE], game_no, session, lang)  # same server, else not found
     try:
         notes = await app[SERVICE].act(game_no, session.user_id, body["action"], body["turn"])
     except StaleControl:
-        return {"ok": False, "status": 409, "error": "stale: the game has moved on"}
+        return {"ok": False, "status": 409, "error": answered("stale", lang)}
     except NotAPlayer as error:
         return {"ok": False, "status": 403, "error": error_text(error, lang)}
     except TableOver as error:
@@ -272,29 +297,23 @@ async def _act(app: web.Application, game_no: int, session: Session, body: Any) 
 
 
 async def post_act(request: web.Request) -> web.Response:
-    session = _session(request)
-    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
-        raise web.HTTPForbidden(text="missing CSRF header")  # a cross-site form cannot set a custom header
-    try:
-        body = await request.json()
-    except json.JSONDecodeError:
-        body = None
-    answer = await _act(request.app, _game_no(request), session, body)
+    body = await _body(request)
+    lang = asked_lang(request, body)
+    session = _session(request, lang)
+    _csrf(request, lang)
+    answer = await _act(request.app, _game_no(request, lang), session, body, lang)
     return web.json_response(answer, status=answer["status"])
 
 
 async def post_hint(request: web.Request) -> web.Response:
     """The search's move for the session's seat, at a table that offers hints (web/hints.py)."""
-    session = _session(request)
-    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
-        raise web.HTTPForbidden(text="missing CSRF header")  # it changes the game: unrated once used
-    try:
-        body = await request.json()
-    except json.JSONDecodeError:
-        body = None
-    game_no = _game_no(request)
-    await table_state(request.app[SERVICE], game_no, session)  # same server, else not found
-    answer = await hint_answer(request.app[SERVICE], game_no, session, body)
+    body = await _body(request)
+    lang = asked_lang(request, body)
+    session = _session(request, lang)
+    _csrf(request, lang)  # it changes the game: unrated once used
+    game_no = _game_no(request, lang)
+    await table_state(request.app[SERVICE], game_no, session, lang)  # same server, else not found
+    answer = await hint_answer(request.app[SERVICE], game_no, session, body, lang)
     return web.json_response(answer, status=answer["status"])
 
 
@@ -305,22 +324,21 @@ async def post_analysis(request: web.Request) -> web.Response:
     """The session's own analysis of an ended game (web/analysis.py). A POST with the CSRF header, like a
     move: it may start a whole game's search on the worker processes, which no other site may make a
     signed-in browser start."""
-    session = _session(request)
-    if request.cookies.get(SESSION_COOKIE) and request.headers.get("X-Fives-CSRF") != "1":
-        raise web.HTTPForbidden(text="missing CSRF header")
-    try:
-        body = await request.json()
-    except json.JSONDecodeError:
-        body = None
-    answer = await analysis_answer(request.app[SERVICE], request.app[ANALYSING], _game_no(request), session, body)
+    body = await _body(request)
+    lang = asked_lang(request, body)
+    session = _session(request, lang)
+    _csrf(request, lang)
+    game_no = _game_no(request, lang)
+    answer = await analysis_answer(request.app[SERVICE], request.app[ANALYSING], game_no, session, lang)
     return web.json_response(answer, status=answer["status"])
 
 
 async def socket(request: web.Request) -> web.WebSocketResponse:
-    session = _session(request)
-    game_no = _game_no(request)
+    lang = asked_lang(request)  # the socket's address names the page's; each message may name its own
+    session = _session(request, lang)
+    game_no = _game_no(request, lang)
     service, hub = request.app[SERVICE], request.app[HUB]
-    state = await table_state(service, game_no, session)  # refused before the socket opens
+    state = await table_state(service, game_no, session, lang)  # refused before the socket opens
     try:
         shown = int(request.query.get("since", "-1"))
     except ValueError:
@@ -361,18 +379,19 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
-            if not request.app[SIGNER].alive(session):
-                await ws.send_json({"type": "refused", "status": 401, "error": "session expired: log in again"})
-                await ws.close(code=EXPIRED, message=b"session expired")
-                break
-            if not request.app[LIMITER].allow(session.user_id):
-                await ws.send_json({"type": "refused", "status": 429, "error": "too many moves; wait"})
-                continue
             try:
                 body = json.loads(message.data)
             except json.JSONDecodeError:
                 body = None
-            answer = await _act(request.app, game_no, session, body)
+            worded = asked_lang(request, body)
+            if not request.app[SIGNER].alive(session):
+                await ws.send_json({"type": "refused", "status": 401, "error": answered("session_expired", worded)})
+                await ws.close(code=EXPIRED, message=b"session expired")
+                break
+            if not request.app[LIMITER].allow(session.user_id):
+                await ws.send_json({"type": "refused", "status": 429, "error": answered("too_many_moves", worded)})
+                continue
+            answer = await _act(request.app, game_no, session, body, worded)
             await ws.send_json({"type": "answer", **answer})
     finally:
         request.app[SOCKETS].discard(ws)

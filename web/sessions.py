@@ -42,6 +42,10 @@ class BadSession(Exception):
     """A token that is forged, malformed, expired or made for another purpose."""
 
 
+class SessionExpired(BadSession):
+    """A good token whose time is up: the page tells its user to log in again, not that it was forged."""
+
+
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
@@ -76,7 +80,7 @@ class Signer:
         except (ValueError, KeyError, TypeError) as error:
             raise BadSession("malformed") from error
         if expires < self._clock():
-            raise BadSession("expired")
+            raise SessionExpired("expired")
         return dict(data)
 
     def issue(self, user_id: int, guild_id: int, seconds: float = SESSION_SECONDS) -> str:

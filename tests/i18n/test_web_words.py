@@ -1,7 +1,7 @@
-"""The web's words obey the catalogues' rules: every refusal the login gives (web/refusals.py's `said`) is a
-catalogue entry in every language, and the page's own Japanese words (web/frontend/src/i18n.ts, which the
-browser needs without the server) hold no English, as the catalogue test asks of the catalogues: Discord
-is ディスコード there too."""
+"""The web's words obey the catalogues' rules: every refusal the login gives (web/refusals.py's `said`) and every
+line the API refuses a request with (its `answered`) is a catalogue entry in every language, and the page's own
+Japanese words (web/frontend/src/i18n.ts, which the browser needs without the server) hold no English, as the
+catalogue test asks of the catalogues: Discord is ディスコード there too."""
 
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 ENTRY = re.compile(r'^\s*(\w+): "((?:[^"\\]|\\.)*)",?\s*$', re.MULTILINE)
 
 
-def refusal_keys_said() -> set[str]:
-    """The first argument of every `said("key", ...)` in web/, read from the source."""
+def refusal_keys_said(function: str = "said") -> set[str]:
+    """The first argument of every `said("key", ...)` (or `function`'s) in web/, read from the source."""
     keys = set()
     for path in (ROOT / "web").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "said" and node.args:
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == function and node.args:
                 first = node.args[0]
                 assert isinstance(first, ast.Constant) and isinstance(first.value, str), ast.unparse(node)
                 keys.add(first.value)
@@ -45,6 +45,17 @@ def test_every_refusal_of_the_login_is_a_catalogue_entry_in_every_language() -> 
     for locale in LOCALES:
         written = {key.removeprefix("web.refusal.") for key in catalogue(locale) if key.startswith("web.refusal.")}
         assert written == keys, f"{locale}: unsaid {sorted(written - keys)}, missing {sorted(keys - written)}"
+
+
+def test_every_line_the_api_refuses_with_is_a_catalogue_entry_in_every_language() -> None:
+    keys = refusal_keys_said("answered")
+    assert {"no_such_game", "replay_not_over", "log_in_first", "too_many_requests", "missing_csrf"} <= keys
+    for locale in LOCALES:
+        written = {key.removeprefix("web.api.") for key in catalogue(locale) if key.startswith("web.api.")}
+        assert written == keys, f"{locale}: unsaid {sorted(written - keys)}, missing {sorted(keys - written)}"
+    english = catalogue("en")
+    leaks = {k: words for k in keys if (words := english_in(catalogue("ja")[f"web.api.{k}"]))}
+    assert leaks == {} and all(catalogue("ja")[f"web.api.{k}"] != english[f"web.api.{k}"] for k in keys)
 
 
 def test_the_pages_japanese_words_hold_no_english() -> None:
