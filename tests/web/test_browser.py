@@ -138,6 +138,10 @@ def test_an_ended_games_replay_is_stepped_played_and_paused_by_the_keyboard_in_b
         "play": "再生",
     }
     assert report["watched"] == report["frames"], "a spectator opens the same replay"
+    # the Japanese page of the replay while the game was played: one language, the server's line in it
+    assert report["refused"] == (
+        "リプレイを表示できません: ゲームはまだ続いています。リプレイはゲームが終わってから開けます。"
+    ), report
 
 
 def test_an_ended_games_analysis_shows_the_three_costliest_moves_drawn_in_the_page(tmp_path: Path) -> None:

@@ -41,6 +41,12 @@ export async function replay(context, playerUrl, watchUrl, wait, fail) {
   const gameNo = url.pathname.split("/").pop();
   const early = await api(url.origin, token, `/api/games/${gameNo}/replay`);
   if (early.status !== 409) fail("a game still played had a replay", { status: early.status });
+  // the Japanese page of a replay not yet open: the refusal is told in Japanese, the server's line included
+  const refusing = await context.newPage();
+  await refusing.goto(`${url.origin}/replay/${gameNo}?token=${token}&lang=ja`, { timeout: wait });
+  await refusing.locator("[data-testid=message]").waitFor({ timeout: wait });
+  const refused = await refusing.locator("[data-testid=message]").innerText();
+  await refusing.close();
   const moves = await playToTheEnd(url.origin, token, gameNo);
 
   const page = await context.newPage();
@@ -96,5 +102,5 @@ export async function replay(context, playerUrl, watchUrl, wait, fail) {
   await watcher.goto(watchUrl.replace("/table/", "/replay/"), { timeout: wait });
   await watcher.waitForFunction(() => window.fivesReplay?.replay, null, { timeout: wait });
   const watched = await watcher.evaluate(() => window.fivesReplay.replay.frames.length);
-  return { moves, frames, rows, tiles: tiles.length, first, end, heldAtEnd, paused, label, japanese, watched };
+  return { moves, frames, rows, tiles: tiles.length, first, end, heldAtEnd, paused, label, japanese, watched, refused };
 }

@@ -3,6 +3,7 @@
 // channel holds (`GET /api/games?channel=`, a spectator's included) and goes straight to the one game there,
 // else offers a picker: the channel's games when there are several, the user's own elsewhere when none.
 
+import { refusal } from "./api";
 import { h } from "./dom";
 import { type Lang, type T, translator } from "./i18n";
 import type { Seat } from "./types";
@@ -54,7 +55,7 @@ async function discordLogin(params: URLSearchParams, t: T): Promise<Login> {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code, guild_id: sdk.guildId ?? params.get("guild_id") }),
   });
-  if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
+  if (!answer.ok) throw new Error(await refusal(answer)); // the server's line, in the browser's language
   const session = (await answer.json()) as { access_token: string; session: string; lang: Lang | null };
   await sdk.commands.authenticate({ access_token: session.access_token });
   return { token: session.session, channel: sdk.channelId ?? params.get("channel_id"), lang: session.lang };
@@ -78,13 +79,14 @@ export async function startActivity(root: HTMLElement, t: T, params: URLSearchPa
     t = translator(lang === "ja" ? "ja" : "en");
     document.documentElement.lang = lang;
   }
-  const query = login.channel ? `?channel=${encodeURIComponent(login.channel)}` : "";
+  // the page's language named, so that a refusal reads as the rest of the page
+  const query = `?lang=${encodeURIComponent(lang ?? (document.documentElement.lang || "en"))}${login.channel ? `&channel=${encodeURIComponent(login.channel)}` : ""}`;
   // Until the channel has a game (the Activity opened beside a lobby), it looks again now and then and goes
   // to the game as soon as one begins there.
   for (let look = 0; ; look++) {
     const answer = await fetch(`/api/games${query}`, { headers: { Authorization: `Bearer ${login.token}` } });
     if (!answer.ok) {
-      root.replaceChildren(h("p", { class: "message", role: "alert" }, t("no_game", { error: `${answer.status}` })));
+      root.replaceChildren(h("p", { class: "message", role: "alert" }, t("no_game", { error: await refusal(answer) })));
       return;
     }
     const choice = choose(((await answer.json()) as { games: GameEntry[] }).games);

@@ -1,6 +1,7 @@
 // The table's API (docs/web.md): GET the table, POST a move, and a socket that pushes the table whenever
 // the game moves on. The session is the `?token=` of the page's address (the browser demo, the Activity)
-// sent as a bearer token, else the fives_session cookie (then a POST carries the CSRF header).
+// sent as a bearer token, else the fives_session cookie (then a POST carries the CSRF header). Every request
+// names the page's language (a GET's `?lang=`, a POST's body), so the server's refusals speak it too.
 
 import type { Analysis } from "./analysis";
 import type { Replay } from "./replay";
@@ -19,25 +20,38 @@ export interface HintAnswer extends Answer {
   unrated?: string;
 }
 
+/** What a refused request says: the server's line (web/refusals.py, in the page's language) where it sent
+ *  one as text, else the bare status (a proxy's page or an empty answer is no line to show a player). */
+export async function refusal(response: Response): Promise<string> {
+  const type = response.headers.get("Content-Type") ?? "";
+  const text = type.startsWith("text/plain") ? (await response.text().catch(() => "")).trim() : "";
+  return text || String(response.status);
+}
+
 export class Api {
   constructor(
     readonly gameNo: number,
     readonly token: string | null,
+    readonly lang = "en",
   ) {}
+
+  private get langQuery(): string {
+    return `lang=${encodeURIComponent(this.lang)}`;
+  }
 
   private headers(): Record<string, string> {
     return this.token ? { Authorization: `Bearer ${this.token}` } : { "X-Fives-CSRF": "1" };
   }
 
   async table(): Promise<TableState> {
-    const response = await fetch(`/api/games/${this.gameNo}`, { headers: this.headers(), credentials: "same-origin" });
-    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    const response = await fetch(`/api/games/${this.gameNo}?${this.langQuery}`, { headers: this.headers(), credentials: "same-origin" });
+    if (!response.ok) throw new Error(await refusal(response));
     return (await response.json()) as TableState;
   }
 
   async replay(): Promise<Replay> {
-    const response = await fetch(`/api/games/${this.gameNo}/replay`, { headers: this.headers(), credentials: "same-origin" });
-    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    const response = await fetch(`/api/games/${this.gameNo}/replay?${this.langQuery}`, { headers: this.headers(), credentials: "same-origin" });
+    if (!response.ok) throw new Error(await refusal(response));
     return (await response.json()) as Replay;
   }
 
@@ -62,17 +76,21 @@ export class Api {
       credentials: "same-origin",
       body: JSON.stringify(body),
     });
+    // a refusal before the move is looked at (no session, too many requests) is a line of text, not JSON
+    if ((response.headers.get("Content-Type") ?? "").startsWith("text/plain")) {
+      return { ok: false, status: response.status, error: await refusal(response) };
+    }
     try {
       return (await response.json()) as Answer;
     } catch {
-      return { ok: false, status: response.status, error: response.statusText };
+      return { ok: false, status: response.status, error: String(response.status) };
     }
   }
 
   socketUrl(since: number): string {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}//${location.host}/api/games/${this.gameNo}/ws?since=${since}${token}`;
+    return `${scheme}//${location.host}/api/games/${this.gameNo}/ws?since=${since}&${this.langQuery}${token}`;
   }
 }
 

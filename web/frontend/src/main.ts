@@ -29,7 +29,7 @@ function boot(): void {
     root.textContent = t("no_game", { error: location.pathname });
     return;
   }
-  const api = new Api(Number(match[2]), token);
+  const api = new Api(Number(match[2]), token, lang);
   if (match[1] === "analysis") {
     const analysis = new AnalysisApp(root, api, t, lang);
     (window as unknown as { fivesAnalysis: AnalysisApp }).fivesAnalysis = analysis; // for the browser tests
