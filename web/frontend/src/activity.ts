@@ -55,7 +55,8 @@ async function discordLogin(params: URLSearchParams, t: T): Promise<Login> {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code, guild_id: sdk.guildId ?? params.get("guild_id") }),
   });
-  if (!answer.ok) throw new Error(await refusal(answer)); // the server's line, in the browser's language
+  // the login's refusal (web/refusals.py, in the browser's language) keeps its status, as its tests read it
+  if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
   const session = (await answer.json()) as { access_token: string; session: string; lang: Lang | null };
   await sdk.commands.authenticate({ access_token: session.access_token });
   return { token: session.session, channel: sdk.channelId ?? params.get("channel_id"), lang: session.lang };
