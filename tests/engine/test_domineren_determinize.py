@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import determinize
-from bot.engine.domineren import DominerenState
+from bot.engine.domineren import DominerenState, DominerenView
 from bot.engine.domineren.matching import FIT
 from bot.engine.tiles import IS_DOUBLE, parse_tile
 from tests.checks import is_a, must
@@ -328,7 +328,7 @@ def test_a_decline_after_the_set_player_declared_answered_the_special_question()
     state = played("domineren/search-special-decline-after-the-set-player-declared.json")
     history = state.view(None).history
     assert history[:4] == ((1, "6-6"), (1, "type 6"), (1, "declare"), (3, "decline"))
-    questions = public_pass(state.view(1), False)[3]
+    questions = public_pass(is_a(DominerenView, state.view(1)), False)[3]
     assert [(seat, could7) for seat, _, could7 in questions] == [(3, False)]
     for viewer in range(4):
         view = state.view(viewer)
