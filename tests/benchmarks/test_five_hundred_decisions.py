@@ -15,5 +15,5 @@ def test_a_search_agrees_with_itself_and_contracts_carry_their_estimate() -> Non
         assert row.normal_strong == row.normal_big <= row.positions
     contracts = sum(row.contracts for row in calibration.values())
     assert contracts == 1, "the first hand of game 7001 is played in a contract the search bid"
-    for row in calibration.values():
-        assert 0.0 < row.estimated <= row.contracts and row.made <= row.contracts
+    for kind in calibration.values():
+        assert 0.0 < kind.estimated <= kind.contracts and kind.made <= kind.contracts
