@@ -334,3 +334,17 @@ def test_a_decline_after_the_set_player_declared_answered_the_special_question()
         view = state.view(viewer)
         for k in (*range(4), 17):
             assert determinize(view, random.Random(k)).view(viewer) == view
+
+
+def test_a_seat_that_played_a_double_on_the_set_may_be_asked_again() -> None:
+    """Seat 3, never asked to declare, played 3-3 on the 4-4 set out of turn (§8) and was asked again for
+    its other double: its decline answered a second §8 question, not a §7 one (read as one, no deal was
+    found for seat 0, the arena's deal 1001)."""
+    from .replaying import played
+
+    state = played("domineren/search-a-second-special-question-to-the-same-seat.json")
+    assert state.view(None).history[2:4] == ((3, "3-3@4-4:E"), (3, "decline"))
+    for viewer in range(4):
+        view = state.view(viewer)
+        for k in range(6):
+            assert determinize(view, random.Random(k)).view(viewer) == view

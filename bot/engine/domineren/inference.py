@@ -68,7 +68,7 @@ def public_pass(
     decline answered, but the order of the asking often does: the §7 questions go clockwise from the set
     player's left to the set player, then the §8 ones from his left to his right, so a decline out of the
     §7 order (the set player's own §7 answer given, or a seat at or before the last §7 answer) is a §8 one,
-    and one after a §8 answer or out of the §8 order a §7 one. (Guessing those wrong put a seat that was
+    and one after a §8 answer or before the last seat that answered one a §7 one. (Guessing those wrong put a seat that was
     never asked to declare among those holding the doubles, and the replay refuted nearly every deal.)"""
     n = view.players
     questions: list[tuple[int, int, bool]] = []
@@ -104,7 +104,8 @@ def public_pass(
                 assert layout.plan is not None
                 mask = special_doubles(layout) if layout.plan.specials else 0
                 could7 = not specials and order7.index(seat) > last7
-                could8 = bool(mask) and seat in order7[:-1] and order7.index(seat) > last8
+                # (>=: a seat that played a double on the set is asked again while it holds another)
+                could8 = bool(mask) and seat in order7[:-1] and order7.index(seat) >= last8
                 if could7 and not could8:
                     last7 = order7.index(seat)
                 elif could8 and not could7:
