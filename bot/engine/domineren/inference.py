@@ -66,9 +66,10 @@ def public_pass(
     the declines of the questions after the type: (seat, the doubles a §8 question was about, or 0 when it
     can only have been a §7 one; whether it can have been a §7 one). The text does not say which question a
     decline answered, but the order of the asking often does: the §7 questions go clockwise from the set
-    player's left to the set player, then the §8 ones from his left to his right, so a decline out of the
-    §7 order (the set player's own §7 answer given, or a seat at or before the last §7 answer) is a §8 one,
-    and one after a §8 answer or before the last seat that answered one a §7 one. (Guessing those wrong put a seat that was
+    player's left to the set player, then the §8 ones from his left to his right (a seat that played a
+    double on the set is asked again while it holds another). So a decline out of the §7 order (after a §8
+    answer, or by a seat at or before the last §7 answer) is a §8 one, and one out of the §8 order (the set
+    player's, or a seat's before the last §8 answer's) a §7 one. (Guessing those wrong put a seat that was
     never asked to declare among those holding the doubles, and the replay refuted nearly every deal.)"""
     n = view.players
     questions: list[tuple[int, int, bool]] = []
