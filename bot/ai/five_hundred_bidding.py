@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.engine.five_hundred import FiveHundredState, FiveHundredView
 from bot.engine.five_hundred.cards import JOKER, NT, POWER_TABLES, QUEEN, parse_card
@@ -117,7 +118,8 @@ class _Scorer:
             value += self.win if self.side in state.winner else -self.win
         return value
 
-    def value(self, bid: Bid, tricks: list[int], declaring: tuple[int, ...]) -> float:
+    def value(self, bid: Bid, tricks: list[int], declaring: tuple[int, ...]) -> tuple[float, bool]:
+        """(the value, whether the contract was made)."""
         points, made = contract_points(bid, self.options, tricks, self.side_of, self.sides, declaring)
         mine = points[self.side]
         value = mine - (sum(points) - mine) / max(1, self.sides - 1)
@@ -127,7 +129,7 @@ class _Scorer:
             winner = game_winner(scores, declaring_sides, made, [None] * self.sides, self.can_win)
             if winner is not None:
                 value += self.win if self.side in winner else -self.win
-        return value
+        return value, bool(made)
 
 
 def _play_out(state: FiveHundredState, rng: random.Random) -> None:
@@ -135,6 +137,68 @@ def _play_out(state: FiveHundredState, rng: random.Random) -> None:
     state.deal_next_hand = False
     if state.winner is None:
         rollout(state, rng)
+
+
+@dataclass
+class Simulation:
+    """What the auction's simulations found for one decision, summed over its samples."""
+
+    totals: dict[Bid, float]  # per bid simulated, its value to the seat (`_Scorer.value`)
+    made: dict[Bid, int]  # per bid, the samples in which it was made
+    passing: float  # the value of passing
+    samples: int
+
+    def best(self) -> Bid:
+        """The simulated bid of the best total (the cheaper of equal ones)."""
+        return max(self.totals, key=lambda b: (self.totals[b], -b[0]))
+
+
+def simulate(
+    view: FiveHundredView,
+    rng: random.Random,
+    budget: Budget,
+    sample: Callable[[FiveHundredView, random.Random], FiveHundredState],
+    win_value: Callable[[FiveHundredState], float],
+) -> Simulation | None:
+    """Steps 1-3 of the module docstring for the seat whose turn it is in the auction, or None where no
+    bid is worth simulating (a pass)."""
+    seat = view.seat
+    assert seat is not None
+    bids = [BIDS[a.text] for a in view.legal if a.text != "pass"]
+    if not bids:
+        return None
+    hand = [_card(c) for c in view.hand or ()]
+    denoms = plausible(view, hand, bids)
+    if not denoms:
+        return None
+    by_denom: dict[int, list[Bid]] = {}
+    for b in bids:
+        by_denom.setdefault(b[1], []).append(b)
+    samples = max(budget.min_samples, budget.playouts // (len(denoms) + 1))
+    found = Simulation({b: 0.0 for d in denoms for b in by_denom[d]}, {}, 0.0, 0)
+    totals, made = found.totals, found.made
+    clock = Deadline(budget.deadline)
+    for _ in range(samples):
+        if found.samples and clock.passed():
+            break
+        found.samples += 1
+        world = sample(view, rng)
+        scorer = _Scorer(world, seat, win_value(world))
+        for d in denoms:
+            state = world.clone()
+            state.declare(seat, by_denom[d][0])
+            _play_out(state, rng)
+            tricks = state.tricks_won
+            declaring = state.declaring
+            for b in by_denom[d]:
+                value, won = scorer.value(b, tricks, declaring)
+                totals[b] += value
+                made[b] = made.get(b, 0) + won
+        state = world.clone()
+        state.apply(seat, "pass")
+        _play_out(state, rng)
+        found.passing += scorer.played(state)
+    return found
 
 
 def choose_bid(
@@ -145,45 +209,12 @@ def choose_bid(
     win_value: Callable[[FiveHundredState], float],
 ) -> str:
     """The bid (or pass) for the seat whose turn it is in the auction, as the module docstring says."""
-    seat = view.seat
-    assert seat is not None
-    texts = [a.text for a in view.legal]
-    bids = [BIDS[t] for t in texts if t != "pass"]
-    if not bids:
+    found = simulate(view, rng, budget, sample, win_value)
+    if found is None:
         return "pass"
-    hand = [_card(c) for c in view.hand or ()]
-    denoms = plausible(view, hand, bids)
-    if not denoms:
-        return "pass"
-    by_denom: dict[int, list[Bid]] = {}
-    for b in bids:
-        by_denom.setdefault(b[1], []).append(b)
-    samples = max(budget.min_samples, budget.playouts // (len(denoms) + 1))
-    totals = {b: 0.0 for d in denoms for b in by_denom[d]}
-    pass_total = 0.0
-    clock = Deadline(budget.deadline)
-    done = 0
-    for _ in range(samples):
-        if done and clock.passed():
-            break
-        done += 1
-        world = sample(view, rng)
-        scorer = _Scorer(world, seat, win_value(world))
-        for d in denoms:
-            state = world.clone()
-            state.declare(seat, by_denom[d][0])
-            _play_out(state, rng)
-            tricks = state.tricks_won
-            declaring = state.declaring
-            for b in by_denom[d]:
-                totals[b] += scorer.value(b, tricks, declaring)
-        state = world.clone()
-        state.apply(seat, "pass")
-        _play_out(state, rng)
-        pass_total += scorer.played(state)
-    best = max(totals, key=lambda b: (totals[b], -b[0]))
+    best = found.best()
     margin = PARTNER_MARGIN if _partner_holds(view) else PASS_MARGIN
-    if totals[best] > pass_total + margin * done:
+    if found.totals[best] > found.passing + margin * found.samples:
         return str(best)
     return "pass"
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import determinize
-from bot.engine.domineren import DominerenState
+from bot.engine.domineren import DominerenState, DominerenView
 from bot.engine.domineren.matching import FIT
 from bot.engine.tiles import IS_DOUBLE, parse_tile
 from tests.checks import is_a, must
@@ -312,4 +312,39 @@ def test_a_declarer_not_asked_for_a_special_double_drew_it() -> None:
     for viewer in range(4):
         view = state.view(viewer)
         for k in range(4):
+            assert determinize(view, random.Random(k)).view(viewer) == view
+
+
+def test_a_decline_after_the_set_player_declared_answered_the_special_question() -> None:
+    """Seat 1 set the 6-6 and, asked last (§7), declared its doubles; seat 3 then declined: the §8
+    question, the only one left to ask. Reading it as a §7 decline gave seat 3 enough doubles to be asked
+    before seat 1, a deal the replay refutes: nearly every deal was, and a computer's move in a real
+    session (the arena's, deal 1017) found none at all. Now the order of the asking says which it was, and
+    samples exist for every viewer (the generator that found none before, 17, included)."""
+    from bot.engine.domineren.inference import public_pass
+
+    from .replaying import played
+
+    state = played("domineren/search-special-decline-after-the-set-player-declared.json")
+    history = state.view(None).history
+    assert history[:4] == ((1, "6-6"), (1, "type 6"), (1, "declare"), (3, "decline"))
+    questions = public_pass(is_a(DominerenView, state.view(1)), False)[3]
+    assert [(seat, could7) for seat, _, could7 in questions] == [(3, False)]
+    for viewer in range(4):
+        view = state.view(viewer)
+        for k in (*range(4), 17):
+            assert determinize(view, random.Random(k)).view(viewer) == view
+
+
+def test_a_seat_that_played_a_double_on_the_set_may_be_asked_again() -> None:
+    """Seat 3, never asked to declare, played 3-3 on the 4-4 set out of turn (§8) and was asked again for
+    its other double: its decline answered a second §8 question, not a §7 one (read as one, no deal was
+    found for seat 0, the arena's deal 1001)."""
+    from .replaying import played
+
+    state = played("domineren/search-a-second-special-question-to-the-same-seat.json")
+    assert state.view(None).history[2:4] == ((3, "3-3@4-4:E"), (3, "decline"))
+    for viewer in range(4):
+        view = state.view(viewer)
+        for k in range(6):
             assert determinize(view, random.Random(k)).view(viewer) == view

@@ -73,7 +73,13 @@ def _prepare(view: DominerenView, base: DominerenState) -> SimpleNamespace:
     elif view.phase == "special" and view.current_seat not in (me, None) and layout is not None:
         musts = [(view.current_seat, special_doubles(layout), 1)]
     # during the §7 questions every decline is one of them, in `musts` already
-    questions = [] if view.phase == "declare" else [(seat, mask) for seat, mask in questions if seat != me]
+    questions = [] if view.phase == "declare" else [q for q in questions if q[0] != me]
+    # the seats never asked to declare, once the asking is over: only a seat dealt enough doubles is (§7), so a
+    # deal giving one of them enough is refuted by the replay; it is dropped before it, at a count's cost
+    unasked: list[int] = []
+    if view.phase in ("special", "play"):
+        answered = {seat for seat, text in view.history if text == "declare"} | {q[0] for q in questions if q[2]}
+        unasked = [s for s in range(n) if s not in (me, view.set_player) and s not in answered]
     actions = [(seat, parse(text)) for seat, text in view.history]  # once, for every deal tried
     mine = [_id(t) for t in view.hand or ()]
     declared = [[_id(t) for t in d] for d in view.declared]
@@ -163,8 +169,8 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
         left = pub.unseen
         # a decline answered a §7 question (he held enough doubles) or a §8 one (he held a double for the set)
         guess = [
-            (seat, mask, 1) if mask and rng.random() < 0.5 else (seat, DOUBLES, base.min_doubles)
-            for seat, mask in pub.questions
+            (seat, mask, 1) if mask and (not could7 or rng.random() < 0.5) else (seat, DOUBLES, base.min_doubles)
+            for seat, mask, could7 in pub.questions
         ]
         if pub.musts or guess:
             left, ok = _place_musts(pub.musts + guess, pub.unseen, owners, forbid, room, originals, rng)
@@ -183,6 +189,8 @@ def determinize(view: DominerenView, rng: random.Random) -> DominerenState:
                 by_time[time] = t
             else:
                 originals[s].append(t)
+        if any(sum(IS_DOUBLE[t] for t in originals[s]) >= base.min_doubles for s in pub.unasked):
+            continue
         for hand in originals:
             rng.shuffle(hand)
         rng.shuffle(talon_rest)

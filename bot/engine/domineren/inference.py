@@ -61,13 +61,22 @@ def special_doubles(layout: Layout) -> int:
 
 def public_pass(
     view: DominerenView, type9_double_cross: bool
-) -> tuple[list[SeatFacts], int, Layout | None, list[tuple[int, int]]]:
+) -> tuple[list[SeatFacts], int, Layout | None, list[tuple[int, int, bool]]]:
     """Per seat, its no-play moments, draws and plays; the time of the set (-1 before it); the layout; and
-    the declines of the questions after the type (seat, the doubles a §8 question was about, or 0 when it
-    can only have been a §7 one): the text does not say which question a decline answered."""
+    the declines of the questions after the type: (seat, the doubles a §8 question was about, or 0 when it
+    can only have been a §7 one; whether it can have been a §7 one). The text does not say which question a
+    decline answered, but the order of the asking often does: the §7 questions go clockwise from the set
+    player's left to the set player, then the §8 ones from his left to his right (a seat that played a
+    double on the set is asked again while it holds another). So a decline out of the §7 order (after a §8
+    answer, or by a seat at or before the last §7 answer) is a §8 one, and one out of the §8 order (the set
+    player's, or a seat's before the last §8 answer's) a §7 one. (Guessing those wrong put a seat that was
+    never asked to declare among those holding the doubles, and the replay refuted nearly every deal.)"""
     n = view.players
-    questions: list[tuple[int, int]] = []
+    questions: list[tuple[int, int, bool]] = []
     playing = False
+    order7: list[int] = []  # the §7 order (the set player last) and the §8 one (without him)
+    last7 = last8 = -1  # where in them the last answer known to be to that question was
+    specials = False  # a §8 question has been answered
     seats = [SeatFacts() for _ in range(n)]
     nodes = view.layout
     layout: Layout | None = None
@@ -81,6 +90,7 @@ def public_pass(
             continue
         if layout is None:  # the set
             set_time = k
+            order7 = [(seat + i) % n for i in range(1, n + 1)]
             layout = Layout(_id(nodes[0].tile), seat)
             placed = 1
             if text == "draw":
@@ -89,10 +99,21 @@ def public_pass(
                 seats[seat].played[_id(nodes[0].tile)] = k
         elif text == "declare":
             seats[seat].declared = True
+            last7 = order7.index(seat)
         elif text == "decline":
             if not playing:
                 assert layout.plan is not None
-                questions.append((seat, special_doubles(layout) if layout.plan.specials else 0))
+                mask = special_doubles(layout) if layout.plan.specials else 0
+                could7 = not specials and order7.index(seat) > last7
+                # (>=: a seat that played a double on the set is asked again while it holds another)
+                could8 = bool(mask) and seat in order7[:-1] and order7.index(seat) >= last8
+                if could7 and not could8:
+                    last7 = order7.index(seat)
+                elif could8 and not could7:
+                    specials, last8 = True, order7.index(seat)
+                elif not could7:  # (not met in play: the other reading kept rather than none)
+                    could7 = True
+                questions.append((seat, mask if could8 else 0, could7))
         elif text.startswith("type"):
             decl = parse_declaration(text)
             layout.declare(plan_for(decl, type9_double_cross))
@@ -104,6 +125,8 @@ def public_pass(
             placed += 1
             seats[seat].played[tile] = k
             seats[seat].specials += node.special
+            if node.special and not playing:  # the answer to a §8 question
+                specials, last8 = True, max(last8, order7.index(seat))
             if node.special:  # §8: he passes his first turn for it (11 b, on the end not named: his second)
                 assert decl is not None
                 turn = 2 if decl.cond == "b" and node.dir != decl.end else 1
