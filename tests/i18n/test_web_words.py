@@ -64,3 +64,11 @@ def test_the_pages_japanese_words_hold_no_english() -> None:
     assert {"expired", "activity_no_session", "activity_login_off"} <= japanese.keys()
     leaks = {key: words for key, text in japanese.items() if (words := english_in(PLACEHOLDER.sub(" ", text)))}
     assert leaks == {}
+
+
+def test_japanese_calls_a_table_one_word_everywhere() -> None:
+    """A game's table is 卓 in Japanese (the word most of the catalogues used), never テーブル beside it: in
+    every catalogue and in the page's own words."""
+    texts = [*frontend_words("JA").values(), *catalogue("ja").values()]
+    assert any("卓" in text for text in texts)
+    assert [text for text in texts if "テーブル" in text] == []

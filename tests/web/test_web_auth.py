@@ -354,7 +354,7 @@ async def test_a_login_that_lets_nobody_in_says_why_in_the_visitors_language(sit
     site.discord.locales.update({DAN.user_id: "ja", CAT.user_id: "en-US"})
     refused = await site.login(DAN.user_id, ticket)  # not seated, not a member
     assert (
-        refused.status == 403 and await refused.text() == "このテーブルは、あなたが参加していないサーバーのものです。"
+        refused.status == 403 and await refused.text() == "この卓は、あなたが参加していないサーバーのものです。"
     )
     assert refused.headers["Content-Type"].startswith("text/plain") and "utf-8" in refused.headers["Content-Type"]
     english = await site.login(CAT.user_id, ticket)
@@ -364,7 +364,7 @@ async def test_a_login_that_lets_nobody_in_says_why_in_the_visitors_language(sit
     for accept, words in (
         (
             "ja-JP,ja;q=0.9,en;q=0.8",
-            "このリンクは期限切れです。ディスコードのメッセージからテーブルを開き直してください。",
+            "このリンクは期限切れです。ディスコードのメッセージから卓を開き直してください。",
         ),
         ("en-GB,ja;q=0.5", "This link has expired: open the table again from its message in Discord."),
         ("", "This link has expired: open the table again from its message in Discord."),
@@ -372,7 +372,7 @@ async def test_a_login_that_lets_nobody_in_says_why_in_the_visitors_language(sit
         answer = await site.client.get("/auth/login", params=expired, headers={"Accept-Language": accept})
         assert answer.status == 400 and await answer.text() == words, accept
     named = await site.client.get("/auth/login", params={**expired, "next": "/table/1?lang=ja"})
-    assert await named.text() == "このリンクは期限切れです。ディスコードのメッセージからテーブルを開き直してください。"
+    assert await named.text() == "このリンクは期限切れです。ディスコードのメッセージから卓を開き直してください。"
 
     site.discord.redirect_uri = None
     code = site.discord.code_for(DAN.user_id)
