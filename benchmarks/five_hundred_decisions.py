@@ -39,6 +39,7 @@ from bot.ai.five_hundred_inference import sample
 from bot.ai.search import choose
 from bot.engine import new_game
 from bot.engine.five_hundred import FiveHundredView
+from bot.engine.five_hundred.rules import BIDS
 
 PLAY_SHARE = 0.25  # the plays looked at (they are most of the positions, and the cheapest to agree on)
 PHASES = ("auction", "discard", "call", "play")
@@ -103,9 +104,7 @@ def measure(games: int, first: int, times: float, hands: int) -> tuple[dict[str,
                 # the very simulation the normal seat's bid came from (the same seed, so the same samples)
                 found = simulate(view, random.Random(seed), normal, sample, win_value)
                 if found is not None and found.samples:
-                    estimates[(seat, action)] = next(
-                        (found.made.get(bid, 0) / found.samples for bid in found.totals if str(bid) == action), 0.0
-                    )
+                    estimates[(seat, action)] = found.made[BIDS[action]] / found.samples
             before = len(state.hands)
             state.apply(seat, action)
             if len(state.hands) > before:

@@ -175,7 +175,8 @@ def simulate(
     for b in bids:
         by_denom.setdefault(b[1], []).append(b)
     samples = max(budget.min_samples, budget.playouts // (len(denoms) + 1))
-    found = Simulation({b: 0.0 for d in denoms for b in by_denom[d]}, {}, 0.0, 0)
+    simulated = [b for d in denoms for b in by_denom[d]]
+    found = Simulation(dict.fromkeys(simulated, 0.0), dict.fromkeys(simulated, 0), 0.0, 0)
     totals, made = found.totals, found.made
     clock = Deadline(budget.deadline)
     for _ in range(samples):
@@ -193,7 +194,7 @@ def simulate(
             for b in by_denom[d]:
                 value, won = scorer.value(b, tricks, declaring)
                 totals[b] += value
-                made[b] = made.get(b, 0) + won
+                made[b] += won
         state = world.clone()
         state.apply(seat, "pass")
         _play_out(state, rng)

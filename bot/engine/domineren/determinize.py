@@ -78,8 +78,8 @@ def _prepare(view: DominerenView, base: DominerenState) -> SimpleNamespace:
     # deal giving one of them enough is refuted by the replay; it is dropped before it, at a count's cost
     unasked: list[int] = []
     if view.phase in ("special", "play"):
-        answered = {seat for seat, text in view.history if text == "declare"} | {q[0] for q in questions if q[2]}
-        unasked = [s for s in range(n) if s not in (me, view.set_player) and s not in answered]
+        answered = {q[0] for q in questions if q[2]}
+        unasked = [s for s in range(n) if s not in (me, view.set_player, *answered) and not seats[s].declared]
     actions = [(seat, parse(text)) for seat, text in view.history]  # once, for every deal tried
     mine = [_id(t) for t in view.hand or ()]
     declared = [[_id(t) for t in d] for d in view.declared]
